@@ -1,0 +1,39 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', '.output/', 'node_modules/', 'src/routeTree.gen.ts', 'drizzle/', 'test-results/', 'playwright-report/', '.data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+  },
+  {
+    // Architecture: shared UI primitives and client infrastructure never import features or the server.
+    files: ['src/components/**', 'src/lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['#/features/*', '#/server/*', '../features/*', '../server/*', '../../features/*', '../../server/*'], message: 'components/ and lib/ must not import features or server code.' }] }],
+    },
+  },
+  {
+    // Routes stay thin: they render features, and reach the server only through features' server functions.
+    files: ['src/routes/**'],
+    ignores: ['src/routes/api/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['#/server/*', '../server/*', '../../server/*'], message: 'Page routes reach the server through a feature (server function or router).' }] }],
+    },
+  },
+);

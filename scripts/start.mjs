@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the production server. Builds first when no build exists, opens (migrates,
+ * seeds when new) the database before listening, and closes it on SIGTERM/SIGINT.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+process.env.NODE_ENV ??= 'production';
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+process.chdir(root);
+const entry = path.join(root, 'dist/server/server.js');
+
+if (!existsSync(entry)) {
+  console.log('No production build found: building first (npm run build)…');
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const started = performance.now();
+const app = await import(entry);
+
+let config;
+try {
+  config = app.env();
+} catch (error) {
+  if (error?.name === 'EnvError') {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+try {
+  await app.ready();
+} catch (error) {
+  console.error(`Database start-up failed: ${error?.message ?? error}`);
+  process.exit(1);
+}
+
+const { serve } = await import('srvx');
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, silent: true });
+await server.ready();
+const address = server.node?.server?.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+console.log(`Springboard ready on ${config.baseUrl.replace(`:${config.port}`, `:${port}`)} (listening on ${config.host}:${port}, ${Math.round(performance.now() - started)} ms)`);
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await server.close();
+    await app.shutdown();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

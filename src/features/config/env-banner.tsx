@@ -1,0 +1,14 @@
+/** The environment banner: which deployment this is (name, emoji, colour from the server's env). */
+export function EnvBanner({ name, emoji, color }: { name: string; emoji: string; color: string }) {
+  return (
+    <div
+      role="status"
+      data-testid="env-banner"
+      className="w-full py-0.5 text-center text-xs font-semibold tracking-wide text-neutral-950"
+      style={{ backgroundColor: color }}
+    >
+      {emoji ? `${emoji} ` : ''}
+      {name}
+    </div>
+  );
+}

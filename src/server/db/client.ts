@@ -1,0 +1,93 @@
+/**
+ * Opens the database: embedded PGlite (default) or a real PostgreSQL server through a `pg` pool.
+ * Both give the same Drizzle API over the same schema, so queries never branch on the backend.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export interface DatabaseHandle {
+  kind: DatabaseConfig['kind'];
+  db: Database;
+  /** Applies the committed migrations (with pg_trgm enabled first). Safe to call from several instances. */
+  migrate(migrationsFolder?: string): Promise<void>;
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve('drizzle');
+
+/** Smaller buffers than PGlite's defaults: a starter's data fits, and idle memory stays low. */
+const PGLITE_CONF = ['shared_buffers = 16MB', 'work_mem = 4MB', 'maintenance_work_mem = 32MB', 'temp_buffers = 4MB'];
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create({
+    dataDir: inMemory ? undefined : path.resolve(dataDir),
+    extensions: { pg_trgm },
+    postgresqlconf: PGLITE_CONF,
+  });
+  const db = drizzle({ client, schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
+      await client.exec('create extension if not exists pg_trgm');
+      await migrate(drizzle({ client, schema }), { migrationsFolder });
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
+      const conn = await pool.connect();
+      try {
+        // Several instances may start at once: one migrates, the others wait for it.
+        await conn.query('select pg_advisory_lock(727271)');
+        await conn.query('create extension if not exists pg_trgm');
+        await migrate(drizzle({ client: conn, schema }), { migrationsFolder });
+      } finally {
+        await conn.query('select pg_advisory_unlock(727271)').catch(() => {});
+        conn.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url);
+}

@@ -1,0 +1,156 @@
+/**
+ * The one place that reads `process.env` (see ../shared/CONTRACT.md, "Environment").
+ * Parsed once at start-up; a bad value stops the process with one line naming the variable.
+ * Pure: no file system, no network, so it is unit-testable and safe to import anywhere on the server.
+ */
+import { z } from 'zod';
+
+export type Mode = 'development' | 'production' | 'test';
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+const bool = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be 'true' or 'false'` })
+    .transform((v) => v === 'true');
+
+const positiveInt = (name: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `${name} must be a positive whole number` })
+    .transform(Number)
+    .refine((n) => n > 0, { error: `${name} must be a positive whole number` });
+
+const urlWithProtocols = (name: string, protocols: readonly string[], example: string) =>
+  z.string().refine(
+    (v) => URL.canParse(v) && protocols.includes(new URL(v).protocol),
+    { error: `${name} must be a URL like ${example}` },
+  );
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const rawSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+  PORT: z
+    .string()
+    .regex(/^\d+$/, { error: 'PORT must be a port number (0-65535)' })
+    .transform(Number)
+    .refine((n) => n <= 65535, { error: 'PORT must be a port number (0-65535)' })
+    .optional(),
+  HOST: z.string().min(1).optional(),
+  BASE_URL: z
+    .string()
+    .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), {
+      error: (issue) => `Invalid base URL: ${String(issue.input)}. Please provide a valid base URL.`,
+    })
+    .optional(),
+  DATABASE_URL: urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db').optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  AUTH_SECRET: z.string().min(32, { error: 'AUTH_SECRET must be at least 32 characters' }).optional(),
+  AUTH_SIGNUP_ENABLED: bool('AUTH_SIGNUP_ENABLED').optional(),
+  AUTH_OTP_EXPIRATION_MINUTES: positiveInt('AUTH_OTP_EXPIRATION_MINUTES').optional(),
+  AUTH_SESSION_EXPIRATION_SECONDS: positiveInt('AUTH_SESSION_EXPIRATION_SECONDS').optional(),
+  EMAIL_SERVER: urlWithProtocols('EMAIL_SERVER', ['smtp:', 'smtps:'], 'smtp://user:pass@host:587').optional(),
+  EMAIL_FROM: z.string().min(3).optional(),
+  DEMO_MODE: bool('DEMO_MODE').optional(),
+  ENV_NAME: z.string().optional(),
+  ENV_EMOJI: z.string().optional(),
+  ENV_COLOR: z.string().regex(/^[#a-zA-Z0-9(),.%\s-]+$/, { error: 'ENV_COLOR must be a CSS colour' }).optional(),
+  DEMO_CONTACT_EMAIL: z.email({ error: 'DEMO_CONTACT_EMAIL must be an e-mail address' }).optional(),
+  DOCS_URL: urlWithProtocols('DOCS_URL', ['http:', 'https:'], 'https://example.com/docs').optional(),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: urlWithProtocols('OIDC_ISSUER', ['http:', 'https:'], 'https://id.example.com').optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).optional(),
+  ADMIN_USER_IDS: z.string().optional(),
+  REDIS_URL: urlWithProtocols('REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .optional(),
+});
+
+/** Empty strings count as unset, as in most deployment tools. */
+function withoutEmpty(source: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env) {
+  const parsed = rawSchema.safeParse(withoutEmpty(source));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const message = issue?.message ?? 'invalid value';
+    throw new EnvError(message.includes(name) || message.startsWith('Invalid base URL') ? message : `${name}: ${message}`);
+  }
+  const e = parsed.data;
+  const mode: Mode = e.NODE_ENV ?? 'development';
+  const production = mode === 'production';
+  const port = e.PORT ?? 3000;
+
+  const both = (a: string | undefined, b: string | undefined, names: string) => {
+    if (Boolean(a) !== Boolean(b)) throw new EnvError(`${names} must be set together`);
+    return Boolean(a && b);
+  };
+  const github = both(e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET, 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET');
+  if ((e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET) && !e.OIDC_ISSUER) {
+    throw new EnvError('OIDC_ISSUER must be set when OIDC_CLIENT_ID or OIDC_CLIENT_SECRET is set');
+  }
+  const oidc = e.OIDC_ISSUER ? both(e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET, 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (with OIDC_ISSUER)') : false;
+  if (e.OIDC_ISSUER && !oidc) throw new EnvError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set with OIDC_ISSUER');
+
+  const dataDir = e.DATA_DIR ?? './.data';
+  if (production && e.DATABASE_URL && !e.AUTH_SECRET) {
+    throw new EnvError('AUTH_SECRET is required in production with DATABASE_URL (at least 32 characters)');
+  }
+
+  const bannerName = e.ENV_NAME ?? (production ? undefined : 'LOCAL');
+
+  return {
+    mode,
+    isProduction: production,
+    port,
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dataDir } as const),
+    dataDir,
+    authSecret: e.AUTH_SECRET,
+    auth: {
+      signupEnabled: e.AUTH_SIGNUP_ENABLED ?? true,
+      otpExpirationMinutes: e.AUTH_OTP_EXPIRATION_MINUTES ?? 5,
+      sessionExpirationSeconds: e.AUTH_SESSION_EXPIRATION_SECONDS ?? 2_592_000,
+      adminUserIds: (e.ADMIN_USER_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      github: github ? { clientId: e.GITHUB_CLIENT_ID!, clientSecret: e.GITHUB_CLIENT_SECRET! } : undefined,
+      oidc: oidc
+        ? { issuer: e.OIDC_ISSUER!, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET!, name: e.OIDC_NAME ?? 'OpenID Connect' }
+        : undefined,
+    },
+    email: {
+      server: e.EMAIL_SERVER,
+      from: e.EMAIL_FROM ?? 'Springboard <noreply@example.com>',
+    },
+    demoMode: e.DEMO_MODE ?? false,
+    banner: bannerName
+      ? { name: bannerName, emoji: e.ENV_EMOJI ?? (production ? '' : '🚧'), color: e.ENV_COLOR ?? (production ? 'plum' : 'gold') }
+      : undefined,
+    demoContactEmail: e.DEMO_CONTACT_EMAIL ?? 'contact@example.com',
+    docsUrl: e.DOCS_URL ?? 'https://github.com/springboard-starter/springboard#readme',
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL ?? 'info',
+  };
+}
+
+export type Env = ReturnType<typeof parseEnv>;
+
+let cached: Env | undefined;
+
+/** The parsed environment of this process (parsed on first use). */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

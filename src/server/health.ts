@@ -1,0 +1,22 @@
+import { ready } from './db/index.ts';
+import { logger } from './logger.ts';
+
+const HEALTH_TIMEOUT_MS = 2000;
+
+/** 200 once the database answers a query; 503 when it does not (or not within 2 s). */
+export async function checkHealth(): Promise<Response> {
+  try {
+    const handle = await ready();
+    await Promise.race([
+      handle.ping(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('database ping timed out')), HEALTH_TIMEOUT_MS).unref()),
+    ]);
+    return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    logger().warn({ err: error }, 'health check failed');
+    return Response.json(
+      { status: 'unavailable', code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering' },
+      { status: 503, headers: { 'Cache-Control': 'no-store' } },
+    );
+  }
+}

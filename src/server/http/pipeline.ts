@@ -1,0 +1,100 @@
+/**
+ * The HTTP pipeline around the framework's handler. Every response, whatever produced it
+ * (a page, an API, a static file, an error), passes here once: body limit, static files,
+ * security headers with the CSP nonce, compression, and one log line.
+ */
+import { limitBodyStream, BodyTooLargeError } from 'srvx/body-limit';
+import { staticMiddleware } from 'srvx/static';
+import { env } from '../env.ts';
+import { logger } from '../logger.ts';
+import { compress } from './compression.ts';
+import { applySecurityHeaders, newNonce } from './security-headers.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type AppHandler = (request: Request, options: { context: { nonce: string } }) => Response | Promise<Response>;
+
+export interface PipelineOptions {
+  /** Built client files (production); absent in development, where Vite serves them. */
+  staticDir?: string;
+}
+
+export const jsonError = (status: number, code: string, message: string) =>
+  Response.json({ code, message }, { status, headers: { 'Cache-Control': 'no-store' } });
+
+function wantsJson(request: Request, pathname: string) {
+  return pathname.startsWith('/api/') || pathname.startsWith('/_serverFn') || !(request.headers.get('Accept') ?? '').includes('text/html');
+}
+
+/** A plain page for failures that happen before React can render one. No stack, no detail. */
+function failurePage(status: number, title: string) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} | Springboard</title></head><body><main><h1>${title}</h1><p><a href="/">Home</a></p></main></body></html>`;
+  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {}) {
+  const { staticDir } = options;
+  const immutableAssets = staticDir ? staticMiddleware({ dir: staticDir, immutable: true, maxAge: 31_536_000, encodings: true }) : undefined;
+  const publicFiles = staticDir ? staticMiddleware({ dir: staticDir, maxAge: 3600, encodings: true }) : undefined;
+
+  async function route(request: Request, url: URL, nonce: string, tooLarge: { hit: boolean }): Promise<Response> {
+    const declared = Number(request.headers.get('Content-Length') ?? 0);
+    if (declared > MAX_BODY_BYTES) return jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
+
+    const isFile = /\.[a-z0-9]+$/i.test(url.pathname);
+    if (isFile && immutableAssets && publicFiles && (request.method === 'GET' || request.method === 'HEAD')) {
+      const notFound = () => new Response(null, { status: 404 });
+      const served = await (url.pathname.startsWith('/assets/') ? immutableAssets : publicFiles)(request, notFound);
+      if (served.status !== 404 || url.pathname.startsWith('/assets/')) return served;
+    }
+
+    let limited = request;
+    if (request.body) {
+      const body = limitBodyStream(request.body, MAX_BODY_BYTES, {
+        createError: (max) => {
+          tooLarge.hit = true;
+          return new BodyTooLargeError(`Request body exceeds ${max} bytes`);
+        },
+      });
+      limited = new Request(request, { body, duplex: 'half' } as RequestInit);
+    }
+    return app(limited, { context: { nonce } });
+  }
+
+  return async function fetch(request: Request): Promise<Response> {
+    const started = performance.now();
+    const e = env();
+    const url = new URL(request.url);
+    const nonce = newNonce();
+    const tooLarge = { hit: false };
+    let response: Response;
+    try {
+      response = await route(request, url, nonce, tooLarge);
+      if (tooLarge.hit) response = jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
+    } catch (error) {
+      if (tooLarge.hit || error instanceof BodyTooLargeError) {
+        response = jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
+      } else {
+        logger().error({ err: error, method: request.method, path: url.pathname }, 'unhandled error');
+        response = wantsJson(request, url.pathname)
+          ? jsonError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong')
+          : failurePage(500, 'Something went wrong');
+      }
+    }
+
+    try {
+      applySecurityHeaders(response.headers, { nonce, https: e.baseUrl.startsWith('https:'), development: !e.isProduction });
+    } catch {
+      // Redirects and fetched responses have immutable headers: copy once, then set.
+      response = new Response(response.body, response);
+      applySecurityHeaders(response.headers, { nonce, https: e.baseUrl.startsWith('https:'), development: !e.isProduction });
+    }
+    response = compress(request, response);
+
+    logger().info(
+      { method: request.method, path: url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+      'request',
+    );
+    return response;
+  };
+}
