@@ -1,14 +1,17 @@
+import { createRequire } from 'node:module';
 import pino from 'pino';
 import { env } from './env.ts';
 
-/** JSON lines in production (for log shippers); pretty, human lines in development. */
+/**
+ * JSON lines in production (for log shippers); pretty, human lines in development.
+ * pino-pretty is a dev dependency, loaded as a stream in development only (worker transports
+ * cannot be resolved from inside Vite's module runner).
+ */
 function createLogger() {
   const { isProduction, logLevel, mode } = env();
   if (isProduction || mode === 'test') return pino({ level: logLevel });
-  return pino({
-    level: logLevel,
-    transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
-  });
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (options: object) => pino.DestinationStream;
+  return pino({ level: logLevel }, pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true }));
 }
 
 let instance: pino.Logger | undefined;

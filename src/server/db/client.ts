@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -90,4 +90,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 
 export function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url);
+}
+
+/** Raw SQL rows. Both drivers (PGlite and node-postgres) answer `execute` with `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -5,7 +5,7 @@
  */
 import { limitBodyStream, BodyTooLargeError } from 'srvx/body-limit';
 import { staticMiddleware } from 'srvx/static';
-import { env } from '../env.ts';
+import { env as processEnv, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
 import { compress } from './compression.ts';
 import { applySecurityHeaders, newNonce } from './security-headers.ts';
@@ -17,6 +17,8 @@ export type AppHandler = (request: Request, options: { context: { nonce: string 
 export interface PipelineOptions {
   /** Built client files (production); absent in development, where Vite serves them. */
   staticDir?: string;
+  /** The environment; defaults to this process's. */
+  env?: () => Env;
 }
 
 export const jsonError = (status: number, code: string, message: string) =>
@@ -33,7 +35,7 @@ function failurePage(status: number, title: string) {
 }
 
 export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {}) {
-  const { staticDir } = options;
+  const { staticDir, env = processEnv } = options;
   const immutableAssets = staticDir ? staticMiddleware({ dir: staticDir, immutable: true, maxAge: 31_536_000, encodings: true }) : undefined;
   const publicFiles = staticDir ? staticMiddleware({ dir: staticDir, maxAge: 3600, encodings: true }) : undefined;
 

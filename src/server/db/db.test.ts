@@ -1,0 +1,114 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPglite, freshPostgres, TEST_DATABASE_URL } from '../../../tests/support/databases.ts';
+import { queryRows, type Database, type DatabaseHandle } from './client.ts';
+import { book, genre, user } from './schema.ts';
+import { DEMO_ACCOUNTS, seed } from './seed.ts';
+
+/** Tables, columns and indexes as the server reports them: equal on both backends. */
+async function shape(db: Database) {
+  const columns = await queryRows<{ table_name: string }>(db, sql`
+    select table_name, column_name, data_type, is_nullable, column_default
+    from information_schema.columns where table_schema = 'public'
+    order by table_name, column_name`);
+  const indexes = await queryRows<{ indexname: string }>(db, sql`
+    select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`);
+  const extensions = await queryRows(db, sql`select extname from pg_extension where extname = 'pg_trgm'`);
+  return { columns, indexes, extensions };
+}
+
+async function counts(db: Database) {
+  const [u] = await db.select({ n: count() }).from(user);
+  const [b] = await db.select({ n: count() }).from(book);
+  const [g] = await db.select({ n: count() }).from(genre);
+  return { users: u!.n, books: b!.n, genres: g!.n };
+}
+
+describe('embedded database (PGlite)', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await freshPglite();
+  });
+  afterAll(() => handle.close());
+
+  it('migrates an empty database with pg_trgm enabled and the catalogue tables present', async () => {
+    const s = await shape(handle.db);
+    expect(s.extensions).toEqual([{ extname: 'pg_trgm' }]);
+    const tables = new Set(s.columns.map((c) => c.table_name));
+    expect([...tables].sort()).toEqual(['account', 'book', 'genre', 'session', 'user', 'verification']);
+    expect(s.indexes.map((i) => i.indexname)).toContain('book_title_trgm');
+  });
+
+  it('migrating twice is a no-op', async () => {
+    await handle.migrate();
+    await expect(handle.migrate()).resolves.toBeUndefined();
+  });
+
+  it('seeds the contract accounts, ≥ 50 books with authors, ≥ 30 users, idempotently', async () => {
+    await seed(handle.db);
+    const first = await counts(handle.db);
+    expect(first.users).toBeGreaterThanOrEqual(30);
+    expect(first.books).toBeGreaterThanOrEqual(50);
+    expect(first.genres).toBeGreaterThan(0);
+    for (const account of DEMO_ACCOUNTS) {
+      const [row] = await handle.db.select().from(user).where(eq(user.email, account.email));
+      expect(row).toMatchObject({ name: account.name, role: account.role });
+      expect(row!.onboardedAt).toBeInstanceOf(Date);
+    }
+    const authorless = await handle.db.select({ n: count() }).from(book).where(sql`${book.author} = ''`);
+    expect(authorless[0]!.n).toBe(0);
+
+    await seed(handle.db);
+    expect(await counts(handle.db)).toEqual(first);
+  });
+
+  it('grows to the requested totals with the large-data option and reports progress', async () => {
+    const seen: string[] = [];
+    await seed(handle.db, { books: 2500, users: 1200, onProgress: (label, done, total) => seen.push(`${label}:${done}/${total}`) });
+    const c = await counts(handle.db);
+    expect(c.books).toBe(2500);
+    expect(c.users).toBe(1200);
+    expect(seen.at(-1)).toBe('books:2500/2500');
+    expect(seen).toContain('users:1200/1200');
+  });
+
+  it('enforces case-insensitive uniqueness of e-mails, genre names and title per author', async () => {
+    await expect(handle.db.insert(user).values({ id: 'dup', email: 'ADMIN@example.com' })).rejects.toThrow();
+    await expect(handle.db.insert(genre).values({ id: 'dup', name: 'fantasy', color: '#000' })).rejects.toThrow();
+    await expect(
+      handle.db.insert(book).values({ id: 'dup', title: 'treasure island', author: 'ROBERT LOUIS STEVENSON' }),
+    ).rejects.toThrow();
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)('real PostgreSQL (TEST_DATABASE_URL)', () => {
+  let pgDb: Awaited<ReturnType<typeof freshPostgres>>;
+  let lite: DatabaseHandle;
+  beforeAll(async () => {
+    pgDb = await freshPostgres();
+    lite = await freshPglite();
+  });
+  afterAll(async () => {
+    await pgDb?.drop();
+    await lite?.close();
+  });
+
+  it('produces exactly the same tables, columns and indexes as PGlite', async () => {
+    await pgDb.handle.migrate();
+    expect(await shape(pgDb.handle.db)).toEqual(await shape(lite.db));
+  });
+
+  it('runs the same seed and queries', async () => {
+    await seed(pgDb.handle.db);
+    await seed(lite.db);
+    expect(await counts(pgDb.handle.db)).toEqual(await counts(lite.db));
+  });
+
+  it('lets several instances migrate at once (advisory lock)', async () => {
+    const { openDatabase } = await import('./client.ts');
+    const others = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: pgDb.url })));
+    await Promise.all(others.map((o) => o.migrate()));
+    await Promise.all(others.map((o) => o.close()));
+    await expect(pgDb.handle.ping()).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+const parse = (vars: Record<string, string>) => parseEnv({ NODE_ENV: 'production', ...vars });
+
+describe('parseEnv', () => {
+  it('applies the contract defaults', () => {
+    const e = parseEnv({});
+    expect(e.mode).toBe('development');
+    expect(e.port).toBe(3000);
+    expect(e.host).toBe('127.0.0.1');
+    expect(e.baseUrl).toBe('http://localhost:3000');
+    expect(e.database).toEqual({ kind: 'pglite', dataDir: './.data' });
+    expect(e.auth.signupEnabled).toBe(true);
+    expect(e.auth.otpExpirationMinutes).toBe(5);
+    expect(e.auth.sessionExpirationSeconds).toBe(2_592_000);
+    expect(e.email.from).toBe('Springboard <noreply@example.com>');
+    expect(e.demoMode).toBe(false);
+    expect(e.banner).toEqual({ name: 'LOCAL', emoji: '🚧', color: 'gold' });
+    expect(e.logLevel).toBe('info');
+  });
+
+  it('uses production defaults: 0.0.0.0, no banner unless ENV_NAME is set, plum', () => {
+    expect(parse({}).host).toBe('0.0.0.0');
+    expect(parse({}).banner).toBeUndefined();
+    expect(parse({ ENV_NAME: 'Preview' }).banner).toEqual({ name: 'Preview', emoji: '', color: 'plum' });
+    expect(parse({ ENV_NAME: 'Preview', ENV_COLOR: 'hotpink', ENV_EMOJI: '🧪' }).banner).toEqual({ name: 'Preview', emoji: '🧪', color: 'hotpink' });
+  });
+
+  it('derives BASE_URL from PORT', () => {
+    expect(parse({ PORT: '4123' }).baseUrl).toBe('http://localhost:4123');
+  });
+
+  it('rejects an invalid BASE_URL with the exact contract message', () => {
+    expect(() => parse({ BASE_URL: 'not-a-url' })).toThrow(
+      new EnvError('Invalid base URL: not-a-url. Please provide a valid base URL.'),
+    );
+    expect(() => parse({ BASE_URL: 'ftp://example.com' })).toThrow('Invalid base URL: ftp://example.com. Please provide a valid base URL.');
+  });
+
+  it("accepts only 'true' or 'false' for DEMO_MODE", () => {
+    expect(parse({ DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(() => parse({ DEMO_MODE: 'maybe' })).toThrow("DEMO_MODE must be 'true' or 'false'");
+    expect(() => parse({ AUTH_SIGNUP_ENABLED: 'yes' })).toThrow("AUTH_SIGNUP_ENABLED must be 'true' or 'false'");
+  });
+
+  it('names the variable in every error', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ PORT: 'abc' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+      [{ EMAIL_SERVER: 'http://x' }, 'EMAIL_SERVER'],
+      [{ AUTH_OTP_EXPIRATION_MINUTES: '0' }, 'AUTH_OTP_EXPIRATION_MINUTES'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+      [{ GITHUB_CLIENT_ID: 'id' }, 'GITHUB_CLIENT_SECRET'],
+      [{ OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' }, 'OIDC_ISSUER'],
+      [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    ];
+    for (const [vars, name] of cases) {
+      expect(() => parse(vars), JSON.stringify(vars)).toThrow(name);
+    }
+  });
+
+  it('requires AUTH_SECRET in production on a real PostgreSQL, not on the embedded database', () => {
+    expect(() => parse({ DATABASE_URL: 'postgres://localhost/db' })).toThrow('AUTH_SECRET is required');
+    expect(parse({ DATABASE_URL: 'postgres://localhost/db', AUTH_SECRET: 'x'.repeat(32) }).database.kind).toBe('postgres');
+    expect(parseEnv({ DATABASE_URL: 'postgres://localhost/db' }).database.kind).toBe('postgres');
+  });
+
+  it('treats empty values as unset and parses lists and providers', () => {
+    const e = parse({ PORT: '', ADMIN_USER_IDS: ' a, b ,,c ', OIDC_ISSUER: 'http://127.0.0.1:9999', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' });
+    expect(e.port).toBe(3000);
+    expect(e.auth.adminUserIds).toEqual(['a', 'b', 'c']);
+    expect(e.auth.oidc).toEqual({ issuer: 'http://127.0.0.1:9999', clientId: 'c', clientSecret: 's', name: 'OpenID Connect' });
+    expect(e.auth.github).toBeUndefined();
+  });
+});

@@ -1,0 +1,110 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../env.ts';
+import { createHttpPipeline, MAX_BODY_BYTES, type AppHandler } from './pipeline.ts';
+
+const production = (vars: Record<string, string> = {}) => () => parseEnv({ NODE_ENV: 'production', ...vars });
+const page = '<!doctype html><html><body>' + 'x'.repeat(4000) + '</body></html>';
+const html: AppHandler = () => new Response(page, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Server-Timing': 'db;dur=3' } });
+
+describe('HTTP pipeline', () => {
+  it('sets the security headers, with a fresh nonce per request in the CSP', async () => {
+    const nonces: string[] = [];
+    const fetch = createHttpPipeline((_req, { context }) => (nonces.push(context.nonce), html(_req, { context })), { env: production() });
+    const a = await fetch(new Request('http://localhost/login'));
+    const b = await fetch(new Request('http://localhost/login'));
+    const csp = a.headers.get('Content-Security-Policy')!;
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonces[0]}'`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(b.headers.get('Content-Security-Policy')).toContain(nonces[1]);
+    expect(a.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(a.headers.get('X-Frame-Options')).toBe('DENY');
+    expect(a.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+    expect(a.headers.get('Strict-Transport-Security')).toBeNull();
+    expect(a.headers.get('Server-Timing')).toBeNull();
+  });
+
+  it('adds Strict-Transport-Security when BASE_URL is https', async () => {
+    const fetch = createHttpPipeline(html, { env: production({ BASE_URL: 'https://springboard.example' }) });
+    const res = await fetch(new Request('http://localhost/'));
+    expect(res.headers.get('Strict-Transport-Security')).toMatch(/max-age=\d+/);
+  });
+
+  it('sets headers on redirects, whose headers are immutable', async () => {
+    const fetch = createHttpPipeline(() => Response.redirect('http://localhost/login', 307), { env: production() });
+    const res = await fetch(new Request('http://localhost/'));
+    expect(res.status).toBe(307);
+    expect(res.headers.get('X-Frame-Options')).toBe('DENY');
+  });
+
+  it('refuses bodies over 1 MB with 413, by declared length or by counting a streamed body', async () => {
+    let reached = 0;
+    const echo: AppHandler = async (req) => {
+      reached++;
+      return new Response(String((await req.arrayBuffer()).byteLength));
+    };
+    const fetch = createHttpPipeline(echo, { env: production() });
+    const declared = await fetch(
+      new Request('http://localhost/api/rpc/x', { method: 'POST', body: 'x', headers: { 'Content-Length': String(MAX_BODY_BYTES + 1) } }),
+    );
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(reached).toBe(0);
+
+    const chunk = new Uint8Array(256 * 1024);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 5; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const streamed = await fetch(new Request('http://localhost/api/rpc/x', { method: 'POST', body: stream, duplex: 'half' } as RequestInit));
+    expect(streamed.status).toBe(413);
+
+    const ok = await fetch(new Request('http://localhost/api/rpc/x', { method: 'POST', body: new Uint8Array(MAX_BODY_BYTES) }));
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe(String(MAX_BODY_BYTES));
+  });
+
+  it('answers an unhandled error with 500 and no stack trace: JSON for APIs, a page for browsers', async () => {
+    const boom: AppHandler = () => {
+      throw new Error('secret detail at /work/main/src/x.ts:12');
+    };
+    const fetch = createHttpPipeline(boom, { env: production() });
+    const api = await fetch(new Request('http://localhost/api/rpc/books'));
+    expect(api.status).toBe(500);
+    const body = await api.text();
+    expect(JSON.parse(body)).toEqual({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' });
+    expect(body).not.toContain('secret');
+
+    const pageRes = await fetch(new Request('http://localhost/app', { headers: { Accept: 'text/html' } }));
+    expect(pageRes.status).toBe(500);
+    const text = await pageRes.text();
+    expect(text).toContain('Something went wrong');
+    expect(text).not.toMatch(/secret|\.ts:\d+|at /);
+  });
+
+  it('compresses HTML and JSON with brotli or gzip as the client accepts, but not small bodies', async () => {
+    const fetch = createHttpPipeline(html, { env: production() });
+    const br = await fetch(new Request('http://localhost/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } }));
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(page);
+
+    const gz = await fetch(new Request('http://localhost/', { headers: { 'Accept-Encoding': 'gzip' } }));
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(page);
+
+    const none = await fetch(new Request('http://localhost/'));
+    expect(none.headers.get('Content-Encoding')).toBeNull();
+
+    const tiny = '{"status":"ok"}';
+    const small = createHttpPipeline(
+      () => new Response(tiny, { headers: { 'Content-Type': 'application/json', 'Content-Length': String(tiny.length) } }),
+      { env: production() },
+    );
+    const res = await small(new Request('http://localhost/api/health', { headers: { 'Accept-Encoding': 'br' } }));
+    expect(res.headers.get('Content-Encoding')).toBeNull();
+  });
+});
