@@ -34,6 +34,17 @@ function failurePage(status: number, title: string) {
   return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
+/**
+ * The framework answers a call to a server-function id it does not know with a 500; the id comes
+ * from the client, so it is a 404. (Error bodies are small, so reading one here is cheap.)
+ */
+async function unknownServerFnAsNotFound(response: Response): Promise<Response> {
+  if (response.status !== 500) return response;
+  const text = await response.text();
+  if (text.includes('Server function info not found')) return jsonError(404, 'NOT_FOUND', 'Unknown server function');
+  return new Response(text, response);
+}
+
 export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {}) {
   const { staticDir, env = processEnv } = options;
   const immutableAssets = staticDir ? staticMiddleware({ dir: staticDir, immutable: true, maxAge: 31_536_000, encodings: true }) : undefined;
@@ -43,11 +54,17 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
     const declared = Number(request.headers.get('Content-Length') ?? 0);
     if (declared > MAX_BODY_BYTES) return jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
 
+    // The framework throws on a server-function path without an id: that is a client's mistake.
+    if (/^\/_serverFn\/?$/.test(url.pathname)) return jsonError(404, 'NOT_FOUND', 'Unknown server function');
+
     const isFile = /\.[a-z0-9]+$/i.test(url.pathname);
     if (isFile && immutableAssets && publicFiles && (request.method === 'GET' || request.method === 'HEAD')) {
       const notFound = () => new Response(null, { status: 404 });
-      const served = await (url.pathname.startsWith('/assets/') ? immutableAssets : publicFiles)(request, notFound);
-      if (served.status !== 404 || url.pathname.startsWith('/assets/')) return served;
+      const hashed = url.pathname.startsWith('/assets/');
+      const served = await (hashed ? immutableAssets : publicFiles)(request, notFound);
+      // File names under /assets/ carry a content hash: any cache may keep them forever.
+      if (hashed && served.ok) served.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+      if (served.status !== 404 || hashed) return served;
     }
 
     let limited = request;
@@ -58,9 +75,14 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
           return new BodyTooLargeError(`Request body exceeds ${max} bytes`);
         },
       });
-      limited = new Request(request, { body, duplex: 'half' } as RequestInit);
+      // A new Request (the adapter's request object cannot be cloned with a new body); the
+      // client address the adapter attached is carried over for rate limits and logs.
+      limited = new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: 'half' } as RequestInit);
+      const ip = (request as { ip?: string }).ip;
+      if (ip) Object.defineProperty(limited, 'ip', { value: ip, enumerable: true });
     }
-    return app(limited, { context: { nonce } });
+    const response = await app(limited, { context: { nonce } });
+    return url.pathname.startsWith('/_serverFn/') ? unknownServerFnAsNotFound(response) : response;
   }
 
   return async function fetch(request: Request): Promise<Response> {

@@ -1,0 +1,131 @@
+import { openDatabase } from '#/server/db/client.ts';
+import { book, genre, user } from '#/server/db/schema.ts';
+import { count } from 'drizzle-orm';
+import path from 'node:path';
+import { expect, test } from './support/fixtures';
+import { launch, newDataDir, startApp } from './support/app-server';
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+async function countRows(dataDir: string) {
+  const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  try {
+    const [u] = await handle.db.select({ n: count() }).from(user);
+    const [b] = await handle.db.select({ n: count() }).from(book);
+    const [g] = await handle.db.select({ n: count() }).from(genre);
+    return { users: u!.n, books: b!.n, genres: g!.n };
+  } finally {
+    await handle.close();
+  }
+}
+
+test.describe('production server', () => {
+  test('answers health and a server-rendered /login', async ({ request, app }) => {
+    const health = await request.get('/api/health');
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const login = await request.get('/login');
+    expect(login.status()).toBe(200);
+    expect(login.headers()['content-type']).toContain('text/html');
+    const html = await login.text();
+    expect(html).toContain('<h1 class="text-2xl font-bold">Login</h1>');
+    expect(html).toContain('<title>Login | Springboard</title>');
+    expect(app.url).toMatch(/^http:\/\/localhost:\d+$/);
+  });
+
+  test('redirects / to /login', async ({ request }) => {
+    const res = await request.get('/', { maxRedirects: 0 });
+    expect(res.status()).toBeGreaterThanOrEqual(301);
+    expect(res.status()).toBeLessThanOrEqual(308);
+    expect(res.headers()['location']).toMatch(/\/login$/);
+  });
+
+  test('sets the security headers on a page, an API response and a static asset', async ({ request }) => {
+    const page = await request.get('/login');
+    const asset = (await page.text()).match(/\/assets\/[\w-]+\.js/)![0];
+    for (const res of [page, await request.get('/api/health'), await request.get(asset)]) {
+      expect(res.status(), res.url()).toBe(200);
+      const headers = res.headers();
+      expect(headers).toMatchObject(SECURITY_HEADERS);
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'(;|$)/);
+      expect(headers['server-timing']).toBeUndefined();
+    }
+    const assetRes = await request.get(asset, { headers: { 'Accept-Encoding': 'br' } });
+    expect(assetRes.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('hydrates with the CSP enforced and no violation', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to run: CSP ${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const email = page.getByLabel('Email');
+    await email.fill('someone@example.com');
+    await expect(email).toHaveValue('someone@example.com');
+    expect(violations).toEqual([]);
+  });
+
+  test('answers an unknown path with 404 and the not-found page', async ({ page, request }) => {
+    const res = await request.get('/no/such/page');
+    expect(res.status()).toBe(404);
+    expect(await res.text()).toContain('This page could not be found');
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  });
+
+  test('never answers 500 to a bad client request', async ({ request, app }) => {
+    const origin = { Origin: app.url, 'Sec-Fetch-Site': 'same-origin' };
+    expect((await request.get('/_serverFn/')).status()).toBe(404);
+    expect((await request.post('/_serverFn/unknown-id', { headers: origin, data: '{bad' })).status()).toBe(404);
+    const big = await request.post('/api/health', { data: Buffer.alloc(1024 * 1024 + 1) });
+    expect(big.status()).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+test.describe('start-up and shutdown', () => {
+  test('refuses an invalid BASE_URL or DEMO_MODE with the exact message and a non-zero exit', async () => {
+    for (const [vars, message] of [
+      [{ BASE_URL: 'not-a-url' }, 'Invalid base URL: not-a-url. Please provide a valid base URL.'],
+      [{ DEMO_MODE: 'maybe' }, "DEMO_MODE must be 'true' or 'false'"],
+    ] as const) {
+      const run = launch({ ...vars, DATA_DIR: newDataDir(), PORT: '0' });
+      expect(await run.exited).not.toBe(0);
+      expect(run.output()).toContain(message);
+      expect(run.output()).not.toContain('ready on');
+    }
+  });
+
+  test('seeds once, closes cleanly on SIGTERM and keeps every row across restarts', async () => {
+    const dataDir = newDataDir();
+    const first = await startApp({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    expect(first.output()).toContain('seeded the embedded database with demo data');
+    const health = await fetch(`${first.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+    expect(first.output()).toContain('SIGTERM: shutting down');
+
+    const rows = await countRows(dataDir);
+    expect(rows.users).toBeGreaterThanOrEqual(30);
+    expect(rows.books).toBeGreaterThanOrEqual(50);
+
+    const second = await startApp({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    expect(second.output()).not.toContain('seeded the embedded database');
+    expect((await fetch(`${second.url}/login`)).status).toBe(200);
+    expect(await second.stop()).toBe(0);
+    expect(await countRows(dataDir)).toEqual(rows);
+  });
+});

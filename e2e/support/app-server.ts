@@ -1,0 +1,73 @@
+/**
+ * Starts the real production server (`node scripts/start.mjs`, the `npm start` path) as a child
+ * process on a free port with its own data directory, and stops it with SIGTERM.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface AppServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** SIGTERM, then resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'springboard-e2e-'));
+
+/** Runs `node scripts/start.mjs` to completion or readiness and returns the process and its output. */
+export function launch(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let out = '';
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<AppServer> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const dataDir = env.DATA_DIR ?? newDataDir();
+  const url = `http://localhost:${port}`;
+  const { child, output, exited } = launch({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', ...env });
+  const deadline = Date.now() + timeoutMs;
+  while (!output().includes('ready on')) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not ready after ${timeoutMs} ms:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
