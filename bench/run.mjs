@@ -38,7 +38,9 @@ async function waitFor200(url, child, timeoutMs = 60_000) {
     try {
       const res = await fetch(url);
       if (res.status === 200) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error(`no 200 from ${url}`);

@@ -10,17 +10,38 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppRouteRouteImport } from './routes/app/route'
+import { Route as LoginRouteRouteImport } from './routes/login/route'
+import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
+import { Route as AppIndexRouteImport } from './routes/app/index'
+import { Route as AppAccountRouteImport } from './routes/app/account'
+import { Route as LoginIndexRouteImport } from './routes/login/index'
+import { Route as ManagerIndexRouteImport } from './routes/manager/index'
+import { Route as ManagerAccountRouteImport } from './routes/manager/account'
+import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
+import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
+import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
+import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LoginRoute = LoginRouteImport.update({
+const AppRouteRoute = AppRouteRouteImport.update({
+  id: '/app',
+  path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRouteRoute = LoginRouteRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ManagerRouteRoute = ManagerRouteRouteImport.update({
+  id: '/manager',
+  path: '/manager',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiHealthRoute = ApiHealthRouteImport.update({
@@ -28,34 +49,151 @@ const ApiHealthRoute = ApiHealthRouteImport.update({
   path: '/api/health',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppIndexRoute = AppIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const LoginIndexRoute = LoginIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => LoginRouteRoute,
+} as any)
+const ManagerIndexRoute = ManagerIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerAccountRoute = ManagerAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
+  id: '/books/',
+  path: '/books/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const ManagerBooksIndexRoute = ManagerBooksIndexRouteImport.update({
+  id: '/books/',
+  path: '/books/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerUsersIndexRoute = ManagerUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/login': typeof LoginRoute
+  '/app': typeof AppRouteRouteWithChildren
+  '/login': typeof LoginRouteRouteWithChildren
+  '/manager': typeof ManagerRouteRouteWithChildren
   '/api/health': typeof ApiHealthRoute
+  '/app/account': typeof AppAccountRoute
+  '/manager/account': typeof ManagerAccountRoute
+  '/manager/dashboard': typeof ManagerDashboardRoute
+  '/app/': typeof AppIndexRoute
+  '/login/': typeof LoginIndexRoute
+  '/manager/': typeof ManagerIndexRoute
+  '/app/books/': typeof AppBooksIndexRoute
+  '/manager/books/': typeof ManagerBooksIndexRoute
+  '/manager/users/': typeof ManagerUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/login': typeof LoginRoute
   '/api/health': typeof ApiHealthRoute
+  '/app/account': typeof AppAccountRoute
+  '/manager/account': typeof ManagerAccountRoute
+  '/manager/dashboard': typeof ManagerDashboardRoute
+  '/app': typeof AppIndexRoute
+  '/login': typeof LoginIndexRoute
+  '/manager': typeof ManagerIndexRoute
+  '/app/books': typeof AppBooksIndexRoute
+  '/manager/books': typeof ManagerBooksIndexRoute
+  '/manager/users': typeof ManagerUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/login': typeof LoginRoute
+  '/app': typeof AppRouteRouteWithChildren
+  '/login': typeof LoginRouteRouteWithChildren
+  '/manager': typeof ManagerRouteRouteWithChildren
   '/api/health': typeof ApiHealthRoute
+  '/app/account': typeof AppAccountRoute
+  '/manager/account': typeof ManagerAccountRoute
+  '/manager/dashboard': typeof ManagerDashboardRoute
+  '/app/': typeof AppIndexRoute
+  '/login/': typeof LoginIndexRoute
+  '/manager/': typeof ManagerIndexRoute
+  '/app/books/': typeof AppBooksIndexRoute
+  '/manager/books/': typeof ManagerBooksIndexRoute
+  '/manager/users/': typeof ManagerUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/api/health'
+  fullPaths:
+    | '/'
+    | '/app'
+    | '/login'
+    | '/manager'
+    | '/api/health'
+    | '/app/account'
+    | '/manager/account'
+    | '/manager/dashboard'
+    | '/app/'
+    | '/login/'
+    | '/manager/'
+    | '/app/books/'
+    | '/manager/books/'
+    | '/manager/users/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/login' | '/api/health'
-  id: '__root__' | '/' | '/login' | '/api/health'
+  to:
+    | '/'
+    | '/api/health'
+    | '/app/account'
+    | '/manager/account'
+    | '/manager/dashboard'
+    | '/app'
+    | '/login'
+    | '/manager'
+    | '/app/books'
+    | '/manager/books'
+    | '/manager/users'
+  id:
+    | '__root__'
+    | '/'
+    | '/app'
+    | '/login'
+    | '/manager'
+    | '/api/health'
+    | '/app/account'
+    | '/manager/account'
+    | '/manager/dashboard'
+    | '/app/'
+    | '/login/'
+    | '/manager/'
+    | '/app/books/'
+    | '/manager/books/'
+    | '/manager/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  LoginRoute: typeof LoginRoute
+  AppRouteRoute: typeof AppRouteRouteWithChildren
+  LoginRouteRoute: typeof LoginRouteRouteWithChildren
+  ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
 }
 
@@ -68,11 +206,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app': {
+      id: '/app'
+      path: '/app'
+      fullPath: '/app'
+      preLoaderRoute: typeof AppRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
-      preLoaderRoute: typeof LoginRouteImport
+      preLoaderRoute: typeof LoginRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/manager': {
+      id: '/manager'
+      path: '/manager'
+      fullPath: '/manager'
+      preLoaderRoute: typeof ManagerRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/health': {
@@ -82,12 +234,125 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiHealthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app/': {
+      id: '/app/'
+      path: '/'
+      fullPath: '/app/'
+      preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/account': {
+      id: '/app/account'
+      path: '/account'
+      fullPath: '/app/account'
+      preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/login/': {
+      id: '/login/'
+      path: '/'
+      fullPath: '/login/'
+      preLoaderRoute: typeof LoginIndexRouteImport
+      parentRoute: typeof LoginRouteRoute
+    }
+    '/manager/': {
+      id: '/manager/'
+      path: '/'
+      fullPath: '/manager/'
+      preLoaderRoute: typeof ManagerIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/account': {
+      id: '/manager/account'
+      path: '/account'
+      fullPath: '/manager/account'
+      preLoaderRoute: typeof ManagerAccountRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/dashboard': {
+      id: '/manager/dashboard'
+      path: '/dashboard'
+      fullPath: '/manager/dashboard'
+      preLoaderRoute: typeof ManagerDashboardRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/app/books/': {
+      id: '/app/books/'
+      path: '/books'
+      fullPath: '/app/books/'
+      preLoaderRoute: typeof AppBooksIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/manager/books/': {
+      id: '/manager/books/'
+      path: '/books'
+      fullPath: '/manager/books/'
+      preLoaderRoute: typeof ManagerBooksIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/users/': {
+      id: '/manager/users/'
+      path: '/users'
+      fullPath: '/manager/users/'
+      preLoaderRoute: typeof ManagerUsersIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
   }
 }
 
+interface AppRouteRouteChildren {
+  AppAccountRoute: typeof AppAccountRoute
+  AppIndexRoute: typeof AppIndexRoute
+  AppBooksIndexRoute: typeof AppBooksIndexRoute
+}
+
+const AppRouteRouteChildren: AppRouteRouteChildren = {
+  AppAccountRoute: AppAccountRoute,
+  AppIndexRoute: AppIndexRoute,
+  AppBooksIndexRoute: AppBooksIndexRoute,
+}
+
+const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
+  AppRouteRouteChildren,
+)
+
+interface LoginRouteRouteChildren {
+  LoginIndexRoute: typeof LoginIndexRoute
+}
+
+const LoginRouteRouteChildren: LoginRouteRouteChildren = {
+  LoginIndexRoute: LoginIndexRoute,
+}
+
+const LoginRouteRouteWithChildren = LoginRouteRoute._addFileChildren(
+  LoginRouteRouteChildren,
+)
+
+interface ManagerRouteRouteChildren {
+  ManagerAccountRoute: typeof ManagerAccountRoute
+  ManagerDashboardRoute: typeof ManagerDashboardRoute
+  ManagerIndexRoute: typeof ManagerIndexRoute
+  ManagerBooksIndexRoute: typeof ManagerBooksIndexRoute
+  ManagerUsersIndexRoute: typeof ManagerUsersIndexRoute
+}
+
+const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
+  ManagerAccountRoute: ManagerAccountRoute,
+  ManagerDashboardRoute: ManagerDashboardRoute,
+  ManagerIndexRoute: ManagerIndexRoute,
+  ManagerBooksIndexRoute: ManagerBooksIndexRoute,
+  ManagerUsersIndexRoute: ManagerUsersIndexRoute,
+}
+
+const ManagerRouteRouteWithChildren = ManagerRouteRoute._addFileChildren(
+  ManagerRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  LoginRoute: LoginRoute,
+  AppRouteRoute: AppRouteRouteWithChildren,
+  LoginRouteRoute: LoginRouteRouteWithChildren,
+  ManagerRouteRoute: ManagerRouteRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
 }
 export const routeTree = rootRouteImport

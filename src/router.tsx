@@ -1,8 +1,12 @@
 import { createRouter } from '@tanstack/react-router';
 import { getGlobalStartContext } from '@tanstack/react-start';
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
+import { I18nextProvider } from 'react-i18next';
 import { routeTree } from './routeTree.gen';
-import { PageError } from './components/errors/page-error';
-import { PageNotFound } from './components/errors/page-not-found';
+import { DefaultCatchBoundary, DefaultNotFound } from './components/errors/router-fallbacks';
+import { browserI18n } from './lib/i18n/browser';
+import { createI18n } from './lib/i18n/i18n';
+import { createQueryClient } from './lib/query-client';
 
 /** The CSP nonce: from the request on the server; from the page's own scripts in the browser. */
 function cspNonce(): string | undefined {
@@ -10,9 +14,14 @@ function cspNonce(): string | undefined {
   return document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
 }
 
+/** Called once per request on the server (each request gets its own i18n and query cache), once in the browser. */
 export function getRouter() {
-  return createRouter({
+  const onServer = typeof document === 'undefined';
+  const i18n = onServer ? createI18n() : browserI18n();
+  const queryClient = createQueryClient();
+  const router = createRouter({
     routeTree,
+    context: { i18n, queryClient },
     ssr: { nonce: cspNonce() },
     scrollRestoration: true,
     scrollRestorationBehavior: 'instant',
@@ -22,9 +31,12 @@ export function getRouter() {
     defaultPendingMs: 1000,
     defaultPendingMinMs: 500,
     defaultGcTime: 5 * 60 * 1000,
-    defaultErrorComponent: PageError,
-    defaultNotFoundComponent: PageNotFound,
+    defaultErrorComponent: DefaultCatchBoundary,
+    defaultNotFoundComponent: DefaultNotFound,
+    Wrap: ({ children }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>,
   });
+  setupRouterSsrQueryIntegration({ router, queryClient });
+  return router;
 }
 
 declare module '@tanstack/react-router' {

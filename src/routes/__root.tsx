@@ -1,46 +1,82 @@
-import { HeadContent, Outlet, Scripts, createRootRoute } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import '../styles.css';
 import { PageError } from '#/components/errors/page-error';
-import { PageNotFound } from '#/components/errors/page-not-found';
-import { EnvBanner } from '#/features/config/env-banner';
+import { PageRootNotFound } from '#/components/errors/page-root-not-found';
+import { Toaster } from '#/components/ui/toaster';
 import { getAppConfig } from '#/features/config/config.functions';
+import { EnvBanner } from '#/features/config/env-banner';
+import { detectedLanguage } from '#/lib/i18n/browser';
+import { languageInfo } from '#/lib/i18n/languages';
+import { ThemeScript, ThemeSync } from '#/lib/theme';
+import { pageTitle } from '#/lib/utils';
 
-export const Route = createRootRoute({
-  loader: () => getAppConfig(),
+export interface RouterContext {
+  i18n: I18n;
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  loader: async ({ context }) => {
+    const config = await getAppConfig();
+    // The server renders in the request's language; the browser keeps its own choice.
+    if (typeof document === 'undefined') await context.i18n.changeLanguage(config.language);
+    return config;
+  },
   staleTime: Infinity,
+  shouldReload: false,
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
-      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { title: 'Springboard' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+      { name: 'theme-color', content: '#8e4585' },
+      { name: 'apple-mobile-web-app-capable', content: 'yes' },
+      { title: pageTitle() },
+    ],
+    links: [
+      { rel: 'manifest', href: '/manifest.webmanifest' },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+      { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
     ],
   }),
   shellComponent: RootDocument,
   component: RootLayout,
-  notFoundComponent: PageNotFound,
+  notFoundComponent: PageRootNotFound,
   errorComponent: PageError,
 });
 
 function RootLayout() {
   const config = Route.useLoaderData();
+  const { i18n } = useTranslation();
   useEffect(() => {
+    // The browser's full detection order (local storage included) may pick another language.
+    const other = detectedLanguage();
+    if (other) void i18n.changeLanguage(other);
     // Marks the end of hydration: read by end-to-end tests and the benchmark.
     document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  }, [i18n]);
   return (
     <>
+      <ThemeSync />
       {config.banner && <EnvBanner {...config.banner} />}
       <Outlet />
+      <Toaster />
     </>
   );
 }
 
 function RootDocument({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = languageInfo(i18n.language);
   return (
-    <html lang="en" dir="ltr">
+    // The pre-paint theme script sets the class before React hydrates.
+    <html lang={language.code} dir={language.dir} suppressHydrationWarning>
       <head>
+        <ThemeScript />
         <HeadContent />
       </head>
       <body className="min-h-dvh antialiased">

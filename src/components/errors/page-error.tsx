@@ -1,12 +1,15 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#/components/ui/button';
 import { ErrorLayout } from './error-layout';
 
-const RETRY_DELAY_MS = 600;
+export const RETRY_DELAY_MS = 600;
 
-/** The generic boundary page: ERROR, the message, Try Again (re-runs route loading), Back, Home. */
+/** The generic boundary page: ERROR, the message, Try Again (re-runs route loading after 600 ms), Back, Home. */
 export function PageError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
+  const { t } = useTranslation();
   const [retrying, setRetrying] = useState(false);
   const retry = () => {
     setRetrying(true);
@@ -16,11 +19,11 @@ export function PageError({ error, reset }: ErrorComponentProps) {
     }, RETRY_DELAY_MS);
   };
   return (
-    <ErrorLayout code="ERROR" title="Something went wrong">
-      <p className="text-neutral-600 dark:text-neutral-400">{error instanceof Error ? error.message : String(error)}</p>
-      <button type="button" disabled={retrying} onClick={retry} className="text-sm underline">
-        Try Again
-      </button>
+    <ErrorLayout code={t('errors.label')} title={t('errors.serverError')}>
+      <p className="text-neutral-700 dark:text-neutral-300">{error instanceof Error ? error.message : String(error)}</p>
+      <Button variant="link" disabled={retrying} onClick={retry}>
+        {t('actions.tryAgain')}
+      </Button>
     </ErrorLayout>
   );
 }

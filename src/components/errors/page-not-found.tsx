@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { ErrorLayout } from './error-layout';
 
 export function PageNotFound() {
-  return <ErrorLayout code="404" title="This page could not be found" />;
+  const { t } = useTranslation();
+  return <ErrorLayout code="404" title={t('errors.notFound')} />;
 }

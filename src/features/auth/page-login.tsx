@@ -1,13 +1,15 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Sign-in page. The e-mail code flow arrives with the authentication issue; this is the shell. */
 export function PageLogin() {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   return (
-    <main className="mx-auto flex min-h-[80dvh] max-w-sm flex-col justify-center gap-6 p-6">
-      <h1 className="text-2xl font-bold">Login</h1>
+    <main id="main" className="mx-auto flex min-h-[80dvh] max-w-sm flex-col justify-center gap-6 p-6">
+      <h1 className="text-2xl font-bold">{t('login.title')}</h1>
       <label className="flex flex-col gap-1 text-sm font-medium">
-        Email
+        {t('login.email')}
         <input
           type="email"
           name="email"

@@ -3,6 +3,9 @@
  * environment at request time (one build serves every environment; no VITE_ variables).
  */
 import { createServerFn } from '@tanstack/react-start';
+import { getRequest } from '@tanstack/react-start/server';
+import { detectLanguage } from '#/lib/i18n/detect-language';
+import type { Language } from '#/lib/i18n/languages';
 import { env } from '#/server/env.ts';
 
 export interface AppConfig {
@@ -12,6 +15,8 @@ export interface AppConfig {
   providers: Array<{ id: 'github' | 'oidc'; name: string }>;
   docsUrl: string;
   demoContactEmail: string;
+  /** The language this request asked for (query, cookie, Accept-Language): the first byte uses it. */
+  language: Language;
 }
 
 export const getAppConfig = createServerFn({ method: 'GET' }).handler((): AppConfig => {
@@ -26,5 +31,6 @@ export const getAppConfig = createServerFn({ method: 'GET' }).handler((): AppCon
     ],
     docsUrl: e.docsUrl,
     demoContactEmail: e.demoContactEmail,
+    language: detectLanguage(getRequest()),
   };
 });

@@ -1,0 +1,235 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { seriousViolations } from './support/a11y';
+import { startApp } from './support/app-server';
+
+const hydrated = async (page: Page) =>
+  expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+test.describe('error views', () => {
+  for (const [path, where] of [
+    ['/no/such/page', 'root'],
+    ['/app/no-such-page', 'app'],
+    ['/manager/no-such-page', 'manager'],
+    ['/login/no-such-page', 'login'],
+  ] as const) {
+    test(`404 under ${where}: status and page`, async ({ page, request }) => {
+      const res = await request.get(path);
+      expect(res.status()).toBe(404);
+      await page.goto(path);
+      const main = page.locator('#main');
+      await expect(main.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+      await expect(main.getByRole('button', { name: 'Back' })).toBeVisible();
+      await expect(main.getByRole('link', { name: 'Home' })).toBeVisible();
+    });
+  }
+
+  test('the app and manager not-found views keep their section layout', async ({ page }) => {
+    await page.goto('/app/no-such-page');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeAttached();
+    await page.goto('/manager/no-such-page');
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  });
+});
+
+test.describe('languages', () => {
+  test('switching to fr, ar and sw changes the text and direction, survives reload, and is server-rendered', async ({ page }) => {
+    await page.goto('/app/account');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
+
+    const select = page.getByLabel('Language');
+    await select.selectOption('fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compte');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+
+    await page.getByLabel('Langue').selectOption('ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    const arabicHeading = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(arabicHeading).toMatch(/[\u0600-\u06FF]/);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('19.2px');
+
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(arabicHeading!);
+
+    // The next request's raw HTML is already Arabic: the cookie drives server rendering.
+    const raw = await (await page.request.get('/app/account')).text();
+    expect(raw).toContain('<html lang="ar" dir="rtl"');
+    expect(raw).toContain(arabicHeading!);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'i18next');
+    expect(cookie).toMatchObject({ value: 'ar', path: '/', sameSite: 'Lax' });
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ar');
+
+    await page.getByRole('combobox').first().selectOption('sw');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Akaunti');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+
+  test('the lng query parameter and Accept-Language choose the first byte', async ({ request, browser, app }) => {
+    expect(await (await request.get('/login?lng=fr')).text()).toContain('<html lang="fr" dir="ltr"');
+    const context = await browser.newContext({ locale: 'sw-KE', baseURL: app.url });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ingia');
+    await context.close();
+  });
+});
+
+test.describe('themes', () => {
+  test('dark sets the class and localStorage, and applies before first paint after reload', async ({ page }) => {
+    await page.goto('/app/account');
+    await hydrated(page);
+    await page.getByLabel('Theme').selectOption('dark');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    // Block the app's scripts: only the inline pre-paint script can set the class now.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await page.unroute('**/assets/*.js');
+  });
+
+  test('system follows the emulated colour scheme, live', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/app/account');
+    await hydrated(page);
+    await page.getByLabel('Theme').selectOption('system');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  });
+});
+
+test.describe('page shell', () => {
+  test('titles end with the fixed suffix', async ({ page }) => {
+    await page.goto('/app/account');
+    await expect(page).toHaveTitle('Account | Springboard');
+    await page.goto('/manager/dashboard');
+    await expect(page).toHaveTitle('Dashboard | Springboard');
+  });
+
+  test('the manager index redirects to the dashboard, / to /login', async ({ page }) => {
+    await page.goto('/manager');
+    await expect(page).toHaveURL(/\/manager\/dashboard$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the web manifest is linked, parses, and its icons load', async ({ page, request }) => {
+    await page.goto('/login');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const res = await request.get(href!);
+    expect(res.status()).toBe(200);
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({ name: 'Springboard', display: 'standalone', start_url: expect.any(String) });
+    const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes}:${i.purpose}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+    for (const icon of manifest.icons) {
+      const img = await request.get(icon.src);
+      expect(img.status()).toBe(200);
+      expect(img.headers()['content-type']).toBe('image/png');
+    }
+    const apple = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+    expect((await request.get(apple!)).status()).toBe(200);
+  });
+
+  test('a 375 px viewport gets a drawer where 1280 px gets a dialog', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/manager/dashboard');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Display preferences' }).click();
+    await expect(page.getByTestId('dialog')).toBeVisible();
+    await expect(page.getByTestId('drawer')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('dialog')).toHaveCount(0);
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Display preferences' }).click();
+    await expect(page.getByTestId('drawer')).toBeVisible();
+    await expect(page.getByTestId('dialog')).toHaveCount(0);
+  });
+
+  test('the app section has bottom navigation on small screens and top navigation on large ones', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/app');
+    const navs = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(navs).toHaveCount(1);
+    const box = await navs.boundingBox();
+    expect(box!.y + box!.height).toBeGreaterThan(700);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(navs).toHaveCount(1);
+    expect((await navs.boundingBox())!.y).toBeLessThan(100);
+  });
+
+  test('no environment banner in production unless ENV_NAME is set; a pink preview colour works', async ({ page, browser }) => {
+    await page.goto('/login');
+    await expect(page.getByTestId('env-banner')).toHaveCount(0);
+
+    const preview = await startApp({ ENV_NAME: 'Preview', ENV_EMOJI: '🧪', ENV_COLOR: 'hotpink' });
+    try {
+      const p = await browser.newPage();
+      await p.goto(`${preview.url}/login`);
+      const banner = p.getByTestId('env-banner');
+      await expect(banner).toHaveText('🧪 Preview');
+      expect(await banner.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 105, 180)');
+      await p.close();
+    } finally {
+      await preview.stop();
+    }
+  });
+});
+
+test.describe('keyboard', () => {
+  test('controls are reachable with Tab, focus is visible, dialogs trap and return focus', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/manager/dashboard');
+    await hydrated(page);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    expect(await focused.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+
+    const trigger = page.getByRole('button', { name: 'User menu' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Display preferences' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('dialog');
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+  });
+});
+
+test.describe('accessibility (axe-core)', () => {
+  const pages = ['/login', '/app', '/app/account', '/manager/dashboard', '/no/such/page'];
+  for (const lng of ['en', 'ar']) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`no serious or critical violation: ${lng}, ${scheme}`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const path of pages) {
+          await page.goto(`${path}?lng=${lng}`);
+          await hydrated(page);
+          expect(await seriousViolations(page), `${path} ${lng} ${scheme}`).toEqual([]);
+        }
+      });
+    }
+  }
+});

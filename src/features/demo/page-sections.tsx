@@ -1,0 +1,37 @@
+/** The section switch: App (simple, mobile-first) and Manager (admin style), with where you are. */
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { buttonVariants } from '#/components/ui/button';
+import { cn } from '#/lib/utils';
+
+export function PageSections({ current }: { current: 'app' | 'manager' }) {
+  const { t } = useTranslation();
+  const sections = [
+    { key: 'app', to: '/app' },
+    { key: 'manager', to: '/manager' },
+  ] as const;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">{t('sections.title')}</h1>
+        <p className="text-neutral-700 dark:text-neutral-300">{t('sections.description')}</p>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {sections.map((s) => (
+          <li key={s.key} className={cn('flex flex-col gap-3 rounded-lg border p-4', s.key === current ? 'border-brand' : 'border-neutral-200 dark:border-neutral-800')}>
+            <div className="flex items-center justify-between gap-2">
+              <h2 className="text-lg font-semibold">{t(`sections.${s.key}.title`)}</h2>
+              {s.key === current && (
+                <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-medium text-white">{t('sections.youAreHere')}</span>
+              )}
+            </div>
+            <p className="text-sm text-neutral-700 dark:text-neutral-300">{t(`sections.${s.key}.description`)}</p>
+            <Link to={s.to} className={cn(buttonVariants({ variant: 'secondary' }), 'self-start')}>
+              {t(`sections.${s.key}.goTo`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

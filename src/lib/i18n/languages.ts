@@ -1,0 +1,31 @@
+/** The interface languages (spec section 9). Pure data: read by the server and the browser. */
+export const LANGUAGES = [
+  { code: 'en', name: 'English', dir: 'ltr', fontScale: 1 },
+  { code: 'fr', name: 'Français', dir: 'ltr', fontScale: 1 },
+  { code: 'ar', name: 'العربية', dir: 'rtl', fontScale: 1.2 },
+  { code: 'sw', name: 'Kiswahili', dir: 'ltr', fontScale: 1 },
+] as const;
+
+export type Language = (typeof LANGUAGES)[number]['code'];
+
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as Language[];
+/** One file per namespace under src/locales/<lng>/; `common` loads first. */
+export const NAMESPACES = ['common', 'auth', 'zod'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** The preference cookie (i18next-browser-languagedetector's name): path /, SameSite lax, 30 days. */
+export const LANGUAGE_COOKIE = 'i18next';
+export const LANGUAGE_COOKIE_MINUTES = 43_200;
+export const LANGUAGE_QUERY_PARAM = 'lng';
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
+
+export const languageInfo = (code: string) => LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0];
+
+/** `fr-CA` → `fr`; unknown → undefined. */
+export function normalizeLanguage(value: string | null | undefined): Language | undefined {
+  const base = value?.trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : undefined;
+}

@@ -1,0 +1,43 @@
+/**
+ * Zod's generic messages (Required, Invalid input, Invalid date, …) in the current language.
+ */
+import type { i18n as I18n } from 'i18next';
+import { z } from 'zod';
+
+type Issue = z.core.$ZodRawIssue;
+
+export function zodMessage(i18n: I18n, issue: Issue): string {
+  const t = (key: string, values?: Record<string, string>) => String(i18n.t(`zod:${key}` as never, values as never));
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null || issue.input === '') return t('required');
+      if (issue.expected === 'date') return t('invalid_date');
+      return t('invalid_type', { expected: issue.expected });
+    case 'too_small': {
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return t('required');
+      const kind = issue.origin === 'string' ? 'string' : issue.origin === 'array' || issue.origin === 'set' ? 'array' : 'number';
+      return t(`too_small_${kind}`, { minimum: String(issue.minimum) });
+    }
+    case 'too_big': {
+      const kind = issue.origin === 'string' ? 'string' : issue.origin === 'array' || issue.origin === 'set' ? 'array' : 'number';
+      return t(`too_big_${kind}`, { maximum: String(issue.maximum) });
+    }
+    case 'invalid_format':
+      if (issue.format === 'email') return t('invalid_email');
+      if (issue.format === 'url') return t('invalid_url');
+      if (issue.format === 'date' || issue.format === 'datetime') return t('invalid_date');
+      return t('invalid_format');
+    case 'not_multiple_of':
+      return t('not_multiple_of', { divisor: String(issue.divisor) });
+    case 'unrecognized_keys':
+      return t('unrecognized_keys', { keys: issue.keys.join(', ') });
+    case 'invalid_value':
+      return t('invalid_value');
+    default:
+      return t('invalid_input');
+  }
+}
+
+export function configureZod(i18n: I18n) {
+  z.config({ customError: (issue) => zodMessage(i18n, issue) });
+}

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES, NAMESPACES } from '#/lib/i18n/languages';
+
+const dir = path.join(import.meta.dirname);
+const load = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8')) as object;
+
+function flatten(obj: object, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(obj).flatMap(([k, v]) =>
+      typeof v === 'object' && v !== null ? Object.entries(flatten(v as object, `${prefix}${k}.`)) : [[`${prefix}${k}`, String(v)]],
+    ),
+  );
+}
+
+const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe('translations', () => {
+  it('has one file per declared namespace in every language, and no other', () => {
+    for (const lng of LANGUAGE_CODES) {
+      expect(readdirSync(path.join(dir, lng)).sort(), lng).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+    }
+  });
+
+  for (const ns of NAMESPACES) {
+    it(`"${ns}": every language has exactly the English keys, non-empty, with the same placeholders`, () => {
+      const en = flatten(load('en', ns));
+      for (const lng of LANGUAGE_CODES.filter((l) => l !== 'en')) {
+        const other = flatten(load(lng, ns));
+        expect(Object.keys(other).sort(), `${lng}/${ns} keys`).toEqual(Object.keys(en).sort());
+        for (const [key, value] of Object.entries(other)) {
+          expect(value.trim(), `${lng}/${ns}:${key}`).not.toBe('');
+          expect(placeholders(value), `${lng}/${ns}:${key} placeholders`).toEqual(placeholders(en[key]!));
+        }
+      }
+    });
+  }
+});

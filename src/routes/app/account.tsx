@@ -1,0 +1,11 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { accountSearchSchema } from '#/features/account/account.schema';
+import { PageAccount } from '#/features/account/page-account';
+import { pageTitle } from '#/lib/utils';
+
+export const Route = createFileRoute('/app/account')({
+  validateSearch: accountSearchSchema,
+  search: { middlewares: [stripSearchParams({ state: '', newEmail: '' })] },
+  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.account')) }] }),
+  component: PageAccount,
+});

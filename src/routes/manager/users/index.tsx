@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PageComingSoon } from '#/features/demo/page-coming-soon';
+import { pageTitle } from '#/lib/utils';
+
+export const Route = createFileRoute('/manager/users/')({
+  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.users')) }] }),
+  component: function ManagerUsers() {
+    const { t } = useTranslation();
+    return <PageComingSoon title={t('nav.users')} />;
+  },
+});
