@@ -35,7 +35,7 @@ test.describe('production server', () => {
     const html = await login.text();
     expect(html).toContain('<h1 class="text-2xl font-bold">Login</h1>');
     expect(html).toContain('<title>Login | Springboard</title>');
-    expect(app.url).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(app.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
   test('redirects / to /login', async ({ request }) => {

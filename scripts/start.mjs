@@ -48,6 +48,15 @@ const address = server.node?.server?.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(`Springboard ready on ${config.baseUrl.replace(`:${config.port}`, `:${port}`)} (listening on ${config.host}:${port}, ${Math.round(performance.now() - started)} ms)`);
 
+// A bug must be visible in the log; a client that hangs up mid-response is not one.
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'ABORT_ERR']);
+process.on('unhandledRejection', (reason) => console.error('unhandled rejection:', reason));
+process.on('uncaughtException', (error) => {
+  if (CLIENT_GONE.has(error?.code)) return;
+  console.error('uncaught exception:', error);
+  process.exit(1);
+});
+
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;

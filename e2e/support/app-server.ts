@@ -49,8 +49,9 @@ export function launch(env: Record<string, string>): { child: ChildProcess; outp
 export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<AppServer> {
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? newDataDir();
-  const url = `http://localhost:${port}`;
-  const { child, output, exited } = launch({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', ...env });
+  // 127.0.0.1, not localhost: no IPv6-first resolution between the browser and an IPv4 listener.
+  const url = `http://127.0.0.1:${port}`;
+  const { child, output, exited } = launch({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', BASE_URL: url, ...env });
   const deadline = Date.now() + timeoutMs;
   while (!output().includes('ready on')) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
@@ -66,7 +67,10 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
     dataDir,
     output,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode !== null) {
+        // It died before the test asked it to stop: show why.
+        console.error(`app server on port ${port} had already exited (${child.exitCode}):\n${output()}`);
+      } else child.kill('SIGTERM');
       return exited;
     },
   };

@@ -2,7 +2,7 @@
  * On-the-fly compression of dynamic responses (SSR HTML, JSON). Static files are compressed by
  * the static middleware; this covers what the application renders.
  */
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 
@@ -38,9 +38,9 @@ export function compress(request: Request, response: Response): Response {
     encoding === 'br'
       ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 }, flush: constants.BROTLI_OPERATION_FLUSH })
       : createGzip({ level: 6, flush: constants.Z_SYNC_FLUSH });
-  const source = Readable.fromWeb(response.body as NodeReadableStream);
-  source.on('error', (error) => compressor.destroy(error));
-  const body = Readable.toWeb(source.pipe(compressor)) as ReadableStream<Uint8Array>;
+  // pipeline() destroys every stage when one fails or the client goes away; nothing is left dangling.
+  const compressed = pipeline(Readable.fromWeb(response.body as NodeReadableStream), compressor, () => {});
+  const body = Readable.toWeb(compressed) as ReadableStream<Uint8Array>;
   const headers = new Headers(response.headers);
   headers.set('Content-Encoding', encoding);
   headers.delete('Content-Length');

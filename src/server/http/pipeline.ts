@@ -98,6 +98,10 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
     } catch (error) {
       if (tooLarge.hit || error instanceof BodyTooLargeError) {
         response = jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
+      } else if (request.signal.aborted) {
+        // The client went away mid-request: nobody will read an answer, and it is not a server fault.
+        logger().debug({ method: request.method, path: url.pathname }, 'client closed the request');
+        return new Response(null, { status: 499 });
       } else {
         logger().error({ err: error, method: request.method, path: url.pathname }, 'unhandled error');
         response = wantsJson(request, url.pathname)
