@@ -2,6 +2,10 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Zod is imported through src/lib/zod.ts, which configures it first (see that file). */
+const zodPath = { name: 'zod', message: "Import { z } from '#/lib/zod' (it configures Zod before any schema is built)." };
+const restrict = (patterns = []) => ['error', { paths: [zodPath], patterns }];
+
 export default tseslint.config(
   { ignores: ['dist/', '.output/', 'node_modules/', 'src/routeTree.gen.ts', 'drizzle/', 'test-results/', 'playwright-report/', '.data/'] },
   js.configs.recommended,
@@ -18,8 +22,10 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': restrict(),
     },
   },
+
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
@@ -28,7 +34,7 @@ export default tseslint.config(
     // Architecture: shared UI primitives and client infrastructure never import features or the server.
     files: ['src/components/**', 'src/lib/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#/features/*', '#/server/*', '../features/*', '../server/*', '../../features/*', '../../server/*'], message: 'components/ and lib/ must not import features or server code.' }] }],
+      'no-restricted-imports': restrict([{ group: ['#/features/*', '#/server/*', '../features/*', '../server/*', '../../features/*', '../../server/*'], message: 'components/ and lib/ must not import features or server code.' }]),
     },
   },
   {
@@ -36,7 +42,8 @@ export default tseslint.config(
     files: ['src/routes/**'],
     ignores: ['src/routes/api/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#/server/*', '../server/*', '../../server/*'], message: 'Page routes reach the server through a feature (server function or router).' }] }],
+      'no-restricted-imports': restrict([{ group: ['#/server/*', '../server/*', '../../server/*'], message: 'Page routes reach the server through a feature (server function or router).' }]),
     },
   },
+  { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
 );

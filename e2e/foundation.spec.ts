@@ -33,7 +33,7 @@ test.describe('production server', () => {
     expect(login.status()).toBe(200);
     expect(login.headers()['content-type']).toContain('text/html');
     const html = await login.text();
-    expect(html).toContain('<h1 class="text-2xl font-bold">Login</h1>');
+    expect(html).toContain('<h1 class="text-2xl font-bold">Log in or sign up</h1>');
     expect(html).toContain('<title>Login | Springboard</title>');
     expect(app.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
@@ -71,6 +71,7 @@ test.describe('production server', () => {
     await page.goto('/login');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const email = page.getByLabel('Email');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in or sign up');
     await email.fill('someone@example.com');
     await expect(email).toHaveValue('someone@example.com');
     expect(violations).toEqual([]);

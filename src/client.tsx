@@ -1,4 +1,3 @@
-import '#/lib/zod-jitless';
 import { StartClient } from '@tanstack/react-start/client';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';

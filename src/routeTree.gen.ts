@@ -16,10 +16,14 @@ import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
+import { Route as DevtoolsMailboxRouteImport } from './routes/devtools/mailbox'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
+import { Route as LoginErrorRouteImport } from './routes/login/error'
+import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
+import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
@@ -59,9 +63,24 @@ const AppAccountRoute = AppAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const DevtoolsMailboxRoute = DevtoolsMailboxRouteImport.update({
+  id: '/devtools/mailbox',
+  path: '/devtools/mailbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => LoginRouteRoute,
+} as any)
+const LoginErrorRoute = LoginErrorRouteImport.update({
+  id: '/error',
+  path: '/error',
+  getParentRoute: () => LoginRouteRoute,
+} as any)
+const LoginVerifyRoute = LoginVerifyRouteImport.update({
+  id: '/verify',
+  path: '/verify',
   getParentRoute: () => LoginRouteRoute,
 } as any)
 const ManagerIndexRoute = ManagerIndexRouteImport.update({
@@ -78,6 +97,11 @@ const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
   getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
+  id: '/api/auth/$',
+  path: '/api/auth/$',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
   id: '/books/',
@@ -102,11 +126,15 @@ export interface FileRoutesByFullPath {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/app/account': typeof AppAccountRoute
+  '/devtools/mailbox': typeof DevtoolsMailboxRoute
+  '/login/error': typeof LoginErrorRoute
+  '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
+  '/api/auth/$': typeof ApiAuthSplatRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -115,11 +143,15 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/api/health': typeof ApiHealthRoute
   '/app/account': typeof AppAccountRoute
+  '/devtools/mailbox': typeof DevtoolsMailboxRoute
+  '/login/error': typeof LoginErrorRoute
+  '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
+  '/api/auth/$': typeof ApiAuthSplatRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
@@ -132,11 +164,15 @@ export interface FileRoutesById {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/app/account': typeof AppAccountRoute
+  '/devtools/mailbox': typeof DevtoolsMailboxRoute
+  '/login/error': typeof LoginErrorRoute
+  '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
+  '/api/auth/$': typeof ApiAuthSplatRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -150,11 +186,15 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/health'
     | '/app/account'
+    | '/devtools/mailbox'
+    | '/login/error'
+    | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
     | '/app/'
     | '/login/'
     | '/manager/'
+    | '/api/auth/$'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -163,11 +203,15 @@ export interface FileRouteTypes {
     | '/'
     | '/api/health'
     | '/app/account'
+    | '/devtools/mailbox'
+    | '/login/error'
+    | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
     | '/app'
     | '/login'
     | '/manager'
+    | '/api/auth/$'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
@@ -179,11 +223,15 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/health'
     | '/app/account'
+    | '/devtools/mailbox'
+    | '/login/error'
+    | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
     | '/app/'
     | '/login/'
     | '/manager/'
+    | '/api/auth/$'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -195,6 +243,8 @@ export interface RootRouteChildren {
   LoginRouteRoute: typeof LoginRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
+  DevtoolsMailboxRoute: typeof DevtoolsMailboxRoute
+  ApiAuthSplatRoute: typeof ApiAuthSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -248,11 +298,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/devtools/mailbox': {
+      id: '/devtools/mailbox'
+      path: '/devtools/mailbox'
+      fullPath: '/devtools/mailbox'
+      preLoaderRoute: typeof DevtoolsMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login/': {
       id: '/login/'
       path: '/'
       fullPath: '/login/'
       preLoaderRoute: typeof LoginIndexRouteImport
+      parentRoute: typeof LoginRouteRoute
+    }
+    '/login/error': {
+      id: '/login/error'
+      path: '/error'
+      fullPath: '/login/error'
+      preLoaderRoute: typeof LoginErrorRouteImport
+      parentRoute: typeof LoginRouteRoute
+    }
+    '/login/verify': {
+      id: '/login/verify'
+      path: '/verify'
+      fullPath: '/login/verify'
+      preLoaderRoute: typeof LoginVerifyRouteImport
       parentRoute: typeof LoginRouteRoute
     }
     '/manager/': {
@@ -275,6 +346,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/manager/dashboard'
       preLoaderRoute: typeof ManagerDashboardRouteImport
       parentRoute: typeof ManagerRouteRoute
+    }
+    '/api/auth/$': {
+      id: '/api/auth/$'
+      path: '/api/auth/$'
+      fullPath: '/api/auth/$'
+      preLoaderRoute: typeof ApiAuthSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/app/books/': {
       id: '/app/books/'
@@ -317,10 +395,14 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
 )
 
 interface LoginRouteRouteChildren {
+  LoginErrorRoute: typeof LoginErrorRoute
+  LoginVerifyRoute: typeof LoginVerifyRoute
   LoginIndexRoute: typeof LoginIndexRoute
 }
 
 const LoginRouteRouteChildren: LoginRouteRouteChildren = {
+  LoginErrorRoute: LoginErrorRoute,
+  LoginVerifyRoute: LoginVerifyRoute,
   LoginIndexRoute: LoginIndexRoute,
 }
 
@@ -354,6 +436,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRouteRoute: LoginRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
+  DevtoolsMailboxRoute: DevtoolsMailboxRoute,
+  ApiAuthSplatRoute: ApiAuthSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

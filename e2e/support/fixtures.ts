@@ -1,19 +1,81 @@
-import { test as base } from '@playwright/test';
+import { request as playwrightRequest, test as base, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { startApp, type AppServer } from './app-server';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
-/** One production server per worker, on a fresh embedded database. */
-export const test = base.extend<{ app: AppServer }, { appServer: AppServer }>({
-  appServer: [
+export const ADMIN = 'admin@example.com';
+export const USER = 'user@example.com';
+
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+
+let nextClient = 1;
+/**
+ * A distinct client address per browser context (sent as X-Forwarded-For, which the server
+ * trusts from loopback as from a local reverse proxy): each test gets its own rate-limit counters.
+ * Documentation range 198.18.0.0/15; only a header value, no traffic goes there.
+ */
+export const clientHeaders = () => ({ 'X-Forwarded-For': `198.18.${Math.floor(nextClient / 250) % 250}.${(nextClient++ % 250) + 1}` });
+
+/** Signs in through the real API: asks for a code, reads it from the SMTP sink, verifies it. */
+export async function signInViaApi(request: APIRequestContext, app: AppServer, sink: SmtpSink, email: string) {
+  const since = Date.now();
+  const headers = { Origin: app.url };
+  const sent = await request.post(`${app.url}/api/auth/email-otp/send-verification-otp`, { data: { email, type: 'sign-in' }, headers });
+  if (!sent.ok()) throw new Error(`send code: ${sent.status()} ${await sent.text()}`);
+  const otp = await sink.waitForCode(email, since);
+  const signedIn = await request.post(`${app.url}/api/auth/sign-in/email-otp`, { data: { email, otp }, headers });
+  if (!signedIn.ok()) throw new Error(`sign in: ${signedIn.status()} ${await signedIn.text()}`);
+  return signedIn;
+}
+
+async function sessionState(app: AppServer, sink: SmtpSink, email: string): Promise<StorageState> {
+  const request = await playwrightRequest.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+  await signInViaApi(request, app, sink, email);
+  const state = await request.storageState();
+  await request.dispose();
+  return state;
+}
+
+async function pageWith(browser: Browser, app: AppServer, state: StorageState, use: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ baseURL: app.url, storageState: state, extraHTTPHeaders: clientHeaders() });
+  const page = await context.newPage();
+  await use(page);
+  await context.close();
+}
+
+/**
+ * Per worker: a real SMTP sink and one production server on a fresh embedded database that
+ * delivers its e-mail to it; signed-in sessions for the seeded admin and user, made once.
+ */
+export const test = base.extend<
+  { app: AppServer; sink: SmtpSink; adminPage: Page; userPage: Page },
+  { smtpSink: SmtpSink; appServer: AppServer; adminState: StorageState; userState: StorageState }
+>({
+  smtpSink: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
     async ({}, use) => {
-      const server = await startApp();
+      const sink = await startSmtpSink();
+      await use(sink);
+      await sink.close();
+    },
+    { scope: 'worker' },
+  ],
+  appServer: [
+    async ({ smtpSink }, use) => {
+      const server = await startApp({ EMAIL_SERVER: smtpSink.url });
       await use(server);
       await server.stop();
     },
     { scope: 'worker', timeout: 90_000 },
   ],
+  adminState: [async ({ appServer, smtpSink }, use) => use(await sessionState(appServer, smtpSink, ADMIN)), { scope: 'worker' }],
+  userState: [async ({ appServer, smtpSink }, use) => use(await sessionState(appServer, smtpSink, USER)), { scope: 'worker' }],
   app: async ({ appServer }, use) => use(appServer),
+  sink: async ({ smtpSink }, use) => use(smtpSink),
   baseURL: async ({ appServer }, use) => use(appServer.url),
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+  extraHTTPHeaders: async ({}, use) => use(clientHeaders()),
+  adminPage: async ({ browser, appServer, adminState }, use) => pageWith(browser, appServer, adminState, use),
+  userPage: async ({ browser, appServer, userState }, use) => pageWith(browser, appServer, userState, use),
 });
 
 export { expect } from '@playwright/test';

@@ -51,6 +51,8 @@ describe('parseEnv', () => {
       [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
       [{ EMAIL_SERVER: 'http://x' }, 'EMAIL_SERVER'],
       [{ AUTH_OTP_EXPIRATION_MINUTES: '0' }, 'AUTH_OTP_EXPIRATION_MINUTES'],
+      [{ AUTH_OTP_EXPIRATION_MINUTES: '-1' }, 'AUTH_OTP_EXPIRATION_MINUTES'],
+      [{ AUTH_SESSION_EXPIRATION_SECONDS: '1.5' }, 'AUTH_SESSION_EXPIRATION_SECONDS'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
       [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
       [{ GITHUB_CLIENT_ID: 'id' }, 'GITHUB_CLIENT_SECRET'],

@@ -3,7 +3,7 @@
  * Parsed once at start-up; a bad value stops the process with one line naming the variable.
  * Pure: no file system, no network, so it is unit-testable and safe to import anywhere on the server.
  */
-import { z } from 'zod';
+import { z } from '../lib/zod.ts';
 
 export type Mode = 'development' | 'production' | 'test';
 
@@ -29,6 +29,13 @@ const urlWithProtocols = (name: string, protocols: readonly string[], example: s
     { error: `${name} must be a URL like ${example}` },
   );
 
+const positiveNumber = (name: string) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, { error: `${name} must be a positive number` })
+    .transform(Number)
+    .refine((n) => n > 0, { error: `${name} must be a positive number` });
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const rawSchema = z.object({
@@ -50,7 +57,8 @@ const rawSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32, { error: 'AUTH_SECRET must be at least 32 characters' }).optional(),
   AUTH_SIGNUP_ENABLED: bool('AUTH_SIGNUP_ENABLED').optional(),
-  AUTH_OTP_EXPIRATION_MINUTES: positiveInt('AUTH_OTP_EXPIRATION_MINUTES').optional(),
+  // Decimals allowed (0.1 = 6 s), so tests can watch a code expire.
+  AUTH_OTP_EXPIRATION_MINUTES: positiveNumber('AUTH_OTP_EXPIRATION_MINUTES').optional(),
   AUTH_SESSION_EXPIRATION_SECONDS: positiveInt('AUTH_SESSION_EXPIRATION_SECONDS').optional(),
   EMAIL_SERVER: urlWithProtocols('EMAIL_SERVER', ['smtp:', 'smtps:'], 'smtp://user:pass@host:587').optional(),
   EMAIL_FROM: z.string().min(3).optional(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#/lib/zod';
 
 /** Search params of /app/account and /manager/account (spec section 2). Anything else falls back to empty. */
 export const accountSearchSchema = z.object({

@@ -1,12 +1,106 @@
+/** The account area (both sections): profile card, change of name, display preferences, sign-out. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '#/components/ui/button';
+import { Field } from '#/components/ui/field';
+import { Input } from '#/components/ui/input';
+import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { authClient } from '#/features/auth/auth-client';
+import { nameFormSchema, type NameForm } from '#/features/auth/auth.schema';
+import { DisplayName } from '#/features/auth/display-name';
+import { refreshSession } from '#/features/auth/session';
+import { SignOutDialog } from '#/features/auth/sign-out';
+import { useCurrentUser } from '#/features/auth/use-current-user';
+import type { AccountSearch } from './account.schema';
 import { DisplayPreferences } from './preferences';
 
+function ChangeNameDrawer({ open, currentName, onClose }: { open: boolean; currentName: string; onClose: () => void }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const queryClient = useQueryClient();
+  const form = useForm<NameForm>({ resolver: zodResolver(nameFormSchema), values: { name: currentName } });
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    const { error } = await authClient.updateUser({ name });
+    if (error) {
+      toast.error(t('account.nameUpdateFailed'));
+      return;
+    }
+    toast.success(t('account.nameUpdated'));
+    await refreshSession(queryClient);
+    onClose();
+  });
+  const nameError = form.formState.errors.name?.message;
+  return (
+    <ResponsiveDialog open={open} onOpenChange={(o) => !o && onClose()} title={t('account.changeName')} description={t('account.changeNameDescription')}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field label={t('account.name')} error={nameError ? t(nameError as 'validation.nameRequired') : undefined}>
+          {(ids) => <Input autoComplete="name" {...ids} {...form.register('name')} />}
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {t('actions.cancel', { ns: 'common' })}
+          </Button>
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {t('actions.save', { ns: 'common' })}
+          </Button>
+        </div>
+      </form>
+    </ResponsiveDialog>
+  );
+}
+
 export function PageAccount() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'common']);
+  const user = useCurrentUser();
+  const search = useSearch({ strict: false }) as Partial<AccountSearch>;
+  const navigate = useNavigate();
+  const [signOut, setSignOut] = useState(false);
+  const signOutButton = useRef<HTMLButtonElement>(null);
+  const setState = (state: AccountSearch['state']) =>
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, state }), replace: true });
+
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
-      <h1 className="text-2xl font-bold">{t('nav.account')}</h1>
+      <h1 className="text-2xl font-bold">{t('nav.account', { ns: 'common' })}</h1>
+      {user && (
+        <section aria-labelledby="profile" className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">
+          <h2 id="profile" className="text-base font-semibold">
+            {t('account.profile')}
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('account.name')}</dt>
+            <dd data-testid="account-name">
+              <DisplayName name={user.name} />
+            </dd>
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('account.email')}</dt>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span data-testid="account-email">{user.email}</span>
+              {!user.emailVerified && (
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                  {t('account.notVerified')}
+                </span>
+              )}
+            </dd>
+          </dl>
+          <div>
+            <Button variant="secondary" onClick={() => setState('change-name')}>
+              {t('account.changeName')}
+            </Button>
+          </div>
+          <ChangeNameDrawer open={search.state === 'change-name'} currentName={user.name} onClose={() => setState('')} />
+        </section>
+      )}
       <DisplayPreferences />
+      <div>
+        <Button ref={signOutButton} variant="secondary" onClick={() => setSignOut(true)}>
+          {t('actions.signOut', { ns: 'common' })}
+        </Button>
+      </div>
+      <SignOutDialog open={signOut} onOpenChange={setSignOut} returnFocusTo={signOutButton} />
     </div>
   );
 }

@@ -1,24 +1,64 @@
-import { useState } from 'react';
+/** /login: the e-mail form (login, or login-or-sign-up when sign-up is on) and the social buttons. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '#/components/ui/button';
+import { Field } from '#/components/ui/field';
+import { Input } from '#/components/ui/input';
+import { authClient } from './auth-client';
+import { loginFormSchema, type LoginForm } from './auth.schema';
+import { AuthLayout } from './auth-layout';
+import { SocialButtons } from './social-buttons';
+import { useAuthErrorMessage } from './use-auth-error';
 
-/** Sign-in page. The e-mail code flow arrives with the authentication issue; this is the shell. */
+const root = getRouteApi('__root__');
+const route = getRouteApi('/login/');
+
 export function PageLogin() {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
+  const config = root.useLoaderData();
+  const { redirect } = route.useSearch();
+  const navigate = useNavigate();
+  const errorMessage = useAuthErrorMessage();
+  const form = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '' } });
+  const signUp = config.signupEnabled;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    const { error } = await authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' });
+    if (error) {
+      toast.error(errorMessage(error));
+      return;
+    }
+    await navigate({ to: '/login/verify', search: { email, redirect } });
+  });
+
+  const emailError = form.formState.errors.email?.message;
   return (
-    <main id="main" className="mx-auto flex min-h-[80dvh] max-w-sm flex-col justify-center gap-6 p-6">
-      <h1 className="text-2xl font-bold">{t('login.title')}</h1>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('login.email')}
-        <input
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          className="rounded-md border border-neutral-300 px-3 py-2 text-base dark:border-neutral-700 dark:bg-neutral-900"
-        />
-      </label>
-    </main>
+    <AuthLayout title={signUp ? t('login.titleSignUp') : t('login.title')} description={signUp ? t('login.descriptionSignUp') : t('login.description')}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field label={t('login.email')} error={emailError ? t(emailError as 'validation.emailRequired') : undefined}>
+          {(ids) => <Input type="email" autoComplete="email" inputMode="email" placeholder={t('login.emailPlaceholder')} autoFocus {...ids} {...form.register('email')} />}
+        </Field>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('login.submit')}
+        </Button>
+      </form>
+      {config.providers.length > 0 && (
+        <>
+          <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">{t('login.or')}</p>
+          <SocialButtons providers={config.providers} redirect={redirect} />
+        </>
+      )}
+      {config.demoMode && (
+        <p className="rounded-md border border-neutral-200 p-3 text-sm dark:border-neutral-800">
+          {t('login.demoHint')}{' '}
+          <a className="underline" href="/devtools/mailbox">
+            {t('login.openMailbox')}
+          </a>
+        </p>
+      )}
+    </AuthLayout>
   );
 }

@@ -6,6 +6,7 @@ import { createServerFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import type { Language } from '#/lib/i18n/languages';
+import { mailboxEnabled } from '#/server/email/dev-mailbox.ts';
 import { env } from '#/server/env.ts';
 
 export interface AppConfig {
@@ -15,6 +16,9 @@ export interface AppConfig {
   providers: Array<{ id: 'github' | 'oidc'; name: string }>;
   docsUrl: string;
   demoContactEmail: string;
+  otpExpirationMinutes: number;
+  /** Where login codes go: SMTP, the server log only, or the log and the development mailbox. */
+  emailDelivery: 'smtp' | 'log' | 'mailbox';
   /** The language this request asked for (query, cookie, Accept-Language): the first byte uses it. */
   language: Language;
 }
@@ -31,6 +35,8 @@ export const getAppConfig = createServerFn({ method: 'GET' }).handler((): AppCon
     ],
     docsUrl: e.docsUrl,
     demoContactEmail: e.demoContactEmail,
+    otpExpirationMinutes: e.auth.otpExpirationMinutes,
+    emailDelivery: e.email.server ? 'smtp' : mailboxEnabled(e) ? 'mailbox' : 'log',
     language: detectLanguage(getRequest()),
   };
 });

@@ -2,6 +2,8 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { BookOpen, House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { OnboardingGate } from '#/features/auth/page-onboarding';
+import { useCurrentUser } from '#/features/auth/use-current-user';
 import { APP_NAME } from '#/lib/utils';
 
 const ITEMS = [
@@ -14,7 +16,9 @@ const linkBase = 'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medi
 
 export function LayoutApp() {
   const { t } = useTranslation();
+  const user = useCurrentUser();
   return (
+    <OnboardingGate user={user}>
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-neutral-900">
         {t('app.skipToContent')}
@@ -60,5 +64,6 @@ export function LayoutApp() {
         </ul>
       </nav>
     </div>
+    </OnboardingGate>
   );
 }

@@ -7,6 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { LanguageSelect, ThemeSelect } from '#/features/account/preferences';
+import { DisplayName } from '#/features/auth/display-name';
+import { OnboardingGate } from '#/features/auth/page-onboarding';
+import { SignOutDialog } from '#/features/auth/sign-out';
+import { useCurrentUser } from '#/features/auth/use-current-user';
 import { APP_NAME, cn } from '#/lib/utils';
 import type enCommon from '#/locales/en/common.json';
 
@@ -82,7 +86,9 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
 function UserMenu() {
   const { t } = useTranslation();
   const [preferences, setPreferences] = useState(false);
+  const [signOut, setSignOut] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const user = useCurrentUser();
   return (
     <>
       <DropdownMenu.Root>
@@ -93,6 +99,14 @@ function UserMenu() {
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-md border border-neutral-200 bg-white p-1 shadow-md dark:border-neutral-800 dark:bg-neutral-950">
+            {user && (
+              <DropdownMenu.Label className="px-3 py-2 text-sm">
+                <span className="block font-medium">
+                  <DisplayName name={user.name} />
+                </span>
+                <span className="block text-xs text-neutral-600 dark:text-neutral-400">{user.email}</span>
+              </DropdownMenu.Label>
+            )}
             <DropdownMenu.Item asChild className="block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800">
               <Link to="/manager/account">{t('nav.account')}</Link>
             </DropdownMenu.Item>
@@ -101,6 +115,12 @@ function UserMenu() {
               onSelect={() => setPreferences(true)}
             >
               {t('preferences.title')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800"
+              onSelect={() => setSignOut(true)}
+            >
+              {t('actions.signOut')}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
@@ -111,15 +131,18 @@ function UserMenu() {
           <ThemeSelect />
         </div>
       </ResponsiveDialog>
+      <SignOutDialog open={signOut} onOpenChange={setSignOut} returnFocusTo={trigger} />
     </>
   );
 }
 
 export function LayoutManager() {
   const { t } = useTranslation();
+  const user = useCurrentUser();
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   return (
+    <OnboardingGate user={user}>
     <div className="flex min-h-dvh">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-neutral-900">
         {t('app.skipToContent')}
@@ -160,5 +183,6 @@ export function LayoutManager() {
         </nav>
       </ResponsiveDialog>
     </div>
+    </OnboardingGate>
   );
 }

@@ -6,11 +6,12 @@ import i18next, { type i18n as I18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import enAuth from '#/locales/en/auth.json';
+import enAuthErrors from '#/locales/en/authErrors.json';
 import enCommon from '#/locales/en/common.json';
 import enZod from '#/locales/en/zod.json';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, NAMESPACES, type Language } from './languages';
 
-export const defaultResources = { common: enCommon, auth: enAuth, zod: enZod } as const;
+export const defaultResources = { common: enCommon, auth: enAuth, authErrors: enAuthErrors, zod: enZod } as const;
 
 /** One lazily loaded chunk per (language, namespace); English is already bundled above. */
 const lazyResources = import.meta.glob<{ default: object }>(['../../locales/*/*.json', '!../../locales/en/*.json']);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#/lib/zod';
 import fr from '#/locales/fr/zod.json';
 import sw from '#/locales/sw/zod.json';
 import { createI18n } from './i18n';

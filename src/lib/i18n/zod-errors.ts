@@ -2,7 +2,7 @@
  * Zod's generic messages (Required, Invalid input, Invalid date, …) in the current language.
  */
 import type { i18n as I18n } from 'i18next';
-import { z } from 'zod';
+import { z } from '#/lib/zod';
 
 type Issue = z.core.$ZodRawIssue;
 

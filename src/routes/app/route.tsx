@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageNotFound } from '#/components/errors/page-not-found';
+import { requireSection } from '#/features/auth/guards';
+import { SectionError } from '#/features/auth/section-error';
 import { LayoutApp } from '#/layout/app/layout-app';
 
 export const Route = createFileRoute('/app')({
+  beforeLoad: ({ context, location }) => requireSection(context, location, 'app'),
   component: LayoutApp,
+  errorComponent: SectionError,
   notFoundComponent: PageNotFound,
 });

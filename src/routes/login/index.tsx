@@ -1,10 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { loginSearchSchema } from '#/features/auth/auth.schema';
+import { redirectIfSignedIn } from '#/features/auth/guards';
 import { PageLogin } from '#/features/auth/page-login';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/login/')({
-  validateSearch: z.object({ redirect: z.string().catch('') }).partial(),
+  search: { middlewares: [stripSearchParams({ redirect: '' })] },
+  validateSearch: loginSearchSchema,
+  beforeLoad: ({ context, search }) => redirectIfSignedIn(context, search.redirect),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('auth:login.title')) }] }),
   component: PageLogin,
 });

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageNotFound } from '#/components/errors/page-not-found';
+import { requireSection } from '#/features/auth/guards';
+import { SectionError } from '#/features/auth/section-error';
 import { LayoutManager } from '#/layout/manager/layout-manager';
 
 export const Route = createFileRoute('/manager')({
+  beforeLoad: ({ context, location }) => requireSection(context, location, 'manager'),
   component: LayoutManager,
+  errorComponent: SectionError,
   notFoundComponent: PageNotFound,
 });

@@ -35,7 +35,7 @@ describe('embedded database (PGlite)', () => {
     const s = await shape(handle.db);
     expect(s.extensions).toEqual([{ extname: 'pg_trgm' }]);
     const tables = new Set(s.columns.map((c) => c.table_name));
-    expect([...tables].sort()).toEqual(['account', 'book', 'genre', 'session', 'user', 'verification']);
+    expect([...tables].sort()).toEqual(['account', 'book', 'genre', 'invitation', 'member', 'organization', 'rate_limit', 'session', 'team', 'team_member', 'user', 'verification']);
     expect(s.indexes.map((i) => i.indexname)).toContain('book_title_trgm');
   });
 

@@ -108,3 +108,20 @@ describe('HTTP pipeline', () => {
     expect(res.headers.get('Content-Encoding')).toBeNull();
   });
 });
+
+describe('clientAddress', () => {
+  const withPeer = (ip: string, headers: Record<string, string> = {}) =>
+    Object.assign(new Request('http://localhost/api/x', { headers }), { ip });
+
+  it('uses the socket address, ignoring X-Forwarded-For from other hosts', async () => {
+    const { clientAddress } = await import('./pipeline.ts');
+    expect(clientAddress(withPeer('203.0.113.9', { 'x-forwarded-for': '198.51.100.1' }))).toBe('203.0.113.9');
+  });
+
+  it('trusts the last X-Forwarded-For entry added by a reverse proxy on this host', async () => {
+    const { clientAddress } = await import('./pipeline.ts');
+    expect(clientAddress(withPeer('127.0.0.1', { 'x-forwarded-for': '198.51.100.7, 203.0.113.5' }))).toBe('203.0.113.5');
+    expect(clientAddress(withPeer('::1', { 'x-forwarded-for': '198.51.100.7' }))).toBe('198.51.100.7');
+    expect(clientAddress(withPeer('127.0.0.1'))).toBe('127.0.0.1');
+  });
+});

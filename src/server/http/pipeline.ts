@@ -5,12 +5,15 @@
  */
 import { limitBodyStream, BodyTooLargeError } from 'srvx/body-limit';
 import { staticMiddleware } from 'srvx/static';
+import { STATUS_HEADER } from '../../lib/status-header.ts';
 import { env as processEnv, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
 import { compress } from './compression.ts';
 import { applySecurityHeaders, newNonce } from './security-headers.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Set from the socket address for API requests; a client-sent value never passes. */
+export const CLIENT_IP_HEADER = 'x-springboard-client-ip';
 
 export type AppHandler = (request: Request, options: { context: { nonce: string } }) => Response | Promise<Response>;
 
@@ -32,6 +35,22 @@ function wantsJson(request: Request, pathname: string) {
 function failurePage(status: number, title: string) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} | Springboard</title></head><body><main><h1>${title}</h1><p><a href="/">Home</a></p></main></body></html>`;
   return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * The client's address. A request that reaches us from the loopback interface comes through a
+ * reverse proxy on this host (or a local tool): the address that proxy saw is the last entry it
+ * appended to X-Forwarded-For. From anywhere else, the header is ignored (clients could forge it).
+ */
+export function clientAddress(request: Request): string | undefined {
+  const peer = (request as { ip?: string }).ip;
+  if (peer && LOOPBACK.test(peer)) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+    if (forwarded) return forwarded;
+  }
+  return peer;
 }
 
 /**
@@ -67,21 +86,27 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
       if (served.status !== 404 || hashed) return served;
     }
 
-    let limited = request;
-    if (request.body) {
-      const body = limitBodyStream(request.body, MAX_BODY_BYTES, {
-        createError: (max) => {
-          tooLarge.hit = true;
-          return new BodyTooLargeError(`Request body exceeds ${max} bytes`);
-        },
-      });
-      // A new Request (the adapter's request object cannot be cloned with a new body); the
-      // client address the adapter attached is carried over for rate limits and logs.
-      limited = new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: 'half' } as RequestInit);
-      const ip = (request as { ip?: string }).ip;
-      if (ip) Object.defineProperty(limited, 'ip', { value: ip, enumerable: true });
+    let forwarded = request;
+    const isApi = url.pathname.startsWith('/api/');
+    if (request.body || isApi) {
+      const body = request.body
+        ? limitBodyStream(request.body, MAX_BODY_BYTES, {
+            createError: (max) => {
+              tooLarge.hit = true;
+              return new BodyTooLargeError(`Request body exceeds ${max} bytes`);
+            },
+          })
+        : null;
+      // APIs learn the client's address from a header only this server sets (rate limits, logs).
+      const ip = clientAddress(request);
+      const headers = new Headers(request.headers);
+      if (ip) headers.set(CLIENT_IP_HEADER, ip);
+      else headers.delete(CLIENT_IP_HEADER);
+      // A new Request: the adapter's request object cannot be cloned with a new body.
+      forwarded = new Request(request.url, { method: request.method, headers, body, signal: request.signal, duplex: 'half' } as RequestInit);
+      if (ip) Object.defineProperty(forwarded, 'ip', { value: ip, enumerable: true });
     }
-    const response = await app(limited, { context: { nonce } });
+    const response = await app(forwarded, { context: { nonce } });
     return url.pathname.startsWith('/_serverFn/') ? unknownServerFnAsNotFound(response) : response;
   }
 
@@ -110,6 +135,12 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
       }
     }
 
+    const asked = response.headers.get(STATUS_HEADER);
+    if (asked) {
+      const headers = new Headers(response.headers);
+      headers.delete(STATUS_HEADER);
+      response = new Response(response.body, { status: Number(asked), headers });
+    }
     try {
       applySecurityHeaders(response.headers, { nonce, https: e.baseUrl.startsWith('https:'), development: !e.isProduction });
     } catch {

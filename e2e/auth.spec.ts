@@ -1,0 +1,296 @@
+import type { Page } from '@playwright/test';
+import frAuthErrors from '../src/locales/fr/authErrors.json' with { type: 'json' };
+import { ADMIN, USER, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+import { startApp } from './support/app-server';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+
+const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+/** The whole sign-in through the UI, the code read from the SMTP sink. */
+async function signInThroughUi(page: Page, sink: SmtpSink, email: string, path = '/login') {
+  await page.goto(path);
+  await hydrated(page);
+  const since = Date.now();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Login with email' }).click();
+  await expect(page).toHaveURL(/\/login\/verify\?/);
+  const code = await sink.waitForCode(email, since);
+  await page.getByLabel('Login code').pressSequentially(code);
+}
+
+async function sessionUser(page: Page) {
+  const res = await page.request.get('/api/auth/get-session');
+  return ((await res.json()) as { user?: { email: string; name: string; onboardedAt: string | null; emailVerified: boolean } } | null)?.user ?? null;
+}
+
+test.describe('sign-in by e-mail code', () => {
+  test('a new e-mail signs up, onboards with a name and lands in the app', async ({ page, sink }) => {
+    const email = `new.${Date.now()}@example.org`;
+    await signInThroughUi(page, sink, email);
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await expect(page.getByText("Let's personalize your experience")).toBeVisible();
+    await expect(page.getByText(`Logged with ${email}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await page.getByLabel('What is your name?').fill('<b>');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Name is invalid')).toBeVisible();
+    await page.getByLabel('What is your name?').fill('Grace Hopper');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Welcome Grace Hopper')).toBeVisible();
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Springboard' })).toBeVisible();
+
+    const user = await sessionUser(page);
+    expect(user).toMatchObject({ email, name: 'Grace Hopper', emailVerified: true });
+    expect(Date.parse(user!.onboardedAt!)).toBeGreaterThan(Date.now() - 60_000);
+
+    // The e-mail itself: translated text with the lifetime from AUTH_OTP_EXPIRATION_MINUTES (5).
+    const mail = await sink.waitForMail(email);
+    expect(mail.subject).toBe('Your Springboard login code');
+    expect(mail.text).toContain('This code expires in 5 minutes.');
+  });
+
+  test('the admin lands in the manager, the user in the app', async ({ page, sink, browser, app }) => {
+    await signInThroughUi(page, sink, ADMIN);
+    await expect(page).toHaveURL(/\/manager\/dashboard$/);
+    const other = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    const userPage = await other.newPage();
+    await signInThroughUi(userPage, sink, USER);
+    await expect(userPage).toHaveURL(/\/app$/);
+    await other.close();
+  });
+
+  test('a guarded visit goes to /login with redirect and comes back after sign-in; outside redirects are refused', async ({ page, sink, browser, app }) => {
+    const res = await page.request.get('/app/account', { maxRedirects: 0 });
+    expect(res.status()).toBe(307);
+    expect(res.headers()['location']).toBe('/login?redirect=%2Fapp%2Faccount');
+    await page.goto('/app/account');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fapp%2Faccount$/);
+    // No flash of protected content: the server answered with the redirect, not the page.
+    await signInThroughUi(page, sink, USER, page.url());
+    await expect(page).toHaveURL(/\/app\/account$/);
+    await expect(page.getByTestId('account-email')).toHaveText(USER);
+
+    const other = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    const p2 = await other.newPage();
+    await signInThroughUi(p2, sink, USER, '/login?redirect=https%3A%2F%2Fevil.example%2F');
+    await expect(p2).toHaveURL(new RegExp(`^${app.url}/app$`));
+    await other.close();
+  });
+
+  test('a signed-in visit to /login goes home', async ({ userPage }) => {
+    await userPage.goto('/login');
+    await expect(userPage).toHaveURL(/\/app$/);
+  });
+
+  test('shows every validation message', async ({ page }) => {
+    await page.goto('/login');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Login with email' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Login with email' }).click();
+    await expect(page.getByText('Email is invalid')).toBeVisible();
+
+    await page.goto('/login/verify?email=nobody%40example.com');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Code is required')).toBeVisible();
+    await page.getByLabel('Login code').pressSequentially('123');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Code should be 6 characters')).toBeVisible();
+    await page.reload();
+    await hydrated(page);
+    await page.getByLabel('Login code').pressSequentially('12 4!x');
+    await expect(page.getByText('Code is invalid')).toBeVisible();
+
+    // An invalid e-mail param sends the visitor back to /login.
+    await page.goto('/login/verify?email=nope');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a wrong code shows the translated message; after 3 wrong tries the right code is refused', async ({ page, sink, app }) => {
+    const email = 'amina.mwangi@example.com';
+    const since = Date.now();
+    await page.goto(`/login?lng=fr`);
+    await hydrated(page);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: /e-mail/i }).click();
+    await expect(page).toHaveURL(/\/login\/verify/);
+    const code = await sink.waitForCode(email, since);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByRole('textbox').pressSequentially(wrong);
+    await expect(page.getByRole('alert').filter({ hasText: frAuthErrors.INVALID_OTP })).toBeVisible();
+    // Three wrong tries per code (one above, two here); the next try is refused and the code is gone.
+    for (let i = 0; i < 2; i++) {
+      const res = await page.request.post('/api/auth/sign-in/email-otp', { data: { email, otp: wrong }, headers: { Origin: app.url } });
+      expect(res.status()).toBe(400);
+    }
+    const blocked = await page.request.post('/api/auth/sign-in/email-otp', { data: { email, otp: code }, headers: { Origin: app.url } });
+    expect(blocked.status()).toBe(403);
+    expect(await blocked.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    const after = await page.request.post('/api/auth/sign-in/email-otp', { data: { email, otp: code }, headers: { Origin: app.url } });
+    expect(after.status()).toBe(400);
+    expect(await sessionUser(page)).toBeNull();
+  });
+
+  test('sign-out asks for confirmation, then returns to /login', async ({ browser, app, sink }) => {
+    const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    const page = await context.newPage();
+    await signInThroughUi(page, sink, USER);
+    await expect(page).toHaveURL(/\/app$/);
+    await page.goto('/app/account');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('Do you really want to sign out?')).toBeVisible();
+    await page.getByTestId('dialog').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await sessionUser(page)).toBeNull();
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
+    await context.close();
+  });
+
+  test('a banned user cannot sign in and loses existing sessions', async ({ adminPage, browser, app, sink }) => {
+    const email = 'bruno.dupont@example.com';
+    const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    const page = await context.newPage();
+    await signInViaApi(page.request, app, sink, email);
+    expect(await sessionUser(page)).toMatchObject({ email });
+
+    const list = await adminPage.request.get(`/api/auth/admin/list-users?searchValue=${encodeURIComponent(email)}&searchField=email`);
+    const { users } = (await list.json()) as { users: Array<{ id: string }> };
+    const banned = await adminPage.request.post('/api/auth/admin/ban-user', { data: { userId: users[0]!.id, banReason: 'test' }, headers: { Origin: app.url } });
+    expect(banned.status()).toBe(200);
+
+    expect(await sessionUser(page)).toBeNull();
+    const since = Date.now();
+    await page.request.post('/api/auth/email-otp/send-verification-otp', { data: { email, type: 'sign-in' }, headers: { Origin: app.url } });
+    const otp = await sink.waitForCode(email, since);
+    const res = await page.request.post('/api/auth/sign-in/email-otp', { data: { email, otp }, headers: { Origin: app.url } });
+    expect(res.status()).toBe(403);
+    expect(await res.json()).toMatchObject({ message: 'You have been banned from this application' });
+    await context.close();
+  });
+});
+
+test.describe('sections and permissions', () => {
+  test('a user gets the 403 page (status 403) in the manager; an admin reaches both sections', async ({ userPage, adminPage }) => {
+    const res = await userPage.request.get('/manager/dashboard');
+    expect(res.status()).toBe(403);
+    expect(await res.text()).toContain('You don&#x27;t have access to this page');
+    await userPage.goto('/manager/dashboard');
+    await expect(userPage.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+    await adminPage.goto('/manager/dashboard');
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await adminPage.goto('/app');
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Springboard' })).toBeVisible();
+  });
+});
+
+test.describe('account', () => {
+  test('changing the name in the drawer persists after reload', async ({ browser, app, sink }) => {
+    const email = 'chloe.haddad@example.com';
+    const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    const page = await context.newPage();
+    await signInViaApi(page.request, app, sink, email);
+    await page.goto('/app/account');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Change name' }).click();
+    await expect(page).toHaveURL(/state=change-name/);
+    const dialog = page.getByTestId('dialog');
+    await dialog.getByLabel('Name').fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await dialog.getByLabel('Name').fill('Chloé Renamed');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Name updated')).toBeVisible();
+    await expect(page).not.toHaveURL(/state=/);
+    await page.reload();
+    await expect(page.getByTestId('account-name')).toHaveText('Chloé Renamed');
+    expect(await sessionUser(page)).toMatchObject({ name: 'Chloé Renamed' });
+    await context.close();
+  });
+});
+
+test.describe('configuration variants', () => {
+  test('signup disabled: the login-only variant, unknown e-mails get no account', async ({ browser }) => {
+    const sink = await startSmtpSink();
+    const server = await startApp({ EMAIL_SERVER: sink.url, AUTH_SIGNUP_ENABLED: 'false' });
+    try {
+      const context = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: clientHeaders() });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+      const unknown = 'stranger@example.org';
+      const sent = await page.request.post('/api/auth/email-otp/send-verification-otp', { data: { email: unknown, type: 'sign-in' }, headers: { Origin: server.url } });
+      expect(sent.status()).toBe(200);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(sink.messages.filter((m) => m.to.includes(unknown))).toHaveLength(0);
+      // Known accounts still sign in.
+      await signInViaApi(page.request, server, sink, USER);
+      expect(await sessionUser(page)).toMatchObject({ email: USER });
+      await page.goto('/login/error?error=signup_disabled');
+      await expect(page.getByRole('heading', { name: 'Account not found' })).toBeVisible();
+      await expect(page.getByText('You need an account to login')).toBeVisible();
+      await context.close();
+    } finally {
+      await server.stop();
+      await sink.close();
+    }
+  });
+
+  test('an expired code is refused with the translated message; sending is rate-limited with 429', async ({ browser }) => {
+    const sink = await startSmtpSink();
+    const server = await startApp({ EMAIL_SERVER: sink.url, AUTH_OTP_EXPIRATION_MINUTES: '0.05' });
+    try {
+      const context = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: clientHeaders() });
+      const page = await context.newPage();
+      const since = Date.now();
+      await page.goto('/login');
+      await hydrated(page);
+      await page.getByLabel('Email').fill(USER);
+      await page.getByRole('button', { name: 'Login with email' }).click();
+      const code = await sink.waitForCode(USER, since);
+      await page.waitForTimeout(3500);
+      await page.getByLabel('Login code').pressSequentially(code);
+      await expect(page.getByRole('alert').filter({ hasText: 'OTP expired' })).toBeVisible();
+
+      const headers = { Origin: server.url };
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const res = await page.request.post('/api/auth/email-otp/send-verification-otp', { data: { email: USER, type: 'sign-in' }, headers });
+        statuses.push(res.status());
+        if (res.status() === 429) expect(await res.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
+      }
+      expect(statuses).toContain(429);
+      await page.goto('/login?lng=fr');
+      await hydrated(page);
+      await page.getByLabel('E-mail').fill(USER);
+      await page.getByRole('button', { name: /e-mail/i }).click();
+      await expect(page.getByText(frAuthErrors.TOO_MANY_REQUESTS)).toBeVisible();
+      await context.close();
+    } finally {
+      await server.stop();
+      await sink.close();
+    }
+  });
+
+  test('without EMAIL_SERVER in development-like demo mode the mailbox lists the code; in production it is a 404', async ({ request, browser }) => {
+    expect((await request.get('/devtools/mailbox')).status()).toBe(404);
+    const server = await startApp({ DEMO_MODE: 'true' });
+    try {
+      const context = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: clientHeaders() });
+      const page = await context.newPage();
+      await page.request.post('/api/auth/email-otp/send-verification-otp', { data: { email: ADMIN, type: 'sign-in' }, headers: { Origin: server.url } });
+      await page.goto('/devtools/mailbox');
+      await expect(page.getByRole('heading', { name: 'Your Springboard login code' }).first()).toBeVisible();
+      expect(await page.locator('pre').first().textContent()).toMatch(/^\s*\d{6}\s*$/m);
+      expect(server.output()).toMatch(/\d{6}/);
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * A real SMTP server for the tests (smtp-server): the app delivers its e-mail here over SMTP,
+ * exactly as in production, and tests read login codes from the parsed messages.
+ */
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './app-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: number;
+}
+
+export interface SmtpSink {
+  url: string;
+  messages: ReceivedMail[];
+  /** The newest message to `email` received after `since` (ms), waiting up to 15 s. */
+  waitForMail(email: string, since?: number): Promise<ReceivedMail>;
+  /** The 6-character code of the newest login e-mail to `email`. */
+  waitForCode(email: string, since?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: parsed.html ?? '',
+          receivedAt: Date.now(),
+        });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+
+  async function waitForMail(email: string, since = 0) {
+    const deadline = Date.now() + 15_000;
+    const address = email.toLowerCase();
+    while (Date.now() < deadline) {
+      const found = messages.filter((m) => m.to.includes(address) && m.receivedAt >= since).at(-1);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no e-mail to ${email} within 15 s`);
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitForMail,
+    async waitForCode(email, since) {
+      const mail = await waitForMail(email, since);
+      // The code stands alone on its own line in the plain-text part.
+      const code = /^\s*([0-9A-Za-z]{6})\s*$/m.exec(mail.text)?.[1];
+      if (!code) throw new Error(`no code in e-mail: ${mail.text}`);
+      return code;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,34 @@
+/** A 6-slot code input (input-otp): one box per character, paste fills all, completes on the last one. */
+import { OTPInput, type SlotProps } from 'input-otp';
+import type { ComponentProps } from 'react';
+import { cn } from '#/lib/utils';
+
+function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
+  return (
+    <div
+      className={cn(
+        'relative flex size-11 items-center justify-center rounded-md border border-neutral-300 font-mono text-xl dark:border-neutral-700',
+        isActive && 'ring-2 ring-brand',
+      )}
+    >
+      {char}
+      {hasFakeCaret && <div className="absolute h-5 w-px animate-pulse bg-current" aria-hidden />}
+    </div>
+  );
+}
+
+export function InputOtp({ className, ...props }: Omit<ComponentProps<typeof OTPInput>, 'render' | 'children'>) {
+  return (
+    <OTPInput
+      containerClassName={cn('flex items-center gap-2 has-[:disabled]:opacity-50', className)}
+      render={({ slots }) => (
+        <>
+          {slots.map((slot, index) => (
+            <Slot key={index} {...slot} />
+          ))}
+        </>
+      )}
+      {...props}
+    />
+  );
+}

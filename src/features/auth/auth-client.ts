@@ -1,0 +1,23 @@
+/**
+ * The browser's Better Auth client: calls go to /api/auth with credentials and retry once after 1 s
+ * on a transient failure (spec section 9).
+ */
+import { adminClient, emailOTPClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
+import { createAuthClient } from 'better-auth/react';
+import { ac, roles } from '#/lib/permissions';
+import type { Auth } from '#/server/auth.ts';
+
+export const authClient = createAuthClient({
+  basePath: '/api/auth',
+  fetchOptions: {
+    credentials: 'include',
+    // Only transient failures are retried: a refused code must not be submitted (and counted) twice.
+    retry: { type: 'linear', attempts: 1, delay: 1000, shouldRetry: (response) => !response || [502, 503, 504].includes(response.status) },
+  },
+  plugins: [
+    inferAdditionalFields<Auth>(),
+    emailOTPClient(),
+    adminClient({ ac, roles }),
+    organizationClient({ teams: { enabled: true } }),
+  ],
+});

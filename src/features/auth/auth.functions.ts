@@ -1,0 +1,37 @@
+/**
+ * The current session, read on the server from the request's cookies: used by route guards on
+ * the server render (no flash of protected content) and, through HTTP, after client navigation.
+ */
+import { createServerFn } from '@tanstack/react-start';
+import { getRequest } from '@tanstack/react-start/server';
+import { getAuth } from '#/server/auth.ts';
+import { env } from '#/server/env.ts';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  role: string;
+  onboardedAt: string | null;
+  impersonatedBy: string | null;
+}
+
+export const getSessionUser = createServerFn({ method: 'GET' }).handler(async (): Promise<SessionUser | null> => {
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: getRequest().headers });
+  if (!session) return null;
+  const { user } = session;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    image: user.image ?? null,
+    // ADMIN_USER_IDS always have admin rights, whatever their stored role.
+    role: env().auth.adminUserIds.includes(user.id) ? 'admin' : (user.role ?? 'user'),
+    onboardedAt: user.onboardedAt ? new Date(user.onboardedAt).toISOString() : null,
+    impersonatedBy: session.session.impersonatedBy ?? null,
+  };
+});

@@ -1,0 +1,51 @@
+/**
+ * Route guards, run in `beforeLoad` on the server render and on client navigation alike: a
+ * signed-out visitor goes to /login?redirect=…; a signed-in one without the section's permission
+ * gets the 403 page (with HTTP status 403 on the server render).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { createIsomorphicFn } from '@tanstack/react-start';
+import { setResponseHeader } from '@tanstack/react-start/server';
+import { rolesAllow } from '#/lib/permissions';
+import { STATUS_HEADER } from '#/lib/status-header';
+import { homeFor, safeRedirect } from './redirect';
+import { sessionQuery } from './session';
+
+export const FORBIDDEN = 'FORBIDDEN';
+
+/** Thrown by a guard; the section's error view renders the 403 page for it. */
+export class ForbiddenError extends Error {
+  override name = 'ForbiddenError';
+  constructor() {
+    super(FORBIDDEN);
+  }
+}
+
+/** Errors lose their class when they cross from the server render to the browser: compare the message. */
+export const isForbidden = (error: unknown) => error instanceof Error && error.message === FORBIDDEN;
+
+/** The server render asks the HTTP pipeline for this status (the router itself knows only 200/404/500). */
+const markStatus = createIsomorphicFn()
+  .server((status: number) => setResponseHeader(STATUS_HEADER, String(status)))
+  .client(() => {});
+
+export async function requireSection(
+  { queryClient }: { queryClient: QueryClient },
+  location: { href: string },
+  section: 'app' | 'manager',
+) {
+  const user = await queryClient.fetchQuery(sessionQuery);
+  if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+  if (!rolesAllow(user.role, { apps: [section] })) {
+    markStatus(403);
+    throw new ForbiddenError();
+  }
+  return { user };
+}
+
+/** A signed-in visit to the login pages goes on to the redirect target or the user's home. */
+export async function redirectIfSignedIn({ queryClient }: { queryClient: QueryClient }, target: string) {
+  const user = await queryClient.fetchQuery(sessionQuery);
+  if (user) throw redirect({ href: safeRedirect(target) ?? homeFor(user.role) });
+}

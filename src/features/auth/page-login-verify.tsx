@@ -1,0 +1,114 @@
+/** /login/verify: the 6-character code sent by e-mail. Auto-submits on the sixth character. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '#/components/ui/button';
+import { Field } from '#/components/ui/field';
+import { InputOtp } from '#/components/ui/input-otp';
+import { authClient } from './auth-client';
+import { OTP_LENGTH, verifyFormSchema, type VerifyForm } from './auth.schema';
+import { AuthLayout } from './auth-layout';
+import { homeFor, safeRedirect } from './redirect';
+import { refreshSession } from './session';
+import { useAuthErrorMessage } from './use-auth-error';
+
+const root = getRouteApi('__root__');
+const route = getRouteApi('/login/verify');
+export const RESEND_COOLDOWN_SECONDS = 30;
+
+export function PageLoginVerify() {
+  const { t } = useTranslation('auth');
+  const config = root.useLoaderData();
+  const { email, redirect } = route.useSearch();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const errorMessage = useAuthErrorMessage();
+  const [cooldown, setCooldown] = useState(RESEND_COOLDOWN_SECONDS);
+  const form = useForm<VerifyForm>({ resolver: zodResolver(verifyFormSchema), defaultValues: { code: '' } });
+
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = setTimeout(() => setCooldown((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [cooldown]);
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    const { data, error } = await authClient.signIn.emailOtp({ email, otp: code });
+    if (error || !data) {
+      form.setError('code', { message: errorMessage(error) });
+      form.setValue('code', '');
+      return;
+    }
+    await refreshSession(queryClient);
+    await router.invalidate();
+    await navigate({ href: safeRedirect(redirect) ?? homeFor((data.user as { role?: string }).role) });
+  });
+
+  const resend = async () => {
+    setCooldown(RESEND_COOLDOWN_SECONDS);
+    const { error } = await authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' });
+    if (error) toast.error(errorMessage(error));
+    else toast.success(t('verify.resent'));
+  };
+
+  const codeError = form.formState.errors.code?.message;
+  // Schema messages are keys of this namespace; server messages arrive translated already.
+  const codeErrorText = codeError?.startsWith('validation.') ? t(codeError as 'validation.codeRequired') : codeError;
+  return (
+    <AuthLayout title={t('verify.title')} description={t('verify.description', { email, count: config.otpExpirationMinutes })}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field label={t('verify.code')} error={codeErrorText}>
+          {(ids) => (
+            <Controller
+              control={form.control}
+              name="code"
+              render={({ field }) => (
+                <InputOtp
+                  {...ids}
+                  maxLength={OTP_LENGTH}
+                  autoFocus
+                  autoComplete="one-time-code"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  onComplete={() => void onSubmit()}
+                  disabled={form.formState.isSubmitting}
+                />
+              )}
+            />
+          )}
+        </Field>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('verify.submit')}
+        </Button>
+      </form>
+      <div className="flex flex-col items-start gap-2 text-sm">
+        <Button variant="link" className="h-auto p-0" disabled={cooldown > 0} onClick={() => void resend()}>
+          {cooldown > 0 ? t('verify.resendIn', { seconds: cooldown }) : t('verify.resend')}
+        </Button>
+        <Link to="/login" search={{ redirect }} className="underline">
+          {t('verify.changeEmail')}
+        </Link>
+      </div>
+      {config.emailDelivery !== 'smtp' && (
+        <p className="rounded-md border border-neutral-200 p-3 text-sm dark:border-neutral-800">
+          {config.emailDelivery === 'mailbox' ? (
+            <>
+              {t('verify.devMailbox')}{' '}
+              <a className="underline" href="/devtools/mailbox">
+                {t('login.openMailbox')}
+              </a>
+            </>
+          ) : (
+            t('verify.serverLog')
+          )}
+        </p>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Where to go after sign-in: a same-origin path from the `redirect` search param, never an outside
+ * URL (no open redirects). Anything unparseable falls back to the user's home.
+ */
+const PROBE_ORIGIN = 'http://springboard.invalid';
+
+export function safeRedirect(target: unknown): string | undefined {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
+  // Control characters and backslashes can make browsers read a path as another host.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+  if (/[\u0000-\u001f\\]/.test(target)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(target, PROBE_ORIGIN);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== PROBE_ORIGIN) return undefined;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Sending someone back to the login pages after logging in would loop.
+  if (url.pathname === '/login' || url.pathname.startsWith('/login/')) return undefined;
+  return path;
+}
+
+/** Admins land in the manager, everyone else in the app. */
+export const homeFor = (role: string | null | undefined) =>
+  (role ?? '').split(',').map((r) => r.trim()).includes('admin') ? '/manager' : '/app';

@@ -1,0 +1,53 @@
+/** Sign-out with a confirmation, then back to /login; 'Failed to Sign Out' when it fails. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '#/components/ui/button';
+import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { authClient } from './auth-client';
+import { refreshSession } from './session';
+
+export function SignOutDialog({ open, onOpenChange, returnFocusTo }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocusTo?: RefObject<HTMLElement | null> }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const navigate = useNavigate();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+
+  const signOut = async () => {
+    setPending(true);
+    const { error } = await authClient.signOut();
+    setPending(false);
+    if (error) {
+      toast.error(t('signOut.failed'));
+      return;
+    }
+    onOpenChange(false);
+    queryClient.clear();
+    await refreshSession(queryClient);
+    await router.invalidate();
+    await navigate({ to: '/login' });
+  };
+
+  return (
+    <ResponsiveDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('signOut.title')}
+      description={t('signOut.description')}
+      returnFocusTo={returnFocusTo}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('actions.cancel', { ns: 'common' })}
+          </Button>
+          <Button variant="destructive" disabled={pending} onClick={() => void signOut()}>
+            {t('signOut.confirm')}
+          </Button>
+        </>
+      }
+    />
+  );
+}

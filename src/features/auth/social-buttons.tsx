@@ -1,0 +1,44 @@
+/** One button per configured social / OpenID Connect provider. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '#/components/ui/button';
+import type { AppConfig } from '#/features/config/config.functions';
+import { authClient } from './auth-client';
+import { useAuthErrorMessage } from './use-auth-error';
+
+export function SocialButtons({ providers, redirect }: { providers: AppConfig['providers']; redirect: string }) {
+  const { t } = useTranslation('auth');
+  const errorMessage = useAuthErrorMessage();
+  const [pending, setPending] = useState<string | null>(null);
+  if (!providers.length) return null;
+
+  // Back to /login, whose guard sends a signed-in user on to the redirect target or home.
+  const callbackURL = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
+  const errorCallbackURL = '/login/error';
+
+  const signIn = async (id: 'github' | 'oidc') => {
+    setPending(id);
+    const { error } =
+      id === 'github'
+        ? await authClient.signIn.social({ provider: 'github', callbackURL, errorCallbackURL })
+        : await authClient.$fetch<{ url: string; redirect: boolean }>('/sign-in/oauth2', {
+            method: 'POST',
+            body: { providerId: 'oidc', callbackURL, errorCallbackURL },
+          });
+    if (error) {
+      setPending(null);
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      {providers.map((p) => (
+        <Button key={p.id} variant="secondary" disabled={pending !== null} onClick={() => void signIn(p.id)}>
+          {t('login.withProvider', { provider: p.name })}
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The one declaration of permissions (spec section 6). Pure data: the auth server enforces it,
+ * the product API checks it in one middleware, and the browser reads it to hide what a role
+ * cannot do. Imports nothing of ours, so no import circle can form.
+ */
+import { createAccessControl } from 'better-auth/plugins/access';
+
+export const statements = {
+  account: ['read', 'update'],
+  apps: ['app', 'manager'],
+  book: ['read', 'create', 'update', 'delete'],
+  genre: ['read'],
+  user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
+  session: ['list', 'revoke', 'delete'],
+} as const;
+
+export const ac = createAccessControl(statements);
+
+export const roles = {
+  user: ac.newRole({
+    account: ['update'],
+    apps: ['app'],
+    book: ['read'],
+    genre: ['read'],
+  }),
+  admin: ac.newRole({
+    account: ['update'],
+    apps: ['app', 'manager'],
+    book: ['read', 'create', 'update', 'delete'],
+    genre: ['read'],
+    user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
+    session: ['list', 'revoke', 'delete'],
+  }),
+};
+
+export type RoleName = keyof typeof roles;
+export const ROLE_NAMES = Object.keys(roles) as RoleName[];
+export type Statements = typeof statements;
+export type Resource = keyof Statements;
+export type Permission = { [R in Resource]?: Array<Statements[R][number]> };
+
+/**
+ * Whether a user with these roles (comma-separated, as stored) holds every requested permission.
+ * Several roles combine; unknown roles grant nothing.
+ */
+export function rolesAllow(roleField: string | null | undefined, permission: Permission): boolean {
+  const names = (roleField ?? 'user').split(',').map((r) => r.trim()).filter(Boolean);
+  return (Object.entries(permission) as Array<[Resource, string[]]>).every(([resource, actions]) =>
+    actions.every((action) =>
+      names.some((name) => {
+        const role = roles[name as RoleName];
+        return role ? role.authorize({ [resource]: [action] } as never).success : false;
+      }),
+    ),
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * Better Auth, mounted at /api/auth: e-mail one-time codes, social / OpenID Connect sign-in,
+ * roles and permissions (admin plugin with our access control), organisations, rate limits.
+ * Created once the database is open (see `getAuth()`).
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, emailOTP, genericOAuth, organization } from 'better-auth/plugins';
+import { tanstackStartCookies } from 'better-auth/tanstack-start';
+import { Redis } from 'ioredis';
+import { renderLoginCodeEmail } from '#/features/auth/email-login-code';
+import { detectLanguage } from '#/lib/i18n/detect-language';
+import { createI18n } from '#/lib/i18n/i18n';
+import { languageInfo } from '#/lib/i18n/languages';
+import { ac, roles } from '#/lib/permissions';
+import { resolveAuthSecret } from './auth-secret.ts';
+import type { Database } from './db/client.ts';
+import { database } from './db/index.ts';
+import * as schema from './db/schema.ts';
+import { sendEmail } from './email/mailer.ts';
+import { env, type Env } from './env.ts';
+import { CLIENT_IP_HEADER } from './http/pipeline.ts';
+import { logger } from './logger.ts';
+
+export const BANNED_MESSAGE = 'You have been banned from this application';
+
+/** Codes: 10 sends and 20 tries per minute per IP; 3 tries per code. */
+export const RATE_LIMITS = {
+  '/email-otp/send-verification-otp': { window: 60, max: 10 },
+  '/sign-in/email-otp': { window: 60, max: 20 },
+  '/email-otp/check-verification-otp': { window: 60, max: 20 },
+} as const;
+
+function redisStorage(url: string) {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  redis.on('error', (error) => logger().warn({ err: error }, 'redis error'));
+  return {
+    redis,
+    storage: {
+      get: (key: string) => redis.get(key),
+      set: async (key: string, value: string, ttl?: number) => {
+        if (ttl) await redis.set(key, value, 'EX', ttl);
+        else await redis.set(key, value);
+      },
+      delete: async (key: string) => {
+        await redis.del(key);
+      },
+      getAndDelete: (key: string) => redis.getdel(key),
+      // One transaction: create the counter with its TTL if absent (NX), then increment it.
+      increment: async (key: string, ttl: number) => {
+        const results = await redis.multi().set(key, 0, 'EX', ttl, 'NX').incr(key).exec();
+        return Number(results?.[1]?.[1] ?? 0);
+      },
+    },
+  };
+}
+
+export function createAuth(db: Database, e: Env = env()) {
+  const redis = e.redisUrl ? redisStorage(e.redisUrl) : undefined;
+  return betterAuth({
+    appName: 'Springboard',
+    baseURL: e.baseUrl,
+    basePath: '/api/auth',
+    secret: resolveAuthSecret(e),
+    trustedOrigins: [e.baseUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    secondaryStorage: redis?.storage,
+    session: {
+      expiresIn: e.auth.sessionExpirationSeconds,
+      updateAge: Math.min(24 * 3600, e.auth.sessionExpirationSeconds),
+      // With Redis, sessions are read from it; the database keeps them too (lists, revocation).
+      storeSessionInDatabase: true,
+    },
+    user: {
+      additionalFields: {
+        onboardedAt: { type: 'date', required: false, input: true },
+      },
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ['github', 'oidc'] } },
+    socialProviders: e.auth.github
+      ? { github: { clientId: e.auth.github.clientId, clientSecret: e.auth.github.clientSecret, disableSignUp: !e.auth.signupEnabled || e.demoMode } }
+      : {},
+    rateLimit: {
+      enabled: true,
+      storage: redis ? 'secondary-storage' : 'database',
+      window: 60,
+      max: 100,
+      customRules: RATE_LIMITS,
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: Math.max(1, Math.round(e.auth.otpExpirationMinutes * 60)),
+        allowedAttempts: 3,
+        storeOTP: 'hashed',
+        disableSignUp: !e.auth.signupEnabled || e.demoMode,
+        async sendVerificationOTP({ email, otp }, ctx) {
+          const lng = ctx?.request ? detectLanguage(ctx.request) : 'en';
+          const i18n = createI18n(lng);
+          await i18n.loadNamespaces('auth');
+          const message = await renderLoginCodeEmail({
+            t: i18n.getFixedT(lng, 'auth'),
+            lang: lng,
+            dir: languageInfo(lng).dir,
+            code: otp,
+            minutes: e.auth.otpExpirationMinutes,
+          });
+          try {
+            await sendEmail({ to: email, ...message });
+          } catch (error) {
+            // The response must not reveal delivery problems (nor whether the address exists).
+            logger().error({ err: error, to: email }, 'could not send the login code');
+          }
+        },
+      }),
+      admin({
+        ac,
+        roles,
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        adminUserIds: e.auth.adminUserIds,
+        impersonationSessionDuration: 3600,
+        bannedUserMessage: BANNED_MESSAGE,
+      }),
+      organization({ teams: { enabled: true } }),
+      ...(e.auth.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'oidc',
+                  name: e.auth.oidc.name,
+                  discoveryUrl: `${e.auth.oidc.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  clientId: e.auth.oidc.clientId,
+                  clientSecret: e.auth.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  disableSignUp: !e.auth.signupEnabled || e.demoMode,
+                },
+              ],
+            }),
+          ]
+        : []),
+      tanstackStartCookies(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let instance: Promise<Auth> | undefined;
+
+/** The process's auth server, created on first use (after the database is open). */
+export function getAuth(): Promise<Auth> {
+  instance ??= database().then((db) => createAuth(db));
+  return instance;
+}
