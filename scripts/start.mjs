@@ -53,6 +53,13 @@ const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'
 process.on('unhandledRejection', (reason) => console.error('unhandled rejection:', reason));
 process.on('uncaughtException', (error) => {
   if (CLIENT_GONE.has(error?.code)) return;
+  // Node's fetch (undici) closes a request-body stream a second time, from a microtask nothing can
+  // catch, when the body is cancelled mid-read (nodejs/undici#5715). That request is over already;
+  // the process must not die for it.
+  if (error?.code === 'ERR_INVALID_STATE' && /ReadableStream is already closed/.test(error.message)) {
+    console.warn('ignored a closed request-body stream (nodejs/undici#5715)');
+    return;
+  }
   console.error('uncaught exception:', error);
   process.exit(1);
 });

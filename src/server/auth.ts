@@ -5,6 +5,7 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, emailOTP, genericOAuth, organization } from 'better-auth/plugins';
 import { tanstackStartCookies } from 'better-auth/tanstack-start';
 import { Redis } from 'ioredis';
@@ -18,6 +19,7 @@ import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
 import * as schema from './db/schema.ts';
 import { sendEmail } from './email/mailer.ts';
+import { createEmailQuota } from './email-quota.ts';
 import { env, type Env } from './env.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
@@ -57,6 +59,7 @@ function redisStorage(url: string) {
 
 export function createAuth(db: Database, e: Env = env()) {
   const redis = e.redisUrl ? redisStorage(e.redisUrl) : undefined;
+  const emailQuota = createEmailQuota(db, redis?.redis);
   return betterAuth({
     appName: 'Springboard',
     baseURL: e.baseUrl,
@@ -86,6 +89,15 @@ export function createAuth(db: Database, e: Env = env()) {
       window: 60,
       max: 100,
       customRules: RATE_LIMITS,
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/email-otp/send-verification-otp') return;
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (typeof email === 'string' && !(await emailQuota(email))) {
+          throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
+        }
+      }),
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -19,13 +19,8 @@ export function SocialButtons({ providers, redirect }: { providers: AppConfig['p
 
   const signIn = async (id: 'github' | 'oidc') => {
     setPending(id);
-    const { error } =
-      id === 'github'
-        ? await authClient.signIn.social({ provider: 'github', callbackURL, errorCallbackURL })
-        : await authClient.$fetch<{ url: string; redirect: boolean }>('/sign-in/oauth2', {
-            method: 'POST',
-            body: { providerId: 'oidc', callbackURL, errorCallbackURL },
-          });
+    // The OpenID Connect provider is registered as a social provider named 'oidc'.
+    const { error } = await authClient.signIn.social({ provider: id, callbackURL, errorCallbackURL });
     if (error) {
       setPending(null);
       toast.error(errorMessage(error));

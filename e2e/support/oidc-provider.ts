@@ -1,0 +1,56 @@
+/**
+ * A real OpenID Connect provider (the `oidc-provider` package) on loopback, with its built-in
+ * development login and consent pages: any login works, its value is the account's e-mail.
+ * Accounts whose login starts with "unverified" come back with email_verified: false.
+ */
+import { createServer, type Server } from 'node:http';
+import Provider from 'oidc-provider';
+import { freePort } from './app-server';
+
+export interface OidcProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+}
+
+export async function startOidcProvider(appUrl: string): Promise<OidcProvider> {
+  const port = await freePort();
+  const issuer = `http://127.0.0.1:${port}`;
+  const clientId = 'springboard-e2e';
+  const clientSecret = 'springboard-e2e-secret-that-is-long-enough';
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [`${appUrl}/api/auth/callback/oidc`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    features: { devInteractions: { enabled: true } },
+    async findAccount(_ctx, id) {
+      return {
+        accountId: id,
+        async claims() {
+          const email = id.includes('@') ? id : `${id}@oidc.example`;
+          return { sub: id, email, email_verified: !id.startsWith('unverified'), name: `OIDC ${id.split('@')[0]}` };
+        },
+      };
+    },
+    // Loopback over plain http, in a test: the provider's own secure-cookie checks do not apply.
+    cookies: { keys: ['springboard-e2e-cookie-key'] },
+  });
+  provider.proxy = false;
+  const server: Server = createServer(provider.callback());
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
