@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import frAuth from '../src/locales/fr/auth.json' with { type: 'json' };
 import frAuthErrors from '../src/locales/fr/authErrors.json' with { type: 'json' };
 import { ADMIN, USER, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
 import { startApp } from './support/app-server';
@@ -120,6 +121,8 @@ test.describe('sign-in by e-mail code', () => {
     await page.getByRole('button', { name: /e-mail/i }).click();
     await expect(page).toHaveURL(/\/login\/verify/);
     const code = await sink.waitForCode(email, since);
+    // The e-mail speaks the reader's language (the language cookie of the request).
+    expect((await sink.waitForMail(email, since)).subject).toBe(frAuth.email.subject);
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByRole('textbox').pressSequentially(wrong);
     await expect(page.getByRole('alert').filter({ hasText: frAuthErrors.INVALID_OTP })).toBeVisible();
@@ -216,6 +219,33 @@ test.describe('account', () => {
 });
 
 test.describe('configuration variants', () => {
+  test('ADMIN_USER_IDS always have admin rights', async ({ browser }) => {
+    const sink = await startSmtpSink();
+    const email = 'gabriel.njoroge@example.com';
+    const first = await startApp({ EMAIL_SERVER: sink.url });
+    let id: string;
+    try {
+      const context = await browser.newContext({ baseURL: first.url, extraHTTPHeaders: clientHeaders() });
+      await signInViaApi(context.request, first, sink, ADMIN);
+      const list = await context.request.get(`/api/auth/admin/list-users?searchValue=${encodeURIComponent(email)}&searchField=email`);
+      id = ((await list.json()) as { users: Array<{ id: string; role: string }> }).users[0]!.id;
+      await context.close();
+    } finally {
+      await first.stop();
+    }
+    const second = await startApp({ EMAIL_SERVER: sink.url, DATA_DIR: first.dataDir, ADMIN_USER_IDS: `someone-else, ${id}` });
+    try {
+      const context = await browser.newContext({ baseURL: second.url, extraHTTPHeaders: clientHeaders() });
+      await signInViaApi(context.request, second, sink, email);
+      expect((await context.request.get('/manager/dashboard')).status()).toBe(200);
+      expect((await context.request.get('/api/auth/admin/list-users')).status()).toBe(200);
+      await context.close();
+    } finally {
+      await second.stop();
+      await sink.close();
+    }
+  });
+
   test('signup disabled: the login-only variant, unknown e-mails get no account', async ({ browser }) => {
     const sink = await startSmtpSink();
     const server = await startApp({ EMAIL_SERVER: sink.url, AUTH_SIGNUP_ENABLED: 'false' });
