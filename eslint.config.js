@@ -28,13 +28,28 @@ export default tseslint.config(
 
   {
     files: ['**/*.{js,mjs}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        performance: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+      },
+    },
   },
   {
     // Architecture: shared UI primitives and client infrastructure never import features or the server.
     files: ['src/components/**', 'src/lib/**'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['#/features/*', '#/server/*', '../features/*', '../server/*', '../../features/*', '../../server/*'], message: 'components/ and lib/ must not import features or server code.' }]),
+      'no-restricted-imports': restrict([
+        {
+          group: ['#/features/*', '#/server/*', '../features/*', '../server/*', '../../features/*', '../../server/*'],
+          message: 'components/ and lib/ must not import features or server code.',
+        },
+      ]),
     },
   },
   {
@@ -42,7 +57,12 @@ export default tseslint.config(
     files: ['src/routes/**'],
     ignores: ['src/routes/api/**'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['#/server/*', '../server/*', '../../server/*'], message: 'Page routes reach the server through a feature (server function or router).' }]),
+      'no-restricted-imports': restrict([
+        {
+          group: ['#/server/*', '../server/*', '../../server/*'],
+          message: 'Page routes reach the server through a feature (server function or router).',
+        },
+      ]),
     },
   },
   { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },

@@ -58,7 +58,11 @@ async function start(command, args, env, url) {
   return { child, ms: performance.now() - t0 };
 }
 
-const stop = (child) => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+const stop = (child) =>
+  new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
 
 const BASELINE = `
 const http = require('node:http');

@@ -21,7 +21,10 @@ async function signInThroughUi(page: Page, sink: SmtpSink, email: string, path =
 
 async function sessionUser(page: Page) {
   const res = await page.request.get('/api/auth/get-session');
-  return ((await res.json()) as { user?: { email: string; name: string; onboardedAt: string | null; emailVerified: boolean } } | null)?.user ?? null;
+  return (
+    ((await res.json()) as { user?: { email: string; name: string; onboardedAt: string | null; emailVerified: boolean } } | null)?.user ??
+    null
+  );
 }
 
 test.describe('sign-in by e-mail code', () => {
@@ -62,7 +65,12 @@ test.describe('sign-in by e-mail code', () => {
     await other.close();
   });
 
-  test('a guarded visit goes to /login with redirect and comes back after sign-in; outside redirects are refused', async ({ page, sink, browser, app }) => {
+  test('a guarded visit goes to /login with redirect and comes back after sign-in; outside redirects are refused', async ({
+    page,
+    sink,
+    browser,
+    app,
+  }) => {
     const res = await page.request.get('/app/account', { maxRedirects: 0 });
     expect(res.status()).toBe(307);
     expect(res.headers()['location']).toBe('/login?redirect=%2Fapp%2Faccount');
@@ -165,12 +173,18 @@ test.describe('sign-in by e-mail code', () => {
 
     const list = await adminPage.request.get(`/api/auth/admin/list-users?searchValue=${encodeURIComponent(email)}&searchField=email`);
     const { users } = (await list.json()) as { users: Array<{ id: string }> };
-    const banned = await adminPage.request.post('/api/auth/admin/ban-user', { data: { userId: users[0]!.id, banReason: 'test' }, headers: { Origin: app.url } });
+    const banned = await adminPage.request.post('/api/auth/admin/ban-user', {
+      data: { userId: users[0]!.id, banReason: 'test' },
+      headers: { Origin: app.url },
+    });
     expect(banned.status()).toBe(200);
 
     expect(await sessionUser(page)).toBeNull();
     const since = Date.now();
-    await page.request.post('/api/auth/email-otp/send-verification-otp', { data: { email, type: 'sign-in' }, headers: { Origin: app.url } });
+    await page.request.post('/api/auth/email-otp/send-verification-otp', {
+      data: { email, type: 'sign-in' },
+      headers: { Origin: app.url },
+    });
     const otp = await sink.waitForCode(email, since);
     const res = await page.request.post('/api/auth/sign-in/email-otp', { data: { email, otp }, headers: { Origin: app.url } });
     expect(res.status()).toBe(403);
@@ -255,7 +269,10 @@ test.describe('configuration variants', () => {
       await page.goto('/login');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
       const unknown = 'stranger@example.org';
-      const sent = await page.request.post('/api/auth/email-otp/send-verification-otp', { data: { email: unknown, type: 'sign-in' }, headers: { Origin: server.url } });
+      const sent = await page.request.post('/api/auth/email-otp/send-verification-otp', {
+        data: { email: unknown, type: 'sign-in' },
+        headers: { Origin: server.url },
+      });
       expect(sent.status()).toBe(200);
       await new Promise((r) => setTimeout(r, 500));
       expect(sink.messages.filter((m) => m.to.includes(unknown))).toHaveLength(0);
@@ -293,7 +310,8 @@ test.describe('configuration variants', () => {
           data: { email, type: 'sign-in' },
           headers: { Origin: server.url, ...ip },
         });
-        if (res.status() === 429) expect(await res.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
+        if (res.status() === 429)
+          expect(await res.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
         return res.status();
       };
       // Per client address: 10 a minute, whatever the e-mail.
@@ -317,13 +335,19 @@ test.describe('configuration variants', () => {
     }
   });
 
-  test('without EMAIL_SERVER in development-like demo mode the mailbox lists the code; in production it is a 404', async ({ request, browser }) => {
+  test('without EMAIL_SERVER in development-like demo mode the mailbox lists the code; in production it is a 404', async ({
+    request,
+    browser,
+  }) => {
     expect((await request.get('/devtools/mailbox')).status()).toBe(404);
     const server = await startApp({ DEMO_MODE: 'true' });
     try {
       const context = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: clientHeaders() });
       const page = await context.newPage();
-      await page.request.post('/api/auth/email-otp/send-verification-otp', { data: { email: ADMIN, type: 'sign-in' }, headers: { Origin: server.url } });
+      await page.request.post('/api/auth/email-otp/send-verification-otp', {
+        data: { email: ADMIN, type: 'sign-in' },
+        headers: { Origin: server.url },
+      });
       await page.goto('/devtools/mailbox');
       await expect(page.getByRole('heading', { name: 'Your Springboard login code' }).first()).toBeVisible();
       expect(await page.locator('pre').first().textContent()).toMatch(/^\s*\d{6}\s*$/m);

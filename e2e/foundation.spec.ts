@@ -66,7 +66,9 @@ test.describe('production server', () => {
       if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
     });
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to run: CSP ${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Refused to run: CSP ${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     await page.goto('/login');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');

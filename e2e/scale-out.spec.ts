@@ -27,7 +27,11 @@ test.describe('several instances with REDIS_URL', () => {
       await signInViaApi(onA, a, sink, email);
       const cookies = (await onA.storageState()).cookies;
 
-      const onB = await playwright.request.newContext({ baseURL: b.url, extraHTTPHeaders: headers, storageState: { cookies: cookies.map((c) => ({ ...c, domain: '127.0.0.1' })), origins: [] } });
+      const onB = await playwright.request.newContext({
+        baseURL: b.url,
+        extraHTTPHeaders: headers,
+        storageState: { cookies: cookies.map((c) => ({ ...c, domain: '127.0.0.1' })), origins: [] },
+      });
       const session = await (await onB.get('/api/auth/get-session')).json();
       expect(session?.user?.email).toBe(email);
       // The session lives in Redis (Better Auth secondary storage), not only in the database.
@@ -37,7 +41,10 @@ test.describe('several instances with REDIS_URL', () => {
       // Different addresses each time, so the per-address limit stays out of the way.
       let n = 0;
       const send = (ctx: typeof onA, url: string) =>
-        ctx.post('/api/auth/email-otp/send-verification-otp', { data: { email: `scale.${n++}.${email}`, type: 'sign-in' }, headers: { Origin: url } });
+        ctx.post('/api/auth/email-otp/send-verification-otp', {
+          data: { email: `scale.${n++}.${email}`, type: 'sign-in' },
+          headers: { Origin: url },
+        });
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) statuses.push((await send(onA, a.url)).status(), (await send(onB, b.url)).status());
       // One send already happened during sign-in: the 10th request overall is the last one allowed.

@@ -4,8 +4,7 @@ import { clientHeaders, expect, test } from './support/fixtures';
 import { seriousViolations } from './support/a11y';
 import { startApp } from './support/app-server';
 
-const hydrated = async (page: Page) =>
-  expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+const hydrated = async (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
 test.describe('error views', () => {
   for (const [path, where] of [
@@ -35,7 +34,9 @@ test.describe('error views', () => {
 });
 
 test.describe('languages', () => {
-  test('switching to fr, ar and sw changes the text and direction, survives reload, and is server-rendered', async ({ adminPage: page }) => {
+  test('switching to fr, ar and sw changes the text and direction, survives reload, and is server-rendered', async ({
+    adminPage: page,
+  }) => {
     await page.goto('/app/account');
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
@@ -119,7 +120,10 @@ test.describe('page shell', () => {
     await expect(page).toHaveTitle('Dashboard | Springboard');
   });
 
-  test('the manager index redirects to the dashboard; / goes to /login, which sends a signed-in admin home', async ({ adminPage, page }) => {
+  test('the manager index redirects to the dashboard; / goes to /login, which sends a signed-in admin home', async ({
+    adminPage,
+    page,
+  }) => {
     await adminPage.goto('/manager');
     await expect(adminPage).toHaveURL(/\/manager\/dashboard$/);
     await page.goto('/');
@@ -228,7 +232,10 @@ test.describe('accessibility (axe-core)', () => {
   for (const lng of ['en', 'ar']) {
     for (const scheme of ['light', 'dark'] as const) {
       test(`no serious or critical violation: ${lng}, ${scheme}`, async ({ page, adminPage }) => {
-        for (const [p, paths] of [[page, signedOut], [adminPage, signedIn]] as const) {
+        for (const [p, paths] of [
+          [page, signedOut],
+          [adminPage, signedIn],
+        ] as const) {
           await p.emulateMedia({ colorScheme: scheme });
           for (const path of paths) {
             await p.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);

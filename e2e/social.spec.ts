@@ -64,7 +64,10 @@ test.describe('OpenID Connect sign-in', () => {
       const page = await context.newPage();
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Continue with GitHub' })).toBeVisible();
-      const res = await page.request.post('/api/auth/sign-in/social', { data: { provider: 'github', callbackURL: '/login' }, headers: { Origin: app.url } });
+      const res = await page.request.post('/api/auth/sign-in/social', {
+        data: { provider: 'github', callbackURL: '/login' },
+        headers: { Origin: app.url },
+      });
       expect(res.status()).toBe(200);
       const { url, redirect } = (await res.json()) as { url: string; redirect: boolean };
       expect(redirect).toBe(true);

@@ -24,7 +24,9 @@ const server = await createServer({ server: { port: config.port, host: config.ho
 await server.listen();
 const local = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
 const health = await fetch(`${local}/api/health`).catch((error) => ({ status: 0, error }));
-console.log(`Springboard (development) ready on ${config.baseUrl} — database ${health.status === 200 ? 'ready' : 'NOT ready, see the log above'}`);
+console.log(
+  `Springboard (development) ready on ${config.baseUrl} — database ${health.status === 200 ? 'ready' : 'NOT ready, see the log above'}`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {

@@ -46,7 +46,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 await server.ready();
 const address = server.node?.server?.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-console.log(`Springboard ready on ${config.baseUrl.replace(`:${config.port}`, `:${port}`)} (listening on ${config.host}:${port}, ${Math.round(performance.now() - started)} ms)`);
+console.log(
+  `Springboard ready on ${config.baseUrl.replace(`:${config.port}`, `:${port}`)} (listening on ${config.host}:${port}, ${Math.round(performance.now() - started)} ms)`,
+);
 
 // A bug must be visible in the log; a client that hangs up mid-response is not one.
 const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'ABORT_ERR']);

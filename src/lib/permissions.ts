@@ -44,7 +44,10 @@ export type Permission = { [R in Resource]?: Array<Statements[R][number]> };
  * Several roles combine; unknown roles grant nothing.
  */
 export function rolesAllow(roleField: string | null | undefined, permission: Permission): boolean {
-  const names = (roleField ?? 'user').split(',').map((r) => r.trim()).filter(Boolean);
+  const names = (roleField ?? 'user')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   return (Object.entries(permission) as Array<[Resource, string[]]>).every(([resource, actions]) =>
     actions.every((action) =>
       names.some((name) => {

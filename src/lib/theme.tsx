@@ -43,7 +43,11 @@ function subscribeScheme(onChange: () => void) {
 
 export function useTheme() {
   const theme = useSyncExternalStore(subscribeTheme, readTheme, () => 'system' as Theme);
-  const systemDark = useSyncExternalStore(subscribeScheme, () => window.matchMedia(DARK_QUERY).matches, () => false);
+  const systemDark = useSyncExternalStore(
+    subscribeScheme,
+    () => window.matchMedia(DARK_QUERY).matches,
+    () => false,
+  );
   const resolvedTheme: 'light' | 'dark' = theme === 'dark' || (theme === 'system' && systemDark) ? 'dark' : 'light';
   const setTheme = useCallback((next: Theme) => {
     localStorage.setItem(THEME_STORAGE_KEY, next);

@@ -81,7 +81,13 @@ export function createAuth(db: Database, e: Env = env()) {
     },
     account: { accountLinking: { enabled: true, trustedProviders: ['github', 'oidc'] } },
     socialProviders: e.auth.github
-      ? { github: { clientId: e.auth.github.clientId, clientSecret: e.auth.github.clientSecret, disableSignUp: !e.auth.signupEnabled || e.demoMode } }
+      ? {
+          github: {
+            clientId: e.auth.github.clientId,
+            clientSecret: e.auth.github.clientSecret,
+            disableSignUp: !e.auth.signupEnabled || e.demoMode,
+          },
+        }
       : {},
     rateLimit: {
       enabled: true,

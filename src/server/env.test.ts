@@ -24,7 +24,11 @@ describe('parseEnv', () => {
     expect(parse({}).host).toBe('0.0.0.0');
     expect(parse({}).banner).toBeUndefined();
     expect(parse({ ENV_NAME: 'Preview' }).banner).toEqual({ name: 'Preview', emoji: '', color: 'plum' });
-    expect(parse({ ENV_NAME: 'Preview', ENV_COLOR: 'hotpink', ENV_EMOJI: '🧪' }).banner).toEqual({ name: 'Preview', emoji: '🧪', color: 'hotpink' });
+    expect(parse({ ENV_NAME: 'Preview', ENV_COLOR: 'hotpink', ENV_EMOJI: '🧪' }).banner).toEqual({
+      name: 'Preview',
+      emoji: '🧪',
+      color: 'hotpink',
+    });
   });
 
   it('derives BASE_URL from PORT', () => {
@@ -32,9 +36,7 @@ describe('parseEnv', () => {
   });
 
   it('rejects an invalid BASE_URL with the exact contract message', () => {
-    expect(() => parse({ BASE_URL: 'not-a-url' })).toThrow(
-      new EnvError('Invalid base URL: not-a-url. Please provide a valid base URL.'),
-    );
+    expect(() => parse({ BASE_URL: 'not-a-url' })).toThrow(new EnvError('Invalid base URL: not-a-url. Please provide a valid base URL.'));
     expect(() => parse({ BASE_URL: 'ftp://example.com' })).toThrow('Invalid base URL: ftp://example.com. Please provide a valid base URL.');
   });
 
@@ -71,7 +73,13 @@ describe('parseEnv', () => {
   });
 
   it('treats empty values as unset and parses lists and providers', () => {
-    const e = parse({ PORT: '', ADMIN_USER_IDS: ' a, b ,,c ', OIDC_ISSUER: 'http://127.0.0.1:9999', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' });
+    const e = parse({
+      PORT: '',
+      ADMIN_USER_IDS: ' a, b ,,c ',
+      OIDC_ISSUER: 'http://127.0.0.1:9999',
+      OIDC_CLIENT_ID: 'c',
+      OIDC_CLIENT_SECRET: 's',
+    });
     expect(e.port).toBe(3000);
     expect(e.auth.adminUserIds).toEqual(['a', 'b', 'c']);
     expect(e.auth.oidc).toEqual({ issuer: 'http://127.0.0.1:9999', clientId: 'c', clientSecret: 's', name: 'OpenID Connect' });

@@ -11,10 +11,7 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
-const bool = (name: string) =>
-  z
-    .enum(['true', 'false'], { error: `${name} must be 'true' or 'false'` })
-    .transform((v) => v === 'true');
+const bool = (name: string) => z.enum(['true', 'false'], { error: `${name} must be 'true' or 'false'` }).transform((v) => v === 'true');
 
 const positiveInt = (name: string) =>
   z
@@ -24,10 +21,7 @@ const positiveInt = (name: string) =>
     .refine((n) => n > 0, { error: `${name} must be a positive whole number` });
 
 const urlWithProtocols = (name: string, protocols: readonly string[], example: string) =>
-  z.string().refine(
-    (v) => URL.canParse(v) && protocols.includes(new URL(v).protocol),
-    { error: `${name} must be a URL like ${example}` },
-  );
+  z.string().refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), { error: `${name} must be a URL like ${example}` });
 
 const positiveNumber = (name: string) =>
   z
@@ -65,7 +59,10 @@ const rawSchema = z.object({
   DEMO_MODE: bool('DEMO_MODE').optional(),
   ENV_NAME: z.string().optional(),
   ENV_EMOJI: z.string().optional(),
-  ENV_COLOR: z.string().regex(/^[#a-zA-Z0-9(),.%\s-]+$/, { error: 'ENV_COLOR must be a CSS colour' }).optional(),
+  ENV_COLOR: z
+    .string()
+    .regex(/^[#a-zA-Z0-9(),.%\s-]+$/, { error: 'ENV_COLOR must be a CSS colour' })
+    .optional(),
   DEMO_CONTACT_EMAIL: z.email({ error: 'DEMO_CONTACT_EMAIL must be an e-mail address' }).optional(),
   DOCS_URL: urlWithProtocols('DOCS_URL', ['http:', 'https:'], 'https://example.com/docs').optional(),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
@@ -76,9 +73,7 @@ const rawSchema = z.object({
   OIDC_NAME: z.string().min(1).optional(),
   ADMIN_USER_IDS: z.string().optional(),
   REDIS_URL: urlWithProtocols('REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
-  LOG_LEVEL: z
-    .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
-    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
 });
 
 /** Empty strings count as unset, as in most deployment tools. */
@@ -107,7 +102,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if ((e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET) && !e.OIDC_ISSUER) {
     throw new EnvError('OIDC_ISSUER must be set when OIDC_CLIENT_ID or OIDC_CLIENT_SECRET is set');
   }
-  const oidc = e.OIDC_ISSUER ? both(e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET, 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (with OIDC_ISSUER)') : false;
+  const oidc = e.OIDC_ISSUER
+    ? both(e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET, 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (with OIDC_ISSUER)')
+    : false;
   if (e.OIDC_ISSUER && !oidc) throw new EnvError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set with OIDC_ISSUER');
 
   const dataDir = e.DATA_DIR ?? './.data';
@@ -123,19 +120,25 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     port,
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    database: e.DATABASE_URL
-      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
-      : ({ kind: 'pglite', dataDir } as const),
+    database: e.DATABASE_URL ? ({ kind: 'postgres', url: e.DATABASE_URL } as const) : ({ kind: 'pglite', dataDir } as const),
     dataDir,
     authSecret: e.AUTH_SECRET,
     auth: {
       signupEnabled: e.AUTH_SIGNUP_ENABLED ?? true,
       otpExpirationMinutes: e.AUTH_OTP_EXPIRATION_MINUTES ?? 5,
       sessionExpirationSeconds: e.AUTH_SESSION_EXPIRATION_SECONDS ?? 2_592_000,
-      adminUserIds: (e.ADMIN_USER_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      adminUserIds: (e.ADMIN_USER_IDS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       github: github ? { clientId: e.GITHUB_CLIENT_ID!, clientSecret: e.GITHUB_CLIENT_SECRET! } : undefined,
       oidc: oidc
-        ? { issuer: e.OIDC_ISSUER!, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET!, name: e.OIDC_NAME ?? 'OpenID Connect' }
+        ? {
+            issuer: e.OIDC_ISSUER!,
+            clientId: e.OIDC_CLIENT_ID!,
+            clientSecret: e.OIDC_CLIENT_SECRET!,
+            name: e.OIDC_NAME ?? 'OpenID Connect',
+          }
         : undefined,
     },
     email: {

@@ -8,7 +8,8 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: 'bg-neutral-900 text-white hover:bg-neutral-800 dark:bg-neutral-100 dark:text-neutral-900 dark:hover:bg-neutral-200',
-        secondary: 'border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800',
+        secondary:
+          'border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800',
         ghost: 'text-neutral-800 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800',
         destructive: 'bg-red-700 text-white hover:bg-red-800',
         link: 'text-neutral-900 underline underline-offset-4 dark:text-neutral-100',

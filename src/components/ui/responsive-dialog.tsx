@@ -22,7 +22,16 @@ export interface ResponsiveDialogProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-export function ResponsiveDialog({ open, onOpenChange, title, description, children, footer, className, returnFocusTo }: ResponsiveDialogProps) {
+export function ResponsiveDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  returnFocusTo,
+}: ResponsiveDialogProps) {
   const desktop = useIsDesktop();
   const { t } = useTranslation();
   const onCloseAutoFocus = returnFocusTo
@@ -54,7 +63,10 @@ export function ResponsiveDialog({ open, onOpenChange, title, description, child
             </div>
             {children}
             {footer && <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>}
-            <Dialog.Close className="absolute end-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none" aria-label={t('actions.close')}>
+            <Dialog.Close
+              className="absolute end-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+              aria-label={t('actions.close')}
+            >
               <X className="size-4" aria-hidden />
             </Dialog.Close>
           </Dialog.Content>

@@ -5,5 +5,15 @@ import { useTheme } from '#/lib/theme';
 
 export function Toaster() {
   const { resolvedTheme } = useTheme();
-  return <Sonner theme={resolvedTheme} position="top-center" duration={4000} visibleToasts={3} hotkey={['altKey', 'KeyT']} richColors closeButton />;
+  return (
+    <Sonner
+      theme={resolvedTheme}
+      position="top-center"
+      duration={4000}
+      visibleToasts={3}
+      hotkey={['altKey', 'KeyT']}
+      richColors
+      closeButton
+    />
+  );
 }

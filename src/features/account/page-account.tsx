@@ -35,7 +35,12 @@ function ChangeNameDrawer({ open, currentName, onClose }: { open: boolean; curre
   });
   const nameError = form.formState.errors.name?.message;
   return (
-    <ResponsiveDialog open={open} onOpenChange={(o) => !o && onClose()} title={t('account.changeName')} description={t('account.changeNameDescription')}>
+    <ResponsiveDialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={t('account.changeName')}
+      description={t('account.changeNameDescription')}
+    >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <Field label={t('account.name')} error={nameError ? t(nameError as 'validation.nameRequired') : undefined}>
           {(ids) => <Input autoComplete="name" {...ids} {...form.register('name')} />}

@@ -14,10 +14,5 @@ export const authClient = createAuthClient({
     // Only transient failures are retried: a refused code must not be submitted (and counted) twice.
     retry: { type: 'linear', attempts: 1, delay: 1000, shouldRetry: (response) => !response || [502, 503, 504].includes(response.status) },
   },
-  plugins: [
-    inferAdditionalFields<Auth>(),
-    emailOTPClient(),
-    adminClient({ ac, roles }),
-    organizationClient({ teams: { enabled: true } }),
-  ],
+  plugins: [inferAdditionalFields<Auth>(), emailOTPClient(), adminClient({ ac, roles }), organizationClient({ teams: { enabled: true } })],
 });

@@ -36,10 +36,23 @@ export function PageLogin() {
 
   const emailError = form.formState.errors.email?.message;
   return (
-    <AuthLayout title={signUp ? t('login.titleSignUp') : t('login.title')} description={signUp ? t('login.descriptionSignUp') : t('login.description')}>
+    <AuthLayout
+      title={signUp ? t('login.titleSignUp') : t('login.title')}
+      description={signUp ? t('login.descriptionSignUp') : t('login.description')}
+    >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <Field label={t('login.email')} error={emailError ? t(emailError as 'validation.emailRequired') : undefined}>
-          {(ids) => <Input type="email" autoComplete="email" inputMode="email" placeholder={t('login.emailPlaceholder')} autoFocus {...ids} {...form.register('email')} />}
+          {(ids) => (
+            <Input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('login.emailPlaceholder')}
+              autoFocus
+              {...ids}
+              {...form.register('email')}
+            />
+          )}
         </Field>
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t('login.submit')}

@@ -24,4 +24,9 @@ export function safeRedirect(target: unknown): string | undefined {
 
 /** Admins land in the manager, everyone else in the app. */
 export const homeFor = (role: string | null | undefined) =>
-  (role ?? '').split(',').map((r) => r.trim()).includes('admin') ? '/manager' : '/app';
+  (role ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .includes('admin')
+    ? '/manager'
+    : '/app';

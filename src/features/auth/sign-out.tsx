@@ -9,7 +9,15 @@ import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { authClient } from './auth-client';
 import { refreshSession } from './session';
 
-export function SignOutDialog({ open, onOpenChange, returnFocusTo }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocusTo?: RefObject<HTMLElement | null> }) {
+export function SignOutDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const router = useRouter();

@@ -18,7 +18,13 @@ export function PageSections({ current }: { current: 'app' | 'manager' }) {
       </div>
       <ul className="grid gap-4 sm:grid-cols-2">
         {sections.map((s) => (
-          <li key={s.key} className={cn('flex flex-col gap-3 rounded-lg border p-4', s.key === current ? 'border-brand' : 'border-neutral-200 dark:border-neutral-800')}>
+          <li
+            key={s.key}
+            className={cn(
+              'flex flex-col gap-3 rounded-lg border p-4',
+              s.key === current ? 'border-brand' : 'border-neutral-200 dark:border-neutral-800',
+            )}
+          >
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-lg font-semibold">{t(`sections.${s.key}.title`)}</h2>
               {s.key === current && (

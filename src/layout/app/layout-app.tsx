@@ -2,6 +2,7 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { BookOpen, House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SkipLink } from '#/components/ui/skip-link';
 import { OnboardingGate } from '#/features/auth/page-onboarding';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { APP_NAME } from '#/lib/utils';
@@ -12,58 +13,57 @@ const ITEMS = [
   { to: '/app/account', key: 'account', icon: UserRound, exact: false },
 ] as const;
 
-const linkBase = 'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand';
+const linkBase =
+  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand';
 
 export function LayoutApp() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   return (
     <OnboardingGate user={user}>
-    <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-neutral-900">
-        {t('app.skipToContent')}
-      </a>
-      <header className="hidden border-b border-neutral-200 sm:block dark:border-neutral-800">
-        <nav aria-label={t('nav.mainNavigation')} className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-2">
-          <span className="me-4 font-bold">{APP_NAME}</span>
-          {ITEMS.map(({ to, key, icon: Icon, exact }) => (
-            <Link
-              key={to}
-              to={to}
-              activeOptions={{ exact }}
-              className={`${linkBase} text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800`}
-              activeProps={{ className: 'bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-white', 'aria-current': 'page' }}
-            >
-              <Icon className="size-4" aria-hidden />
-              {t(`nav.${key}`)}
-            </Link>
-          ))}
-        </nav>
-      </header>
-      <main id="main" className="flex-1 px-4 py-6 pb-24 sm:pb-6">
-        <Outlet />
-      </main>
-      <nav
-        aria-label={t('nav.mainNavigation')}
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] sm:hidden dark:border-neutral-800 dark:bg-neutral-950"
-      >
-        <ul className="grid grid-cols-3">
-          {ITEMS.map(({ to, key, icon: Icon, exact }) => (
-            <li key={to}>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink />
+        <header className="hidden border-b border-neutral-200 sm:block dark:border-neutral-800">
+          <nav aria-label={t('nav.mainNavigation')} className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-2">
+            <span className="me-4 font-bold">{APP_NAME}</span>
+            {ITEMS.map(({ to, key, icon: Icon, exact }) => (
               <Link
+                key={to}
                 to={to}
                 activeOptions={{ exact }}
-                className="flex flex-col items-center gap-1 py-2 text-xs text-neutral-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:text-neutral-300"
-                activeProps={{ className: 'font-semibold text-neutral-950 dark:text-white', 'aria-current': 'page' }}
+                className={`${linkBase} text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800`}
+                activeProps={{ className: 'bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-white', 'aria-current': 'page' }}
               >
-                <Icon className="size-5" aria-hidden />
+                <Icon className="size-4" aria-hidden />
                 {t(`nav.${key}`)}
               </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
+            ))}
+          </nav>
+        </header>
+        <main id="main" className="flex-1 px-4 py-6 pb-24 sm:pb-6">
+          <Outlet />
+        </main>
+        <nav
+          aria-label={t('nav.mainNavigation')}
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] sm:hidden dark:border-neutral-800 dark:bg-neutral-950"
+        >
+          <ul className="grid grid-cols-3">
+            {ITEMS.map(({ to, key, icon: Icon, exact }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  activeOptions={{ exact }}
+                  className="flex flex-col items-center gap-1 py-2 text-xs text-neutral-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:text-neutral-300"
+                  activeProps={{ className: 'font-semibold text-neutral-950 dark:text-white', 'aria-current': 'page' }}
+                >
+                  <Icon className="size-5" aria-hidden />
+                  {t(`nav.${key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
     </OnboardingGate>
   );
 }

@@ -1,9 +1,21 @@
 /** The /manager section: admin style, with a collapsible side navigation and a user menu. */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, Outlet } from '@tanstack/react-router';
-import { BookOpen, ExternalLink, FileText, House, LayoutDashboard, Menu, PanelLeftClose, PanelLeftOpen, UserRound, Users } from 'lucide-react';
+import {
+  BookOpen,
+  ExternalLink,
+  FileText,
+  House,
+  LayoutDashboard,
+  Menu,
+  PanelLeftClose,
+  PanelLeftOpen,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import { useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SkipLink } from '#/components/ui/skip-link';
 import { Button } from '#/components/ui/button';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { LanguageSelect, ThemeSelect } from '#/features/account/preferences';
@@ -49,7 +61,9 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
       {GROUPS.map((group, i) => (
         <div key={group.label ?? i} className="flex flex-col gap-1">
           {group.label && !collapsed && (
-            <p className="px-3 text-xs font-semibold uppercase tracking-wide text-neutral-600 dark:text-neutral-400">{t(`nav.${group.label}`)}</p>
+            <p className="px-3 text-xs font-semibold uppercase tracking-wide text-neutral-600 dark:text-neutral-400">
+              {t(`nav.${group.label}`)}
+            </p>
           )}
           {group.items.map(({ to, key, icon: Icon, external }) => {
             const label = t(`nav.${key}`);
@@ -70,7 +84,11 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
                 className={itemClass}
                 title={collapsed ? label : undefined}
                 activeOptions={{ exact: key === 'home' || key === 'openApp' }}
-                activeProps={key === 'home' || key === 'openApp' ? {} : { className: 'bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-white', 'aria-current': 'page' }}
+                activeProps={
+                  key === 'home' || key === 'openApp'
+                    ? {}
+                    : { className: 'bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-white', 'aria-current': 'page' }
+                }
                 onClick={onNavigate}
               >
                 {content}
@@ -98,7 +116,11 @@ function UserMenu() {
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-md border border-neutral-200 bg-white p-1 shadow-md dark:border-neutral-800 dark:bg-neutral-950">
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-50 min-w-48 rounded-md border border-neutral-200 bg-white p-1 shadow-md dark:border-neutral-800 dark:bg-neutral-950"
+          >
             {user && (
               <DropdownMenu.Label className="px-3 py-2 text-sm">
                 <span className="block font-medium">
@@ -107,7 +129,10 @@ function UserMenu() {
                 <span className="block text-xs text-neutral-600 dark:text-neutral-400">{user.email}</span>
               </DropdownMenu.Label>
             )}
-            <DropdownMenu.Item asChild className="block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800">
+            <DropdownMenu.Item
+              asChild
+              className="block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800"
+            >
               <Link to="/manager/account">{t('nav.account')}</Link>
             </DropdownMenu.Item>
             <DropdownMenu.Item
@@ -143,46 +168,54 @@ export function LayoutManager() {
   const [mobileOpen, setMobileOpen] = useState(false);
   return (
     <OnboardingGate user={user}>
-    <div className="flex min-h-dvh">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-neutral-900">
-        {t('app.skipToContent')}
-      </a>
-      <aside
-        className={cn(
-          'hidden shrink-0 flex-col gap-4 border-e border-neutral-200 p-3 transition-[width] md:flex dark:border-neutral-800',
-          collapsed ? 'w-16' : 'w-60',
-        )}
-      >
-        <div className={cn('flex items-center', collapsed ? 'justify-center' : 'justify-between')}>
-          {!collapsed && <span className="px-2 font-bold">{APP_NAME}</span>}
-          <Button variant="ghost" size="icon" aria-label={collapsed ? t('nav.expand') : t('nav.collapse')} aria-expanded={!collapsed} onClick={() => setCollapsed((c) => !c)}>
-            {collapsed ? <PanelLeftOpen aria-hidden className="rtl:-scale-x-100" /> : <PanelLeftClose aria-hidden className="rtl:-scale-x-100" />}
-          </Button>
-        </div>
-        <nav aria-label={t('nav.mainNavigation')}>
-          <NavItems collapsed={collapsed} />
-        </nav>
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center justify-between gap-2 border-b border-neutral-200 px-4 py-2 dark:border-neutral-800">
-          <div className="flex items-center gap-2 md:invisible">
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} onClick={() => setMobileOpen(true)}>
-              <Menu aria-hidden />
+      <div className="flex min-h-dvh">
+        <SkipLink />
+        <aside
+          className={cn(
+            'hidden shrink-0 flex-col gap-4 border-e border-neutral-200 p-3 transition-[width] md:flex dark:border-neutral-800',
+            collapsed ? 'w-16' : 'w-60',
+          )}
+        >
+          <div className={cn('flex items-center', collapsed ? 'justify-center' : 'justify-between')}>
+            {!collapsed && <span className="px-2 font-bold">{APP_NAME}</span>}
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsed((c) => !c)}
+            >
+              {collapsed ? (
+                <PanelLeftOpen aria-hidden className="rtl:-scale-x-100" />
+              ) : (
+                <PanelLeftClose aria-hidden className="rtl:-scale-x-100" />
+              )}
             </Button>
-            <span className="font-bold md:hidden">{APP_NAME}</span>
           </div>
-          <UserMenu />
-        </header>
-        <main id="main" className="flex-1 p-4 sm:p-6">
-          <Outlet />
-        </main>
+          <nav aria-label={t('nav.mainNavigation')}>
+            <NavItems collapsed={collapsed} />
+          </nav>
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="flex items-center justify-between gap-2 border-b border-neutral-200 px-4 py-2 dark:border-neutral-800">
+            <div className="flex items-center gap-2 md:invisible">
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} onClick={() => setMobileOpen(true)}>
+                <Menu aria-hidden />
+              </Button>
+              <span className="font-bold md:hidden">{APP_NAME}</span>
+            </div>
+            <UserMenu />
+          </header>
+          <main id="main" className="flex-1 p-4 sm:p-6">
+            <Outlet />
+          </main>
+        </div>
+        <ResponsiveDialog open={mobileOpen} onOpenChange={setMobileOpen} title={APP_NAME}>
+          <nav aria-label={t('nav.mainNavigation')}>
+            <NavItems collapsed={false} onNavigate={() => setMobileOpen(false)} />
+          </nav>
+        </ResponsiveDialog>
       </div>
-      <ResponsiveDialog open={mobileOpen} onOpenChange={setMobileOpen} title={APP_NAME}>
-        <nav aria-label={t('nav.mainNavigation')}>
-          <NavItems collapsed={false} onNavigate={() => setMobileOpen(false)} />
-        </nav>
-      </ResponsiveDialog>
-    </div>
     </OnboardingGate>
   );
 }

@@ -19,8 +19,7 @@ export const LANGUAGE_COOKIE = 'i18next';
 export const LANGUAGE_COOKIE_MINUTES = 43_200;
 export const LANGUAGE_QUERY_PARAM = 'lng';
 
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
+export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
 
 export const languageInfo = (code: string) => LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0];
 

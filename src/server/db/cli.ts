@@ -46,7 +46,13 @@ async function main() {
     console.log(`Migrations applied to the ${where}.`);
     if (command === 'seed' || command === 'reset') {
       const bars = new cliProgress.MultiBar(
-        { format: ' {label} [{bar}] {percentage}% | {value}/{total}', hideCursor: true, clearOnComplete: false, noTTYOutput: true, notTTYSchedule: 1000 },
+        {
+          format: ' {label} [{bar}] {percentage}% | {value}/{total}',
+          hideCursor: true,
+          clearOnComplete: false,
+          noTTYOutput: true,
+          notTTYSchedule: 1000,
+        },
         cliProgress.Presets.shades_classic,
       );
       const active = new Map<string, cliProgress.SingleBar>();

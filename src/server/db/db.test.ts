@@ -7,12 +7,18 @@ import { DEMO_ACCOUNTS, seed } from './seed.ts';
 
 /** Tables, columns and indexes as the server reports them: equal on both backends. */
 async function shape(db: Database) {
-  const columns = await queryRows<{ table_name: string }>(db, sql`
+  const columns = await queryRows<{ table_name: string }>(
+    db,
+    sql`
     select table_name, column_name, data_type, is_nullable, column_default
     from information_schema.columns where table_schema = 'public'
-    order by table_name, column_name`);
-  const indexes = await queryRows<{ indexname: string }>(db, sql`
-    select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`);
+    order by table_name, column_name`,
+  );
+  const indexes = await queryRows<{ indexname: string }>(
+    db,
+    sql`
+    select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`,
+  );
   const extensions = await queryRows(db, sql`select extname from pg_extension where extname = 'pg_trgm'`);
   return { columns, indexes, extensions };
 }
@@ -35,7 +41,20 @@ describe('embedded database (PGlite)', () => {
     const s = await shape(handle.db);
     expect(s.extensions).toEqual([{ extname: 'pg_trgm' }]);
     const tables = new Set(s.columns.map((c) => c.table_name));
-    expect([...tables].sort()).toEqual(['account', 'book', 'genre', 'invitation', 'member', 'organization', 'rate_limit', 'session', 'team', 'team_member', 'user', 'verification']);
+    expect([...tables].sort()).toEqual([
+      'account',
+      'book',
+      'genre',
+      'invitation',
+      'member',
+      'organization',
+      'rate_limit',
+      'session',
+      'team',
+      'team_member',
+      'user',
+      'verification',
+    ]);
     expect(s.indexes.map((i) => i.indexname)).toContain('book_title_trgm');
   });
 
@@ -55,7 +74,10 @@ describe('embedded database (PGlite)', () => {
       expect(row).toMatchObject({ name: account.name, role: account.role });
       expect(row!.onboardedAt).toBeInstanceOf(Date);
     }
-    const authorless = await handle.db.select({ n: count() }).from(book).where(sql`${book.author} = ''`);
+    const authorless = await handle.db
+      .select({ n: count() })
+      .from(book)
+      .where(sql`${book.author} = ''`);
     expect(authorless[0]!.n).toBe(0);
 
     await seed(handle.db);

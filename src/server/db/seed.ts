@@ -24,7 +24,11 @@ export const DEMO_ACCOUNTS = [
 
 const BATCH = 1000;
 
-const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 function demoUsers() {
   const people = FIRST_NAMES.map((first, i) => {
@@ -52,9 +56,7 @@ async function insertUsers(db: Database, rows: Array<{ email: string; name: stri
   const now = new Date();
   await db
     .insert(user)
-    .values(
-      rows.map((r) => ({ id: randomUUID(), ...r, emailVerified: true, onboardedAt: now })),
-    )
+    .values(rows.map((r) => ({ id: randomUUID(), ...r, emailVerified: true, onboardedAt: now })))
     .onConflictDoNothing();
 }
 
@@ -106,7 +108,11 @@ export async function seed(db: Database, options: SeedOptions = {}) {
     'users',
     options.users,
     async () => (await db.select({ n: count() }).from(user))[0]!.n,
-    (from, to) => insertUsers(db, Array.from({ length: to - from }, (_, k) => syntheticUser(from + k))),
+    (from, to) =>
+      insertUsers(
+        db,
+        Array.from({ length: to - from }, (_, k) => syntheticUser(from + k)),
+      ),
   );
   await fill(
     'books',

@@ -10,11 +10,15 @@ export function mailboxResponse(request: Request): Response {
   }
   const messages = mailboxMessages();
   if (new URL(request.url).searchParams.get('format') === 'json') {
-    return Response.json(messages.map(({ html: _html, ...m }) => m), { headers: { 'Cache-Control': 'no-store' } });
+    return Response.json(
+      messages.map(({ html: _html, ...m }) => m),
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
   }
   const items = messages
     .map(
-      (m) => `<li><article><h2>${escape(m.subject)}</h2><p><strong>To:</strong> ${escape(m.to)} · <time datetime="${m.sentAt.toISOString()}">${m.sentAt.toISOString()}</time></p><pre>${escape(m.text)}</pre></article></li>`,
+      (m) =>
+        `<li><article><h2>${escape(m.subject)}</h2><p><strong>To:</strong> ${escape(m.to)} · <time datetime="${m.sentAt.toISOString()}">${m.sentAt.toISOString()}</time></p><pre>${escape(m.text)}</pre></article></li>`,
     )
     .join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Development mailbox | Springboard</title><style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}li{list-style:none;border-bottom:1px solid #ddd;padding:1rem 0}pre{white-space:pre-wrap}</style></head><body><main><h1>Development mailbox</h1><p>Messages sent without EMAIL_SERVER, newest first. This page exists only in development and demo mode.</p>${messages.length ? `<ol>${items}</ol>` : '<p>No messages yet.</p>'}</main></body></html>`;

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env.ts';
 import { createHttpPipeline, MAX_BODY_BYTES, type AppHandler } from './pipeline.ts';
 
-const production = (vars: Record<string, string> = {}) => () => parseEnv({ NODE_ENV: 'production', ...vars });
+const production =
+  (vars: Record<string, string> = {}) =>
+  () =>
+    parseEnv({ NODE_ENV: 'production', ...vars });
 const page = '<!doctype html><html><body>' + 'x'.repeat(4000) + '</body></html>';
 const html: AppHandler = () => new Response(page, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Server-Timing': 'db;dur=3' } });
 
@@ -60,7 +63,9 @@ describe('HTTP pipeline', () => {
         controller.close();
       },
     });
-    const streamed = await fetch(new Request('http://localhost/api/rpc/x', { method: 'POST', body: stream, duplex: 'half' } as RequestInit));
+    const streamed = await fetch(
+      new Request('http://localhost/api/rpc/x', { method: 'POST', body: stream, duplex: 'half' } as RequestInit),
+    );
     expect(streamed.status).toBe(413);
 
     const ok = await fetch(new Request('http://localhost/api/rpc/x', { method: 'POST', body: new Uint8Array(MAX_BODY_BYTES) }));

@@ -47,7 +47,12 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 export function clientAddress(request: Request): string | undefined {
   const peer = (request as { ip?: string }).ip;
   if (peer && LOOPBACK.test(peer)) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+    const forwarded = request.headers
+      .get('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
     if (forwarded) return forwarded;
   }
   return peer;
@@ -66,7 +71,9 @@ async function unknownServerFnAsNotFound(response: Response): Promise<Response> 
 
 export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {}) {
   const { staticDir, env = processEnv } = options;
-  const immutableAssets = staticDir ? staticMiddleware({ dir: staticDir, immutable: true, maxAge: 31_536_000, encodings: true }) : undefined;
+  const immutableAssets = staticDir
+    ? staticMiddleware({ dir: staticDir, immutable: true, maxAge: 31_536_000, encodings: true })
+    : undefined;
   const publicFiles = staticDir ? staticMiddleware({ dir: staticDir, maxAge: 3600, encodings: true }) : undefined;
 
   async function route(request: Request, url: URL, nonce: string, tooLarge: { hit: boolean }): Promise<Response> {
@@ -103,7 +110,13 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
       if (ip) headers.set(CLIENT_IP_HEADER, ip);
       else headers.delete(CLIENT_IP_HEADER);
       // A new Request: the adapter's request object cannot be cloned with a new body.
-      forwarded = new Request(request.url, { method: request.method, headers, body, signal: request.signal, duplex: 'half' } as RequestInit);
+      forwarded = new Request(request.url, {
+        method: request.method,
+        headers,
+        body,
+        signal: request.signal,
+        duplex: 'half',
+      } as RequestInit);
       if (ip) Object.defineProperty(forwarded, 'ip', { value: ip, enumerable: true });
     }
     const response = await app(forwarded, { context: { nonce } });

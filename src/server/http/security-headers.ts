@@ -28,10 +28,7 @@ export function contentSecurityPolicy(options: { nonce: string; development: boo
   ].join('; ');
 }
 
-export function applySecurityHeaders(
-  headers: Headers,
-  options: { nonce: string; https: boolean; development: boolean },
-) {
+export function applySecurityHeaders(headers: Headers, options: { nonce: string; https: boolean; development: boolean }) {
   headers.set('Content-Security-Policy', contentSecurityPolicy(options));
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('X-Frame-Options', 'DENY');

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+
+/** The first focusable element of a page: jumps over the navigation to #main. */
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-neutral-900"
+    >
+      {t('app.skipToContent')}
+    </a>
+  );
+}
