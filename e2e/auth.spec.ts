@@ -193,6 +193,41 @@ test.describe('sign-in by e-mail code', () => {
   });
 });
 
+test.describe('failures show their translated message and lose nothing', () => {
+  test('onboarding, change of name and sign-out each report a failed call', async ({ browser, app, sink }) => {
+    const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    const page = await context.newPage();
+    await signInViaApi(page.request, app, sink, `failing.${Date.now()}@example.org`);
+    await page.goto('/app');
+    await hydrated(page);
+    await page.route('**/api/auth/update-user', (route) => route.abort());
+    await page.getByLabel('What is your name?').fill('Alan Turing');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Your onboarding failed due to an unexpected error')).toBeVisible();
+    await expect(page.getByLabel('What is your name?')).toHaveValue('Alan Turing');
+    await page.unroute('**/api/auth/update-user');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Welcome Alan Turing')).toBeVisible();
+
+    await page.goto('/app/account?state=change-name');
+    await hydrated(page);
+    await page.route('**/api/auth/update-user', (route) => route.abort());
+    const dialog = page.getByTestId('dialog');
+    await dialog.getByLabel('Name').fill('Alan M. Turing');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Failed to update your name')).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toHaveValue('Alan M. Turing');
+
+    await page.keyboard.press('Escape');
+    await page.route('**/api/auth/sign-out', (route) => route.abort());
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByTestId('dialog').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('Failed to Sign Out')).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/account/);
+    await context.close();
+  });
+});
+
 test.describe('sections and permissions', () => {
   test('a user gets the 403 page (status 403) in the manager; an admin reaches both sections', async ({ userPage, adminPage }) => {
     const res = await userPage.request.get('/manager/dashboard');
@@ -252,6 +287,14 @@ test.describe('configuration variants', () => {
       const context = await browser.newContext({ baseURL: second.url, extraHTTPHeaders: clientHeaders() });
       await signInViaApi(context.request, second, sink, email);
       expect((await context.request.get('/manager/dashboard')).status()).toBe(200);
+      // Signing in through the page lands such a user in the manager, like any admin.
+      const page = await context.newPage();
+      await page.goto('/app/account');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByTestId('dialog').getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await signInThroughUi(page, sink, email);
+      await expect(page).toHaveURL(/\/manager\/dashboard$/);
       expect((await context.request.get('/api/auth/admin/list-users')).status()).toBe(200);
       await context.close();
     } finally {

@@ -11,6 +11,9 @@ export const authClient = createAuthClient({
   basePath: '/api/auth',
   fetchOptions: {
     credentials: 'include',
+    // A network failure becomes an empty 503 response: callers always get `{ error }`, never a throw,
+    // and the retry below treats it as the transient failure it is.
+    customFetchImpl: (input, init) => fetch(input, init).catch(() => new Response(null, { status: 503, statusText: 'Network error' })),
     // Only transient failures are retried: a refused code must not be submitted (and counted) twice.
     retry: { type: 'linear', attempts: 1, delay: 1000, shouldRetry: (response) => !response || [502, 503, 504].includes(response.status) },
   },

@@ -13,7 +13,7 @@ import { authClient } from './auth-client';
 import { OTP_LENGTH, verifyFormSchema, type VerifyForm } from './auth.schema';
 import { AuthLayout } from './auth-layout';
 import { homeFor, safeRedirect } from './redirect';
-import { refreshSession } from './session';
+import { refreshSession, sessionQuery } from './session';
 import { useAuthErrorMessage } from './use-auth-error';
 
 const root = getRouteApi('__root__');
@@ -44,9 +44,11 @@ export function PageLoginVerify() {
       form.setValue('code', '');
       return;
     }
+    // The session as the server sees it: its role includes ADMIN_USER_IDS, the stored one does not.
     await refreshSession(queryClient);
+    const user = await queryClient.fetchQuery(sessionQuery);
     await router.invalidate();
-    await navigate({ href: safeRedirect(redirect) ?? homeFor((data.user as { role?: string }).role) });
+    await navigate({ href: safeRedirect(redirect) ?? homeFor(user?.role) });
   });
 
   const resend = async () => {
