@@ -247,3 +247,21 @@ test.describe('accessibility (axe-core)', () => {
     }
   }
 });
+
+test.describe('resilience', () => {
+  test('a failed lazy page import reloads the page once, then navigation works', async ({ adminPage: page }) => {
+    await page.goto('/app');
+    await hydrated(page);
+    let blocked = 0;
+    await page.route(/\/assets\/account-[\w-]+\.js$/, (route) => (blocked++ === 0 ? route.abort() : route.continue()));
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Account' }).click();
+    await page.waitForFunction(() => !(window as unknown as { beforeReload?: boolean }).beforeReload);
+    expect(blocked).toBeGreaterThan(0);
+    const keys = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('reloaded-after:')));
+    expect(keys).toHaveLength(1);
+    await hydrated(page);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  });
+});

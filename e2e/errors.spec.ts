@@ -1,0 +1,59 @@
+import pg from 'pg';
+import { freshPostgres, TEST_DATABASE_URL } from '../tests/support/databases';
+import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+import { startApp } from './support/app-server';
+import { startSmtpSink } from './support/smtp-sink';
+
+/**
+ * A real server failure: the app runs on PostgreSQL, and its database disappears under it.
+ * Pages answer 500 with the error page (no internal detail), health answers 503, and Try Again
+ * re-runs the loading once the database is back.
+ */
+test.describe('server errors', () => {
+  test.skip(!TEST_DATABASE_URL, 'needs TEST_DATABASE_URL (CI sets it to the local PostgreSQL)');
+
+  test('a failing database gives the error page with status 500, and Try Again recovers', async ({ browser }) => {
+    const db = await freshPostgres();
+    const sink = await startSmtpSink();
+    const app = await startApp({ DATABASE_URL: db.url, AUTH_SECRET: 'e2e-errors-secret-0123456789abcdefghij', EMAIL_SERVER: sink.url });
+    const database = new URL(db.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+      const page = await context.newPage();
+      await signInViaApi(page.request, app, sink, `errors.${Date.now()}@example.org`);
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+      await admin.query(`alter database "${database}" allow_connections false`);
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [database]);
+
+      expect((await page.request.get('/api/health')).status()).toBe(503);
+      const res = await page.request.get('/app/account');
+      expect(res.status()).toBe(500);
+      const html = await res.text();
+      expect(html).toContain('Something went wrong');
+      expect(html).not.toMatch(/allow_connections|terminat|does not exist|at .*\.js:\d+/);
+
+      await page.goto('/app/account');
+      await expect(page.getByText('ERROR', { exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
+
+      await admin.query(`alter database "${database}" allow_connections true`);
+      expect((await page.request.get('/api/health')).status()).toBe(200);
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      // Loading runs again: the session is still there, so the (new) user's onboarding appears.
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+      await context.close();
+    } finally {
+      await admin.query(`alter database "${database}" allow_connections true`).catch(() => {});
+      await admin.end();
+      await app.stop();
+      await sink.close();
+      await db.drop();
+    }
+  });
+});
