@@ -17,6 +17,8 @@ const maskUnexpectedErrors = createMiddleware({ type: 'function' }).server(async
     if (isRedirect(error) || isNotFound(error)) throw error;
     const { logger } = await import('#/server/logger.ts');
     logger().error({ err: error }, 'server function failed');
+    // No `cause`: it would be serialized to the browser with the very detail this hides.
+    // eslint-disable-next-line preserve-caught-error
     throw new Error(GENERIC_SERVER_ERROR);
   }
 });
