@@ -41,11 +41,16 @@ test.describe('languages', () => {
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
 
+    const memberSince = page.getByTestId('account-member-since');
+    await expect(memberSince).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     const select = page.getByLabel('Language');
     await select.selectOption('fr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compte');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+
+    // Dates follow the language too.
+    await expect(memberSince).toHaveText(/^\d{1,2} [a-zéû]+\.? \d{4}$/);
 
     await page.getByLabel('Langue').selectOption('ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -263,5 +268,17 @@ test.describe('resilience', () => {
     await hydrated(page);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Account' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  });
+});
+
+test.describe('language resources', () => {
+  test('a language file that fails to load is retried until it arrives', async ({ adminPage: page }) => {
+    await page.goto('/app/account');
+    await hydrated(page);
+    let failures = 0;
+    await page.route(/\/assets\/common-[\w-]+\.json$/, (route) => (failures++ < 2 ? route.abort() : route.continue()));
+    await page.getByLabel('Language').selectOption('fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compte');
+    expect(failures).toBeGreaterThanOrEqual(3);
   });
 });

@@ -16,6 +16,7 @@ import { DisplayName } from '#/features/auth/display-name';
 import { refreshSession } from '#/features/auth/session';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
+import { formatDate } from '#/lib/i18n/format';
 import type { AccountSearch } from './account.schema';
 import { DisplayPreferences } from './preferences';
 
@@ -59,7 +60,7 @@ function ChangeNameDrawer({ open, currentName, onClose }: { open: boolean; curre
 }
 
 export function PageAccount() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const user = useCurrentUser();
   const search = useSearch({ strict: false }) as Partial<AccountSearch>;
   const navigate = useNavigate();
@@ -90,6 +91,8 @@ export function PageAccount() {
                 </span>
               )}
             </dd>
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('account.memberSince')}</dt>
+            <dd data-testid="account-member-since">{formatDate(user.createdAt, i18n.language)}</dd>
           </dl>
           <div>
             <Button variant="secondary" onClick={() => setState('change-name')}>

@@ -15,6 +15,7 @@ export interface SessionUser {
   image: string | null;
   role: string;
   onboardedAt: string | null;
+  createdAt: string;
   impersonatedBy: string | null;
 }
 
@@ -32,6 +33,7 @@ export const getSessionUser = createServerFn({ method: 'GET' }).handler(async ()
     // ADMIN_USER_IDS always have admin rights, whatever their stored role.
     role: env().auth.adminUserIds.includes(user.id) ? 'admin' : (user.role ?? 'user'),
     onboardedAt: user.onboardedAt ? new Date(user.onboardedAt).toISOString() : null,
+    createdAt: new Date(user.createdAt).toISOString(),
     impersonatedBy: session.session.impersonatedBy ?? null,
   };
 });

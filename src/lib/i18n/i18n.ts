@@ -2,8 +2,8 @@
  * i18next set-up shared by server and browser. English is bundled; the other languages load on
  * demand (one chunk per language and namespace), retried up to 5 times from 350 ms, doubling.
  */
-import i18next, { type i18n as I18n } from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
+import { createIsomorphicFn } from '@tanstack/react-start';
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAuth from '#/locales/en/auth.json';
 import enAuthErrors from '#/locales/en/authErrors.json';
@@ -13,13 +13,46 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES, NAMESPACES, type Language } from './l
 
 export const defaultResources = { common: enCommon, auth: enAuth, authErrors: enAuthErrors, zod: enZod } as const;
 
-/** One lazily loaded chunk per (language, namespace); English is already bundled above. */
-const lazyResources = import.meta.glob<{ default: object }>(['../../locales/*/*.json', '!../../locales/en/*.json']);
-
-const loadNamespace = resourcesToBackend((lng: string, ns: string) => {
-  const load = lazyResources[`../../locales/${lng}/${ns}.json`];
-  return load ? load() : Promise.reject(new Error(`No ${ns} resources for ${lng}`));
+/*
+ * The other languages, one file per (language, namespace). The server imports them; the browser
+ * fetches them as hashed JSON assets, so that i18next's retries really retry (a failed dynamic
+ * import() stays failed for the page's lifetime, a failed fetch does not).
+ */
+const serverResources = import.meta.glob<{ default: object }>(['../../locales/*/*.json', '!../../locales/en/*.json']);
+const browserResourceUrls = import.meta.glob<string>(['../../locales/*/*.json', '!../../locales/en/*.json'], {
+  query: '?url',
+  import: 'default',
+  eager: true,
 });
+
+const loadResource = createIsomorphicFn()
+  .server(async (path: string): Promise<object> => {
+    const load = serverResources[path];
+    if (!load) throw new Error(`No resources at ${path}`);
+    return (await load()).default;
+  })
+  .client(async (path: string): Promise<object> => {
+    const url = browserResourceUrls[path];
+    if (!url) throw new Error(`No resources at ${path}`);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return (await response.json()) as object;
+  });
+
+/**
+ * The i18next backend. Failures answer `(error, true)`: i18next retries only when told the failure
+ * is retriable (up to `maxRetries`, from `retryTimeout`, doubling).
+ */
+const loadNamespace: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, callback) {
+    loadResource(`../../locales/${lng}/${ns}.json`).then(
+      (data) => callback(null, data as ResourceKey),
+      (error: unknown) => callback(error as Error, true as unknown as ResourceKey),
+    );
+  },
+};
 
 export function createI18n(lng: Language = DEFAULT_LANGUAGE): I18n {
   const instance = i18next.createInstance();

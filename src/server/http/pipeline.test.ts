@@ -84,10 +84,17 @@ describe('HTTP pipeline', () => {
     expect(JSON.parse(body)).toEqual({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' });
     expect(body).not.toContain('secret');
 
-    const pageRes = await fetch(new Request('http://localhost/app', { headers: { Accept: 'text/html' } }));
+    const pageRes = await fetch(
+      new Request('http://localhost/app', { headers: { Accept: 'text/html', Referer: 'http://localhost/app/books?x=1' } }),
+    );
     expect(pageRes.status).toBe(500);
     const text = await pageRes.text();
-    expect(text).toContain('Something went wrong');
+    expect(text).toContain('<p>500</p><h1>Something went wrong</h1>');
+    expect(text).toContain('<a href="/app/books">Back</a> · <a href="/">Home</a>');
+    const elsewhere = await fetch(
+      new Request('http://localhost/app', { headers: { Accept: 'text/html', Referer: 'https://evil.example/x' } }),
+    );
+    expect(await elsewhere.text()).toContain('<a href="/">Back</a>');
     expect(text).not.toMatch(/secret|\.ts:\d+|at /);
   });
 

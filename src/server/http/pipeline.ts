@@ -31,9 +31,16 @@ function wantsJson(request: Request, pathname: string) {
   return pathname.startsWith('/api/') || pathname.startsWith('/_serverFn') || !(request.headers.get('Accept') ?? '').includes('text/html');
 }
 
-/** A plain page for failures that happen before React can render one. No stack, no detail. */
-function failurePage(status: number, title: string) {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} | Springboard</title></head><body><main><h1>${title}</h1><p><a href="/">Home</a></p></main></body></html>`;
+/**
+ * The 500 page for failures that happen before React can render one: no stack, no detail, no
+ * script (so no nonce needed). Back is the same-origin page the visitor came from.
+ */
+function failurePage(request: Request, status: number, title: string) {
+  const referer = request.headers.get('referer');
+  const back =
+    referer && URL.canParse(referer) && new URL(referer).origin === new URL(request.url).origin ? new URL(referer).pathname : '/';
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} | Springboard</title></head><body><main><p>${status}</p><h1>${title}</h1><p><a href="${escape(back)}">Back</a> · <a href="/">Home</a></p></main></body></html>`;
   return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
@@ -144,7 +151,7 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
         logger().error({ err: error, method: request.method, path: url.pathname }, 'unhandled error');
         response = wantsJson(request, url.pathname)
           ? jsonError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong')
-          : failurePage(500, 'Something went wrong');
+          : failurePage(request, 500, 'Something went wrong');
       }
     }
 
