@@ -15,7 +15,7 @@ export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'post
 export interface DatabaseHandle {
   kind: DatabaseConfig['kind'];
   db: Database;
-  /** Applies the committed migrations (with pg_trgm enabled first). Safe to call from several instances. */
+  /** Applies the committed migrations (the first one enables pg_trgm and unaccent). Safe to call from several instances. */
   migrate(migrationsFolder?: string): Promise<void>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
@@ -30,13 +30,14 @@ const PGLITE_CONF = ['shared_buffers = 16MB', 'work_mem = 4MB', 'maintenance_wor
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create({
     dataDir: inMemory ? undefined : path.resolve(dataDir),
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     postgresqlconf: PGLITE_CONF,
   });
   const db = drizzle({ client, schema }) as unknown as Database;
@@ -44,7 +45,6 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     kind: 'pglite',
     db,
     async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
-      await client.exec('create extension if not exists pg_trgm');
       await migrate(drizzle({ client, schema }), { migrationsFolder });
     },
     async ping() {
@@ -72,7 +72,6 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       try {
         // Several instances may start at once: one migrates, the others wait for it.
         await conn.query('select pg_advisory_lock(727271)');
-        await conn.query('create extension if not exists pg_trgm');
         await migrate(drizzle({ client: conn, schema }), { migrationsFolder });
       } finally {
         await conn.query('select pg_advisory_unlock(727271)').catch(() => {});

@@ -58,6 +58,11 @@ describe('embedded database (PGlite)', () => {
     expect(s.indexes.map((i) => i.indexname)).toContain('book_title_trgm');
   });
 
+  it('provides accent- and case-insensitive search text through f_unaccent', async () => {
+    const rows = await queryRows<{ v: string }>(handle.db, sql`select f_unaccent(lower('Émile ZOLA — Lefèvre')) as v`);
+    expect(rows[0]!.v).toBe('emile zola - lefevre');
+  });
+
   it('migrating twice is a no-op', async () => {
     await handle.migrate();
     await expect(handle.migrate()).resolves.toBeUndefined();

@@ -3,8 +3,14 @@
  * The auth tables follow Better Auth's model (core + admin plugin fields + `onboardedAt`);
  * `drizzle-kit generate` turns changes here into reviewed SQL under drizzle/.
  */
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * Case- and accent-insensitive search text: `f_unaccent(lower(column))`, the expression the trigram
+ * indexes are built on (f_unaccent is created by migration 0000, an immutable wrapper of unaccent).
+ */
+export const searchable = (column: AnyPgColumn | SQL) => sql`f_unaccent(lower(${column}))`;
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,8 +37,8 @@ export const user = pgTable(
   },
   (t) => [
     uniqueIndex('user_email_unique').on(sql`lower(${t.email})`),
-    index('user_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('user_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('user_name_trgm').using('gin', sql`${searchable(t.name)} gin_trgm_ops`),
+    index('user_email_trgm').using('gin', sql`${searchable(t.email)} gin_trgm_ops`),
     index('user_created_at_id').on(t.createdAt, t.id),
   ],
 );
@@ -184,7 +190,7 @@ export const genre = pgTable(
   },
   (t) => [
     uniqueIndex('genre_name_unique').on(sql`lower(${t.name})`),
-    index('genre_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('genre_name_trgm').using('gin', sql`${searchable(t.name)} gin_trgm_ops`),
   ],
 );
 
@@ -200,8 +206,8 @@ export const book = pgTable(
   },
   (t) => [
     uniqueIndex('book_title_author_unique').on(sql`lower(${t.title})`, sql`lower(${t.author})`),
-    index('book_title_trgm').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
-    index('book_author_trgm').using('gin', sql`lower(${t.author}) gin_trgm_ops`),
+    index('book_title_trgm').using('gin', sql`${searchable(t.title)} gin_trgm_ops`),
+    index('book_author_trgm').using('gin', sql`${searchable(t.author)} gin_trgm_ops`),
     index('book_genre_id').on(t.genreId),
     index('book_title_id').on(t.title, t.id),
   ],

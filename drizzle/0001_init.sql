@@ -139,12 +139,12 @@ ALTER TABLE "team_member" ADD CONSTRAINT "team_member_team_id_team_id_fk" FOREIG
 ALTER TABLE "team_member" ADD CONSTRAINT "team_member_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_user_id" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "book_title_author_unique" ON "book" USING btree (lower("title"),lower("author"));--> statement-breakpoint
-CREATE INDEX "book_title_trgm" ON "book" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "book_author_trgm" ON "book" USING gin (lower("author") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "book_title_trgm" ON "book" USING gin (f_unaccent(lower("title")) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "book_author_trgm" ON "book" USING gin (f_unaccent(lower("author")) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "book_genre_id" ON "book" USING btree ("genre_id");--> statement-breakpoint
 CREATE INDEX "book_title_id" ON "book" USING btree ("title","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "genre_name_unique" ON "genre" USING btree (lower("name"));--> statement-breakpoint
-CREATE INDEX "genre_name_trgm" ON "genre" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "genre_name_trgm" ON "genre" USING gin (f_unaccent(lower("name")) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "invitation_organization_id" ON "invitation" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "invitation_email" ON "invitation" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "member_organization_id" ON "member" USING btree ("organization_id");--> statement-breakpoint
@@ -154,7 +154,7 @@ CREATE INDEX "team_organization_id" ON "team" USING btree ("organization_id");--
 CREATE INDEX "team_member_team_id" ON "team_member" USING btree ("team_id");--> statement-breakpoint
 CREATE INDEX "team_member_user_id" ON "team_member" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_email_unique" ON "user" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "user_name_trgm" ON "user" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "user_email_trgm" ON "user" USING gin (lower("email") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "user_name_trgm" ON "user" USING gin (f_unaccent(lower("name")) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "user_email_trgm" ON "user" USING gin (f_unaccent(lower("email")) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "user_created_at_id" ON "user" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "verification_identifier" ON "verification" USING btree ("identifier");
