@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     environment: 'node',
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    // Each test file runs in its own process, on its own throwaway embedded database.
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', BASE_URL: 'http://localhost:3000' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

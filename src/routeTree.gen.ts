@@ -24,6 +24,7 @@ import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
@@ -103,6 +104,11 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiRpcSplatRoute = ApiRpcSplatRouteImport.update({
+  id: '/api/rpc/$',
+  path: '/api/rpc/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
   id: '/books/',
   path: '/books/',
@@ -135,6 +141,7 @@ export interface FileRoutesByFullPath {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -152,6 +159,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
@@ -173,6 +181,7 @@ export interface FileRoutesById {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -195,6 +204,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/rpc/$'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -212,6 +222,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/auth/$'
+    | '/api/rpc/$'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
@@ -232,6 +243,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/rpc/$'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -245,6 +257,7 @@ export interface RootRouteChildren {
   ApiHealthRoute: typeof ApiHealthRoute
   DevtoolsMailboxRoute: typeof DevtoolsMailboxRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiRpcSplatRoute: typeof ApiRpcSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -354,6 +367,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/rpc/$': {
+      id: '/api/rpc/$'
+      path: '/api/rpc/$'
+      fullPath: '/api/rpc/$'
+      preLoaderRoute: typeof ApiRpcSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app/books/': {
       id: '/app/books/'
       path: '/books'
@@ -438,6 +458,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiHealthRoute: ApiHealthRoute,
   DevtoolsMailboxRoute: DevtoolsMailboxRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiRpcSplatRoute: ApiRpcSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -170,6 +170,11 @@ export function createAuth(db: Database, e: Env = env()) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/** The role the permissions see: ADMIN_USER_IDS always have admin rights, whatever is stored. */
+export function effectiveRole(user: { id: string; role?: string | null }, e: Env = env()) {
+  return e.auth.adminUserIds.includes(user.id) ? 'admin' : (user.role ?? 'user');
+}
+
 let instance: Promise<Auth> | undefined;
 
 /** The process's auth server, created on first use (after the database is open). */

@@ -4,8 +4,7 @@
  */
 import { createServerFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
-import { getAuth } from '#/server/auth.ts';
-import { env } from '#/server/env.ts';
+import { effectiveRole, getAuth } from '#/server/auth.ts';
 
 export interface SessionUser {
   id: string;
@@ -31,7 +30,7 @@ export const getSessionUser = createServerFn({ method: 'GET' }).handler(async ()
     emailVerified: user.emailVerified,
     image: user.image ?? null,
     // ADMIN_USER_IDS always have admin rights, whatever their stored role.
-    role: env().auth.adminUserIds.includes(user.id) ? 'admin' : (user.role ?? 'user'),
+    role: effectiveRole(user),
     onboardedAt: user.onboardedAt ? new Date(user.onboardedAt).toISOString() : null,
     createdAt: new Date(user.createdAt).toISOString(),
     impersonatedBy: session.session.impersonatedBy ?? null,

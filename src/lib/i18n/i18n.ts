@@ -5,13 +5,22 @@
 import { createIsomorphicFn } from '@tanstack/react-start';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enApi from '#/locales/en/api.json';
 import enAuth from '#/locales/en/auth.json';
 import enAuthErrors from '#/locales/en/authErrors.json';
+import enCatalog from '#/locales/en/catalog.json';
 import enCommon from '#/locales/en/common.json';
 import enZod from '#/locales/en/zod.json';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, NAMESPACES, type Language } from './languages';
 
-export const defaultResources = { common: enCommon, auth: enAuth, authErrors: enAuthErrors, zod: enZod } as const;
+export const defaultResources = {
+  common: enCommon,
+  auth: enAuth,
+  authErrors: enAuthErrors,
+  api: enApi,
+  catalog: enCatalog,
+  zod: enZod,
+} as const;
 
 /*
  * The other languages, one file per (language, namespace). The server imports them; the browser

@@ -1,0 +1,45 @@
+/** Book: one schema for the form, the API and the tests. Messages are `catalog` keys. */
+import { genreSchema } from '#/features/genres/genres.schema';
+import { z } from '#/lib/zod';
+
+export const PAGE_SIZE = 20;
+
+export const bookInputSchema = z.object({
+  title: z.string().trim().min(1, { error: 'catalog:book.titleRequired' }).max(200, { error: 'catalog:book.titleTooLong' }),
+  author: z.string().trim().min(1, { error: 'catalog:book.authorRequired' }).max(120, { error: 'catalog:book.authorTooLong' }),
+  genreId: z.string().trim().min(1).nullable().default(null),
+  publisher: z
+    .string()
+    .trim()
+    .max(120, { error: 'catalog:book.publisherTooLong' })
+    .nullable()
+    .default(null)
+    .transform((v) => (v ? v : null)),
+});
+export type BookInput = z.input<typeof bookInputSchema>;
+
+export const bookSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  author: z.string(),
+  publisher: z.string().nullable(),
+  genre: genreSchema.nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type Book = z.infer<typeof bookSchema>;
+
+export const bookListInputSchema = z.object({
+  searchTerm: z.string().trim().max(100).default(''),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+});
+
+export const bookListSchema = z.object({
+  items: z.array(bookSchema),
+  nextCursor: z.string().nullable(),
+  /** Counted on the first page only (no cursor): a count never runs for every page. */
+  total: z.number().int().nullable(),
+});
+
+export const idInputSchema = z.object({ id: z.string().min(1).max(100) });

@@ -1,0 +1,56 @@
+/** Genres API: list and get for readers; create for catalogue editors (book: create). */
+import { asc, eq, sql } from 'drizzle-orm';
+import { z } from '#/lib/zod';
+import { apiError } from '#/server/api-errors.ts';
+import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
+import { genre, searchable } from '#/server/db/schema.ts';
+import { base } from '#/server/rpc.ts';
+import { genreInputSchema, genreListInputSchema, genreSchema } from './genres.schema';
+
+const columns = { id: genre.id, name: genre.name, color: genre.color };
+
+export const genresRouter = {
+  list: base
+    .meta({ permission: { genre: ['read'] } })
+    .route({ method: 'GET', path: '/genres', summary: 'List genres', tags: ['genres'] })
+    .input(genreListInputSchema)
+    .output(z.array(genreSchema))
+    .handler(({ input, context }) =>
+      context.db
+        .select(columns)
+        .from(genre)
+        .where(input.searchTerm ? sql`${searchable(genre.name)} like f_unaccent(lower(${containsPattern(input.searchTerm)}))` : undefined)
+        .orderBy(asc(genre.name))
+        .limit(500),
+    ),
+
+  get: base
+    .meta({ permission: { genre: ['read'] } })
+    .route({ method: 'GET', path: '/genres/{id}', summary: 'Get a genre', tags: ['genres'] })
+    .input(z.object({ id: z.string().min(1).max(100) }))
+    .output(genreSchema)
+    .handler(async ({ input, context }) => {
+      const [row] = await context.db.select(columns).from(genre).where(eq(genre.id, input.id));
+      if (!row) throw apiError('NOT_FOUND', context.t('catalog:genre.notFound'));
+      return row;
+    }),
+
+  create: base
+    // The spec grants genres only `read`; creating one is part of editing the catalogue.
+    .meta({ permission: { book: ['create'] } })
+    .route({ method: 'POST', path: '/genres', successStatus: 201, summary: 'Create a genre', tags: ['genres'] })
+    .input(genreInputSchema)
+    .output(genreSchema)
+    .handler(async ({ input, context }) => {
+      try {
+        const [row] = await context.db
+          .insert(genre)
+          .values({ id: crypto.randomUUID(), ...input })
+          .returning(columns);
+        return row!;
+      } catch (error) {
+        if (uniqueViolation(error)) throw apiError('CONFLICT', context.t('catalog:genre.nameTaken'), { field: 'name' });
+        throw error;
+      }
+    }),
+};

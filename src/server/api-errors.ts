@@ -1,0 +1,34 @@
+/**
+ * Errors of the product API: a stable `code`, the HTTP status, and a message in the caller's
+ * language (the same detection as pages: query, cookie, Accept-Language).
+ */
+import { ORPCError } from '@orpc/server';
+import { detectLanguage } from '#/lib/i18n/detect-language';
+import { createI18n } from '#/lib/i18n/i18n';
+
+export type ApiErrorCode =
+  'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'DEMO_MODE' | 'INPUT_VALIDATION_FAILED' | 'INTERNAL_SERVER_ERROR';
+
+const STATUS: Record<ApiErrorCode, number> = {
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  DEMO_MODE: 403,
+  INPUT_VALIDATION_FAILED: 400,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+/** A translator for the request's language, with the API's namespaces loaded. */
+export async function apiTranslator(request: Request) {
+  const lng = detectLanguage(request);
+  const i18n = createI18n(lng);
+  await i18n.loadNamespaces(['api', 'authErrors']);
+  return (key: string, values?: Record<string, string>) => String(i18n.t(key as never, values as never));
+}
+
+export type Translate = Awaited<ReturnType<typeof apiTranslator>>;
+
+export function apiError(code: ApiErrorCode, message: string, data?: Record<string, unknown>) {
+  return new ORPCError(code, { status: STATUS[code], message, data });
+}

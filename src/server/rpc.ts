@@ -1,0 +1,50 @@
+/**
+ * The base of every product-API procedure. Each one declares the permission it needs (from the one
+ * declaration in src/lib/permissions.ts) in its `meta`; the single middleware below resolves the
+ * session and enforces it, and refuses writes in demo mode. A procedure without a permission fails
+ * closed.
+ */
+import { os } from '@orpc/server';
+import { rolesAllow, type Permission } from '#/lib/permissions';
+import { apiError, apiTranslator, type Translate } from './api-errors.ts';
+import { effectiveRole, getAuth } from './auth.ts';
+import { database } from './db/index.ts';
+import { env } from './env.ts';
+
+export interface RpcMeta {
+  /** What the caller must hold; 'public' for none. Required: there is no default. */
+  permission?: Permission | 'public';
+}
+
+export interface RpcContext {
+  request: Request;
+}
+
+const READ_ACTIONS = new Set(['read', 'list']);
+/** A write: any action other than reading or listing. */
+export const isWrite = (permission: Permission | 'public') =>
+  permission !== 'public' && Object.values(permission).some((actions) => actions?.some((a) => !READ_ACTIONS.has(a)));
+
+export const base = os
+  .$context<RpcContext>()
+  .$meta<RpcMeta>({})
+  .use(async ({ context, procedure, next }) => {
+    const t: Translate = await apiTranslator(context.request);
+    const permission = procedure['~orpc'].meta.permission;
+    if (!permission) throw apiError('INTERNAL_SERVER_ERROR', t('api:INTERNAL_SERVER_ERROR'));
+
+    const auth = await getAuth();
+    const session = await auth.api.getSession({ headers: context.request.headers });
+    const user = session ? { ...session.user, role: effectiveRole(session.user) } : null;
+
+    if (permission !== 'public') {
+      if (!user) throw apiError('UNAUTHORIZED', t('api:UNAUTHORIZED'));
+      for (const [resource, actions] of Object.entries(permission)) {
+        if (!rolesAllow(user.role, { [resource]: actions } as Permission)) {
+          throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource }), { resource });
+        }
+      }
+      if (env().demoMode && isWrite(permission)) throw apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
+    }
+    return next({ context: { db: await database(), user, t } });
+  });

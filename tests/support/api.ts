@@ -1,0 +1,54 @@
+/**
+ * Calls the real product API and auth server in-process (no mocks): sessions come from a real
+ * e-mail code read from the development mailbox, requests go through the same handlers as HTTP.
+ */
+import { getAuth } from '#/server/auth.ts';
+import { handleApiRequest } from '#/server/api-handler.ts';
+import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
+
+export const ORIGIN = 'http://localhost:3000';
+
+export async function signIn(email: string): Promise<string> {
+  const auth = await getAuth();
+  await auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' } });
+  const mail = mailboxMessages().find((m) => m.to === email);
+  const otp = /^\s*(\d{6})\s*$/m.exec(mail?.text ?? '')?.[1];
+  if (!otp) throw new Error(`no code for ${email}`);
+  const res = await auth.handler(
+    new Request(`${ORIGIN}/api/auth/sign-in/email-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({ email, otp }),
+    }),
+  );
+  if (!res.ok) throw new Error(`sign-in ${res.status}: ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+export interface ApiResult<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export async function api<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { cookie?: string; body?: unknown; language?: string } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {};
+  if (options.cookie) headers.cookie = options.cookie + (options.language ? `; i18next=${options.language}` : '');
+  else if (options.language) headers.cookie = `i18next=${options.language}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await handleApiRequest(
+    new Request(`${ORIGIN}/api/rpc${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    }),
+  );
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
