@@ -132,3 +132,23 @@ test.describe('start-up and shutdown', () => {
     expect(await countRows(dataDir)).toEqual(rows);
   });
 });
+
+test.describe('API documentation', () => {
+  test('/api/openapi serves the document and /api/docs renders it, with the CSP enforced', async ({ page, request }) => {
+    const doc = await request.get('/api/openapi');
+    expect(doc.status()).toBe(200);
+    const json = (await doc.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(json.openapi).toMatch(/^3\.1/);
+    expect(json.paths['/api/rpc/books']).toBeDefined();
+
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+    });
+    await page.goto('/api/docs');
+    await expect(page).toHaveTitle('API Documentation | Springboard');
+    await expect(page.getByText('Springboard API').first()).toBeVisible();
+    await expect(page.getByText('/api/rpc/books', { exact: true }).first()).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});

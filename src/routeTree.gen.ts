@@ -14,6 +14,7 @@ import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as LoginRouteRouteImport } from './routes/login/route'
 import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
+import { Route as ApiOpenapiRouteImport } from './routes/api/openapi'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
 import { Route as DevtoolsMailboxRouteImport } from './routes/devtools/mailbox'
@@ -24,6 +25,8 @@ import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
+import { Route as ApiDocsSplatRouteImport } from './routes/api/docs/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
@@ -52,6 +55,11 @@ const ManagerRouteRoute = ManagerRouteRouteImport.update({
 const ApiHealthRoute = ApiHealthRouteImport.update({
   id: '/api/health',
   path: '/api/health',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiOpenapiRoute = ApiOpenapiRouteImport.update({
+  id: '/api/openapi',
+  path: '/api/openapi',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -104,6 +112,16 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiDocsIndexRoute = ApiDocsIndexRouteImport.update({
+  id: '/api/docs/',
+  path: '/api/docs/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiDocsSplatRoute = ApiDocsSplatRouteImport.update({
+  id: '/api/docs/$',
+  path: '/api/docs/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiRpcSplatRoute = ApiRpcSplatRouteImport.update({
   id: '/api/rpc/$',
   path: '/api/rpc/$',
@@ -131,6 +149,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/health': typeof ApiHealthRoute
+  '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/devtools/mailbox': typeof DevtoolsMailboxRoute
   '/login/error': typeof LoginErrorRoute
@@ -141,7 +160,9 @@ export interface FileRoutesByFullPath {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/docs/$': typeof ApiDocsSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -149,6 +170,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/devtools/mailbox': typeof DevtoolsMailboxRoute
   '/login/error': typeof LoginErrorRoute
@@ -159,7 +181,9 @@ export interface FileRoutesByTo {
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/docs/$': typeof ApiDocsSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/api/docs': typeof ApiDocsIndexRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
@@ -171,6 +195,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/health': typeof ApiHealthRoute
+  '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/devtools/mailbox': typeof DevtoolsMailboxRoute
   '/login/error': typeof LoginErrorRoute
@@ -181,7 +206,9 @@ export interface FileRoutesById {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/docs/$': typeof ApiDocsSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
@@ -194,6 +221,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/health'
+    | '/api/openapi'
     | '/app/account'
     | '/devtools/mailbox'
     | '/login/error'
@@ -204,7 +232,9 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/docs/$'
     | '/api/rpc/$'
+    | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -212,6 +242,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/api/health'
+    | '/api/openapi'
     | '/app/account'
     | '/devtools/mailbox'
     | '/login/error'
@@ -222,7 +253,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/auth/$'
+    | '/api/docs/$'
     | '/api/rpc/$'
+    | '/api/docs'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
@@ -233,6 +266,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/health'
+    | '/api/openapi'
     | '/app/account'
     | '/devtools/mailbox'
     | '/login/error'
@@ -243,7 +277,9 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/docs/$'
     | '/api/rpc/$'
+    | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
@@ -255,9 +291,12 @@ export interface RootRouteChildren {
   LoginRouteRoute: typeof LoginRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
+  ApiOpenapiRoute: typeof ApiOpenapiRoute
   DevtoolsMailboxRoute: typeof DevtoolsMailboxRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiDocsSplatRoute: typeof ApiDocsSplatRoute
   ApiRpcSplatRoute: typeof ApiRpcSplatRoute
+  ApiDocsIndexRoute: typeof ApiDocsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -295,6 +334,13 @@ declare module '@tanstack/react-router' {
       path: '/api/health'
       fullPath: '/api/health'
       preLoaderRoute: typeof ApiHealthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/openapi': {
+      id: '/api/openapi'
+      path: '/api/openapi'
+      fullPath: '/api/openapi'
+      preLoaderRoute: typeof ApiOpenapiRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/': {
@@ -365,6 +411,20 @@ declare module '@tanstack/react-router' {
       path: '/api/auth/$'
       fullPath: '/api/auth/$'
       preLoaderRoute: typeof ApiAuthSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/docs/': {
+      id: '/api/docs/'
+      path: '/api/docs'
+      fullPath: '/api/docs/'
+      preLoaderRoute: typeof ApiDocsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/docs/$': {
+      id: '/api/docs/$'
+      path: '/api/docs/$'
+      fullPath: '/api/docs/$'
+      preLoaderRoute: typeof ApiDocsSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/rpc/$': {
@@ -456,9 +516,12 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRouteRoute: LoginRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
+  ApiOpenapiRoute: ApiOpenapiRoute,
   DevtoolsMailboxRoute: DevtoolsMailboxRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiDocsSplatRoute: ApiDocsSplatRoute,
   ApiRpcSplatRoute: ApiRpcSplatRoute,
+  ApiDocsIndexRoute: ApiDocsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

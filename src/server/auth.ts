@@ -6,7 +6,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { admin, emailOTP, genericOAuth, organization } from 'better-auth/plugins';
+import { admin, emailOTP, genericOAuth, openAPI, organization } from 'better-auth/plugins';
 import { tanstackStartCookies } from 'better-auth/tanstack-start';
 import { Redis } from 'ioredis';
 import { renderLoginCodeEmail } from '#/features/auth/email-login-code';
@@ -163,6 +163,8 @@ export function createAuth(db: Database, e: Env = env()) {
             }),
           ]
         : []),
+      // Describes the auth API for /api/openapi (the docs page is ours, at /api/docs).
+      openAPI({ disableDefaultReference: true }),
       tanstackStartCookies(),
     ],
   });

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { apiDocsResponse } from '#/server/api-docs.ts';
+
+export const Route = createFileRoute('/api/docs/')({
+  server: { handlers: { GET: () => apiDocsResponse() } },
+});
