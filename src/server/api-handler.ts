@@ -5,40 +5,49 @@
  */
 import { OpenAPIHandler } from '@orpc/openapi/fetch';
 import { ORPCError, ValidationError, onError } from '@orpc/server';
+import { RPCHandler } from '@orpc/server/fetch';
 import { apiError, apiTranslator } from './api-errors.ts';
 import { logger } from './logger.ts';
 import { router } from './router.ts';
 
 export const RPC_PREFIX = '/api/rpc';
+/** oRPC's own protocol for the typed client (no route table needed in the browser). */
+export const RPC_CLIENT_PREFIX = '/api/rpc/_rpc';
 
 type Issue = { path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string };
 
-const handler = new OpenAPIHandler(router, {
-  clientInterceptors: [
-    onError(async (error, { context }) => {
-      if (!(error instanceof ORPCError)) return;
-      const { request } = context as { request: Request };
-      if (error.code === 'BAD_REQUEST' && error.cause instanceof ValidationError) {
-        const t = await apiTranslator(request);
-        const fields: Record<string, string> = {};
-        for (const issue of error.cause.issues as readonly Issue[]) {
-          const first = issue.path?.[0];
-          const key = String(typeof first === 'object' && first !== null ? first.key : (first ?? '_'));
-          fields[key] ??= issue.message.includes(':') ? t(issue.message) : t('zod:invalid_input');
-        }
-        throw apiError('INPUT_VALIDATION_FAILED', t('api:INPUT_VALIDATION_FAILED'), { fields });
-      }
-      if (error.code === 'INTERNAL_SERVER_ERROR' && error.cause) {
-        logger().error({ err: error.cause, url: request.url }, 'product API failure');
-        const t = await apiTranslator(request);
-        throw apiError('INTERNAL_SERVER_ERROR', t('api:INTERNAL_SERVER_ERROR'));
-      }
-    }),
-  ],
+/** Invalid input → 400 with translated field errors; unexpected failures → logged, generic 500. */
+async function translateError(error: unknown, request: Request): Promise<void> {
+  if (!(error instanceof ORPCError)) return;
+  if (error.code === 'BAD_REQUEST' && error.cause instanceof ValidationError) {
+    const t = await apiTranslator(request);
+    const fields: Record<string, string> = {};
+    for (const issue of error.cause.issues as readonly Issue[]) {
+      const first = issue.path?.[0];
+      const key = String(typeof first === 'object' && first !== null ? first.key : (first ?? '_'));
+      fields[key] ??= issue.message.includes(':') ? t(issue.message) : t('zod:invalid_input');
+    }
+    throw apiError('INPUT_VALIDATION_FAILED', t('api:INPUT_VALIDATION_FAILED'), { fields });
+  }
+  if (error.code === 'INTERNAL_SERVER_ERROR' && error.cause) {
+    logger().error({ err: error.cause, url: request.url }, 'product API failure');
+    const t = await apiTranslator(request);
+    throw apiError('INTERNAL_SERVER_ERROR', t('api:INTERNAL_SERVER_ERROR'));
+  }
+}
+
+const restHandler = new OpenAPIHandler(router, {
+  clientInterceptors: [onError((error, { context }) => translateError(error, context.request))],
+});
+const rpcHandler = new RPCHandler(router, {
+  clientInterceptors: [onError((error, { context }) => translateError(error, context.request))],
 });
 
 export async function handleApiRequest(request: Request): Promise<Response> {
-  const { matched, response } = await handler.handle(request, { prefix: RPC_PREFIX, context: { request } });
+  const rpc = new URL(request.url).pathname.startsWith(`${RPC_CLIENT_PREFIX}/`);
+  const { matched, response } = rpc
+    ? await rpcHandler.handle(request, { prefix: RPC_CLIENT_PREFIX, context: { request } })
+    : await restHandler.handle(request, { prefix: RPC_PREFIX, context: { request } });
   if (matched) return response;
   const t = await apiTranslator(request);
   return Response.json({ code: 'NOT_FOUND', message: t('api:NOT_FOUND') }, { status: 404 });

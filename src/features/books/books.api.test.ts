@@ -1,4 +1,6 @@
+import type { RouterClient } from '@orpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppRouter } from '#/server/router.ts';
 import { api, signIn } from '../../../tests/support/api.ts';
 import type { Book } from './books.schema';
 
@@ -145,5 +147,25 @@ describe('books API: pagination and search', () => {
     expect(byGenre.body.items.every((b) => b.genre?.name === 'Science Fiction')).toBe(true);
     const literal = await api<List>('GET', '/books?searchTerm=%25', { cookie: admin });
     expect(literal.body.total).toBe(0);
+  });
+});
+
+describe('typed client (oRPC protocol at /api/rpc/_rpc)', () => {
+  it('calls the same procedures with full types, errors included', async () => {
+    const { createORPCClient, ORPCError } = await import('@orpc/client');
+    const { RPCLink } = await import('@orpc/client/fetch');
+    const { handleApiRequest } = await import('#/server/api-handler.ts');
+    const link = new RPCLink({
+      url: 'http://localhost:3000/api/rpc/_rpc',
+      headers: { cookie: admin },
+      fetch: (request) => handleApiRequest(request as Request),
+    });
+    const client: RouterClient<AppRouter> = createORPCClient(link);
+    const page = await client.books.list({ limit: 3 });
+    expect(page.items).toHaveLength(3);
+    expect(page.items[0]!.createdAt).toBeInstanceOf(Date);
+    const error = await client.books.get({ id: 'missing' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ORPCError);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Book not found' });
   });
 });
