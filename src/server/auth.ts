@@ -19,6 +19,7 @@ import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
 import * as schema from './db/schema.ts';
 import { sendEmail } from './email/mailer.ts';
+import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
 import { env, type Env } from './env.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
@@ -98,6 +99,9 @@ export function createAuth(db: Database, e: Env = env()) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (e.demoMode && demoModeRefuses(ctx.path, ctx.request?.method ?? (ctx as { method?: string }).method)) {
+          throw new APIError('FORBIDDEN', { code: 'DEMO_MODE', message: 'This is a read-only demo, this action is disabled.' });
+        }
         if (ctx.path !== '/email-otp/send-verification-otp') return;
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (typeof email === 'string' && !(await emailQuota(email))) {

@@ -1,0 +1,43 @@
+import { ADMIN, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+import { startApp } from './support/app-server';
+import { startSmtpSink } from './support/smtp-sink';
+
+/** DEMO_MODE=true: the seeded accounts still sign in and read; the server refuses every write. */
+test.describe('demo mode on the server', () => {
+  test('refuses writes on both APIs with 403 DEMO_MODE and changes nothing', async ({ playwright }) => {
+    const sink = await startSmtpSink();
+    const app = await startApp({ DEMO_MODE: 'true', EMAIL_SERVER: sink.url });
+    try {
+      const request = await playwright.request.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+      await signInViaApi(request, app, sink, ADMIN);
+      const headers = { Origin: app.url };
+      const before = await (await request.get('/api/rpc/books?limit=100')).json();
+      const session = await (await request.get('/api/auth/get-session')).json();
+      expect(session.user.email).toBe(ADMIN);
+
+      const writes = [
+        request.post('/api/rpc/books', { data: { title: 'Demo', author: 'Nobody' } }),
+        request.put(`/api/rpc/books/${before.items[0].id}`, { data: { title: 'Changed', author: 'Nobody' } }),
+        request.delete(`/api/rpc/books/${before.items[0].id}`),
+        request.post('/api/rpc/genres', { data: { name: 'Demo genre' } }),
+        request.post('/api/auth/update-user', { data: { name: 'Hacked' }, headers }),
+        request.post('/api/auth/admin/ban-user', { data: { userId: session.user.id }, headers }),
+        request.post('/api/auth/revoke-sessions', { data: {}, headers }),
+        request.post('/api/auth/delete-user', { data: {}, headers }),
+      ];
+      for (const res of await Promise.all(writes)) {
+        expect(res.status(), res.url()).toBe(403);
+        expect(await res.json()).toMatchObject({ code: 'DEMO_MODE', message: 'This is a read-only demo, this action is disabled.' });
+      }
+      const after = await (await request.get('/api/rpc/books?limit=100')).json();
+      expect(after).toEqual(before);
+      expect((await (await request.get('/api/auth/get-session')).json()).user.name).toBe('Admin');
+      // Signing out is not a data change: it works.
+      expect((await request.post('/api/auth/sign-out', { data: {}, headers })).status()).toBe(200);
+      await request.dispose();
+    } finally {
+      await app.stop();
+      await sink.close();
+    }
+  });
+});
