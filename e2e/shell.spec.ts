@@ -233,13 +233,23 @@ test.describe('keyboard', () => {
 
 test.describe('accessibility (axe-core)', () => {
   const signedOut = ['/login', '/login/verify?email=user%40example.com', '/login/error?error=access_denied', '/no/such/page'];
-  const signedIn = ['/app', '/app/account', '/app/account?state=change-name', '/manager/dashboard', '/manager/account'];
+  const signedIn = [
+    '/app',
+    '/app/books',
+    '/app/account',
+    '/app/account?state=change-name',
+    '/manager/dashboard',
+    '/manager/books',
+    '/manager/users',
+    '/manager/account',
+  ];
   for (const lng of ['en', 'ar']) {
     for (const scheme of ['light', 'dark'] as const) {
-      test(`no serious or critical violation: ${lng}, ${scheme}`, async ({ page, adminPage }) => {
+      test(`no serious or critical violation: ${lng}, ${scheme}`, async ({ page, adminPage, userPage }) => {
         for (const [p, paths] of [
           [page, signedOut],
           [adminPage, signedIn],
+          [userPage, ['/manager/dashboard']], // the 403 page
         ] as const) {
           await p.emulateMedia({ colorScheme: scheme });
           for (const path of paths) {
