@@ -236,6 +236,7 @@ test.describe('accessibility (axe-core)', () => {
   const signedIn = [
     '/app',
     '/app/books',
+    '/app/books?searchTerm=verne',
     '/app/account',
     '/app/account?state=change-name',
     '/manager/dashboard',

@@ -29,6 +29,7 @@ import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
 import { Route as ApiDocsSplatRouteImport } from './routes/api/docs/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
+import { Route as AppBooksIdRouteImport } from './routes/app/books/$id'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
 
@@ -132,6 +133,11 @@ const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
   path: '/books/',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppBooksIdRoute = AppBooksIdRouteImport.update({
+  id: '/books/$id',
+  path: '/books/$id',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const ManagerBooksIndexRoute = ManagerBooksIndexRouteImport.update({
   id: '/books/',
   path: '/books/',
@@ -162,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/app/books/$id': typeof AppBooksIdRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
@@ -183,6 +190,7 @@ export interface FileRoutesByTo {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/app/books/$id': typeof AppBooksIdRoute
   '/api/docs': typeof ApiDocsIndexRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
@@ -208,6 +216,7 @@ export interface FileRoutesById {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
+  '/app/books/$id': typeof AppBooksIdRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
@@ -234,6 +243,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/docs/$'
     | '/api/rpc/$'
+    | '/app/books/$id'
     | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
@@ -255,6 +265,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/docs/$'
     | '/api/rpc/$'
+    | '/app/books/$id'
     | '/api/docs'
     | '/app/books'
     | '/manager/books'
@@ -279,6 +290,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/api/docs/$'
     | '/api/rpc/$'
+    | '/app/books/$id'
     | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
@@ -441,6 +453,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBooksIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/app/books/$id': {
+      id: '/app/books/$id'
+      path: '/books/$id'
+      fullPath: '/app/books/$id'
+      preLoaderRoute: typeof AppBooksIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/manager/books/': {
       id: '/manager/books/'
       path: '/books'
@@ -461,12 +480,14 @@ declare module '@tanstack/react-router' {
 interface AppRouteRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppBooksIdRoute: typeof AppBooksIdRoute
   AppBooksIndexRoute: typeof AppBooksIndexRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
+  AppBooksIdRoute: AppBooksIdRoute,
   AppBooksIndexRoute: AppBooksIndexRoute,
 }
 

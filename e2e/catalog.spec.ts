@@ -1,0 +1,39 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+test.describe('catalogue (app)', () => {
+  test('a user browses with infinite scroll, searches, and opens a book', async ({ userPage: page }) => {
+    const res = await page.request.get('/app/books');
+    expect(res.status()).toBe(200);
+    // Server-rendered: the first page of books is in the HTML.
+    expect(await res.text()).toContain('A Study in Scarlet');
+
+    await page.goto('/app/books');
+    await hydrated(page);
+    const cards = page.getByTestId('book-list').getByRole('link');
+    await expect(cards).toHaveCount(20);
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(40);
+
+    await page.getByRole('searchbox', { name: 'Search books' }).fill('VERNE');
+    await expect(page).toHaveURL(/searchTerm=VERNE/);
+    await expect(cards).toHaveCount(4);
+    await expect(page.getByText('Twenty Thousand Leagues Under the Seas')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search books' }).fill('no such book at all');
+    await expect(page.getByText('No books found')).toBeVisible();
+
+    await page.goto('/app/books?searchTerm=moby');
+    await hydrated(page);
+    await page.getByRole('link', { name: /Moby-Dick/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Moby-Dick' })).toBeVisible();
+    await expect(page.getByText('Herman Melville')).toBeVisible();
+    await expect(page.getByText('Adventure')).toBeVisible();
+    await expect(page).toHaveTitle('Moby-Dick | Springboard');
+    // Readers get no editing actions.
+    await expect(page.getByRole('button', { name: /edit|delete/i })).toHaveCount(0);
+
+    expect((await page.request.get('/app/books/no-such-id')).status()).toBe(404);
+  });
+});

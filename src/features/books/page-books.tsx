@@ -1,0 +1,74 @@
+/** /app/books: a mobile-first list with search (kept in the URL) and infinite scroll. */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Input } from '#/components/ui/input';
+import { BookCover } from './book-cover';
+import { booksInfiniteQuery } from './books.queries';
+
+const route = getRouteApi('/app/books/');
+const SEARCH_DEBOUNCE_MS = 300;
+/** Spec: viewport preloading margin 100 px. */
+const PRELOAD_MARGIN = '100px';
+
+export function PageBooks() {
+  const { t } = useTranslation('catalog');
+  const { searchTerm } = route.useSearch();
+  const navigate = useNavigate();
+  const searchId = useId();
+  const [term, setTerm] = useState(searchTerm);
+  const query = useInfiniteQuery(booksInfiniteQuery(searchTerm));
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (term === searchTerm) return;
+    const timer = setTimeout(() => void navigate({ to: '/app/books', search: { searchTerm: term }, replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [term, searchTerm, navigate]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const books = query.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <h1 className="text-2xl font-bold">{t('books.title')}</h1>
+      <label htmlFor={searchId} className="sr-only">
+        {t('books.search')}
+      </label>
+      <Input id={searchId} type="search" placeholder={t('books.search')} value={term} onChange={(e) => setTerm(e.target.value)} />
+      {query.isSuccess && books.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('books.empty')}</p>}
+      <ul className="grid gap-3 sm:grid-cols-2" data-testid="book-list">
+        {books.map((book) => (
+          <li key={book.id}>
+            <Link
+              to="/app/books/$id"
+              params={{ id: book.id }}
+              className="flex gap-3 rounded-lg border border-neutral-200 p-3 hover:bg-neutral-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:border-neutral-800 dark:hover:bg-neutral-900"
+            >
+              <BookCover book={book} />
+              <span className="flex min-w-0 flex-col">
+                <span className="font-semibold">{book.title}</span>
+                <span className="text-sm text-neutral-700 dark:text-neutral-300">{book.author}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} aria-hidden />
+      {isFetchingNextPage && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('books.loadingMore')}</p>}
+    </div>
+  );
+}
