@@ -269,6 +269,8 @@ test.describe('account', () => {
 });
 
 test.describe('configuration variants', () => {
+  // These tests start servers of their own: give them room on a busy 2-core machine.
+  test.describe.configure({ timeout: 180_000 });
   test('ADMIN_USER_IDS always have admin rights', async ({ browser }) => {
     const sink = await startSmtpSink();
     const email = 'gabriel.njoroge@example.com';

@@ -37,3 +37,23 @@ test.describe('catalogue (app)', () => {
     expect((await page.request.get('/app/books/no-such-id')).status()).toBe(404);
   });
 });
+
+test.describe('catalogue (manager)', () => {
+  test('an admin lists books with counts, loads more and searches', async ({ adminPage: page }) => {
+    await page.goto('/manager/books');
+    await hydrated(page);
+    const rows = page.locator('tbody tr');
+    await expect(rows).toHaveCount(20);
+    const showing = page.getByTestId('showing');
+    await expect(showing).toHaveText(/^Showing 20 of \d+$/);
+    const total = Number(/of (\d+)/.exec((await showing.textContent())!)![1]);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(rows).toHaveCount(Math.min(40, total));
+    await expect(showing).toHaveText(`Showing ${Math.min(40, total)} of ${total}`);
+
+    await page.getByRole('searchbox', { name: 'Search books' }).fill('doyle');
+    await expect(page.getByTestId('search-results')).toHaveText('4 results for "doyle"');
+    await expect(rows).toHaveCount(4);
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  });
+});

@@ -4,6 +4,8 @@ import { startSmtpSink } from './support/smtp-sink';
 
 /** DEMO_MODE=true: the seeded accounts still sign in and read; the server refuses every write. */
 test.describe('demo mode on the server', () => {
+  // These tests start servers of their own: give them room on a busy 2-core machine.
+  test.describe.configure({ timeout: 180_000 });
   test('refuses writes on both APIs with 403 DEMO_MODE and changes nothing', async ({ playwright }) => {
     const sink = await startSmtpSink();
     const app = await startApp({ DEMO_MODE: 'true', EMAIL_SERVER: sink.url });

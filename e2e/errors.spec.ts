@@ -10,6 +10,8 @@ import { startSmtpSink } from './support/smtp-sink';
  * re-runs the loading once the database is back.
  */
 test.describe('server errors', () => {
+  // These tests start servers of their own: give them room on a busy 2-core machine.
+  test.describe.configure({ timeout: 180_000 });
   test.skip(!TEST_DATABASE_URL, 'needs TEST_DATABASE_URL (CI sets it to the local PostgreSQL)');
 
   test('a failing database gives the error page with status 500, and Try Again recovers', async ({ browser }) => {

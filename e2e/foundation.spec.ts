@@ -100,6 +100,8 @@ test.describe('production server', () => {
 });
 
 test.describe('start-up and shutdown', () => {
+  // These tests start servers of their own: give them room on a busy 2-core machine.
+  test.describe.configure({ timeout: 180_000 });
   test('refuses an invalid BASE_URL or DEMO_MODE with the exact message and a non-zero exit', async () => {
     for (const [vars, message] of [
       [{ BASE_URL: 'not-a-url' }, 'Invalid base URL: not-a-url. Please provide a valid base URL.'],

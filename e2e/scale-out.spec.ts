@@ -11,6 +11,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
  * on one is valid on the other, and the rate limit counts requests to both.
  */
 test.describe('several instances with REDIS_URL', () => {
+  // These tests start servers of their own: give them room on a busy 2-core machine.
+  test.describe.configure({ timeout: 180_000 });
   test.skip(!TEST_DATABASE_URL, 'needs TEST_DATABASE_URL (CI sets it to the local PostgreSQL)');
 
   test('share one session and one rate limit', async ({ playwright }) => {

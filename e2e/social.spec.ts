@@ -4,6 +4,8 @@ import { startOidcProvider } from './support/oidc-provider';
 
 /** One app started with OIDC_* pointing at a real OpenID provider on loopback. */
 test.describe('OpenID Connect sign-in', () => {
+  // These tests start servers of their own: give them room on a busy 2-core machine.
+  test.describe.configure({ timeout: 180_000 });
   test('sign in at the provider and land back signed in; a denied consent lands on access_denied', async ({ browser }) => {
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;

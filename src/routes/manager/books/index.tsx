@@ -1,12 +1,14 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PageComingSoon } from '#/features/demo/page-coming-soon';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { booksInfiniteQuery } from '#/features/books/books.queries';
+import { PageManagerBooks } from '#/features/books/page-manager-books';
+import { z } from '#/lib/zod';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/')({
+  validateSearch: z.object({ searchTerm: z.string().default('').catch('') }),
+  search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
+  loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
+  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(booksInfiniteQuery(deps.searchTerm)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.books')) }] }),
-  component: function ManagerBooks() {
-    const { t } = useTranslation();
-    return <PageComingSoon title={t('nav.books')} />;
-  },
+  component: PageManagerBooks,
 });
