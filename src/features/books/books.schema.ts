@@ -29,6 +29,9 @@ export const bookSchema = z.object({
 });
 export type Book = z.infer<typeof bookSchema>;
 
+/** Search params of the book lists (app and manager): unparseable falls back to empty. */
+export const bookSearchParamsSchema = z.object({ searchTerm: z.string().default('').catch('') });
+
 export const bookListInputSchema = z.object({
   searchTerm: z.string().trim().max(100).default(''),
   cursor: z.string().max(500).optional(),

@@ -1,14 +1,14 @@
 /** /app/books: a mobile-first list with search (kept in the URL) and infinite scroll. */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '#/components/ui/input';
+import { useSearchInput } from '#/lib/use-search-input';
 import { BookCover } from './book-cover';
 import { booksInfiniteQuery } from './books.queries';
 
 const route = getRouteApi('/app/books/');
-const SEARCH_DEBOUNCE_MS = 300;
 /** Spec: viewport preloading margin 100 px. */
 const PRELOAD_MARGIN = '100px';
 
@@ -17,15 +17,13 @@ export function PageBooks() {
   const { searchTerm } = route.useSearch();
   const navigate = useNavigate();
   const searchId = useId();
-  const [term, setTerm] = useState(searchTerm);
+  const commitSearch = useCallback(
+    (value: string) => void navigate({ to: '/app/books', search: { searchTerm: value }, replace: true }),
+    [navigate],
+  );
+  const [term, setTerm] = useSearchInput(searchTerm, commitSearch);
   const query = useInfiniteQuery(booksInfiniteQuery(searchTerm));
   const sentinel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (term === searchTerm) return;
-    const timer = setTimeout(() => void navigate({ to: '/app/books', search: { searchTerm: term }, replace: true }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, searchTerm, navigate]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   useEffect(() => {

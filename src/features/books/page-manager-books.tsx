@@ -1,32 +1,27 @@
 /** /manager/books: a table with search (kept in the URL), 'Load more' and the counts. */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
+import { useSearchInput } from '#/lib/use-search-input';
 import { BookCover } from './book-cover';
 import { booksInfiniteQuery } from './books.queries';
 
 const route = getRouteApi('/manager/books/');
-const SEARCH_DEBOUNCE_MS = 300;
 
 export function PageManagerBooks() {
   const { t } = useTranslation(['catalog', 'common']);
   const { searchTerm } = route.useSearch();
   const navigate = useNavigate();
   const searchId = useId();
-  const [term, setTerm] = useState(searchTerm);
+  const commitSearch = useCallback(
+    (value: string) => void navigate({ to: '/manager/books', search: { searchTerm: value }, replace: true }),
+    [navigate],
+  );
+  const [term, setTerm] = useSearchInput(searchTerm, commitSearch);
   const query = useInfiniteQuery(booksInfiniteQuery(searchTerm));
-
-  useEffect(() => {
-    if (term === searchTerm) return;
-    const timer = setTimeout(
-      () => void navigate({ to: '/manager/books', search: { searchTerm: term }, replace: true }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [term, searchTerm, navigate]);
 
   const books = query.data?.pages.flatMap((p) => p.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
