@@ -43,3 +43,42 @@ test.describe('demo mode on the server', () => {
     }
   });
 });
+
+test.describe('demo mode in the browser', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a refused write opens the Demo Mode dialog and changes nothing; the switch page marks access', async ({ browser }) => {
+    const sink = await startSmtpSink();
+    const app = await startApp({ DEMO_MODE: 'true', EMAIL_SERVER: sink.url });
+    try {
+      const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expect(page.getByText(/Demo accounts: admin@example.com and user@example.com/)).toBeVisible();
+      await signInViaApi(page.request, app, sink, 'user@example.com');
+
+      await page.goto('/app');
+      const app_ = page.getByRole('listitem').filter({ hasText: 'a simple, mobile-first application' });
+      const manager = page.getByRole('listitem').filter({ hasText: 'an advanced, admin-style application' });
+      await expect(app_.getByText('You are here')).toBeVisible();
+      await expect(manager.getByText('Access Denied')).toBeVisible();
+      await expect(app_.getByText('Access Denied')).toHaveCount(0);
+
+      await page.goto('/app/account?state=change-name');
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      const drawer = page.getByTestId('dialog').filter({ hasText: 'Change name' });
+      await drawer.getByLabel('Name').fill('Not Allowed');
+      await drawer.getByRole('button', { name: 'Save' }).click();
+      const demo = page.getByRole('dialog', { name: 'Demo Mode' });
+      await expect(demo).toBeVisible();
+      await expect(demo.getByText('This is a read-only demo, this action is disabled.')).toBeVisible();
+      await expect(demo.getByText('npm install && npm start')).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('account-name')).toHaveText('User');
+      await context.close();
+    } finally {
+      await app.stop();
+      await sink.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { routeTree } from './routeTree.gen';
 import { DefaultCatchBoundary, DefaultNotFound } from './components/errors/router-fallbacks';
 import { browserI18n } from './lib/i18n/browser';
 import { createI18n } from './lib/i18n/i18n';
+import { handleDemoModeError } from './lib/demo-mode-events';
 import { createQueryClient } from './lib/query-client';
 
 /** The CSP nonce: from the request on the server; from the page's own scripts in the browser. */
@@ -18,7 +19,7 @@ function cspNonce(): string | undefined {
 export function getRouter() {
   const onServer = typeof document === 'undefined';
   const i18n = onServer ? createI18n() : browserI18n();
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient(handleDemoModeError);
   const router = createRouter({
     routeTree,
     context: { i18n, queryClient },

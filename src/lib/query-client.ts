@@ -1,11 +1,16 @@
 /** TanStack Query defaults from spec section 9. */
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 
 export const RETRY_DELAY = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
-export function createQueryClient() {
+/**
+ * @param onMutationError one global handler for failed writes (the demo-mode dialog listens here,
+ * not in any button).
+ */
+export function createQueryClient(onMutationError?: (error: unknown) => void) {
   const onServer = typeof window === 'undefined';
   return new QueryClient({
+    mutationCache: new MutationCache({ onError: (error) => onMutationError?.(error) }),
     defaultOptions: {
       queries: {
         retry: onServer ? 0 : 3,

@@ -9,6 +9,7 @@ import { PageRootNotFound } from '#/components/errors/page-root-not-found';
 import { Toaster } from '#/components/ui/toaster';
 import { getAppConfig } from '#/features/config/config.functions';
 import { EnvBanner } from '#/features/config/env-banner';
+import { DemoModeDialog } from '#/features/demo/demo-dialog';
 import { detectedLanguage } from '#/lib/i18n/browser';
 import { languageInfo } from '#/lib/i18n/languages';
 import { ThemeScript, ThemeSync } from '#/lib/theme';
@@ -65,6 +66,7 @@ function RootLayout() {
       {config.banner && <EnvBanner {...config.banner} />}
       <Outlet />
       <Toaster />
+      {config.demoMode && <DemoModeDialog />}
     </>
   );
 }

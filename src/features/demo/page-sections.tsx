@@ -2,10 +2,12 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '#/components/ui/button';
+import { usePermission } from '#/features/auth/use-permission';
 import { cn } from '#/lib/utils';
 
 export function PageSections({ current }: { current: 'app' | 'manager' }) {
   const { t } = useTranslation();
+  const allowed = { app: usePermission({ apps: ['app'] }), manager: usePermission({ apps: ['manager'] }) };
   const sections = [
     { key: 'app', to: '/app' },
     { key: 'manager', to: '/manager' },
@@ -29,6 +31,11 @@ export function PageSections({ current }: { current: 'app' | 'manager' }) {
               <h2 className="text-lg font-semibold">{t(`sections.${s.key}.title`)}</h2>
               {s.key === current && (
                 <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-medium text-white">{t('sections.youAreHere')}</span>
+              )}
+              {!allowed[s.key] && (
+                <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900 dark:bg-red-900 dark:text-red-100">
+                  {t('sections.accessDenied')}
+                </span>
               )}
             </div>
             <p className="text-sm text-neutral-700 dark:text-neutral-300">{t(`sections.${s.key}.description`)}</p>

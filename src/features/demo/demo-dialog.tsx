@@ -1,0 +1,29 @@
+/** The "Demo Mode" dialog (a drawer below 640 px), opened by src/lib/demo-mode-events.ts. */
+import { getRouteApi } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { closeDemoModeDialog, demoModeDialogStore } from '#/lib/demo-mode-events';
+
+const root = getRouteApi('__root__');
+
+export function DemoModeDialog() {
+  const { t } = useTranslation();
+  const config = root.useLoaderData();
+  const isOpen = useSyncExternalStore(demoModeDialogStore.subscribe, demoModeDialogStore.isOpen, () => false);
+  const close = closeDemoModeDialog;
+  return (
+    <ResponsiveDialog open={isOpen} onOpenChange={(o) => !o && close()} title={t('demo.title')} description={t('demo.description')}>
+      <div className="flex flex-col gap-3 text-sm">
+        <p>{t('demo.tryLocally')}</p>
+        <pre className="overflow-x-auto rounded-md bg-neutral-100 p-3 font-mono text-xs dark:bg-neutral-900">
+          {'npm install && npm start\nnpm test'}
+        </pre>
+        <a className="underline" href={config.docsUrl} rel="noreferrer" target="_blank">
+          {t('demo.docs')}
+        </a>
+        <p>{t('demo.contact', { email: config.demoContactEmail })}</p>
+      </div>
+    </ResponsiveDialog>
+  );
+}
