@@ -57,3 +57,61 @@ test.describe('catalogue (manager)', () => {
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   });
 });
+
+test.describe('catalogue (manager forms)', () => {
+  test('an admin creates a book with a new genre, hits the duplicate message, edits and deletes it', async ({ adminPage: page }) => {
+    await page.goto('/manager/books');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'New Book' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New Book' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expect(page.getByText('Author is required')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add genre' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await page.getByLabel('New genre name').fill('mystery');
+    await page.getByRole('button', { name: 'Add genre' }).click();
+    await expect(page.getByText('Genre already exists')).toBeVisible();
+    const genre = `Satire ${Date.now()}`;
+    await page.getByLabel('New genre name').fill(genre);
+    await page.getByRole('button', { name: 'Add genre' }).click();
+    await expect(page.getByLabel('Genre', { exact: true })).toHaveValue(/.+/);
+    await expect(page.getByLabel('Genre', { exact: true }).locator('option:checked')).toHaveText(genre);
+
+    // A title already used by the same author: the message sits on the title field.
+    await page.getByLabel('Title', { exact: true }).fill('treasure island');
+    await page.getByLabel('Author', { exact: true }).fill('Robert Louis Stevenson');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.locator('form [role="alert"]')).toHaveText('Title already used with the same author');
+
+    const title = `A Modest Proposal ${Date.now()}`;
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Author', { exact: true }).fill('Jonathan Swift');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Book created')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(genre)).toBeVisible();
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit book' })).toBeVisible();
+    await page.getByLabel('Publisher').fill('S. Harding');
+    // Leaving a changed form asks first; staying keeps the change.
+    await page.getByRole('navigation', { name: 'Main navigation' }).first().getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByText('Your changes will be lost.')).toBeVisible();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    await expect(page.getByLabel('Publisher')).toHaveValue('S. Harding');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Book updated')).toBeVisible();
+    await expect(page.getByText('S. Harding')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Deleting is permanent.')).toBeVisible();
+    await page.getByTestId('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Book deleted')).toBeVisible();
+    await expect(page).toHaveURL(/\/manager\/books$/);
+    await page.getByRole('searchbox', { name: 'Search books' }).fill(title);
+    await expect(page.getByText('0 results for')).toBeVisible();
+  });
+});

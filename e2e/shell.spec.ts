@@ -241,6 +241,7 @@ test.describe('accessibility (axe-core)', () => {
     '/app/account?state=change-name',
     '/manager/dashboard',
     '/manager/books',
+    '/manager/books/new',
     '/manager/users',
     '/manager/account',
   ];

@@ -31,7 +31,10 @@ import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
 import { Route as AppBooksIdRouteImport } from './routes/app/books/$id'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
+import { Route as ManagerBooksNewRouteImport } from './routes/manager/books/new'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
+import { Route as ManagerBooksIdIndexRouteImport } from './routes/manager/books/$id/index'
+import { Route as ManagerBooksIdUpdateRouteImport } from './routes/manager/books/$id/update'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -143,9 +146,24 @@ const ManagerBooksIndexRoute = ManagerBooksIndexRouteImport.update({
   path: '/books/',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerBooksNewRoute = ManagerBooksNewRouteImport.update({
+  id: '/books/new',
+  path: '/books/new',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 const ManagerUsersIndexRoute = ManagerUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerBooksIdIndexRoute = ManagerBooksIdIndexRouteImport.update({
+  id: '/books/$id/',
+  path: '/books/$id/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerBooksIdUpdateRoute = ManagerBooksIdUpdateRouteImport.update({
+  id: '/books/$id/update',
+  path: '/books/$id/update',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
 
@@ -169,10 +187,13 @@ export interface FileRoutesByFullPath {
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
+  '/manager/books/new': typeof ManagerBooksNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -191,10 +212,13 @@ export interface FileRoutesByTo {
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
+  '/manager/books/new': typeof ManagerBooksNewRoute
   '/api/docs': typeof ApiDocsIndexRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
+  '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/books/$id': typeof ManagerBooksIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -217,10 +241,13 @@ export interface FileRoutesById {
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
+  '/manager/books/new': typeof ManagerBooksNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -244,10 +271,13 @@ export interface FileRouteTypes {
     | '/api/docs/$'
     | '/api/rpc/$'
     | '/app/books/$id'
+    | '/manager/books/new'
     | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
+    | '/manager/books/$id/update'
+    | '/manager/books/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -266,10 +296,13 @@ export interface FileRouteTypes {
     | '/api/docs/$'
     | '/api/rpc/$'
     | '/app/books/$id'
+    | '/manager/books/new'
     | '/api/docs'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
+    | '/manager/books/$id/update'
+    | '/manager/books/$id'
   id:
     | '__root__'
     | '/'
@@ -291,10 +324,13 @@ export interface FileRouteTypes {
     | '/api/docs/$'
     | '/api/rpc/$'
     | '/app/books/$id'
+    | '/manager/books/new'
     | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
+    | '/manager/books/$id/update'
+    | '/manager/books/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -467,11 +503,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerBooksIndexRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/manager/books/new': {
+      id: '/manager/books/new'
+      path: '/books/new'
+      fullPath: '/manager/books/new'
+      preLoaderRoute: typeof ManagerBooksNewRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
     '/manager/users/': {
       id: '/manager/users/'
       path: '/users'
       fullPath: '/manager/users/'
       preLoaderRoute: typeof ManagerUsersIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/books/$id/': {
+      id: '/manager/books/$id/'
+      path: '/books/$id'
+      fullPath: '/manager/books/$id/'
+      preLoaderRoute: typeof ManagerBooksIdIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/books/$id/update': {
+      id: '/manager/books/$id/update'
+      path: '/books/$id/update'
+      fullPath: '/manager/books/$id/update'
+      preLoaderRoute: typeof ManagerBooksIdUpdateRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
   }
@@ -515,16 +572,22 @@ interface ManagerRouteRouteChildren {
   ManagerAccountRoute: typeof ManagerAccountRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
+  ManagerBooksNewRoute: typeof ManagerBooksNewRoute
   ManagerBooksIndexRoute: typeof ManagerBooksIndexRoute
   ManagerUsersIndexRoute: typeof ManagerUsersIndexRoute
+  ManagerBooksIdUpdateRoute: typeof ManagerBooksIdUpdateRoute
+  ManagerBooksIdIndexRoute: typeof ManagerBooksIdIndexRoute
 }
 
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerAccountRoute: ManagerAccountRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
+  ManagerBooksNewRoute: ManagerBooksNewRoute,
   ManagerBooksIndexRoute: ManagerBooksIndexRoute,
   ManagerUsersIndexRoute: ManagerUsersIndexRoute,
+  ManagerBooksIdUpdateRoute: ManagerBooksIdUpdateRoute,
+  ManagerBooksIdIndexRoute: ManagerBooksIdIndexRoute,
 }
 
 const ManagerRouteRouteWithChildren = ManagerRouteRoute._addFileChildren(

@@ -1,9 +1,10 @@
 /** /manager/books: a table with search (kept in the URL), 'Load more' and the counts. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#/components/ui/button';
+import { Button, buttonVariants } from '#/components/ui/button';
+import { usePermission } from '#/features/auth/use-permission';
 import { Input } from '#/components/ui/input';
 import { useSearchInput } from '#/lib/use-search-input';
 import { BookCover } from './book-cover';
@@ -22,12 +23,20 @@ export function PageManagerBooks() {
   );
   const [term, setTerm] = useSearchInput(searchTerm, commitSearch);
   const query = useInfiniteQuery(booksInfiniteQuery(searchTerm));
+  const canCreate = usePermission({ book: ['create'] });
 
   const books = query.data?.pages.flatMap((p) => p.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
   return (
     <div className="flex w-full flex-col gap-4">
-      <h1 className="text-2xl font-bold">{t('nav.books', { ns: 'common' })}</h1>
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t('nav.books', { ns: 'common' })}</h1>
+        {canCreate && (
+          <Link to="/manager/books/new" className={buttonVariants()}>
+            {t('manager.newBook')}
+          </Link>
+        )}
+      </div>
       <label htmlFor={searchId} className="sr-only">
         {t('books.search')}
       </label>
@@ -68,7 +77,9 @@ export function PageManagerBooks() {
                 <td className="p-3">
                   <span className="flex items-center gap-3">
                     <BookCover book={book} className="h-8 w-6 text-xs" />
-                    <span className="font-medium">{book.title}</span>
+                    <Link to="/manager/books/$id" params={{ id: book.id }} className="font-medium underline-offset-2 hover:underline">
+                      {book.title}
+                    </Link>
                   </span>
                 </td>
                 <td className="p-3">{book.author}</td>

@@ -1,0 +1,146 @@
+/**
+ * The book form (new and update): title, author, genre (with adding a genre on the spot) and
+ * publisher, validated by the same schema as the API. A refused title shows on its field; leaving
+ * with unsaved changes asks first.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '#/components/ui/button';
+import { Field } from '#/components/ui/field';
+import { Input } from '#/components/ui/input';
+import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { createGenre, listGenres } from '#/features/genres/genres.functions';
+import { genreInputSchema } from '#/features/genres/genres.schema';
+import { createBook, updateBook, type WriteError } from './books.functions';
+import { bookInputSchema, type Book, type BookInput } from './books.schema';
+
+const selectClass =
+  'h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:border-neutral-700 dark:bg-neutral-900';
+
+/** A refusal becomes an Error with its code, so the global handlers (demo mode) see it too. */
+const refusal = (error: WriteError) => Object.assign(new Error(error.message), error);
+
+export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book) => void }) {
+  const { t } = useTranslation('catalog');
+  const queryClient = useQueryClient();
+  const genres = useQuery({ queryKey: ['genres'], queryFn: () => listGenres({ data: { searchTerm: '' } }) });
+  const saved = useRef(false);
+  const [newGenre, setNewGenre] = useState('');
+  const [genreError, setGenreError] = useState<string>();
+  const form = useForm<BookInput>({
+    resolver: zodResolver(bookInputSchema),
+    defaultValues: {
+      title: book?.title ?? '',
+      author: book?.author ?? '',
+      genreId: book?.genre?.id ?? null,
+      publisher: book?.publisher ?? '',
+    },
+  });
+
+  // isDirty is read during render (react-hook-form tracks only what a component reads); `saved` is
+  // a ref because the navigation after saving runs before the next render.
+  const dirty = form.formState.isDirty;
+  const unsaved = () => dirty && !saved.current;
+  const blocker = useBlocker({ shouldBlockFn: unsaved, enableBeforeUnload: unsaved, withResolver: true });
+
+  const save = useMutation({
+    mutationFn: async (values: BookInput) => {
+      const data = bookInputSchema.parse(values);
+      const result = book ? await updateBook({ data: { id: book.id, ...data } }) : await createBook({ data });
+      if (!result.ok) throw refusal(result.error);
+      return result.value;
+    },
+    onSuccess: async (value) => {
+      saved.current = true;
+      await queryClient.invalidateQueries({ queryKey: ['books'] });
+      onSaved(value);
+    },
+    onError: (error: Error & Partial<WriteError>) => {
+      if (error.code === 'DEMO_MODE') return;
+      if (error.field === 'title') form.setError('title', { message: error.message });
+      else toast.error(error.message || t('form.saveFailed'));
+    },
+  });
+
+  const addGenre = async () => {
+    const parsed = genreInputSchema.safeParse({ name: newGenre });
+    if (!parsed.success) return setGenreError(t(parsed.error.issues[0]!.message.replace('catalog:', '') as 'genre.nameRequired'));
+    const result = await createGenre({ data: parsed.data });
+    if (!result.ok) return setGenreError(result.error.message);
+    setGenreError(undefined);
+    setNewGenre('');
+    await queryClient.invalidateQueries({ queryKey: ['genres'] });
+    form.setValue('genreId', result.value.id, { shouldDirty: true });
+    toast.success(t('form.genreCreated'));
+  };
+
+  const message = (key?: string) =>
+    key ? (key.startsWith('catalog:') ? t(key.replace('catalog:', '') as 'book.titleRequired') : key) : undefined;
+  const errors = form.formState.errors;
+  // Controlled: an added genre's option appears on the next render, after its id is already set.
+  const genreId = useWatch({ control: form.control, name: 'genreId' });
+  return (
+    <>
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="flex max-w-xl flex-col gap-4">
+        <Field label={t('book.title')} error={message(errors.title?.message)}>
+          {(ids) => <Input {...ids} {...form.register('title')} />}
+        </Field>
+        <Field label={t('book.author')} error={message(errors.author?.message)}>
+          {(ids) => <Input {...ids} {...form.register('author')} />}
+        </Field>
+        <Field label={t('book.genre')}>
+          {(ids) => (
+            <select
+              {...ids}
+              className={selectClass}
+              value={genreId ?? ''}
+              onChange={(e) => form.setValue('genreId', e.target.value || null, { shouldDirty: true })}
+            >
+              <option value="">{t('form.noGenre')}</option>
+              {genres.data?.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="flex flex-col gap-2 rounded-md border border-dashed border-neutral-300 p-3 dark:border-neutral-700">
+          <Field label={t('form.newGenreName')} error={genreError}>
+            {(ids) => <Input {...ids} value={newGenre} onChange={(e) => setNewGenre(e.target.value)} />}
+          </Field>
+          <Button variant="secondary" className="self-start" onClick={() => void addGenre()}>
+            {t('form.addGenre')}
+          </Button>
+        </div>
+        <Field label={t('book.publisher')} error={message(errors.publisher?.message)}>
+          {(ids) => <Input {...ids} {...form.register('publisher')} />}
+        </Field>
+        <Button type="submit" className="self-start" disabled={save.isPending}>
+          {book ? t('form.save') : t('form.create')}
+        </Button>
+      </form>
+      <ResponsiveDialog
+        open={blocker.status === 'blocked'}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        title={t('form.leaveTitle')}
+        description={t('form.leaveDescription')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => blocker.reset?.()}>
+              {t('form.stay')}
+            </Button>
+            <Button variant="destructive" onClick={() => blocker.proceed?.()}>
+              {t('form.leave')}
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+/** /manager/books/{id}: the book, with Edit and Delete (confirmed first). */
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button, buttonVariants } from '#/components/ui/button';
+import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { usePermission } from '#/features/auth/use-permission';
+import { handleDemoModeError } from '#/lib/demo-mode-events';
+import { BookCover } from './book-cover';
+import { deleteBook } from './books.functions';
+import { bookQuery } from './books.queries';
+
+const route = getRouteApi('/manager/books/$id/');
+
+export function PageManagerBook() {
+  const { t } = useTranslation('catalog');
+  const { id } = route.useParams();
+  const { data: book } = useSuspenseQuery(bookQuery(id));
+  const canUpdate = usePermission({ book: ['update'] });
+  const canDelete = usePermission({ book: ['delete'] });
+  const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const remove = async () => {
+    const result = await deleteBook({ data: { id } }).catch(() => null);
+    setConfirming(false);
+    if (!result?.ok) {
+      if (!result || !handleDemoModeError(result.error)) toast.error(t('form.deleteFailed'));
+      return;
+    }
+    toast.success(t('form.deleted'));
+    await queryClient.invalidateQueries({ queryKey: ['books'] });
+    await navigate({ to: '/manager/books', search: { searchTerm: '' } });
+  };
+
+  return (
+    <article className="flex max-w-3xl flex-col gap-4">
+      <div className="flex gap-4">
+        <BookCover book={book} className="h-36 w-24" />
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold">{book.title}</h1>
+          <p className="text-lg">{book.author}</p>
+          <p className="text-sm">{book.genre?.name ?? t('books.noGenre')}</p>
+          {book.publisher && <p className="text-sm text-neutral-700 dark:text-neutral-300">{book.publisher}</p>}
+        </div>
+      </div>
+      <div className="flex gap-2">
+        {canUpdate && (
+          <Link to="/manager/books/$id/update" params={{ id }} className={buttonVariants({ variant: 'secondary' })}>
+            {t('form.edit')}
+          </Link>
+        )}
+        {canDelete && (
+          <Button variant="destructive" onClick={() => setConfirming(true)}>
+            {t('form.delete')}
+          </Button>
+        )}
+      </div>
+      <ResponsiveDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('form.deleteTitle')}
+        description={t('form.deleteDescription')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {t('form.stay')}
+            </Button>
+            <Button variant="destructive" onClick={() => void remove()}>
+              {t('form.delete')}
+            </Button>
+          </>
+        }
+      />
+    </article>
+  );
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { bookQuery } from '#/features/books/books.queries';
+import { PageManagerBook } from '#/features/books/page-manager-book';
+import { pageTitle } from '#/lib/utils';
+
+export const Route = createFileRoute('/manager/books/$id/')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(bookQuery(params.id)),
+  head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.title) }] }),
+  component: PageManagerBook,
+});
