@@ -1,0 +1,182 @@
+import type { RouterClient } from '@orpc/server';
+/**
+ * The books API's integration tests, run on each backend: books.api.test.ts (embedded PGlite) and
+ * books.api.pg.test.ts (the PostgreSQL server of TEST_DATABASE_URL).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppRouter } from '#/server/router.ts';
+import { api, signIn } from '../../../tests/support/api.ts';
+import type { Book } from './books.schema';
+
+type List = { items: Book[]; nextCursor: string | null; total: number | null };
+type ApiError = { code: string; message: string; data?: { fields?: Record<string, string>; field?: string } };
+
+let admin: string;
+let user: string;
+
+export function booksApiSuite() {
+  beforeAll(async () => {
+    admin = await signIn('admin@example.com');
+    user = await signIn('user@example.com');
+  });
+
+  describe('books API: permissions', () => {
+    it('answers 401 signed out, lets a user read, and refuses a user every write with 403', async () => {
+      expect((await api('GET', '/books')).status).toBe(401);
+      const list = await api<List>('GET', '/books', { cookie: user });
+      expect(list.status).toBe(200);
+      expect(list.body.items).toHaveLength(20);
+      expect(list.body.total).toBeGreaterThanOrEqual(50);
+
+      const id = list.body.items[0]!.id;
+      expect((await api('GET', `/books/${id}`, { cookie: user })).status).toBe(200);
+      for (const [method, path, body] of [
+        ['POST', '/books', { title: 'x', author: 'y' }],
+        ['PUT', `/books/${id}`, { title: 'x', author: 'y' }],
+        ['DELETE', `/books/${id}`, undefined],
+        ['POST', '/genres', { name: 'Satire' }],
+      ] as const) {
+        const res = await api<ApiError>(method, path, { cookie: user, body });
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(res.body).toMatchObject({ code: 'FORBIDDEN', message: 'You are not allowed to access resource: book' });
+      }
+    });
+  });
+
+  describe('books API: create, read, update, delete', () => {
+    it('runs the whole life of a book, with its genre', async () => {
+      const genre = await api<{ id: string; name: string }>('POST', '/genres', {
+        cookie: admin,
+        body: { name: 'Satire', color: '#aa3355' },
+      });
+      expect(genre.status).toBe(201);
+      const created = await api<Book>('POST', '/books', {
+        cookie: admin,
+        body: { title: '  A Modest Proposal ', author: 'Jonathan Swift', genreId: genre.body.id, publisher: '' },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        title: 'A Modest Proposal',
+        author: 'Jonathan Swift',
+        publisher: null,
+        genre: { name: 'Satire', color: '#aa3355' },
+      });
+
+      const updated = await api<Book>('PUT', `/books/${created.body.id}`, {
+        cookie: admin,
+        body: { title: 'A Modest Proposal', author: 'Jonathan Swift', genreId: null, publisher: 'S. Harding' },
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({ publisher: 'S. Harding', genre: null });
+
+      expect((await api('DELETE', `/books/${created.body.id}`, { cookie: admin })).status).toBe(200);
+      const gone = await api<ApiError>('GET', `/books/${created.body.id}`, { cookie: admin });
+      expect(gone.status).toBe(404);
+      expect(gone.body).toMatchObject({ code: 'NOT_FOUND', message: 'Book not found' });
+      expect((await api('DELETE', `/books/${created.body.id}`, { cookie: admin })).status).toBe(404);
+      expect((await api('PUT', `/books/${created.body.id}`, { cookie: admin, body: { title: 'x', author: 'y' } })).status).toBe(404);
+    });
+
+    it('answers invalid input with 400 and translated field errors', async () => {
+      const res = await api<ApiError>('POST', '/books', { cookie: admin, body: { title: ' ', author: '' } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'INPUT_VALIDATION_FAILED',
+        data: { fields: { title: 'Title is required', author: 'Author is required' } },
+      });
+      const fr = await api<ApiError>('POST', '/books', { cookie: admin, body: { title: '', author: 'x' }, language: 'fr' });
+      expect(fr.body.data?.fields?.title).not.toBe('Title is required');
+      expect((await api('GET', '/books?limit=0', { cookie: admin })).status).toBe(400);
+      expect((await api('GET', '/books?limit=101', { cookie: admin })).status).toBe(400);
+      expect((await api('GET', '/books?cursor=not-a-cursor', { cookie: admin })).status).toBe(400);
+      expect((await api('POST', '/books', { cookie: admin, body: { title: 'x', author: 'y', genreId: 'no-such-genre' } })).status).toBe(
+        404,
+      );
+    });
+  });
+
+  describe('books API: uniqueness enforced by the database', () => {
+    it('refuses the same title for the same author, whatever the case, with 409', async () => {
+      const res = await api<ApiError>('POST', '/books', {
+        cookie: admin,
+        body: { title: 'TREASURE island', author: 'robert louis STEVENSON' },
+      });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'CONFLICT', message: 'Title already used with the same author', data: { field: 'title' } });
+      // Same title, another author: fine.
+      expect((await api('POST', '/books', { cookie: admin, body: { title: 'Treasure Island', author: 'Someone Else' } })).status).toBe(201);
+    });
+
+    it('lets exactly one of 20 concurrent identical creates win; the others get 409', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => api('POST', '/books', { cookie: admin, body: { title: 'The Race', author: 'Many Hands' } })),
+      );
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    });
+
+    it("refuses a genre name that exists, whatever the case: 'Genre already exists'", async () => {
+      const res = await api<ApiError>('POST', '/genres', { cookie: admin, body: { name: 'mystery' } });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('Genre already exists');
+    });
+  });
+
+  describe('books API: pagination and search', () => {
+    it('returns every row exactly once across pages, even while rows are inserted', async () => {
+      const first = await api<List>('GET', '/books?limit=7', { cookie: admin });
+      const before = first.body.total!;
+      const seen: string[] = first.body.items.map((b) => b.id);
+      let cursor = first.body.nextCursor;
+      let inserted = 0;
+      while (cursor) {
+        await api('POST', '/books', { cookie: admin, body: { title: `Inserted ${inserted}`, author: 'Paginator' } });
+        inserted++;
+        const page = await api<List>('GET', `/books?limit=7&cursor=${cursor}`, { cookie: admin });
+        expect(page.body.total).toBeNull();
+        seen.push(...page.body.items.map((b) => b.id));
+        cursor = page.body.nextCursor;
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.length).toBeGreaterThanOrEqual(before);
+    });
+
+    it('searches title, author and genre without regard to case or accents, with a total', async () => {
+      await api('POST', '/books', { cookie: admin, body: { title: 'Germinal', author: 'Émile Zola' } });
+      for (const term of ['EMILE', 'émile', 'zola', 'germ']) {
+        const res = await api<List>('GET', `/books?searchTerm=${encodeURIComponent(term)}`, { cookie: admin });
+        expect(
+          res.body.items.map((b) => b.title),
+          term,
+        ).toContain('Germinal');
+        expect(res.body.total).toBe(res.body.items.length);
+      }
+      const byGenre = await api<List>('GET', '/books?searchTerm=SCIENCE%20FICTION&limit=100', { cookie: admin });
+      expect(byGenre.body.items.length).toBeGreaterThan(3);
+      expect(byGenre.body.items.every((b) => b.genre?.name === 'Science Fiction')).toBe(true);
+      const literal = await api<List>('GET', '/books?searchTerm=%25', { cookie: admin });
+      expect(literal.body.total).toBe(0);
+    });
+  });
+
+  describe('typed client (oRPC protocol at /api/rpc/_rpc)', () => {
+    it('calls the same procedures with full types, errors included', async () => {
+      const { createORPCClient, ORPCError } = await import('@orpc/client');
+      const { RPCLink } = await import('@orpc/client/fetch');
+      const { handleApiRequest } = await import('#/server/api-handler.ts');
+      const link = new RPCLink({
+        url: 'http://localhost:3000/api/rpc/_rpc',
+        headers: { cookie: admin },
+        fetch: (request) => handleApiRequest(request as Request),
+      });
+      const client: RouterClient<AppRouter> = createORPCClient(link);
+      const page = await client.books.list({ limit: 3 });
+      expect(page.items).toHaveLength(3);
+      expect(page.items[0]!.createdAt).toBeInstanceOf(Date);
+      const error = await client.books.get({ id: 'missing' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ORPCError);
+      expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Book not found' });
+    });
+  });
+}
