@@ -28,9 +28,21 @@ test.describe('catalogue (app)', () => {
     await hydrated(page);
     await page.getByRole('link', { name: /Moby-Dick/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Moby-Dick' })).toBeVisible();
-    await expect(page.getByText('Herman Melville')).toBeVisible();
-    await expect(page.getByText('Adventure')).toBeVisible();
+    await expect(page.getByRole('article').getByText('Herman Melville')).toBeVisible();
+    await expect(page.getByRole('article').getByText('Adventure', { exact: true })).toBeVisible();
     await expect(page).toHaveTitle('Moby-Dick | Springboard');
+    // Two columns from 640 px: the list stays beside the book; below, the book alone.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const beside = page.getByTestId('books-beside');
+    await expect(beside).toBeVisible();
+    await expect(beside.getByRole('link')).toHaveCount(20);
+    const first = beside.getByRole('link').first();
+    const firstTitle = (await first.textContent())!;
+    await first.click();
+    await expect(page.getByRole('article').getByRole('heading', { level: 1 })).toHaveText(firstTitle);
+    await expect(first).toHaveAttribute('aria-current', 'page');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(page.getByTestId('books-beside')).toBeHidden();
     // Readers get no editing actions.
     await expect(page.getByRole('button', { name: /edit|delete/i })).toHaveCount(0);
 

@@ -1,41 +1,67 @@
-/** /app/books/{id}: one book. */
-import { useSuspenseQuery } from '@tanstack/react-query';
+/** /app/books/{id}: one book; from 640 px the list stays beside it (two columns). */
+import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#/lib/i18n/format';
 import { BookCover } from './book-cover';
-import { bookQuery } from './books.queries';
+import { bookQuery, booksInfiniteQuery } from './books.queries';
 
 const route = getRouteApi('/app/books/$id');
+
+function BesideList({ currentId }: { currentId: string }) {
+  const { t } = useTranslation('catalog');
+  const books = useInfiniteQuery(booksInfiniteQuery('')).data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <nav aria-label={t('books.title')} className="hidden sm:block" data-testid="books-beside">
+      <ul className="flex flex-col gap-1">
+        {books.map((b) => (
+          <li key={b.id}>
+            <Link
+              to="/app/books/$id"
+              params={{ id: b.id }}
+              aria-current={b.id === currentId ? 'page' : undefined}
+              className="block rounded-md px-2 py-1 text-sm hover:bg-neutral-100 aria-[current=page]:bg-neutral-100 aria-[current=page]:font-semibold dark:hover:bg-neutral-800 dark:aria-[current=page]:bg-neutral-800"
+            >
+              {b.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function PageBook() {
   const { t, i18n } = useTranslation('catalog');
   const { id } = route.useParams();
   const { data: book } = useSuspenseQuery(bookQuery(id));
   return (
-    <article className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <Link to="/app/books" search={{ searchTerm: '' }} className="self-start text-sm underline">
-        {t('books.backToList')}
-      </Link>
-      <div className="flex gap-4">
-        <BookCover book={book} className="h-36 w-24" />
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold">{book.title}</h1>
-          <p className="text-lg">{book.author}</p>
-          <p className="flex items-center gap-2 text-sm">
-            <span className="inline-block size-3 rounded-full" style={{ backgroundColor: book.genre?.color ?? '#64748b' }} aria-hidden />
-            {book.genre?.name ?? t('books.noGenre')}
-          </p>
-          {book.publisher && (
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">
-              {t('book.publisher')}: {book.publisher}
+    <div className="mx-auto grid w-full max-w-5xl gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+      <BesideList currentId={id} />
+      <article className="flex w-full flex-col gap-4">
+        <Link to="/app/books" search={{ searchTerm: '' }} className="self-start text-sm underline">
+          {t('books.backToList')}
+        </Link>
+        <div className="flex gap-4">
+          <BookCover book={book} className="h-36 w-24" />
+          <div className="flex flex-col gap-1">
+            <h1 className="text-2xl font-bold">{book.title}</h1>
+            <p className="text-lg">{book.author}</p>
+            <p className="flex items-center gap-2 text-sm">
+              <span className="inline-block size-3 rounded-full" style={{ backgroundColor: book.genre?.color ?? '#64748b' }} aria-hidden />
+              {book.genre?.name ?? t('books.noGenre')}
             </p>
-          )}
-          <p className="text-sm text-neutral-700 dark:text-neutral-300">
-            {t('books.addedOn', { date: formatDate(book.createdAt, i18n.language) })}
-          </p>
+            {book.publisher && (
+              <p className="text-sm text-neutral-700 dark:text-neutral-300">
+                {t('book.publisher')}: {book.publisher}
+              </p>
+            )}
+            <p className="text-sm text-neutral-700 dark:text-neutral-300">
+              {t('books.addedOn', { date: formatDate(book.createdAt, i18n.language) })}
+            </p>
+          </div>
         </div>
-      </div>
-    </article>
+      </article>
+    </div>
   );
 }

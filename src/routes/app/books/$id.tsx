@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { bookQuery } from '#/features/books/books.queries';
+import { bookQuery, booksInfiniteQuery } from '#/features/books/books.queries';
 import { PageBook } from '#/features/books/page-book';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/app/books/$id')({
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(bookQuery(params.id)),
+  loader: async ({ context, params }) => {
+    const [book] = await Promise.all([
+      context.queryClient.ensureQueryData(bookQuery(params.id)),
+      context.queryClient.ensureInfiniteQueryData(booksInfiniteQuery('')),
+    ]);
+    return book;
+  },
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.title) }] }),
   component: PageBook,
 });
