@@ -76,6 +76,22 @@ test.describe('demo mode in the browser', () => {
       await page.reload();
       await expect(page.getByTestId('account-name')).toHaveText('User');
       await context.close();
+
+      // An admin creating a book gets the same dialog, and no book appears.
+      const adminContext = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+      const admin = await adminContext.newPage();
+      await signInViaApi(admin.request, app, sink, 'admin@example.com');
+      await admin.goto('/manager/books/new');
+      await expect(admin.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await admin.getByLabel('Title', { exact: true }).fill('Demo Book');
+      await admin.getByLabel('Author', { exact: true }).fill('Nobody');
+      await admin.getByRole('button', { name: 'Create' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Demo Mode' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText('This is a read-only demo, this action is disabled.')).toBeVisible();
+      const list = await (await admin.request.get('/api/rpc/books?searchTerm=Demo%20Book')).json();
+      expect(list.total).toBe(0);
+      await adminContext.close();
     } finally {
       await app.stop();
       await sink.close();

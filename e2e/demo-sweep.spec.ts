@@ -1,0 +1,81 @@
+import pg from 'pg';
+import { freshPostgres, TEST_DATABASE_URL } from '../tests/support/databases';
+import { ADMIN, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+import { startApp } from './support/app-server';
+import { startSmtpSink } from './support/smtp-sink';
+
+/** Every table's row count and an md5 of its rows, ordered: equal means nothing was written. */
+async function fingerprint(client: pg.Client) {
+  const { rows: tables } = await client.query<{ name: string }>(
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_name <> 'rate_limit' order by 1`,
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    const { rows } = await client.query<{ n: string; sum: string | null }>(
+      `select count(*) as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from "${name}" t`,
+    );
+    out[name] = `${rows[0]!.n}:${rows[0]!.sum}`;
+  }
+  return out;
+}
+
+/**
+ * DEMO_MODE on a real PostgreSQL: every write of the product API and of the auth API (taken from
+ * the OpenAPI document, so a new endpoint joins the sweep by itself) answers 403 DEMO_MODE to an
+ * admin, and the tables are byte-for-byte unchanged (rate-limit counters aside).
+ */
+test.describe('demo mode sweep', () => {
+  test.skip(!TEST_DATABASE_URL, 'needs TEST_DATABASE_URL (CI sets it to the local PostgreSQL)');
+  test.describe.configure({ timeout: 180_000 });
+
+  test('every write of both APIs is refused and the database is unchanged', async ({ playwright }) => {
+    const db = await freshPostgres();
+    const { seed } = await import('#/server/db/seed.ts');
+    await db.handle.migrate();
+    await seed(db.handle.db);
+    const sink = await startSmtpSink();
+    const app = await startApp({
+      DEMO_MODE: 'true',
+      DATABASE_URL: db.url,
+      AUTH_SECRET: 'e2e-demo-sweep-secret-0123456789abcdef',
+      EMAIL_SERVER: sink.url,
+    });
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const request = await playwright.request.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+      await signInViaApi(request, app, sink, ADMIN);
+      const before = await fingerprint(client);
+
+      const doc = (await (await request.get('/api/openapi')).json()) as { paths: Record<string, Record<string, unknown>> };
+      const allowed = new Set([
+        '/api/auth/sign-in/email-otp',
+        '/api/auth/email-otp/send-verification-otp',
+        '/api/auth/email-otp/check-verification-otp',
+        '/api/auth/sign-in/social',
+        '/api/auth/sign-out',
+      ]);
+      const writes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops)
+          .filter((method) => ['post', 'put', 'patch', 'delete'].includes(method) && !allowed.has(path))
+          .map((method) => ({ method, path: path.replace('{id}', 'some-id') })),
+      );
+      expect(writes.length).toBeGreaterThan(30);
+      const refused: string[] = [];
+      for (const { method, path } of writes) {
+        const res = await request.fetch(path, { method: method.toUpperCase(), data: {}, headers: { Origin: app.url } });
+        const body = (await res.json().catch(() => ({}))) as { code?: string };
+        if (res.status() === 403 && body.code === 'DEMO_MODE') refused.push(`${method} ${path}`);
+        else expect.soft(`${res.status()} ${body.code}`, `${method.toUpperCase()} ${path}`).toBe('403 DEMO_MODE');
+      }
+      expect(refused).toHaveLength(writes.length);
+      expect(await fingerprint(client)).toEqual(before);
+      await request.dispose();
+    } finally {
+      await client.end();
+      await app.stop();
+      await sink.close();
+      await db.drop();
+    }
+  });
+});
