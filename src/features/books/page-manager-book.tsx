@@ -1,5 +1,5 @@
 /** /manager/books/{id}: the book, with Edit and Delete (confirmed first). */
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { toast } from 'sonner';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { usePermission } from '#/features/auth/use-permission';
-import { handleDemoModeError } from '#/lib/demo-mode-events';
 import { BookCover } from './book-cover';
 import { deleteBook } from './books.functions';
 import { bookQuery } from './books.queries';
@@ -24,17 +23,22 @@ export function PageManagerBook() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const remove = async () => {
-    const result = await deleteBook({ data: { id } }).catch(() => null);
-    setConfirming(false);
-    if (!result?.ok) {
-      if (!result || !handleDemoModeError(result.error)) toast.error(t('form.deleteFailed'));
-      return;
-    }
-    toast.success(t('form.deleted'));
-    await queryClient.invalidateQueries({ queryKey: ['books'] });
-    await navigate({ to: '/manager/books', search: { searchTerm: '' } });
-  };
+  // A mutation like every write: a demo-mode refusal reaches the one global handler (the dialog).
+  const remove = useMutation({
+    mutationFn: async () => {
+      const result = await deleteBook({ data: { id } });
+      if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
+    },
+    onSettled: () => setConfirming(false),
+    onError: (error: Error & { code?: string }) => {
+      if (error.code !== 'DEMO_MODE') toast.error(t('form.deleteFailed'));
+    },
+    onSuccess: async () => {
+      toast.success(t('form.deleted'));
+      await queryClient.invalidateQueries({ queryKey: ['books'] });
+      await navigate({ to: '/manager/books', search: { searchTerm: '' } });
+    },
+  });
 
   return (
     <article className="flex max-w-3xl flex-col gap-4">
@@ -69,7 +73,7 @@ export function PageManagerBook() {
             <Button variant="secondary" onClick={() => setConfirming(false)}>
               {t('form.stay')}
             </Button>
-            <Button variant="destructive" onClick={() => void remove()}>
+            <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
               {t('form.delete')}
             </Button>
           </>
