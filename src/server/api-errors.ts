@@ -7,13 +7,23 @@ import { detectLanguage } from '#/lib/i18n/detect-language';
 import { createI18n } from '#/lib/i18n/i18n';
 
 export type ApiErrorCode =
-  'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'DEMO_MODE' | 'INPUT_VALIDATION_FAILED' | 'INTERNAL_SERVER_ERROR';
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'USER_ALREADY_EXISTS'
+  | 'LAST_ADMIN'
+  | 'DEMO_MODE'
+  | 'INPUT_VALIDATION_FAILED'
+  | 'INTERNAL_SERVER_ERROR';
 
 const STATUS: Record<ApiErrorCode, number> = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  USER_ALREADY_EXISTS: 409,
+  LAST_ADMIN: 409,
   DEMO_MODE: 403,
   INPUT_VALIDATION_FAILED: 400,
   INTERNAL_SERVER_ERROR: 500,

@@ -5,7 +5,7 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin, emailOTP, genericOAuth, openAPI, organization } from 'better-auth/plugins';
 import { tanstackStartCookies } from 'better-auth/tanstack-start';
 import { Redis } from 'ioredis';
@@ -13,7 +13,7 @@ import { renderLoginCodeEmail } from '#/features/auth/email-login-code';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import { createI18n } from '#/lib/i18n/i18n';
 import { languageInfo } from '#/lib/i18n/languages';
-import { ac, roles } from '#/lib/permissions';
+import { ac, AUTH_ADMIN_ENDPOINTS, roles, rolesAllow } from '#/lib/permissions';
 import { resolveAuthSecret } from './auth-secret.ts';
 import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
@@ -22,6 +22,7 @@ import { sendEmail } from './email/mailer.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
 import { env, type Env } from './env.ts';
+import { adminRightsTarget, isLastAdmin, LAST_ADMIN, LAST_ADMIN_MESSAGE } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
 
@@ -58,6 +59,8 @@ function redisStorage(url: string) {
   };
 }
 
+const lastAdminError = () => new APIError('CONFLICT', { code: LAST_ADMIN, message: LAST_ADMIN_MESSAGE });
+
 export function createAuth(db: Database, e: Env = env()) {
   const redis = e.redisUrl ? redisStorage(e.redisUrl) : undefined;
   const emailQuota = createEmailQuota(db, redis?.redis);
@@ -78,6 +81,12 @@ export function createAuth(db: Database, e: Env = env()) {
     user: {
       additionalFields: {
         onboardedAt: { type: 'date', required: false, input: true },
+      },
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          if (await isLastAdmin(db, user.id)) throw lastAdminError();
+        },
       },
     },
     account: { accountLinking: { enabled: true, trustedProviders: ['github', 'oidc'] } },
@@ -101,6 +110,14 @@ export function createAuth(db: Database, e: Env = env()) {
       before: createAuthMiddleware(async (ctx) => {
         if (e.demoMode && demoModeRefuses(ctx.path, ctx.request?.method ?? (ctx as { method?: string }).method)) {
           throw new APIError('FORBIDDEN', { code: 'DEMO_MODE', message: 'This is a read-only demo, this action is disabled.' });
+        }
+        const target = adminRightsTarget(ctx.path, ctx.body);
+        if (target) {
+          // Only for a caller the endpoint will let through: anyone else gets Better Auth's own 401/403.
+          const permission = AUTH_ADMIN_ENDPOINTS[ctx.path];
+          const session = await getSessionFromCtx(ctx);
+          const allowed = session && typeof permission === 'object' && permission && rolesAllow(effectiveRole(session.user, e), permission);
+          if (allowed && (await isLastAdmin(db, target))) throw lastAdminError();
         }
         if (ctx.path !== '/email-otp/send-verification-otp') return;
         const email = (ctx.body as { email?: unknown } | undefined)?.email;

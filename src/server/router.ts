@@ -1,10 +1,14 @@
 /** The product API: every feature's procedures, under /api/rpc (REST and typed client alike). */
 import { booksRouter } from '#/features/books/books.router';
+import { dashboardRouter } from '#/features/dashboard/dashboard.router';
 import { genresRouter } from '#/features/genres/genres.router';
+import { usersRouter } from '#/features/users/users.router';
 
 export const router = {
   books: booksRouter,
   genres: genresRouter,
+  users: usersRouter,
+  dashboard: dashboardRouter,
 };
 
 export type AppRouter = typeof router;

@@ -4,6 +4,7 @@
  */
 import { getAuth } from '#/server/auth.ts';
 import { handleApiRequest } from '#/server/api-handler.ts';
+import { handleAuthRequest } from '#/server/auth-handler.ts';
 import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -51,4 +52,32 @@ export async function api<T = Record<string, unknown>>(
   );
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** A call to the auth API (/api/auth…), through the same handler as HTTP. GET bodies go in the query. */
+export async function authApi<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { cookie?: string; body?: Record<string, unknown> } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { origin: ORIGIN };
+  if (options.cookie) headers.cookie = options.cookie;
+  const url = new URL(`${ORIGIN}/api/auth${path}`);
+  let body: string | undefined;
+  if (method === 'GET') for (const [k, v] of Object.entries(options.body ?? {})) url.searchParams.set(k, String(v));
+  else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body ?? {});
+  }
+  const res = await handleAuthRequest(new Request(url, { method, headers, body }));
+  const text = await res.text();
+  return { status: res.status, body: parseBody(text) as T };
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
 }

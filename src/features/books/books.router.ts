@@ -6,6 +6,7 @@
 import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { apiError } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
+import { decodeCursor, encodeCursor } from '#/server/db/cursor.ts';
 import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
 import { book, genre, searchable } from '#/server/db/schema.ts';
 import { base } from '#/server/rpc.ts';
@@ -34,16 +35,6 @@ const toBook = (r: Row) => ({
   updatedAt: r.updatedAt!,
   genre: r.genreId ? { id: r.genreId, name: r.genreName!, color: r.genreColor! } : null,
 });
-
-const encodeCursor = (title: string, id: string) => Buffer.from(JSON.stringify([title, id])).toString('base64url');
-function decodeCursor(cursor: string): [string, string] | null {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
-    return Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string') ? (value as [string, string]) : null;
-  } catch {
-    return null;
-  }
-}
 
 function searchCondition(searchTerm: string): SQL | undefined {
   if (!searchTerm) return undefined;
@@ -76,7 +67,7 @@ export const booksRouter = {
     .output(bookListSchema)
     .handler(async ({ input, context }) => {
       const search = searchCondition(input.searchTerm);
-      const after = input.cursor ? decodeCursor(input.cursor) : null;
+      const after = input.cursor ? decodeCursor(input.cursor, 2) : null;
       if (input.cursor && !after)
         throw apiError('INPUT_VALIDATION_FAILED', context.t('api:INPUT_VALIDATION_FAILED'), { fields: { cursor: 'invalid' } });
       const rows = await context.db
@@ -96,7 +87,7 @@ export const booksRouter = {
       }
       return {
         items: page.map(toBook),
-        nextCursor: rows.length > input.limit && last ? encodeCursor(last.title!, last.id!) : null,
+        nextCursor: rows.length > input.limit && last ? encodeCursor([last.title!, last.id!]) : null,
         total,
       };
     }),

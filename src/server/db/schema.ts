@@ -210,6 +210,7 @@ export const book = pgTable(
     index('book_author_trgm').using('gin', sql`${searchable(t.author)} gin_trgm_ops`),
     index('book_genre_id').on(t.genreId),
     index('book_title_id').on(t.title, t.id),
+    index('book_created_at_id').on(t.createdAt, t.id),
   ],
 );
 

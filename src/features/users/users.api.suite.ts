@@ -1,0 +1,156 @@
+/**
+ * The users API's integration tests and last-admin protection, run on each backend:
+ * users.api.test.ts (embedded PGlite) and users.api.pg.test.ts (TEST_DATABASE_URL).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, authApi, signIn } from '../../../tests/support/api.ts';
+import type { ManagedUser } from './users.schema';
+
+type List = { items: ManagedUser[]; nextCursor: string | null; total: number | null };
+type ApiError = { code: string; message: string; data?: { fields?: Record<string, string>; field?: string } };
+
+let admin: string;
+let adminId: string;
+
+export function usersApiSuite() {
+  beforeAll(async () => {
+    admin = await signIn('admin@example.com');
+    const me = await api<List>('GET', '/users?searchTerm=admin@example.com', { cookie: admin });
+    adminId = me.body.items[0]!.id;
+  });
+
+  describe('users API: list and search', () => {
+    it('pages newest first through every user exactly once, with the total on the first page', async () => {
+      const first = await api<List>('GET', '/users', { cookie: admin });
+      expect(first.status).toBe(200);
+      expect(first.body.items).toHaveLength(20);
+      expect(first.body.total).toBeGreaterThanOrEqual(32);
+      const seen = [...first.body.items];
+      let cursor = first.body.nextCursor;
+      while (cursor) {
+        const next = await api<List>('GET', `/users?cursor=${cursor}`, { cookie: admin });
+        expect(next.body.total).toBeNull();
+        seen.push(...next.body.items);
+        cursor = next.body.nextCursor;
+      }
+      expect(seen).toHaveLength(first.body.total!);
+      expect(new Set(seen.map((u) => u.id)).size).toBe(seen.length);
+      const times = seen.map((u) => new Date(u.createdAt).getTime());
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    });
+
+    it('finds users by name or e-mail, ignoring case and accents', async () => {
+      const created = await api<ManagedUser>('POST', '/users', {
+        cookie: admin,
+        body: { name: 'Amélie Poulain', email: 'AMELIE.P@Example.org', role: 'user' },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ email: 'amelie.p@example.org', role: 'user', banned: false, emailVerified: false });
+      for (const term of ['amelie', 'POULAIN', 'amelie.p@EXAMPLE']) {
+        const found = await api<List>('GET', `/users?searchTerm=${encodeURIComponent(term)}`, { cookie: admin });
+        expect(found.body.total, term).toBe(1);
+        expect(found.body.items[0]!.id).toBe(created.body.id);
+      }
+      expect((await api<List>('GET', '/users?searchTerm=no-such-person', { cookie: admin })).body).toMatchObject({ total: 0, items: [] });
+    });
+
+    it('refuses a cursor it did not make with 400', async () => {
+      const res = await api<ApiError>('GET', '/users?cursor=garbage', { cookie: admin });
+      expect(res.status).toBe(400);
+      expect(res.body.data?.fields).toEqual({ cursor: 'invalid' });
+    });
+  });
+
+  describe('users API: create and update', () => {
+    it('refuses a duplicate e-mail (any case) with the translated USER_ALREADY_EXISTS', async () => {
+      const en = await api<ApiError>('POST', '/users', { cookie: admin, body: { name: 'Twin', email: 'User@Example.com' } });
+      expect(en.status).toBe(409);
+      expect(en.body).toMatchObject({ code: 'USER_ALREADY_EXISTS', message: 'User already exists.', data: { field: 'email' } });
+      const fr = await api<ApiError>('POST', '/users', {
+        cookie: admin,
+        language: 'fr',
+        body: { name: 'Twin', email: 'user@example.com' },
+      });
+      expect(fr.body.message).toBe("L'utilisateur existe déjà.");
+    });
+
+    it('answers 400 with the field of every invalid value', async () => {
+      const res = await api<ApiError>('POST', '/users', { cookie: admin, body: { name: ' ', email: 'not-an-email', role: 'owner' } });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.data?.fields ?? {}).sort()).toEqual(['email', 'name', 'role']);
+    });
+
+    it('updates name, e-mail and role; a changed e-mail is no longer verified', async () => {
+      const list = await api<List>('GET', '/users?searchTerm=user@example.com', { cookie: admin });
+      const target = list.body.items[0]!;
+      expect(target.emailVerified).toBe(true);
+      const same = await api<ManagedUser>('PUT', `/users/${target.id}`, {
+        cookie: admin,
+        body: { name: 'Renamed User', email: target.email, role: 'user' },
+      });
+      expect(same.body).toMatchObject({ name: 'Renamed User', emailVerified: true });
+      const moved = await api<ManagedUser>('PUT', `/users/${target.id}`, {
+        cookie: admin,
+        body: { name: 'User', email: 'moved@example.com', role: 'user' },
+      });
+      expect(moved.body).toMatchObject({ email: 'moved@example.com', emailVerified: false });
+      const dup = await api<ApiError>('PUT', `/users/${target.id}`, {
+        cookie: admin,
+        body: { name: 'User', email: 'admin@example.com', role: 'user' },
+      });
+      expect(dup.status).toBe(409);
+      await api('PUT', `/users/${target.id}`, { cookie: admin, body: { name: 'User', email: 'user@example.com', role: 'user' } });
+      const gone = await api<ApiError>('PUT', '/users/no-such-id', { cookie: admin, body: { name: 'X', email: 'x@example.com' } });
+      expect(gone.status).toBe(404);
+    });
+  });
+
+  describe('last-admin protection', () => {
+    it('keeps the only admin an admin, on every path that could take the rights away', async () => {
+      const demote = await api<ApiError>('PUT', `/users/${adminId}`, {
+        cookie: admin,
+        body: { name: 'Admin', email: 'admin@example.com', role: 'user' },
+      });
+      expect(demote.status).toBe(409);
+      expect(demote.body).toMatchObject({ code: 'LAST_ADMIN', message: 'The last administrator cannot be demoted, banned or deleted' });
+
+      const setRole = await authApi('POST', '/admin/set-role', { cookie: admin, body: { userId: adminId, role: 'user' } });
+      expect(setRole).toMatchObject({ status: 409, body: { code: 'LAST_ADMIN' } });
+      const ban = await authApi('POST', '/admin/ban-user', { cookie: admin, body: { userId: adminId } });
+      expect(ban.status).toBe(409);
+      const remove = await authApi('POST', '/admin/remove-user', { cookie: admin, body: { userId: adminId } });
+      expect(remove.status).toBe(409);
+      const deleteSelf = await authApi('POST', '/delete-user', { cookie: admin, body: {} });
+      expect(deleteSelf).toMatchObject({ status: 409, body: { code: 'LAST_ADMIN' } });
+
+      const still = await api<ManagedUser>('GET', `/users/${adminId}`, { cookie: admin });
+      expect(still.body).toMatchObject({ role: 'admin', banned: false });
+    });
+
+    it('lets one of two admins demote the other, but never both at once', async () => {
+      const second = await api<ManagedUser>('POST', '/users', {
+        cookie: admin,
+        body: { name: 'Second', email: 'second-admin@example.com', role: 'admin' },
+      });
+      expect(second.status).toBe(201);
+      const secondCookie = await signIn('second-admin@example.com');
+      const body = (name: string, email: string) => ({ name, email, role: 'user' });
+      const [a, b] = await Promise.all([
+        api('PUT', `/users/${second.body.id}`, { cookie: admin, body: body('Second', 'second-admin@example.com') }),
+        api('PUT', `/users/${adminId}`, { cookie: secondCookie, body: body('Admin', 'admin@example.com') }),
+      ]);
+      // One wins; the other is refused, by the last-admin check (409) or, if the winner's write
+      // landed first, because its caller is no longer an admin (403).
+      expect([a.status, b.status].filter((s) => s === 200)).toHaveLength(1);
+      expect([409, 403]).toContain(a.status === 200 ? b.status : a.status);
+      // Put things back: whoever is still admin restores the other.
+      const [restorer, restored, name, email] =
+        a.status === 200
+          ? [admin, second.body.id, 'Second', 'second-admin@example.com']
+          : [secondCookie, adminId, 'Admin', 'admin@example.com'];
+      const back = await api('PUT', `/users/${restored}`, { cookie: restorer, body: { name, email, role: 'admin' } });
+      expect(back.status).toBe(200);
+      if (a.status !== 200) admin = await signIn('admin@example.com');
+    });
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * Users API for the manager: list (newest first, keyset pagination, search over name and e-mail
+ * through trigram indexes), get, create and update. Banning, sessions, deletion and impersonation
+ * are Better Auth's admin endpoints (/api/auth/admin/*), guarded by the same declaration.
+ */
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Permission } from '#/lib/permissions';
+import { apiError } from '#/server/api-errors.ts';
+import { effectiveRole } from '#/server/auth.ts';
+import { decodeCursor, encodeCursor } from '#/server/db/cursor.ts';
+import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
+import { searchable, user } from '#/server/db/schema.ts';
+import { isLastAdmin, LAST_ADMIN_LOCK, roleFieldIsAdmin } from '#/server/last-admin.ts';
+import { base } from '#/server/rpc.ts';
+import { managedUserSchema, userIdInputSchema, userInputSchema, userListInputSchema, userListSchema } from './users.schema';
+
+const columns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  emailVerified: user.emailVerified,
+  image: user.image,
+  role: user.role,
+  banned: user.banned,
+  banReason: user.banReason,
+  banExpires: user.banExpires,
+  onboardedAt: user.onboardedAt,
+  createdAt: user.createdAt,
+  updatedAt: user.updatedAt,
+};
+
+/** The role as permissions see it (ADMIN_USER_IDS are admins whatever is stored). */
+const toManagedUser = <T extends { id: string; role: string }>(row: T) => ({ ...row, role: effectiveRole(row) });
+
+function searchCondition(searchTerm: string): SQL | undefined {
+  if (!searchTerm) return undefined;
+  const pattern = sql`f_unaccent(lower(${containsPattern(searchTerm)}))`;
+  return or(sql`${searchable(user.name)} like ${pattern}`, sql`${searchable(user.email)} like ${pattern}`);
+}
+
+/** Editing who someone is (name, e-mail, role) takes the rights to create users and to set roles. */
+const EDIT_USERS: Permission = { user: ['create', 'set-role'] };
+
+function duplicateEmail(error: unknown, t: (key: string) => string): never {
+  if (uniqueViolation(error) !== null) throw apiError('USER_ALREADY_EXISTS', t('authErrors:USER_ALREADY_EXISTS'), { field: 'email' });
+  throw error;
+}
+
+export const usersRouter = {
+  list: base
+    .meta({ permission: { user: ['list'] } })
+    .route({ method: 'GET', path: '/users', summary: 'List users, newest first', tags: ['users'] })
+    .input(userListInputSchema)
+    .output(userListSchema)
+    .handler(async ({ input, context }) => {
+      const search = searchCondition(input.searchTerm);
+      const after = input.cursor ? decodeCursor(input.cursor, 2) : null;
+      if (input.cursor && !after)
+        throw apiError('INPUT_VALIDATION_FAILED', context.t('api:INPUT_VALIDATION_FAILED'), { fields: { cursor: 'invalid' } });
+      const rows = await context.db
+        .select({ ...columns, key: sql<string>`${user.createdAt}::text` })
+        .from(user)
+        .where(and(search, after ? sql`(${user.createdAt}, ${user.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
+        .orderBy(desc(user.createdAt), desc(user.id))
+        .limit(input.limit + 1);
+      const page = rows.slice(0, input.limit);
+      const last = page.at(-1);
+      let total: number | null = null;
+      if (!input.cursor) total = (await context.db.select({ n: count() }).from(user).where(search))[0]!.n;
+      return {
+        items: page.map(({ key: _key, ...row }) => toManagedUser(row)),
+        nextCursor: rows.length > input.limit && last ? encodeCursor([last.key, last.id]) : null,
+        total,
+      };
+    }),
+
+  get: base
+    .meta({ permission: { user: ['list'] } })
+    .route({ method: 'GET', path: '/users/{id}', summary: 'Get a user', tags: ['users'] })
+    .input(userIdInputSchema)
+    .output(managedUserSchema)
+    .handler(async ({ input, context }) => {
+      const [row] = await context.db.select(columns).from(user).where(eq(user.id, input.id));
+      if (!row) throw apiError('NOT_FOUND', context.t('authErrors:USER_NOT_FOUND'));
+      return toManagedUser(row);
+    }),
+
+  create: base
+    .meta({ permission: EDIT_USERS })
+    .route({ method: 'POST', path: '/users', successStatus: 201, summary: 'Create a user', tags: ['users'] })
+    .input(userInputSchema)
+    .output(managedUserSchema)
+    .handler(async ({ input, context }) => {
+      let created;
+      try {
+        [created] = await context.db
+          .insert(user)
+          .values({ id: crypto.randomUUID(), ...input })
+          .returning(columns);
+      } catch (error) {
+        duplicateEmail(error, context.t);
+      }
+      return toManagedUser(created!);
+    }),
+
+  update: base
+    .meta({ permission: EDIT_USERS })
+    .route({ method: 'PUT', path: '/users/{id}', summary: 'Update a user (name, e-mail, role)', tags: ['users'] })
+    .input(userIdInputSchema.extend(userInputSchema.shape))
+    .output(managedUserSchema)
+    .handler(async ({ input: { id, ...values }, context }) => {
+      try {
+        return await context.db.transaction(async (tx) => {
+          // One admin-changing write at a time, so two demotions cannot each see the other admin.
+          await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`);
+          const [current] = await tx.select({ email: user.email }).from(user).where(eq(user.id, id));
+          if (!current) throw apiError('NOT_FOUND', context.t('authErrors:USER_NOT_FOUND'));
+          const staysAdmin = roleFieldIsAdmin(effectiveRole({ id, role: values.role }));
+          if (!staysAdmin && (await isLastAdmin(tx, id))) throw apiError('LAST_ADMIN', context.t('authErrors:LAST_ADMIN'));
+          const emailChanged = current.email.toLowerCase() !== values.email;
+          const [updated] = await tx
+            .update(user)
+            .set({ ...values, ...(emailChanged ? { emailVerified: false } : {}) })
+            .where(eq(user.id, id))
+            .returning(columns);
+          return toManagedUser(updated!);
+        });
+      } catch (error) {
+        duplicateEmail(error, context.t);
+      }
+    }),
+};

@@ -1,0 +1,46 @@
+/**
+ * Last-admin protection: no call may leave the application without an active administrator.
+ * Demoting, banning or deleting a user is refused when that user is the only admin left who is
+ * not banned (ADMIN_USER_IDS count as admins, whatever their stored role).
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from './db/client.ts';
+import { env } from './env.ts';
+
+export const LAST_ADMIN = 'LAST_ADMIN';
+export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be demoted, banned or deleted';
+
+/** Whether a stored role field (comma-separated) grants admin. */
+export const roleFieldIsAdmin = (role: string | string[] | null | undefined) =>
+  (Array.isArray(role) ? role : (role ?? '').split(',')).some((r) => r.trim() === 'admin');
+
+/**
+ * True when `userId` is an admin and no other active (not banned) admin exists: taking admin
+ * rights away from that user would leave none.
+ */
+export async function isLastAdmin(db: Database, userId: string): Promise<boolean> {
+  const ids = env().auth.adminUserIds.join(',');
+  const isAdmin = sql`('admin' = any(string_to_array(replace("role", ' ', ''), ',')) or "id" = any(string_to_array(${ids}, ',')))`;
+  const [row] = await queryRows<{ target: boolean; others: number }>(
+    db,
+    sql`select
+          exists(select 1 from "user" where "id" = ${userId} and ${isAdmin}) as target,
+          (select count(*)::int from "user" where "id" <> ${userId} and not "banned" and ${isAdmin}) as others`,
+  );
+  return Boolean(row?.target) && row?.others === 0;
+}
+
+/** The advisory-lock key that serialises writes which can take admin rights away. */
+export const LAST_ADMIN_LOCK = 7_301_001;
+
+/**
+ * The user whose admin rights an admin endpoint call would take away (set-role without admin,
+ * ban, remove), or null. ADMIN_USER_IDS stay admins whatever role is stored.
+ */
+export function adminRightsTarget(path: string, body: unknown): string | null {
+  const { userId, role } = (body ?? {}) as { userId?: unknown; role?: string | string[] };
+  if (typeof userId !== 'string') return null;
+  if (path === '/admin/ban-user' || path === '/admin/remove-user') return userId;
+  if (path === '/admin/set-role' && !roleFieldIsAdmin(role) && !env().auth.adminUserIds.includes(userId)) return userId;
+  return null;
+}
