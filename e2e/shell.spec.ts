@@ -243,14 +243,20 @@ test.describe('accessibility (axe-core)', () => {
     '/manager/books',
     '/manager/books/new',
     '/manager/users',
+    '/manager/users?searchTerm=admin',
+    '/manager/users/new',
     '/manager/account',
   ];
   for (const lng of ['en', 'ar']) {
     for (const scheme of ['light', 'dark'] as const) {
       test(`no serious or critical violation: ${lng}, ${scheme}`, async ({ page, adminPage, userPage }) => {
+        // A user's detail page (with its sessions): the seeded admin's.
+        const users = (await (await adminPage.request.get('/api/rpc/users?searchTerm=admin@example.com')).json()) as {
+          items: Array<{ id: string }>;
+        };
         for (const [p, paths] of [
           [page, signedOut],
-          [adminPage, signedIn],
+          [adminPage, [...signedIn, `/manager/users/${users.items[0]!.id}`]],
           [userPage, ['/manager/dashboard']], // the 403 page
         ] as const) {
           await p.emulateMedia({ colorScheme: scheme });

@@ -33,8 +33,11 @@ import { Route as AppBooksIdRouteImport } from './routes/app/books/$id'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
 import { Route as ManagerBooksNewRouteImport } from './routes/manager/books/new'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
+import { Route as ManagerUsersNewRouteImport } from './routes/manager/users/new'
 import { Route as ManagerBooksIdIndexRouteImport } from './routes/manager/books/$id/index'
 import { Route as ManagerBooksIdUpdateRouteImport } from './routes/manager/books/$id/update'
+import { Route as ManagerUsersIdIndexRouteImport } from './routes/manager/users/$id/index'
+import { Route as ManagerUsersIdUpdateRouteImport } from './routes/manager/users/$id/update'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -156,6 +159,11 @@ const ManagerUsersIndexRoute = ManagerUsersIndexRouteImport.update({
   path: '/users/',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerUsersNewRoute = ManagerUsersNewRouteImport.update({
+  id: '/users/new',
+  path: '/users/new',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 const ManagerBooksIdIndexRoute = ManagerBooksIdIndexRouteImport.update({
   id: '/books/$id/',
   path: '/books/$id/',
@@ -164,6 +172,16 @@ const ManagerBooksIdIndexRoute = ManagerBooksIdIndexRouteImport.update({
 const ManagerBooksIdUpdateRoute = ManagerBooksIdUpdateRouteImport.update({
   id: '/books/$id/update',
   path: '/books/$id/update',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerUsersIdIndexRoute = ManagerUsersIdIndexRouteImport.update({
+  id: '/users/$id/',
+  path: '/users/$id/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerUsersIdUpdateRoute = ManagerUsersIdUpdateRouteImport.update({
+  id: '/users/$id/update',
+  path: '/users/$id/update',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
 
@@ -188,12 +206,15 @@ export interface FileRoutesByFullPath {
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
+  '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
   '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
+  '/manager/users/$id/': typeof ManagerUsersIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -213,12 +234,15 @@ export interface FileRoutesByTo {
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
+  '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs': typeof ApiDocsIndexRoute
   '/app/books': typeof AppBooksIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
   '/manager/books/$id': typeof ManagerBooksIdIndexRoute
+  '/manager/users/$id': typeof ManagerUsersIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -242,12 +266,15 @@ export interface FileRoutesById {
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
+  '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
+  '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
   '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
+  '/manager/users/$id/': typeof ManagerUsersIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -272,12 +299,15 @@ export interface FileRouteTypes {
     | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
+    | '/manager/users/new'
     | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
     | '/manager/books/$id/update'
+    | '/manager/users/$id/update'
     | '/manager/books/$id/'
+    | '/manager/users/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -297,12 +327,15 @@ export interface FileRouteTypes {
     | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
+    | '/manager/users/new'
     | '/api/docs'
     | '/app/books'
     | '/manager/books'
     | '/manager/users'
     | '/manager/books/$id/update'
+    | '/manager/users/$id/update'
     | '/manager/books/$id'
+    | '/manager/users/$id'
   id:
     | '__root__'
     | '/'
@@ -325,12 +358,15 @@ export interface FileRouteTypes {
     | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
+    | '/manager/users/new'
     | '/api/docs/'
     | '/app/books/'
     | '/manager/books/'
     | '/manager/users/'
     | '/manager/books/$id/update'
+    | '/manager/users/$id/update'
     | '/manager/books/$id/'
+    | '/manager/users/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -517,6 +553,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerUsersIndexRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/manager/users/new': {
+      id: '/manager/users/new'
+      path: '/users/new'
+      fullPath: '/manager/users/new'
+      preLoaderRoute: typeof ManagerUsersNewRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
     '/manager/books/$id/': {
       id: '/manager/books/$id/'
       path: '/books/$id'
@@ -529,6 +572,20 @@ declare module '@tanstack/react-router' {
       path: '/books/$id/update'
       fullPath: '/manager/books/$id/update'
       preLoaderRoute: typeof ManagerBooksIdUpdateRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/users/$id/': {
+      id: '/manager/users/$id/'
+      path: '/users/$id'
+      fullPath: '/manager/users/$id/'
+      preLoaderRoute: typeof ManagerUsersIdIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/users/$id/update': {
+      id: '/manager/users/$id/update'
+      path: '/users/$id/update'
+      fullPath: '/manager/users/$id/update'
+      preLoaderRoute: typeof ManagerUsersIdUpdateRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
   }
@@ -573,10 +630,13 @@ interface ManagerRouteRouteChildren {
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
   ManagerBooksNewRoute: typeof ManagerBooksNewRoute
+  ManagerUsersNewRoute: typeof ManagerUsersNewRoute
   ManagerBooksIndexRoute: typeof ManagerBooksIndexRoute
   ManagerUsersIndexRoute: typeof ManagerUsersIndexRoute
   ManagerBooksIdUpdateRoute: typeof ManagerBooksIdUpdateRoute
+  ManagerUsersIdUpdateRoute: typeof ManagerUsersIdUpdateRoute
   ManagerBooksIdIndexRoute: typeof ManagerBooksIdIndexRoute
+  ManagerUsersIdIndexRoute: typeof ManagerUsersIdIndexRoute
 }
 
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
@@ -584,10 +644,13 @@ const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
   ManagerBooksNewRoute: ManagerBooksNewRoute,
+  ManagerUsersNewRoute: ManagerUsersNewRoute,
   ManagerBooksIndexRoute: ManagerBooksIndexRoute,
   ManagerUsersIndexRoute: ManagerUsersIndexRoute,
   ManagerBooksIdUpdateRoute: ManagerBooksIdUpdateRoute,
+  ManagerUsersIdUpdateRoute: ManagerUsersIdUpdateRoute,
   ManagerBooksIdIndexRoute: ManagerBooksIdIndexRoute,
+  ManagerUsersIdIndexRoute: ManagerUsersIdIndexRoute,
 }
 
 const ManagerRouteRouteWithChildren = ManagerRouteRoute._addFileChildren(

@@ -17,6 +17,7 @@ import { refreshSession } from '#/features/auth/session';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { formatDate } from '#/lib/i18n/format';
+import { Badge } from '#/components/ui/badge';
 import type { AccountSearch } from './account.schema';
 import { DisplayPreferences } from './preferences';
 
@@ -85,11 +86,7 @@ export function PageAccount() {
             <dt className="text-neutral-600 dark:text-neutral-400">{t('account.email')}</dt>
             <dd className="flex flex-wrap items-center gap-2">
               <span data-testid="account-email">{user.email}</span>
-              {!user.emailVerified && (
-                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-                  {t('account.notVerified')}
-                </span>
-              )}
+              {!user.emailVerified && <Badge variant="warning">{t('account.notVerified')}</Badge>}
             </dd>
             <dt className="text-neutral-600 dark:text-neutral-400">{t('account.memberSince')}</dt>
             <dd data-testid="account-member-since">{formatDate(user.createdAt, i18n.language)}</dd>

@@ -22,3 +22,14 @@ export const authClient = createAuthClient({
   },
   plugins: [inferAdditionalFields<Auth>(), emailOTPClient(), adminClient({ ac, roles }), organizationClient({ teams: { enabled: true } })],
 });
+
+export type AuthCallError = Error & { code?: string; status?: number };
+
+/** A Better Auth client call's data, or a thrown Error carrying the call's `code` and `status`. */
+export async function authCall<T>(
+  call: Promise<{ data: T; error: null } | { data: null; error: { code?: string; message?: string; status: number } }>,
+) {
+  const { data, error } = await call;
+  if (error) throw Object.assign(new Error(error.message ?? error.code ?? 'UNKNOWN_ERROR'), { code: error.code, status: error.status });
+  return data as T;
+}

@@ -5,7 +5,6 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useBlocker } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,14 +12,12 @@ import { toast } from 'sonner';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
-import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { NativeSelect } from '#/components/ui/native-select';
+import { UnsavedChangesGuard } from '#/components/unsaved-changes';
 import { createGenre, listGenres } from '#/features/genres/genres.functions';
 import { genreInputSchema } from '#/features/genres/genres.schema';
 import { createBook, updateBook, type WriteError } from './books.functions';
 import { bookInputSchema, type Book, type BookInput } from './books.schema';
-
-const selectClass =
-  'h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:border-neutral-700 dark:bg-neutral-900';
 
 /** A refusal becomes an Error with its code, so the global handlers (demo mode) see it too. */
 const refusal = (error: WriteError) => Object.assign(new Error(error.message), error);
@@ -46,7 +43,6 @@ export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book)
   // a ref because the navigation after saving runs before the next render.
   const dirty = form.formState.isDirty;
   const unsaved = () => dirty && !saved.current;
-  const blocker = useBlocker({ shouldBlockFn: unsaved, enableBeforeUnload: unsaved, withResolver: true });
 
   const save = useMutation({
     mutationFn: async (values: BookInput) => {
@@ -95,9 +91,8 @@ export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book)
         </Field>
         <Field label={t('book.genre')}>
           {(ids) => (
-            <select
+            <NativeSelect
               {...ids}
-              className={selectClass}
               value={genreId ?? ''}
               onChange={(e) => form.setValue('genreId', e.target.value || null, { shouldDirty: true })}
             >
@@ -107,7 +102,7 @@ export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book)
                   {g.name}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           )}
         </Field>
         <div className="flex flex-col gap-2 rounded-md border border-dashed border-neutral-300 p-3 dark:border-neutral-700">
@@ -125,22 +120,7 @@ export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book)
           {book ? t('form.save') : t('form.create')}
         </Button>
       </form>
-      <ResponsiveDialog
-        open={blocker.status === 'blocked'}
-        onOpenChange={(open) => !open && blocker.reset?.()}
-        title={t('form.leaveTitle')}
-        description={t('form.leaveDescription')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => blocker.reset?.()}>
-              {t('form.stay')}
-            </Button>
-            <Button variant="destructive" onClick={() => blocker.proceed?.()}>
-              {t('form.leave')}
-            </Button>
-          </>
-        }
-      />
+      <UnsavedChangesGuard unsaved={unsaved} />
     </>
   );
 }

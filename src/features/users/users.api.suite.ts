@@ -134,6 +134,9 @@ export function usersApiSuite() {
       });
       expect(second.status).toBe(201);
       const secondCookie = await signIn('second-admin@example.com');
+      // Not the last admin any more, but banning oneself is still refused.
+      const banSelf = await authApi('POST', '/admin/ban-user', { cookie: admin, body: { userId: adminId } });
+      expect(banSelf).toMatchObject({ status: 400, body: { code: 'YOU_CANNOT_BAN_YOURSELF' } });
       const body = (name: string, email: string) => ({ name, email, role: 'user' });
       const [a, b] = await Promise.all([
         api('PUT', `/users/${second.body.id}`, { cookie: admin, body: body('Second', 'second-admin@example.com') }),

@@ -10,6 +10,7 @@ import enAuth from '#/locales/en/auth.json';
 import enAuthErrors from '#/locales/en/authErrors.json';
 import enCatalog from '#/locales/en/catalog.json';
 import enCommon from '#/locales/en/common.json';
+import enUsers from '#/locales/en/users.json';
 import enZod from '#/locales/en/zod.json';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, NAMESPACES, type Language } from './languages';
 
@@ -19,6 +20,7 @@ export const defaultResources = {
   authErrors: enAuthErrors,
   api: enApi,
   catalog: enCatalog,
+  users: enUsers,
   zod: enZod,
 } as const;
 

@@ -1,12 +1,14 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PageComingSoon } from '#/features/demo/page-coming-soon';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { PageManagerUsers } from '#/features/users/page-manager-users';
+import { usersInfiniteQuery } from '#/features/users/users.queries';
+import { userSearchParamsSchema } from '#/features/users/users.schema';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/')({
+  validateSearch: userSearchParamsSchema,
+  search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
+  loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
+  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(usersInfiniteQuery(deps.searchTerm)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.users')) }] }),
-  component: function ManagerUsers() {
-    const { t } = useTranslation();
-    return <PageComingSoon title={t('nav.users')} />;
-  },
+  component: PageManagerUsers,
 });

@@ -1,0 +1,159 @@
+/**
+ * The manager's users area against the production build: list, search, load more, create, edit,
+ * ban / unban, sessions (revoke one, revoke all), delete, last-admin protection and the dashboard.
+ */
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+
+const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+test.describe('manager: users', () => {
+  test('a user gets the 403 page on /manager/users', async ({ userPage: page }) => {
+    const res = await page.goto('/manager/users');
+    expect(res?.status()).toBe(403);
+    await expect(page.getByText("You don't have access to this page")).toBeVisible();
+  });
+
+  test('an admin lists users with counts, loads more and searches', async ({ adminPage: page }) => {
+    await page.goto('/manager/users');
+    await hydrated(page);
+    const rows = page.locator('tbody tr');
+    await expect(rows).toHaveCount(20);
+    const showing = page.getByTestId('showing');
+    await expect(showing).toHaveText(/^Showing 20 of \d+$/);
+    const total = Number(/of (\d+)/.exec((await showing.textContent())!)![1]);
+    expect(total).toBeGreaterThanOrEqual(32);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(rows).toHaveCount(Math.min(40, total));
+    await expect(showing).toHaveText(`Showing ${Math.min(40, total)} of ${total}`);
+
+    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('ADMIN@example');
+    await expect(page).toHaveURL(/searchTerm=ADMIN%40example/);
+    await expect(page.getByTestId('search-results')).toHaveText('1 result for "ADMIN@example"');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('admin@example.com');
+    await expect(rows.first()).toContainText('Admin');
+    // The search is in the URL: a reload keeps it.
+    await page.reload();
+    await expect(page.getByTestId('search-results')).toHaveText('1 result for "ADMIN@example"');
+    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('example.com');
+    await expect(page.getByTestId('search-results')).toHaveText(/^\d+ results for "example.com"$/);
+  });
+
+  test('an admin creates, edits, bans, unbans, revokes sessions and deletes a user', async ({ adminPage: page, app, sink }) => {
+    const email = `new.person.${Date.now()}@example.org`;
+    await page.goto('/manager/users');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'New User' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New User' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await expect(page.getByText('E-mail is required')).toBeVisible();
+
+    await page.getByLabel('Name').fill('New Person');
+    await page.getByLabel('E-mail').fill('USER@example.com');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.locator('form [role="alert"]')).toHaveText('User already exists.');
+
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('User created')).toBeVisible();
+    await expect(page).toHaveURL(/\/manager\/users$/);
+
+    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('new.person');
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await page.getByRole('link', { name: 'New Person' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New Person' })).toBeVisible();
+    await expect(page.getByTestId('user-email')).toHaveText(email);
+    await expect(page.getByText('No user sessions')).toBeVisible();
+
+    // Edit: the same form, pre-filled.
+    await page.getByRole('link', { name: 'Edit user' }).click();
+    await expect(page.getByLabel('E-mail')).toHaveValue(email);
+    await page.getByLabel('Name').fill('Renamed Person');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User updated')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Renamed Person' })).toBeVisible();
+
+    // Ban with a reason, then unban.
+    await page.getByRole('button', { name: 'Ban' }).click();
+    await page.getByLabel('Reason (optional)').fill('Spamming the catalogue');
+    await page.getByTestId('dialog').getByRole('button', { name: 'Ban' }).click();
+    await expect(page.getByText('User banned')).toBeVisible();
+    await expect(page.getByTestId('ban-reason')).toHaveText('Reason: Spamming the catalogue');
+    await page.getByRole('button', { name: 'Unban' }).click();
+    await expect(page.getByText('User unbanned')).toBeVisible();
+    await expect(page.getByTestId('ban-reason')).toHaveCount(0);
+
+    // Two sessions of that user, from two clients.
+    const clients = [];
+    for (let i = 0; i < 2; i++) {
+      const client = await playwrightRequest.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+      await signInViaApi(client, app, sink, email);
+      clients.push(client);
+    }
+    await page.reload();
+    const sessions = page.getByTestId('user-session');
+    await expect(sessions).toHaveCount(2);
+    await expect(page.getByTestId('session-token').first()).toHaveText(/^[\w-]{4}…[\w-]{4}$/);
+
+    await sessions.first().getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('Session revoked')).toBeVisible();
+    await expect(sessions).toHaveCount(1);
+    const stillIn = await Promise.all(clients.map(async (c) => (await (await c.get('/api/auth/get-session')).json()) !== null));
+    expect(stillIn.filter(Boolean)).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Revoke all' }).click();
+    await expect(page.getByText('All sessions revoked')).toBeVisible();
+    await expect(page.getByText('No user sessions')).toBeVisible();
+    for (const c of clients) {
+      expect(await (await c.get('/api/auth/get-session')).json()).toBeNull();
+      await c.dispose();
+    }
+
+    // Delete, confirmed first.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Deleting is permanent')).toBeVisible();
+    await page.getByTestId('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('User deleted')).toBeVisible();
+    await expect(page).toHaveURL(/\/manager\/users$/);
+    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(email);
+    await expect(page.getByTestId('search-results')).toHaveText(`0 results for "${email}"`);
+  });
+
+  test('the last admin cannot ban, delete or demote themselves', async ({ adminPage: page }) => {
+    await page.goto('/manager/users?searchTerm=admin%40example.com');
+    await hydrated(page);
+    await page.locator('tbody tr').first().getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ban' })).toBeDisabled();
+    await expect(page.getByText('You cannot ban yourself')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Edit user' }).click();
+    await page.getByLabel('Role').selectOption('user');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Failed to save the user')).toBeVisible();
+    await expect(page.getByText('The last administrator cannot be demoted, banned or deleted')).toBeVisible();
+    // Still an admin: the manager still opens.
+    expect((await page.request.get('/manager/users')).status()).toBe(200);
+  });
+});
+
+test.describe('manager: dashboard', () => {
+  test('shows the counts and the newest users and books, each linking to its page', async ({ adminPage: page }) => {
+    await page.goto('/manager/users');
+    const total = Number(/of (\d+)/.exec((await page.getByTestId('showing').textContent())!)![1]);
+    await page.goto('/manager/dashboard');
+    await hydrated(page);
+    await expect(page.getByTestId('count-users').locator('dd')).toHaveText(String(total));
+    await expect(page.getByTestId('count-admins').locator('dd')).toHaveText('1');
+    await expect(page.getByTestId('count-books').locator('dd')).toHaveText(/^\d+$/);
+    const newestUser = page.getByRole('region', { name: 'Newest users' }).getByRole('link').first();
+    await newestUser.click();
+    await expect(page).toHaveURL(/\/manager\/users\/[\w-]+$/);
+    await page.goBack();
+    await page.getByRole('region', { name: 'Newest books' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/manager\/books\/[\w-]+$/);
+  });
+});

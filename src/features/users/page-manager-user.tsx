@@ -1,0 +1,155 @@
+/**
+ * /manager/users/{id}: who the user is, 'Edit user', ban / unban (with a reason), delete (confirmed
+ * first), and the user's sessions.
+ */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '#/components/ui/badge';
+import { Button, buttonVariants } from '#/components/ui/button';
+import { Field } from '#/components/ui/field';
+import { Input } from '#/components/ui/input';
+import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { authCall, authClient } from '#/features/auth/auth-client';
+import { DisplayName } from '#/features/auth/display-name';
+import { useCurrentUser } from '#/features/auth/use-current-user';
+import { usePermission } from '#/features/auth/use-permission';
+import { formatDate } from '#/lib/i18n/format';
+import { useAdminAction } from './use-admin-action';
+import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
+import { UserSessions } from './user-sessions';
+import { userQuery } from './users.queries';
+
+const route = getRouteApi('/manager/users/$id/');
+
+export function PageManagerUser() {
+  const { t, i18n } = useTranslation('users');
+  const { id } = route.useParams();
+  const { data: user } = useSuspenseQuery(userQuery(id));
+  const me = useCurrentUser();
+  const isSelf = me?.id === user.id;
+  const canEdit = usePermission({ user: ['create', 'set-role'] });
+  const canBan = usePermission({ user: ['ban'] });
+  const canDelete = usePermission({ user: ['delete'] });
+  const canListSessions = usePermission({ session: ['list'] });
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'ban' | 'delete' | null>(null);
+  const [banReason, setBanReason] = useState('');
+
+  const ban = useAdminAction(
+    () => authCall(authClient.admin.banUser({ userId: user.id, ...(banReason.trim() ? { banReason: banReason.trim() } : {}) })),
+    { success: t('detail.banned'), failure: t('detail.banFailed'), onSuccess: () => setDialog(null) },
+  );
+  const unban = useAdminAction(() => authCall(authClient.admin.unbanUser({ userId: user.id })), {
+    success: t('detail.unbanned'),
+    failure: t('detail.unbanFailed'),
+  });
+  const remove = useAdminAction(() => authCall(authClient.admin.removeUser({ userId: user.id })), {
+    success: t('detail.deleted'),
+    failure: t('detail.deleteFailed'),
+    onSuccess: () => navigate({ to: '/manager/users', search: { searchTerm: '' } }),
+  });
+
+  return (
+    <article className="flex max-w-3xl flex-col gap-6">
+      <header className="flex items-start gap-4">
+        <UserAvatar user={user} className="size-16 text-lg" />
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-bold break-words">
+            <DisplayName name={user.name} />
+          </h1>
+          <p className="flex flex-wrap items-center gap-2 break-all">
+            <span data-testid="user-email">{user.email}</span>
+            {!user.emailVerified && <Badge variant="warning">{t('status.notVerified')}</Badge>}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <RoleBadges role={user.role} />
+            <StatusBadge banned={user.banned} />
+          </div>
+          <p className="text-sm text-neutral-700 dark:text-neutral-300">
+            {t('detail.memberSince', { date: formatDate(user.createdAt, i18n.language) })} ·{' '}
+            {user.onboardedAt ? t('detail.onboarded', { date: formatDate(user.onboardedAt, i18n.language) }) : t('detail.notOnboarded')}
+          </p>
+          {user.banned && (
+            <p className="text-sm" data-testid="ban-reason">
+              {user.banReason ? t('detail.banReason', { reason: user.banReason }) : t('detail.noBanReason')}
+            </p>
+          )}
+        </div>
+      </header>
+
+      <div className="flex flex-wrap items-center gap-2">
+        {canEdit && (
+          <Link to="/manager/users/$id/update" params={{ id: user.id }} className={buttonVariants({ variant: 'secondary' })}>
+            {t('form.editUser')}
+          </Link>
+        )}
+        {canBan &&
+          (user.banned ? (
+            <Button variant="secondary" disabled={unban.isPending} onClick={() => unban.mutate(undefined)}>
+              {t('detail.unban')}
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              disabled={isSelf}
+              aria-describedby={isSelf ? 'cannot-ban-self' : undefined}
+              onClick={() => setDialog('ban')}
+            >
+              {t('detail.ban')}
+            </Button>
+          ))}
+        {canDelete && !isSelf && (
+          <Button variant="destructive" onClick={() => setDialog('delete')}>
+            {t('detail.delete')}
+          </Button>
+        )}
+        {canBan && isSelf && (
+          <p id="cannot-ban-self" className="text-sm text-neutral-700 dark:text-neutral-300">
+            {t('detail.cannotBanYourself')}
+          </p>
+        )}
+      </div>
+
+      {canListSessions && <UserSessions userId={user.id} />}
+
+      <ResponsiveDialog
+        open={dialog === 'ban'}
+        onOpenChange={(open) => setDialog(open ? 'ban' : null)}
+        title={t('detail.banTitle')}
+        description={t('detail.banDescription')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDialog(null)}>
+              {t('detail.cancel')}
+            </Button>
+            <Button variant="destructive" disabled={ban.isPending} onClick={() => ban.mutate(undefined)}>
+              {t('detail.ban')}
+            </Button>
+          </>
+        }
+      >
+        <Field label={t('detail.banReasonLabel')} className="pb-2">
+          {(ids) => <Input {...ids} maxLength={200} value={banReason} onChange={(e) => setBanReason(e.target.value)} />}
+        </Field>
+      </ResponsiveDialog>
+      <ResponsiveDialog
+        open={dialog === 'delete'}
+        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+        title={t('detail.deleteTitle')}
+        description={t('detail.deleteDescription')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDialog(null)}>
+              {t('detail.cancel')}
+            </Button>
+            <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
+              {t('detail.delete')}
+            </Button>
+          </>
+        }
+      />
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+/** /manager/users: the users table with search (kept in the URL), 'Load more' and the counts. */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ManagerList, ManagerListRow } from '#/components/manager-list';
+import { buttonVariants } from '#/components/ui/button';
+import { DisplayName } from '#/features/auth/display-name';
+import { usePermission } from '#/features/auth/use-permission';
+import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
+import { usersInfiniteQuery } from './users.queries';
+
+const route = getRouteApi('/manager/users/');
+
+export function PageManagerUsers() {
+  const { t } = useTranslation(['users', 'common']);
+  const { searchTerm } = route.useSearch();
+  const navigate = useNavigate();
+  const onSearch = useCallback(
+    (value: string) => void navigate({ to: '/manager/users', search: { searchTerm: value }, replace: true }),
+    [navigate],
+  );
+  const query = useInfiniteQuery(usersInfiniteQuery(searchTerm));
+  const canCreate = usePermission({ user: ['create', 'set-role'] });
+  const users = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <ManagerList
+      title={t('nav.users', { ns: 'common' })}
+      action={
+        canCreate && (
+          <Link to="/manager/users/new" className={buttonVariants()}>
+            {t('list.newUser')}
+          </Link>
+        )
+      }
+      searchLabel={t('list.search')}
+      searchTerm={searchTerm}
+      onSearch={onSearch}
+      columns={[t('list.name'), t('list.email'), t('list.role'), t('list.status')]}
+      count={users.length}
+      total={query.data?.pages[0]?.total ?? 0}
+      loaded={query.isSuccess}
+      hasMore={query.hasNextPage}
+      loadingMore={query.isFetchingNextPage}
+      onLoadMore={() => void query.fetchNextPage()}
+    >
+      {users.map((user) => (
+        <ManagerListRow key={user.id}>
+          <td className="p-3">
+            <span className="flex items-center gap-3">
+              <UserAvatar user={user} />
+              <Link to="/manager/users/$id" params={{ id: user.id }} className="font-medium underline-offset-2 hover:underline">
+                <DisplayName name={user.name} />
+              </Link>
+            </span>
+          </td>
+          <td className="p-3">{user.email}</td>
+          <td className="p-3">
+            <RoleBadges role={user.role} />
+          </td>
+          <td className="p-3">
+            <StatusBadge banned={user.banned} />
+          </td>
+        </ManagerListRow>
+      ))}
+    </ManagerList>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * A manager action on a user (ban, revoke, delete…) through Better Auth's admin client: a toast
+ * on success, on failure the spec's failure text with the server's reason (translated) beneath,
+ * and fresh user data afterwards. Demo-mode refusals are left to the one global dialog.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { AuthCallError } from '#/features/auth/auth-client';
+import { useAuthErrorMessage } from '#/features/auth/use-auth-error';
+
+export function useAdminAction<V>(
+  run: (variables: V) => Promise<unknown>,
+  messages: { success: string; failure: string; onSuccess?: () => unknown },
+) {
+  const queryClient = useQueryClient();
+  const errorMessage = useAuthErrorMessage();
+  return useMutation({
+    mutationFn: run,
+    onError: (error: AuthCallError) => {
+      if (error.code !== 'DEMO_MODE') toast.error(messages.failure, { description: errorMessage(error) });
+    },
+    onSuccess: async () => {
+      toast.success(messages.success);
+      await messages.onSuccess?.();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]);
+    },
+  });
+}

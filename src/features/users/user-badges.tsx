@@ -1,0 +1,45 @@
+/** How the manager shows a user: an avatar (picture or initials), role and status badges. */
+import { useTranslation } from 'react-i18next';
+import { Badge } from '#/components/ui/badge';
+import { cn } from '#/lib/utils';
+import type { ManagedUser } from './users.schema';
+
+const initials = (name: string, email: string) =>
+  (name.trim() || email)
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+
+export function UserAvatar({ user, className }: { user: Pick<ManagedUser, 'name' | 'email' | 'image'>; className?: string }) {
+  const base = cn('inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full text-xs font-semibold', className);
+  if (user.image) return <img src={user.image} alt="" className={cn(base, 'object-cover')} />;
+  return (
+    <span aria-hidden className={cn(base, 'bg-neutral-200 text-neutral-800 dark:bg-neutral-700 dark:text-neutral-100')}>
+      {initials(user.name, user.email)}
+    </span>
+  );
+}
+
+export function RoleBadges({ role }: { role: string }) {
+  const { t } = useTranslation('users');
+  return (
+    <span className="flex flex-wrap gap-1">
+      {role
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean)
+        .map((r) => (
+          <Badge key={r} variant={r === 'admin' ? 'info' : 'neutral'}>
+            {r === 'admin' || r === 'user' ? t(`roles.${r}`) : r}
+          </Badge>
+        ))}
+    </span>
+  );
+}
+
+export function StatusBadge({ banned }: { banned: boolean }) {
+  const { t } = useTranslation('users');
+  return banned ? <Badge variant="danger">{t('status.banned')}</Badge> : <Badge>{t('status.active')}</Badge>;
+}

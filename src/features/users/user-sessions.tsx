@@ -1,0 +1,79 @@
+/** A user's sessions for the manager: shortened token, times, device, 'Revoke' and 'Revoke all'. */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '#/components/ui/badge';
+import { Button } from '#/components/ui/button';
+import { authCall, authClient } from '#/features/auth/auth-client';
+import { usePermission } from '#/features/auth/use-permission';
+import { formatDate } from '#/lib/i18n/format';
+import { useAdminAction } from './use-admin-action';
+import { userSessionsQuery } from './users.queries';
+
+/** Enough of a token to tell sessions apart, never enough to use one. */
+export const shortToken = (token: string) => `${token.slice(0, 4)}…${token.slice(-4)}`;
+
+export function UserSessions({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation('users');
+  const { data: sessions } = useSuspenseQuery(userSessionsQuery(userId));
+  const canRevoke = usePermission({ session: ['revoke'] });
+  const when = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const revoke = useAdminAction((sessionToken: string) => authCall(authClient.admin.revokeUserSession({ sessionToken })), {
+    success: t('sessions.revoked'),
+    failure: t('sessions.revokeFailed'),
+  });
+  const revokeAll = useAdminAction(() => authCall(authClient.admin.revokeUserSessions({ userId })), {
+    success: t('sessions.revokedAll'),
+    failure: t('sessions.revokeAllFailed'),
+  });
+
+  return (
+    <section aria-labelledby="user-sessions" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="user-sessions" className="text-lg font-semibold">
+          {t('sessions.title')}
+        </h2>
+        {canRevoke && sessions.length > 0 && (
+          <Button variant="secondary" size="sm" disabled={revokeAll.isPending} onClick={() => revokeAll.mutate(undefined)}>
+            {t('sessions.revokeAll')}
+          </Button>
+        )}
+      </div>
+      {sessions.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-neutral-300 p-4 text-sm text-neutral-700 dark:border-neutral-700 dark:text-neutral-300">
+          {t('sessions.empty')}
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-neutral-200 rounded-lg border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
+          {sessions.map((session) => (
+            <li key={session.id} data-testid="user-session" className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+                <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.token')}</dt>
+                <dd className="flex items-center gap-2">
+                  <code data-testid="session-token">{shortToken(session.token)}</code>
+                  {session.impersonatedBy && <Badge variant="warning">{t('status.impersonation')}</Badge>}
+                </dd>
+                <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.device')}</dt>
+                <dd>
+                  {session.device ?? t('sessions.unknownDevice')}
+                  {session.ipAddress ? ` · ${session.ipAddress}` : ''}
+                </dd>
+                <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.created')}</dt>
+                <dd>{when(session.createdAt)}</dd>
+                <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.updated')}</dt>
+                <dd>{when(session.updatedAt)}</dd>
+                <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.expires')}</dt>
+                <dd>{when(session.expiresAt)}</dd>
+              </dl>
+              {canRevoke && (
+                <Button variant="secondary" size="sm" disabled={revoke.isPending} onClick={() => revoke.mutate(session.token)}>
+                  {t('sessions.revoke')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

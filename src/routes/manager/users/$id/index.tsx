@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageManagerUser } from '#/features/users/page-manager-user';
+import { userQuery, userSessionsQuery } from '#/features/users/users.queries';
+import { pageTitle } from '#/lib/utils';
+
+export const Route = createFileRoute('/manager/users/$id/')({
+  loader: async ({ context, params }) => {
+    const [user] = await Promise.all([
+      context.queryClient.ensureQueryData(userQuery(params.id)),
+      context.queryClient.ensureQueryData(userSessionsQuery(params.id)),
+    ]);
+    return user;
+  },
+  head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name || loaderData?.email) }] }),
+  component: PageManagerUser,
+});
