@@ -27,5 +27,7 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    // A click on something that never becomes actionable fails with its reason, not the test timeout.
+    actionTimeout: 15_000,
   },
 });

@@ -155,9 +155,9 @@ test.describe('sign-in by e-mail code', () => {
     await expect(page).toHaveURL(/\/app$/);
     await page.goto('/app/account');
     await hydrated(page);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page.getByText('Do you really want to sign out?')).toBeVisible();
-    await page.getByTestId('dialog').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByTestId('dialog').getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await sessionUser(page)).toBeNull();
     await page.goto('/app');
@@ -221,8 +221,8 @@ test.describe('failures show their translated message and lose nothing', () => {
 
     await page.keyboard.press('Escape');
     await page.route('**/api/auth/sign-out', (route) => route.abort());
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByTestId('dialog').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByTestId('dialog').getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page.getByText('Failed to Sign Out')).toBeVisible();
     await expect(page).toHaveURL(/\/app\/account/);
     await context.close();
@@ -293,8 +293,8 @@ test.describe('configuration variants', () => {
       // Signing in through the page lands such a user in the manager, like any admin.
       const page = await context.newPage();
       await page.goto('/app/account');
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.getByTestId('dialog').getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.getByTestId('dialog').getByRole('button', { name: 'Sign out', exact: true }).click();
       await expect(page).toHaveURL(/\/login$/);
       await signInThroughUi(page, sink, email);
       await expect(page).toHaveURL(/\/manager\/dashboard$/);

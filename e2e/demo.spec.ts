@@ -1,6 +1,9 @@
+import type { Page } from '@playwright/test';
 import { ADMIN, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
 import { startApp } from './support/app-server';
 import { startSmtpSink } from './support/smtp-sink';
+
+const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
 /** DEMO_MODE=true: the seeded accounts still sign in and read; the server refuses every write. */
 test.describe('demo mode on the server', () => {
@@ -75,6 +78,20 @@ test.describe('demo mode in the browser', () => {
       await expect(demo.getByText('npm install && npm start')).toBeVisible();
       await page.reload();
       await expect(page.getByTestId('account-name')).toHaveText('User');
+
+      // The seeded accounts are protected: deleting one's account, or signing out everywhere
+      // (which would sign out every visitor sharing the account), opens the same dialog.
+      await page.goto('/app/account');
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByTestId('dialog').getByLabel('Type user@example.com to confirm').fill('user@example.com');
+      await page.getByTestId('dialog').getByRole('button', { name: 'Delete my account' }).click();
+      await expect(demo).toBeVisible();
+      await demo.getByRole('button', { name: 'Close' }).first().click();
+      await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await expect(demo).toBeVisible();
+      const still = (await (await page.request.get('/api/auth/get-session')).json()) as { user: { email: string } };
+      expect(still.user.email).toBe('user@example.com');
       await context.close();
 
       // An admin creating a book gets the same dialog, and no book appears.
@@ -91,6 +108,20 @@ test.describe('demo mode in the browser', () => {
       await expect(dialog.getByText('This is a read-only demo, this action is disabled.')).toBeVisible();
       const list = await (await admin.request.get('/api/rpc/books?searchTerm=Demo%20Book')).json();
       expect(list.total).toBe(0);
+
+      // Impersonation is allowed in demo mode (decision 015), and writes stay refused as the user.
+      const users = (await (await admin.request.get('/api/rpc/users?searchTerm=user%40example.com')).json()) as {
+        items: Array<{ id: string }>;
+      };
+      await admin.goto(`/manager/users/${users.items[0]!.id}`);
+      await expect(admin.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await admin.getByRole('button', { name: 'Impersonate' }).click();
+      await expect(admin.getByTestId('impersonation-banner')).toContainText('You are impersonating User');
+      const asUser = await admin.request.post('/api/auth/update-user', { data: { name: 'Hacked' }, headers: { Origin: app.url } });
+      expect(await asUser.json()).toMatchObject({ code: 'DEMO_MODE' });
+      await admin.getByRole('button', { name: 'Stop impersonating' }).click();
+      await expect(admin).toHaveURL(new RegExp(`/manager/users/${users.items[0]!.id}$`));
+      await expect(admin.getByTestId('impersonation-banner')).toHaveCount(0);
       await adminContext.close();
     } finally {
       await app.stop();

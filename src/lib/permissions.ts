@@ -39,6 +39,10 @@ export type Statements = typeof statements;
 export type Resource = keyof Statements;
 export type Permission = { [R in Resource]?: Array<Statements[R][number]> };
 
+/** Whether a stored role field (comma-separated, or a list) includes admin. */
+export const roleFieldIsAdmin = (role: string | string[] | null | undefined) =>
+  (Array.isArray(role) ? role : (role ?? '').split(',')).some((r) => r.trim() === 'admin');
+
 /**
  * Whether a user with these roles (comma-separated, as stored) holds every requested permission.
  * Several roles combine; unknown roles grant nothing.

@@ -9,6 +9,7 @@ import { PageRootNotFound } from '#/components/errors/page-root-not-found';
 import { Toaster } from '#/components/ui/toaster';
 import { getAppConfig } from '#/features/config/config.functions';
 import { EnvBanner } from '#/features/config/env-banner';
+import { ImpersonationBanner } from '#/features/auth/impersonation-banner';
 import { DemoModeDialog } from '#/features/demo/demo-dialog';
 import { detectedLanguage } from '#/lib/i18n/browser';
 import { languageInfo } from '#/lib/i18n/languages';
@@ -64,6 +65,7 @@ function RootLayout() {
     <>
       <ThemeSync />
       {config.banner && <EnvBanner {...config.banner} />}
+      <ImpersonationBanner />
       <Outlet />
       <Toaster />
       {config.demoMode && <DemoModeDialog />}

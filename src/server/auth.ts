@@ -13,7 +13,7 @@ import { renderLoginCodeEmail } from '#/features/auth/email-login-code';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import { createI18n } from '#/lib/i18n/i18n';
 import { languageInfo } from '#/lib/i18n/languages';
-import { ac, AUTH_ADMIN_ENDPOINTS, roles, rolesAllow } from '#/lib/permissions';
+import { ac, roles } from '#/lib/permissions';
 import { resolveAuthSecret } from './auth-secret.ts';
 import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
@@ -22,7 +22,8 @@ import { sendEmail } from './email/mailer.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
 import { env, type Env } from './env.ts';
-import { adminRightsTarget, isLastAdmin, LAST_ADMIN, LAST_ADMIN_MESSAGE } from './last-admin.ts';
+import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
+import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
 
@@ -58,8 +59,6 @@ function redisStorage(url: string) {
     },
   };
 }
-
-const lastAdminError = () => new APIError('CONFLICT', { code: LAST_ADMIN, message: LAST_ADMIN_MESSAGE });
 
 export function createAuth(db: Database, e: Env = env()) {
   const redis = e.redisUrl ? redisStorage(e.redisUrl) : undefined;
@@ -111,19 +110,22 @@ export function createAuth(db: Database, e: Env = env()) {
         if (e.demoMode && demoModeRefuses(ctx.path, ctx.request?.method ?? (ctx as { method?: string }).method)) {
           throw new APIError('FORBIDDEN', { code: 'DEMO_MODE', message: 'This is a read-only demo, this action is disabled.' });
         }
-        const target = adminRightsTarget(ctx.path, ctx.body);
-        if (target) {
-          // Only for a caller the endpoint will let through: anyone else gets Better Auth's own 401/403.
-          const permission = AUTH_ADMIN_ENDPOINTS[ctx.path];
-          const session = await getSessionFromCtx(ctx);
-          const allowed = session && typeof permission === 'object' && permission && rolesAllow(effectiveRole(session.user, e), permission);
-          if (allowed && (await isLastAdmin(db, target))) throw lastAdminError();
+        if (ctx.path.startsWith('/admin/')) {
+          await beforeAdminCall(db, {
+            path: ctx.path,
+            body: ctx.body,
+            session: () => getSessionFromCtx(ctx),
+            roleOf: (u) => effectiveRole(u, e),
+          });
         }
         if (ctx.path !== '/email-otp/send-verification-otp') return;
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (typeof email === 'string' && !(await emailQuota(email))) {
           throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);
       }),
     },
     advanced: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoModeRefuses } from './demo-mode.ts';
 
 describe('demo mode on the auth API', () => {
-  it('lets reads, signing in and signing out through', () => {
+  it('lets reads, signing in and out, and impersonation through', () => {
     for (const [path, method] of [
       ['/get-session', 'GET'],
       ['/admin/list-users', 'GET'],
@@ -10,6 +10,8 @@ describe('demo mode on the auth API', () => {
       ['/sign-in/email-otp', 'POST'],
       ['/sign-in/social', 'POST'],
       ['/sign-out', 'POST'],
+      ['/admin/impersonate-user', 'POST'],
+      ['/admin/stop-impersonating', 'POST'],
     ]) {
       expect(demoModeRefuses(path!, method), `${method} ${path}`).toBe(false);
     }
@@ -23,6 +25,7 @@ describe('demo mode on the auth API', () => {
       '/admin/set-role',
       '/admin/create-user',
       '/revoke-sessions',
+      '/revoke-other-sessions',
       '/organization/create',
       '/some-future-endpoint',
     ]) {

@@ -1,5 +1,7 @@
 /**
- * Demo mode on the auth API: every write is refused except signing in and out. Deny by default:
+ * Demo mode on the auth API: every write is refused except signing in and out, and an admin's
+ * impersonation (which only swaps sessions; every write stays refused as whoever is signed in,
+ * decision 015). Deny by default:
  * a Better Auth endpoint added later is blocked until it is listed here. (The product API's
  * writes are refused by the one middleware in rpc.ts.)
  */
@@ -9,6 +11,8 @@ export const DEMO_ALLOWED_AUTH_WRITES = new Set([
   '/sign-in/email-otp',
   '/sign-in/social',
   '/sign-out',
+  '/admin/impersonate-user',
+  '/admin/stop-impersonating',
 ]);
 
 /** True when demo mode must refuse this auth request. Reads (GET) always pass. */

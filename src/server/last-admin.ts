@@ -4,15 +4,12 @@
  * not banned (ADMIN_USER_IDS count as admins, whatever their stored role).
  */
 import { sql } from 'drizzle-orm';
+import { roleFieldIsAdmin } from '#/lib/permissions';
 import { queryRows, type Database } from './db/client.ts';
 import { env } from './env.ts';
 
 export const LAST_ADMIN = 'LAST_ADMIN';
 export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be demoted, banned or deleted';
-
-/** Whether a stored role field (comma-separated) grants admin. */
-export const roleFieldIsAdmin = (role: string | string[] | null | undefined) =>
-  (Array.isArray(role) ? role : (role ?? '').split(',')).some((r) => r.trim() === 'admin');
 
 /**
  * True when `userId` is an admin and no other active (not banned) admin exists: taking admin

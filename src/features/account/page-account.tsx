@@ -1,4 +1,7 @@
-/** The account area (both sections): profile card, change of name, display preferences, sign-out. */
+/**
+ * The account area (both sections): profile card, change of name, display preferences, own
+ * sessions, sign-out, and deleting one's account.
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -19,6 +22,8 @@ import { useCurrentUser } from '#/features/auth/use-current-user';
 import { formatDate } from '#/lib/i18n/format';
 import { Badge } from '#/components/ui/badge';
 import type { AccountSearch } from './account.schema';
+import { DeleteAccount } from './delete-account';
+import { OwnSessions } from './own-sessions';
 import { DisplayPreferences } from './preferences';
 
 function ChangeNameDrawer({ open, currentName, onClose }: { open: boolean; currentName: string; onClose: () => void }) {
@@ -100,11 +105,13 @@ export function PageAccount() {
         </section>
       )}
       <DisplayPreferences />
+      <OwnSessions />
       <div>
         <Button ref={signOutButton} variant="secondary" onClick={() => setSignOut(true)}>
           {t('actions.signOut', { ns: 'common' })}
         </Button>
       </div>
+      {user && <DeleteAccount email={user.email} />}
       <SignOutDialog open={signOut} onOpenChange={setSignOut} returnFocusTo={signOutButton} />
     </div>
   );

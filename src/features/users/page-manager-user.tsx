@@ -13,9 +13,11 @@ import { Input } from '#/components/ui/input';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { authCall, authClient } from '#/features/auth/auth-client';
 import { DisplayName } from '#/features/auth/display-name';
+import { homeFor } from '#/features/auth/redirect';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { usePermission } from '#/features/auth/use-permission';
 import { formatDate } from '#/lib/i18n/format';
+import { roleFieldIsAdmin } from '#/lib/permissions';
 import { useAdminAction } from './use-admin-action';
 import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
 import { UserSessions } from './user-sessions';
@@ -33,6 +35,8 @@ export function PageManagerUser() {
   const canBan = usePermission({ user: ['ban'] });
   const canDelete = usePermission({ user: ['delete'] });
   const canListSessions = usePermission({ session: ['list'] });
+  // Not oneself, not another admin, not a banned user: the server refuses those too.
+  const canImpersonate = usePermission({ user: ['impersonate'] }) && !isSelf && !roleFieldIsAdmin(user.role) && !user.banned;
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'ban' | 'delete' | null>(null);
   const [banReason, setBanReason] = useState('');
@@ -44,6 +48,12 @@ export function PageManagerUser() {
   const unban = useAdminAction(() => authCall(authClient.admin.unbanUser({ userId: user.id })), {
     success: t('detail.unbanned'),
     failure: t('detail.unbanFailed'),
+  });
+  const impersonate = useAdminAction(() => authCall(authClient.admin.impersonateUser({ userId: user.id })), {
+    success: '',
+    failure: t('detail.impersonateFailed'),
+    // A full load into the user's home: nothing cached as the admin may leak into their pages.
+    onSuccess: () => window.location.assign(homeFor(user.role)),
   });
   const remove = useAdminAction(() => authCall(authClient.admin.removeUser({ userId: user.id })), {
     success: t('detail.deleted'),
@@ -100,6 +110,15 @@ export function PageManagerUser() {
               {t('detail.ban')}
             </Button>
           ))}
+        {canImpersonate && (
+          <Button
+            variant="secondary"
+            disabled={impersonate.isPending || impersonate.isSuccess}
+            onClick={() => impersonate.mutate(undefined)}
+          >
+            {t('detail.impersonate')}
+          </Button>
+        )}
         {canDelete && !isSelf && (
           <Button variant="destructive" onClick={() => setDialog('delete')}>
             {t('detail.delete')}

@@ -20,7 +20,7 @@ export function useAdminAction<V>(
       if (error.code !== 'DEMO_MODE') toast.error(messages.failure, { description: errorMessage(error) });
     },
     onSuccess: async () => {
-      toast.success(messages.success);
+      if (messages.success) toast.success(messages.success);
       await messages.onSuccess?.();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['users'] }),

@@ -4,13 +4,13 @@
  * are Better Auth's admin endpoints (/api/auth/admin/*), guarded by the same declaration.
  */
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Permission } from '#/lib/permissions';
+import { roleFieldIsAdmin, type Permission } from '#/lib/permissions';
 import { apiError } from '#/server/api-errors.ts';
 import { effectiveRole } from '#/server/auth.ts';
 import { decodeCursor, encodeCursor } from '#/server/db/cursor.ts';
 import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
 import { searchable, user } from '#/server/db/schema.ts';
-import { isLastAdmin, LAST_ADMIN_LOCK, roleFieldIsAdmin } from '#/server/last-admin.ts';
+import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
 import { managedUserSchema, userIdInputSchema, userInputSchema, userListInputSchema, userListSchema } from './users.schema';
 

@@ -1,4 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { mySessionsQuery } from '#/features/account/account.queries';
 import { accountSearchSchema } from '#/features/account/account.schema';
 import { PageAccount } from '#/features/account/page-account';
 import { pageTitle } from '#/lib/utils';
@@ -6,6 +7,7 @@ import { pageTitle } from '#/lib/utils';
 export const Route = createFileRoute('/manager/account')({
   validateSearch: accountSearchSchema,
   search: { middlewares: [stripSearchParams({ state: '', newEmail: '' })] },
+  loader: ({ context }) => context.queryClient.ensureQueryData(mySessionsQuery),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.account')) }] }),
   component: PageAccount,
 });

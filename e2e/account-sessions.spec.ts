@@ -1,0 +1,127 @@
+/**
+ * Self-service sessions and account deletion in the account area: 'Sign out other sessions',
+ * 'Sign out everywhere', 'Delete my account' (database checked on PostgreSQL), and the last
+ * admin who cannot delete their own account.
+ */
+import type { Browser, Page } from '@playwright/test';
+import pg from 'pg';
+import { freshPostgres, TEST_DATABASE_URL } from '../tests/support/databases';
+import type { AppServer } from './support/app-server';
+import { startApp } from './support/app-server';
+import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+import type { SmtpSink } from './support/smtp-sink';
+import { startSmtpSink } from './support/smtp-sink';
+
+const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+/** A browser window signed in as `email` (its own client address, its own session). */
+async function signedInPage(browser: Browser, app: AppServer, sink: SmtpSink, email: string) {
+  const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+  const page = await context.newPage();
+  await signInViaApi(page.request, app, sink, email);
+  return page;
+}
+
+async function createUser(admin: Page, name: string) {
+  const email = `${name.toLowerCase().replace(/\s+/g, '.')}.${Date.now()}@example.org`;
+  const res = await admin.request.post('/api/rpc/users', { data: { name, email } });
+  expect(res.status()).toBe(201);
+  return { ...((await res.json()) as { id: string }), email };
+}
+
+test.describe('own sessions', () => {
+  test('a user signs the other window out, then signs out everywhere', async ({ adminPage, browser, app, sink }) => {
+    const { email } = await createUser(adminPage, 'Two Windows');
+    const first = await signedInPage(browser, app, sink, email);
+    const second = await signedInPage(browser, app, sink, email);
+
+    // A user created by an admin confirms their name on first sign-in.
+    await first.goto('/app/account');
+    await hydrated(first);
+    await expect(first.getByRole('textbox', { name: 'What is your name?' })).toHaveValue('Two Windows');
+    await first.getByRole('button', { name: 'Continue' }).click();
+    await expect(first.getByText('Welcome Two Windows')).toBeVisible();
+    await first.goto('/app/account');
+    await hydrated(first);
+    const sessions = first.getByTestId('own-session');
+    await expect(sessions).toHaveCount(2);
+    await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
+    await expect(sessions.first()).toContainText(/Chrome \d+ · Linux/);
+    await expect(sessions.first()).toContainText('Last active');
+
+    await first.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await expect(first.getByText('Other sessions signed out')).toBeVisible();
+    await expect(sessions).toHaveCount(1);
+    // The other window's next request lands on /login.
+    await second.goto('/app/account');
+    await expect(second).toHaveURL(/\/login\?redirect=/);
+    await first.reload();
+    await expect(first).toHaveURL(/\/app\/account$/);
+
+    await first.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(first).toHaveURL(/\/login$/);
+    await first.goto('/app');
+    await expect(first).toHaveURL(/\/login\?redirect=/);
+    await first.context().close();
+    await second.context().close();
+  });
+
+  test('the last admin cannot delete their own account', async ({ adminPage: page }) => {
+    await page.goto('/manager/account');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByTestId('dialog');
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Type admin@example.com to confirm').fill('ADMIN@example.com');
+    await confirm.click();
+    await expect(page.getByText('Failed to delete your account')).toBeVisible();
+    await expect(page.getByText('The last administrator cannot be demoted, banned or deleted')).toBeVisible();
+    expect((await page.request.get('/manager/account')).status()).toBe(200);
+  });
+});
+
+test.describe('deleting one’s account (PostgreSQL)', () => {
+  test.skip(!TEST_DATABASE_URL, 'needs TEST_DATABASE_URL (CI sets it to the local PostgreSQL)');
+  test.describe.configure({ timeout: 180_000 });
+
+  test('removes the user and every session of theirs', async ({ browser }) => {
+    const db = await freshPostgres();
+    const { seed } = await import('#/server/db/seed.ts');
+    await db.handle.migrate();
+    await seed(db.handle.db);
+    const sink = await startSmtpSink();
+    const app = await startApp({ DATABASE_URL: db.url, AUTH_SECRET: 'e2e-delete-account-secret-0123456789ab', EMAIL_SERVER: sink.url });
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const email = 'amina.mwangi@example.com';
+      const page = await signedInPage(browser, app, sink, email);
+      const other = await signedInPage(browser, app, sink, email);
+      const { rows } = await client.query<{ id: string }>('select id from "user" where email = $1', [email]);
+      const userId = rows[0]!.id;
+      const count = async (sql: string) => Number((await client.query<{ n: string }>(sql, [userId])).rows[0]!.n);
+      expect(await count('select count(*) as n from "session" where user_id = $1')).toBe(2);
+
+      await page.goto('/app/account');
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByTestId('dialog').getByLabel(`Type ${email} to confirm`).fill(email);
+      await page.getByTestId('dialog').getByRole('button', { name: 'Delete my account' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+
+      expect(await count('select count(*) as n from "user" where id = $1')).toBe(0);
+      expect(await count('select count(*) as n from "session" where user_id = $1')).toBe(0);
+      expect(await count('select count(*) as n from "account" where user_id = $1')).toBe(0);
+      await other.goto('/app');
+      await expect(other).toHaveURL(/\/login\?redirect=/);
+      await page.context().close();
+      await other.context().close();
+    } finally {
+      await client.end();
+      await app.stop();
+      await sink.close();
+      await db.drop();
+    }
+  });
+});

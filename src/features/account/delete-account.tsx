@@ -1,0 +1,82 @@
+/**
+ * 'Delete my account': confirmed by typing one's e-mail, then Better Auth's delete-user (which
+ * removes the user and every session), and /login. The last admin is refused by the server.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '#/components/ui/button';
+import { Field } from '#/components/ui/field';
+import { Input } from '#/components/ui/input';
+import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
+import { useAuthErrorMessage } from '#/features/auth/use-auth-error';
+
+export function DeleteAccount({ email }: { email: string }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const errorMessage = useAuthErrorMessage();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const confirmed = typed.trim().toLowerCase() === email.toLowerCase();
+  const remove = useMutation({
+    mutationFn: () => authCall(authClient.deleteUser({})),
+    onSuccess: () => {
+      toast.success(t('account.deleteAccount.deleted'));
+      window.location.assign('/login');
+    },
+    onError: (error: AuthCallError) => {
+      setOpen(false);
+      if (error.code !== 'DEMO_MODE') toast.error(t('account.deleteAccount.failed'), { description: errorMessage(error) });
+    },
+  });
+
+  return (
+    <section aria-labelledby="delete-account" className="flex flex-col gap-3 rounded-lg border border-red-200 p-4 dark:border-red-900">
+      <h2 id="delete-account" className="text-base font-semibold">
+        {t('account.deleteAccount.title')}
+      </h2>
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('account.deleteAccount.description')}</p>
+      <div>
+        <Button
+          variant="destructive"
+          onClick={() => {
+            setTyped('');
+            setOpen(true);
+          }}
+        >
+          {t('account.deleteAccount.button')}
+        </Button>
+      </div>
+      <ResponsiveDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('account.deleteAccount.title')}
+        description={t('account.deleteAccount.description')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {t('actions.cancel', { ns: 'common' })}
+            </Button>
+            <Button variant="destructive" disabled={!confirmed || remove.isPending} onClick={() => remove.mutate()}>
+              {t('account.deleteAccount.confirm')}
+            </Button>
+          </>
+        }
+      >
+        <form
+          noValidate
+          className="pb-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (confirmed) remove.mutate();
+          }}
+        >
+          <Field label={t('account.deleteAccount.confirmLabel', { email })}>
+            {(ids) => <Input {...ids} type="email" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />}
+          </Field>
+        </form>
+      </ResponsiveDialog>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * While an admin impersonates someone, every page says so, with the way back: 'Stop
+ * impersonating' returns to that user's page in the manager, signed in as the admin again.
+ * Reads the session already in the cache (loaded by the section guards); never fetches it.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '#/components/ui/button';
+import type { AuthCallError } from './auth-client';
+import { sessionQuery } from './session';
+import { useAuthErrorMessage } from './use-auth-error';
+
+export function ImpersonationBanner() {
+  const { t } = useTranslation('auth');
+  const errorMessage = useAuthErrorMessage();
+  const { data: user } = useQuery({ ...sessionQuery, enabled: false });
+  const stop = useMutation({
+    // The auth client loads only when needed: the banner sits in the root layout of every page.
+    mutationFn: async () => {
+      const { authCall, authClient } = await import('./auth-client');
+      return authCall(authClient.admin.stopImpersonating());
+    },
+    // A full load: every cached query belonged to the impersonated user.
+    onSuccess: () => window.location.assign(`/manager/users/${user!.id}`),
+    onError: (error: AuthCallError) => toast.error(t('impersonation.stopFailed'), { description: errorMessage(error) }),
+  });
+  if (!user?.impersonatedBy) return null;
+  return (
+    <div
+      role="status"
+      data-testid="impersonation-banner"
+      className="flex w-full flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-300 px-3 py-1.5 text-sm font-medium text-neutral-950"
+    >
+      <span>{t('impersonation.banner', { name: user.name || user.email })}</span>
+      <Button size="sm" variant="secondary" disabled={stop.isPending || stop.isSuccess} onClick={() => stop.mutate()}>
+        {t('impersonation.stop')}
+      </Button>
+    </div>
+  );
+}
