@@ -10,6 +10,7 @@ import { Badge } from '#/components/ui/badge';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
+import { NativeSelect } from '#/components/ui/native-select';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { authCall, authClient } from '#/features/auth/auth-client';
 import { DisplayName } from '#/features/auth/display-name';
@@ -17,7 +18,7 @@ import { homeFor } from '#/features/auth/redirect';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { usePermission } from '#/features/auth/use-permission';
 import { formatDate } from '#/lib/i18n/format';
-import { roleFieldIsAdmin } from '#/lib/permissions';
+import { ROLE_NAMES, roleFieldIsAdmin, type RoleName } from '#/lib/permissions';
 import { useAdminAction } from './use-admin-action';
 import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
 import { UserSessions } from './user-sessions';
@@ -33,6 +34,7 @@ export function PageManagerUser() {
   const isSelf = me?.id === user.id;
   const canEdit = usePermission({ user: ['create', 'set-role'] });
   const canBan = usePermission({ user: ['ban'] });
+  const canSetRole = usePermission({ user: ['set-role'] });
   const canDelete = usePermission({ user: ['delete'] });
   const canListSessions = usePermission({ session: ['list'] });
   // Not oneself, not another admin, not a banned user: the server refuses those too.
@@ -45,6 +47,10 @@ export function PageManagerUser() {
     () => authCall(authClient.admin.banUser({ userId: user.id, ...(banReason.trim() ? { banReason: banReason.trim() } : {}) })),
     { success: t('detail.banned'), failure: t('detail.banFailed'), onSuccess: () => setDialog(null) },
   );
+  const setRole = useAdminAction((role: RoleName) => authCall(authClient.admin.setRole({ userId: user.id, role })), {
+    success: t('detail.roleUpdated'),
+    failure: t('detail.roleFailed'),
+  });
   const unban = useAdminAction(() => authCall(authClient.admin.unbanUser({ userId: user.id })), {
     success: t('detail.unbanned'),
     failure: t('detail.unbanFailed'),
@@ -130,6 +136,26 @@ export function PageManagerUser() {
           </p>
         )}
       </div>
+
+      {canSetRole && (
+        <Field label={t('detail.roleLabel')} className="max-w-xs">
+          {(ids) => (
+            <NativeSelect
+              {...ids}
+              value={(ROLE_NAMES as string[]).includes(user.role) ? user.role : ''}
+              disabled={setRole.isPending}
+              onChange={(e) => setRole.mutate(e.target.value as RoleName)}
+            >
+              {!(ROLE_NAMES as string[]).includes(user.role) && <option value="">{user.role}</option>}
+              {ROLE_NAMES.map((role) => (
+                <option key={role} value={role}>
+                  {t(`roles.${role}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+      )}
 
       {canListSessions && <UserSessions userId={user.id} />}
 
