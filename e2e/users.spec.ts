@@ -142,6 +142,7 @@ test.describe('manager: users', () => {
     await expect(page.getByText('The last administrator cannot be demoted, banned or deleted')).toBeVisible();
 
     await page.getByRole('link', { name: 'Edit user' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit user' })).toBeVisible();
     await page.getByLabel('Role').selectOption('user');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Failed to save the user')).toBeVisible();

@@ -9,12 +9,12 @@ import { toast } from 'sonner';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
-import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { ConfirmDialog } from '#/components/confirm-dialog';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
 import { useAuthErrorMessage } from '#/features/auth/use-auth-error';
 
 export function DeleteAccount({ email }: { email: string }) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation('auth');
   const errorMessage = useAuthErrorMessage();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -48,21 +48,14 @@ export function DeleteAccount({ email }: { email: string }) {
           {t('account.deleteAccount.button')}
         </Button>
       </div>
-      <ResponsiveDialog
+      <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title={t('account.deleteAccount.title')}
         description={t('account.deleteAccount.description')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {t('actions.cancel', { ns: 'common' })}
-            </Button>
-            <Button variant="destructive" disabled={!confirmed || remove.isPending} onClick={() => remove.mutate()}>
-              {t('account.deleteAccount.confirm')}
-            </Button>
-          </>
-        }
+        confirmLabel={t('account.deleteAccount.confirm')}
+        confirmDisabled={!confirmed || remove.isPending}
+        onConfirm={() => remove.mutate()}
       >
         <form
           noValidate
@@ -76,7 +69,7 @@ export function DeleteAccount({ email }: { email: string }) {
             {(ids) => <Input {...ids} type="email" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />}
           </Field>
         </form>
-      </ResponsiveDialog>
+      </ConfirmDialog>
     </section>
   );
 }

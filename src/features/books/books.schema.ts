@@ -1,8 +1,7 @@
 /** Book: one schema for the form, the API and the tests. Messages are `catalog` keys. */
 import { genreSchema } from '#/features/genres/genres.schema';
+import { listInputSchema, listPageSchema, listSearchParamsSchema } from '#/lib/list';
 import { z } from '#/lib/zod';
-
-export const PAGE_SIZE = 20;
 
 export const bookInputSchema = z.object({
   title: z.string().trim().min(1, { error: 'catalog:book.titleRequired' }).max(200, { error: 'catalog:book.titleTooLong' }),
@@ -29,20 +28,9 @@ export const bookSchema = z.object({
 });
 export type Book = z.infer<typeof bookSchema>;
 
-/** Search params of the book lists (app and manager): unparseable falls back to empty. */
-export const bookSearchParamsSchema = z.object({ searchTerm: z.string().default('').catch('') });
-
-export const bookListInputSchema = z.object({
-  searchTerm: z.string().trim().max(100).default(''),
-  cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
-});
-
-export const bookListSchema = z.object({
-  items: z.array(bookSchema),
-  nextCursor: z.string().nullable(),
-  /** Counted on the first page only (no cursor): a count never runs for every page. */
-  total: z.number().int().nullable(),
-});
+/** Search params of the book lists (app and manager), the list call and its pages. */
+export const bookSearchParamsSchema = listSearchParamsSchema;
+export const bookListInputSchema = listInputSchema;
+export const bookListSchema = listPageSchema(bookSchema);
 
 export const idInputSchema = z.object({ id: z.string().min(1).max(100) });

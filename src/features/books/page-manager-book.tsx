@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button, buttonVariants } from '#/components/ui/button';
-import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { ConfirmDialog } from '#/components/confirm-dialog';
 import { usePermission } from '#/features/auth/use-permission';
 import { BookCover } from './book-cover';
 import { deleteBook } from './books.functions';
@@ -63,21 +63,15 @@ export function PageManagerBook() {
           </Button>
         )}
       </div>
-      <ResponsiveDialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={t('form.deleteTitle')}
         description={t('form.deleteDescription')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('form.stay')}
-            </Button>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
-              {t('form.delete')}
-            </Button>
-          </>
-        }
+        cancelLabel={t('form.stay')}
+        confirmLabel={t('form.delete')}
+        confirmDisabled={remove.isPending}
+        onConfirm={() => remove.mutate()}
       />
     </article>
   );

@@ -1,6 +1,7 @@
 /** /manager/dashboard: the counts, and the newest users and books, each linking to its page. */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DisplayName } from '#/features/auth/display-name';
 import { formatDate } from '#/lib/i18n/format';
@@ -20,7 +21,6 @@ export function PageDashboard() {
     ['genres', t('dashboard.genres')],
     ['activeSessions', t('dashboard.activeSessions')],
   ];
-  const day = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium' });
   return (
     <div className="flex w-full flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('dashboard.title')}</h1>
@@ -33,39 +33,60 @@ export function PageDashboard() {
         ))}
       </dl>
       <div className="grid gap-4 md:grid-cols-2">
-        <section aria-labelledby="newest-users" className={card}>
-          <h2 id="newest-users" className="mb-2 font-semibold">
-            {t('dashboard.newestUsers')}
-          </h2>
-          {data.newestUsers.length === 0 && <p className="text-sm">{t('dashboard.nothing')}</p>}
-          <ul className="flex flex-col gap-2">
-            {data.newestUsers.map((u) => (
-              <li key={u.id} className="flex items-baseline justify-between gap-2 text-sm">
-                <Link to="/manager/users/$id" params={{ id: u.id }} className="truncate font-medium underline-offset-2 hover:underline">
-                  <DisplayName name={u.name} /> <span className="font-normal text-neutral-700 dark:text-neutral-300">{u.email}</span>
-                </Link>
-                <span className="shrink-0 text-neutral-700 dark:text-neutral-300">{day(u.createdAt)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="newest-books" className={card}>
-          <h2 id="newest-books" className="mb-2 font-semibold">
-            {t('dashboard.newestBooks')}
-          </h2>
-          {data.newestBooks.length === 0 && <p className="text-sm">{t('dashboard.nothing')}</p>}
-          <ul className="flex flex-col gap-2">
-            {data.newestBooks.map((b) => (
-              <li key={b.id} className="flex items-baseline justify-between gap-2 text-sm">
-                <Link to="/manager/books/$id" params={{ id: b.id }} className="truncate font-medium underline-offset-2 hover:underline">
-                  {b.title} <span className="font-normal text-neutral-700 dark:text-neutral-300">{b.author}</span>
-                </Link>
-                <span className="shrink-0 text-neutral-700 dark:text-neutral-300">{day(b.createdAt)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <NewestList
+          id="newest-users"
+          title={t('dashboard.newestUsers')}
+          items={data.newestUsers.map((u) => ({
+            key: u.id,
+            link: (
+              <Link to="/manager/users/$id" params={{ id: u.id }} className={linkClass}>
+                <DisplayName name={u.name} /> <Secondary>{u.email}</Secondary>
+              </Link>
+            ),
+            createdAt: u.createdAt,
+          }))}
+        />
+        <NewestList
+          id="newest-books"
+          title={t('dashboard.newestBooks')}
+          items={data.newestBooks.map((b) => ({
+            key: b.id,
+            link: (
+              <Link to="/manager/books/$id" params={{ id: b.id }} className={linkClass}>
+                {b.title} <Secondary>{b.author}</Secondary>
+              </Link>
+            ),
+            createdAt: b.createdAt,
+          }))}
+        />
       </div>
     </div>
+  );
+}
+
+const linkClass = 'truncate font-medium underline-offset-2 hover:underline';
+const Secondary = ({ children }: { children: ReactNode }) => (
+  <span className="font-normal text-neutral-700 dark:text-neutral-300">{children}</span>
+);
+
+function NewestList({ id, title, items }: { id: string; title: string; items: Array<{ key: string; link: ReactNode; createdAt: Date }> }) {
+  const { t, i18n } = useTranslation('users');
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className="mb-2 font-semibold">
+        {title}
+      </h2>
+      {items.length === 0 && <p className="text-sm">{t('dashboard.nothing')}</p>}
+      <ul className="flex flex-col gap-2">
+        {items.map((item) => (
+          <li key={item.key} className="flex items-baseline justify-between gap-2 text-sm">
+            {item.link}
+            <span className="shrink-0 text-neutral-700 dark:text-neutral-300">
+              {formatDate(item.createdAt, i18n.language, { dateStyle: 'medium' })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

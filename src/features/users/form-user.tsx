@@ -12,8 +12,8 @@ import { UnsavedChangesGuard } from '#/components/unsaved-changes';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
-import { NativeSelect } from '#/components/ui/native-select';
 import { ROLE_NAMES } from '#/lib/permissions';
+import { RoleSelect } from './user-badges';
 import { createUser, updateUser, type WriteError } from './users.functions';
 import { userInputSchema, type ManagedUser, type UserInput } from './users.schema';
 
@@ -69,15 +69,7 @@ export function FormUser({ user, onSaved }: { user?: ManagedUser; onSaved: (user
           {(ids) => <Input {...ids} type="email" autoComplete="off" {...form.register('email')} />}
         </Field>
         <Field label={t('form.role')} error={message(errors.role?.message)}>
-          {(ids) => (
-            <NativeSelect {...ids} {...form.register('role')}>
-              {ROLE_NAMES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`roles.${role}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
+          {(ids) => <RoleSelect {...ids} {...form.register('role')} />}
         </Field>
         <Button type="submit" className="self-start" disabled={save.isPending}>
           {user ? t('form.save') : t('form.create')}

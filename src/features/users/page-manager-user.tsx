@@ -10,17 +10,16 @@ import { Badge } from '#/components/ui/badge';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
-import { NativeSelect } from '#/components/ui/native-select';
-import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { ConfirmDialog } from '#/components/confirm-dialog';
 import { authCall, authClient } from '#/features/auth/auth-client';
 import { DisplayName } from '#/features/auth/display-name';
 import { homeFor } from '#/features/auth/redirect';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { usePermission } from '#/features/auth/use-permission';
 import { formatDate } from '#/lib/i18n/format';
-import { ROLE_NAMES, roleFieldIsAdmin, type RoleName } from '#/lib/permissions';
+import { roleFieldIsAdmin, type RoleName } from '#/lib/permissions';
 import { useAdminAction } from './use-admin-action';
-import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
+import { RoleBadges, RoleSelect, StatusBadge, UserAvatar } from './user-badges';
 import { UserSessions } from './user-sessions';
 import { userQuery } from './users.queries';
 
@@ -140,60 +139,41 @@ export function PageManagerUser() {
       {canSetRole && (
         <Field label={t('detail.roleLabel')} className="max-w-xs">
           {(ids) => (
-            <NativeSelect
+            <RoleSelect
               {...ids}
-              value={(ROLE_NAMES as string[]).includes(user.role) ? user.role : ''}
+              value={user.role}
               disabled={setRole.isPending}
               onChange={(e) => setRole.mutate(e.target.value as RoleName)}
-            >
-              {!(ROLE_NAMES as string[]).includes(user.role) && <option value="">{user.role}</option>}
-              {ROLE_NAMES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`roles.${role}`)}
-                </option>
-              ))}
-            </NativeSelect>
+            />
           )}
         </Field>
       )}
 
       {canListSessions && <UserSessions userId={user.id} />}
 
-      <ResponsiveDialog
+      <ConfirmDialog
         open={dialog === 'ban'}
         onOpenChange={(open) => setDialog(open ? 'ban' : null)}
         title={t('detail.banTitle')}
         description={t('detail.banDescription')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDialog(null)}>
-              {t('detail.cancel')}
-            </Button>
-            <Button variant="destructive" disabled={ban.isPending} onClick={() => ban.mutate(undefined)}>
-              {t('detail.ban')}
-            </Button>
-          </>
-        }
+        cancelLabel={t('detail.cancel')}
+        confirmLabel={t('detail.ban')}
+        confirmDisabled={ban.isPending}
+        onConfirm={() => ban.mutate(undefined)}
       >
         <Field label={t('detail.banReasonLabel')} className="pb-2">
           {(ids) => <Input {...ids} maxLength={200} value={banReason} onChange={(e) => setBanReason(e.target.value)} />}
         </Field>
-      </ResponsiveDialog>
-      <ResponsiveDialog
+      </ConfirmDialog>
+      <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}
         title={t('detail.deleteTitle')}
         description={t('detail.deleteDescription')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDialog(null)}>
-              {t('detail.cancel')}
-            </Button>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-              {t('detail.delete')}
-            </Button>
-          </>
-        }
+        cancelLabel={t('detail.cancel')}
+        confirmLabel={t('detail.delete')}
+        confirmDisabled={remove.isPending}
+        onConfirm={() => remove.mutate(undefined)}
       />
     </article>
   );

@@ -1,6 +1,9 @@
-/** How the manager shows a user: an avatar (picture or initials), role and status badges. */
+/** How the manager shows a user: an avatar (picture or initials), role and status badges, the role picker. */
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '#/components/ui/badge';
+import { NativeSelect } from '#/components/ui/native-select';
+import { ROLE_NAMES } from '#/lib/permissions';
 import { cn } from '#/lib/utils';
 import type { ManagedUser } from './users.schema';
 
@@ -42,4 +45,20 @@ export function RoleBadges({ role }: { role: string }) {
 export function StatusBadge({ banned }: { banned: boolean }) {
   const { t } = useTranslation('users');
   return banned ? <Badge variant="danger">{t('status.banned')}</Badge> : <Badge>{t('status.active')}</Badge>;
+}
+
+/** The declared roles; a stored value outside them (several roles, comma-separated) shows as is. */
+export function RoleSelect(props: ComponentProps<'select'>) {
+  const { t } = useTranslation('users');
+  const known = typeof props.value !== 'string' || (ROLE_NAMES as string[]).includes(props.value);
+  return (
+    <NativeSelect {...props}>
+      {!known && <option value={String(props.value)}>{String(props.value)}</option>}
+      {ROLE_NAMES.map((role) => (
+        <option key={role} value={role}>
+          {t(`roles.${role}`)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
 }

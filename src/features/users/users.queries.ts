@@ -1,14 +1,8 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { listInfiniteQuery } from '#/lib/list-query';
 import { getUser, listUsers, listUserSessions } from './users.functions';
-import { PAGE_SIZE } from './users.schema';
 
-export const usersInfiniteQuery = (searchTerm: string) =>
-  infiniteQueryOptions({
-    queryKey: ['users', 'list', { searchTerm }],
-    queryFn: ({ pageParam }) => listUsers({ data: { searchTerm, limit: PAGE_SIZE, cursor: pageParam ?? undefined } }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+export const usersInfiniteQuery = (searchTerm: string) => listInfiniteQuery(['users', 'list'], (data) => listUsers({ data }), searchTerm);
 
 export const userQuery = (id: string) => queryOptions({ queryKey: ['users', 'detail', id], queryFn: () => getUser({ data: { id } }) });
 

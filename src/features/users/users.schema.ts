@@ -1,8 +1,7 @@
 /** Users as the manager sees them: one schema for the form, the API and the tests. Messages are `users` keys. */
 import { ROLE_NAMES, type RoleName } from '#/lib/permissions';
+import { listInputSchema, listPageSchema, listSearchParamsSchema } from '#/lib/list';
 import { z } from '#/lib/zod';
-
-export const PAGE_SIZE = 20;
 
 export const roleSchema = z.enum(ROLE_NAMES as [RoleName, ...RoleName[]], { error: 'users:form.roleInvalid' });
 
@@ -35,20 +34,9 @@ export const managedUserSchema = z.object({
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-/** Search params of /manager/users: unparseable falls back to empty. */
-export const userSearchParamsSchema = z.object({ searchTerm: z.string().default('').catch('') });
-
-export const userListInputSchema = z.object({
-  searchTerm: z.string().trim().max(100).default(''),
-  cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
-});
-
-export const userListSchema = z.object({
-  items: z.array(managedUserSchema),
-  nextCursor: z.string().nullable(),
-  /** Counted on the first page only (no cursor). */
-  total: z.number().int().nullable(),
-});
+/** Search params of /manager/users, the list call and its pages. */
+export const userSearchParamsSchema = listSearchParamsSchema;
+export const userListInputSchema = listInputSchema;
+export const userListSchema = listPageSchema(managedUserSchema);
 
 export const userIdInputSchema = z.object({ id: z.string().min(1).max(100) });

@@ -1,0 +1,37 @@
+/** "Are you sure?": a responsive dialog with Cancel and one destructive action. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#/components/ui/button';
+import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  confirmLabel: ReactNode;
+  onConfirm: () => void;
+  /** While the action runs, or until the user has confirmed enough (e.g. typed their e-mail). */
+  confirmDisabled?: boolean;
+  cancelLabel?: ReactNode;
+  children?: ReactNode;
+}
+
+export function ConfirmDialog({ confirmLabel, onConfirm, confirmDisabled, cancelLabel, ...dialog }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <ResponsiveDialog
+      {...dialog}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => dialog.onOpenChange(false)}>
+            {cancelLabel ?? t('actions.cancel')}
+          </Button>
+          <Button variant="destructive" disabled={confirmDisabled} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The shape of every searchable list (books, users): search params in the URL, the API's input,
+ * and its keyset pages (`total` counted on the first page only). Pure: server and browser.
+ */
+import { z } from '#/lib/zod';
+
+export const PAGE_SIZE = 20;
+
+/** A list page's search params: unparseable falls back to empty. */
+export const listSearchParamsSchema = z.object({ searchTerm: z.string().default('').catch('') });
+
+export const listInputSchema = z.object({
+  searchTerm: z.string().trim().max(100).default(''),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+});
+export type ListInput = z.input<typeof listInputSchema>;
+
+export const listPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    nextCursor: z.string().nullable(),
+    /** Counted on the first page only (no cursor): a count never runs for every page. */
+    total: z.number().int().nullable(),
+  });
