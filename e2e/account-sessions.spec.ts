@@ -4,13 +4,11 @@
  * admin who cannot delete their own account.
  */
 import type { Browser, Page } from '@playwright/test';
-import pg from 'pg';
-import { freshPostgres, TEST_DATABASE_URL } from '../tests/support/databases';
+import { TEST_DATABASE_URL } from '../tests/support/databases';
 import type { AppServer } from './support/app-server';
-import { startApp } from './support/app-server';
+import { withAppOnPostgres } from './support/app-on-postgres';
 import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
 import type { SmtpSink } from './support/smtp-sink';
-import { startSmtpSink } from './support/smtp-sink';
 
 const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
@@ -86,21 +84,13 @@ test.describe('deleting one’s account (PostgreSQL)', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('removes the user and every session of theirs', async ({ browser }) => {
-    const db = await freshPostgres();
-    const { seed } = await import('#/server/db/seed.ts');
-    await db.handle.migrate();
-    await seed(db.handle.db);
-    const sink = await startSmtpSink();
-    const app = await startApp({ DATABASE_URL: db.url, AUTH_SECRET: 'e2e-delete-account-secret-0123456789ab', EMAIL_SERVER: sink.url });
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    try {
+    await withAppOnPostgres({}, async ({ app, sink, db }) => {
       const email = 'amina.mwangi@example.com';
       const page = await signedInPage(browser, app, sink, email);
       const other = await signedInPage(browser, app, sink, email);
-      const { rows } = await client.query<{ id: string }>('select id from "user" where email = $1', [email]);
+      const { rows } = await db.query<{ id: string }>('select id from "user" where email = $1', [email]);
       const userId = rows[0]!.id;
-      const count = async (sql: string) => Number((await client.query<{ n: string }>(sql, [userId])).rows[0]!.n);
+      const count = async (sql: string) => Number((await db.query<{ n: string }>(sql, [userId])).rows[0]!.n);
       expect(await count('select count(*) as n from "session" where user_id = $1')).toBe(2);
 
       await page.goto('/app/account');
@@ -117,11 +107,6 @@ test.describe('deleting one’s account (PostgreSQL)', () => {
       await expect(other).toHaveURL(/\/login\?redirect=/);
       await page.context().close();
       await other.context().close();
-    } finally {
-      await client.end();
-      await app.stop();
-      await sink.close();
-      await db.drop();
-    }
+    });
   });
 });

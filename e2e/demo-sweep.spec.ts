@@ -1,9 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { DEMO_ALLOWED_AUTH_WRITES } from '../src/server/demo-mode';
-import { freshPostgres, TEST_DATABASE_URL } from '../tests/support/databases';
+import { TEST_DATABASE_URL } from '../tests/support/databases';
 import { ADMIN, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
-import { startApp } from './support/app-server';
-import { startSmtpSink } from './support/smtp-sink';
+import { withAppOnPostgres } from './support/app-on-postgres';
 
 /** Every table's row count and an md5 of its rows, ordered: equal means nothing was written. */
 async function fingerprint(client: pg.Client) {
@@ -30,23 +29,10 @@ test.describe('demo mode sweep', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('every write of both APIs is refused and the database is unchanged', async ({ playwright }) => {
-    const db = await freshPostgres();
-    const { seed } = await import('#/server/db/seed.ts');
-    await db.handle.migrate();
-    await seed(db.handle.db);
-    const sink = await startSmtpSink();
-    const app = await startApp({
-      DEMO_MODE: 'true',
-      DATABASE_URL: db.url,
-      AUTH_SECRET: 'e2e-demo-sweep-secret-0123456789abcdef',
-      EMAIL_SERVER: sink.url,
-    });
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    try {
+    await withAppOnPostgres({ DEMO_MODE: 'true' }, async ({ app, sink, db }) => {
       const request = await playwright.request.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
       await signInViaApi(request, app, sink, ADMIN);
-      const before = await fingerprint(client);
+      const before = await fingerprint(db);
 
       const doc = (await (await request.get('/api/openapi')).json()) as { paths: Record<string, Record<string, unknown>> };
       // Signing in and out, and impersonation: demo-mode.ts's list (impersonation has its own test).
@@ -65,13 +51,8 @@ test.describe('demo mode sweep', () => {
         else expect.soft(`${res.status()} ${body.code}`, `${method.toUpperCase()} ${path}`).toBe('403 DEMO_MODE');
       }
       expect(refused).toHaveLength(writes.length);
-      expect(await fingerprint(client)).toEqual(before);
+      expect(await fingerprint(db)).toEqual(before);
       await request.dispose();
-    } finally {
-      await client.end();
-      await app.stop();
-      await sink.close();
-      await db.drop();
-    }
+    });
   });
 });
