@@ -2,6 +2,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -23,8 +26,34 @@ function bundleReport(): Plugin[] {
   return [{ ...plugin, applyToEnvironment: (environment) => environment.name === 'client' }];
 }
 
+/**
+ * Brotli (best quality) and gzip copies of the browser's text files, written beside them at build
+ * time: the static file server sends them as they are instead of compressing every response.
+ * (vite-plugin-compression2 was tried: it compresses the server build too, whatever the
+ * environment, and rewrites process.stdout.write.)
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: 'springboard:precompressed-assets',
+    apply: 'build',
+    enforce: 'post',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    // After writing: the files are final (Vite rewrites preload markers late in generateBundle).
+    writeBundle(options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (!/\.(js|css|json|svg)$/.test(file.fileName)) continue;
+        const source = Buffer.from(file.type === 'chunk' ? file.code : file.source);
+        if (source.length < 1024) continue;
+        const target = path.join(options.dir!, file.fileName);
+        writeFileSync(`${target}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${target}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), tanstackStart(), viteReact(), ...bundleReport()],
+  plugins: [tailwindcss(), tanstackStart(), viteReact(), precompressedAssets(), ...bundleReport()],
   resolve: { tsconfigPaths: false },
   build: {
     // Translation files are fetched at run time: keep them as files (a data: URL would be refused by

@@ -13,7 +13,6 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as LoginRouteRouteImport } from './routes/login/route'
 import { Route as ManagerRouteRouteImport } from './routes/manager/route'
-import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiOpenapiRouteImport } from './routes/api/openapi'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
@@ -24,10 +23,8 @@ import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
-import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
 import { Route as ApiDocsSplatRouteImport } from './routes/api/docs/$'
-import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
 import { Route as AppBooksIdRouteImport } from './routes/app/books/$id'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
@@ -54,11 +51,6 @@ const LoginRouteRoute = LoginRouteRouteImport.update({
 const ManagerRouteRoute = ManagerRouteRouteImport.update({
   id: '/manager',
   path: '/manager',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ApiHealthRoute = ApiHealthRouteImport.update({
-  id: '/api/health',
-  path: '/api/health',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiOpenapiRoute = ApiOpenapiRouteImport.update({
@@ -111,11 +103,6 @@ const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
-const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
-  id: '/api/auth/$',
-  path: '/api/auth/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ApiDocsIndexRoute = ApiDocsIndexRouteImport.update({
   id: '/api/docs/',
   path: '/api/docs/',
@@ -124,11 +111,6 @@ const ApiDocsIndexRoute = ApiDocsIndexRouteImport.update({
 const ApiDocsSplatRoute = ApiDocsSplatRouteImport.update({
   id: '/api/docs/$',
   path: '/api/docs/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ApiRpcSplatRoute = ApiRpcSplatRouteImport.update({
-  id: '/api/rpc/$',
-  path: '/api/rpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
@@ -172,7 +154,6 @@ export interface FileRoutesByFullPath {
   '/app': typeof AppRouteRouteWithChildren
   '/login': typeof LoginRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
-  '/api/health': typeof ApiHealthRoute
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/devtools/mailbox': typeof DevtoolsMailboxRoute
@@ -183,9 +164,7 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
-  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
@@ -197,7 +176,6 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/api/health': typeof ApiHealthRoute
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/devtools/mailbox': typeof DevtoolsMailboxRoute
@@ -208,9 +186,7 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
-  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/api/docs': typeof ApiDocsIndexRoute
@@ -226,7 +202,6 @@ export interface FileRoutesById {
   '/app': typeof AppRouteRouteWithChildren
   '/login': typeof LoginRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
-  '/api/health': typeof ApiHealthRoute
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/devtools/mailbox': typeof DevtoolsMailboxRoute
@@ -237,9 +212,7 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
-  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
@@ -256,7 +229,6 @@ export interface FileRouteTypes {
     | '/app'
     | '/login'
     | '/manager'
-    | '/api/health'
     | '/api/openapi'
     | '/app/account'
     | '/devtools/mailbox'
@@ -267,9 +239,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/login/'
     | '/manager/'
-    | '/api/auth/$'
     | '/api/docs/$'
-    | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/api/docs/'
@@ -281,7 +251,6 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/api/health'
     | '/api/openapi'
     | '/app/account'
     | '/devtools/mailbox'
@@ -292,9 +261,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/login'
     | '/manager'
-    | '/api/auth/$'
     | '/api/docs/$'
-    | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/api/docs'
@@ -309,7 +276,6 @@ export interface FileRouteTypes {
     | '/app'
     | '/login'
     | '/manager'
-    | '/api/health'
     | '/api/openapi'
     | '/app/account'
     | '/devtools/mailbox'
@@ -320,9 +286,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/login/'
     | '/manager/'
-    | '/api/auth/$'
     | '/api/docs/$'
-    | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/api/docs/'
@@ -338,12 +302,9 @@ export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
   LoginRouteRoute: typeof LoginRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
-  ApiHealthRoute: typeof ApiHealthRoute
   ApiOpenapiRoute: typeof ApiOpenapiRoute
   DevtoolsMailboxRoute: typeof DevtoolsMailboxRoute
-  ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDocsSplatRoute: typeof ApiDocsSplatRoute
-  ApiRpcSplatRoute: typeof ApiRpcSplatRoute
   ApiDocsIndexRoute: typeof ApiDocsIndexRoute
 }
 
@@ -375,13 +336,6 @@ declare module '@tanstack/react-router' {
       path: '/manager'
       fullPath: '/manager'
       preLoaderRoute: typeof ManagerRouteRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/api/health': {
-      id: '/api/health'
-      path: '/api/health'
-      fullPath: '/api/health'
-      preLoaderRoute: typeof ApiHealthRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/openapi': {
@@ -454,13 +408,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerDashboardRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
-    '/api/auth/$': {
-      id: '/api/auth/$'
-      path: '/api/auth/$'
-      fullPath: '/api/auth/$'
-      preLoaderRoute: typeof ApiAuthSplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/api/docs/': {
       id: '/api/docs/'
       path: '/api/docs'
@@ -473,13 +420,6 @@ declare module '@tanstack/react-router' {
       path: '/api/docs/$'
       fullPath: '/api/docs/$'
       preLoaderRoute: typeof ApiDocsSplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/api/rpc/$': {
-      id: '/api/rpc/$'
-      path: '/api/rpc/$'
-      fullPath: '/api/rpc/$'
-      preLoaderRoute: typeof ApiRpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/books/': {
@@ -599,12 +539,9 @@ const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
   LoginRouteRoute: LoginRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
-  ApiHealthRoute: ApiHealthRoute,
   ApiOpenapiRoute: ApiOpenapiRoute,
   DevtoolsMailboxRoute: DevtoolsMailboxRoute,
-  ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDocsSplatRoute: ApiDocsSplatRoute,
-  ApiRpcSplatRoute: ApiRpcSplatRoute,
   ApiDocsIndexRoute: ApiDocsIndexRoute,
 }
 export const routeTree = rootRouteImport

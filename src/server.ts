@@ -6,12 +6,33 @@
 import { fileURLToPath } from 'node:url';
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server';
 import { createServerEntry } from '@tanstack/react-start/server-entry';
+import { RPC_PREFIX, handleApiRequest } from './server/api-handler.ts';
+import { handleAuthRequest } from './server/auth-handler.ts';
 import { closeDatabase, ready } from './server/db/index.ts';
+import { checkHealth } from './server/health.ts';
 import { createHttpPipeline } from './server/http/pipeline.ts';
 
 const startHandler = createStartHandler(defaultStreamHandler);
 
-export const fetch = createHttpPipeline((request, options) => startHandler(request, options), {
+/**
+ * The APIs, answered without the framework: for every request it handles, it builds a router
+ * (with an i18n instance and a query cache) that an API call never uses. Measured on the books
+ * list, that was about a third of the call's CPU time. Other methods fall through to the framework.
+ */
+const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: (request: Request) => Promise<Response> }> = [
+  { prefix: `${RPC_PREFIX}/`, methods: new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']), handle: handleApiRequest },
+  { prefix: '/api/auth/', methods: new Set(['GET', 'POST']), handle: handleAuthRequest },
+  { prefix: '/api/health', methods: new Set(['GET', 'HEAD']), handle: () => checkHealth() },
+];
+
+function apiRoute(request: Request) {
+  const { pathname } = new URL(request.url);
+  return API_ROUTES.find(
+    (r) => (r.prefix.endsWith('/') ? pathname.startsWith(r.prefix) : pathname === r.prefix) && r.methods.has(request.method),
+  );
+}
+
+export const fetch = createHttpPipeline((request, options) => apiRoute(request)?.handle(request) ?? startHandler(request, options), {
   staticDir: import.meta.env.PROD ? fileURLToPath(new URL('../client', import.meta.url)) : undefined,
 });
 
