@@ -11,14 +11,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FIRST_NAMES, LAST_NAMES } from '../src/server/db/seed-data.ts';
 import { firstLoad, launchBrowser, type FirstLoad } from './lib/browser.ts';
 import { judge, summaryLine, type Figure } from './lib/budget.ts';
 import { CATEGORIES, runLighthouse } from './lib/lighthouse.ts';
 import { BROWSER_HEADERS, LOAD, load, median, medianOfRuns, type LoadRun, type LoadTarget } from './lib/load.ts';
-import { ROOT, rssMb, startApp, startBaseline, type Server } from './lib/processes.ts';
+import { LOG_DIR, ROOT, rssMb, startApp, startBaseline, type Server } from './lib/processes.ts';
 import * as progress from './lib/progress.ts';
 import { LARGE, freshLargeDataDir, seedLarge } from './lib/seeded-data.ts';
 import { signIn, startMailSink } from './lib/sign-in.ts';
@@ -55,6 +55,11 @@ async function shutdown() {
   for (const fn of cleanup.reverse()) await fn();
 }
 process.on('SIGINT', () => void shutdown().finally(() => process.exit(130)));
+
+// The servers' logs of the previous run.
+mkdirSync(LOG_DIR, { recursive: true });
+for (const file of readdirSync(LOG_DIR, { withFileTypes: true }).filter((f) => /^server-\d+\.log$/.test(f.name)))
+  rmSync(path.join(LOG_DIR, file.name));
 
 try {
   // 1. A production build of the current sources.

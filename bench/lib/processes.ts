@@ -3,11 +3,13 @@
  * the bare Node.js baseline, each a child process on its own loopback port.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Each server's output goes to a file here (bench/report/server-PORT.log), not through a pipe. */
+export const LOG_DIR = path.join(ROOT, 'bench/report');
 
 export interface Server {
   url: string;
@@ -46,20 +48,23 @@ async function spawnServer(
   timeoutMs: number,
 ): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
-  let out = '';
+  // A file, as a service manager would give it: the bench process does not read the log while it measures.
+  mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = path.join(LOG_DIR, `server-${port}.log`);
+  const log = openSync(logFile, 'w');
+  const out = () => readFileSync(logFile, 'utf8');
   const t0 = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log, log],
   });
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = t0 + timeoutMs;
   let startMs = NaN;
   while (performance.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out()}`);
     const status = await fetch(url + readyPath)
       .then(async (res) => (await res.arrayBuffer(), res.status))
       .catch(() => 0);
@@ -71,13 +76,13 @@ async function spawnServer(
   }
   if (Number.isNaN(startMs)) {
     child.kill('SIGKILL');
-    throw new Error(`no 200 from ${url}${readyPath} within ${timeoutMs} ms:\n${out}`);
+    throw new Error(`no 200 from ${url}${readyPath} within ${timeoutMs} ms:\n${out()}`);
   }
   return {
     url,
     pid: child.pid!,
     startMs,
-    output: () => out,
+    output: out,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -93,7 +98,8 @@ export async function startApp(env: Record<string, string>, readyPath = '/login'
   const port = await freePort();
   return spawnServer(
     ['scripts/start.mjs'],
-    { NODE_ENV: 'production', HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...env },
+    // The production defaults (LOG_LEVEL info: one log line per request), as `npm start` runs.
+    { NODE_ENV: 'production', HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, ...env },
     port,
     readyPath,
     timeoutMs,
