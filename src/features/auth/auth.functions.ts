@@ -24,12 +24,11 @@ export interface SessionUser {
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth[.-]session_token=/;
 
 export const getSessionUser = createServerFn({ method: 'GET' }).handler(async (): Promise<SessionUser | null> => {
-  const { headers } = getRequest();
+  const request = getRequest();
   // Anonymous pages (/login) answer without loading or running the auth library.
-  if (!SESSION_COOKIE.test(headers.get('cookie') ?? '')) return null;
-  const { effectiveRole, getAuth } = await import('#/server/auth.ts');
-  const auth = await getAuth();
-  const session = await auth.api.getSession({ headers });
+  if (!SESSION_COOKIE.test(request.headers.get('cookie') ?? '')) return null;
+  const [{ effectiveRole }, { requestSession }] = await Promise.all([import('#/server/auth.ts'), import('#/server/request-session.ts')]);
+  const session = await requestSession(request);
   if (!session) return null;
   const { user } = session;
   return {
