@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -20,6 +21,8 @@ if (!existsSync(entry)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// V8 keeps the compiled server code on disk (in the OS temporary folder): later starts skip compiling it.
+enableCompileCache();
 const started = performance.now();
 const app = await import(entry);
 

@@ -13,7 +13,6 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as LoginRouteRouteImport } from './routes/login/route'
 import { Route as ManagerRouteRouteImport } from './routes/manager/route'
-import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiOpenapiRouteImport } from './routes/api/openapi'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
@@ -24,10 +23,8 @@ import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
-import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
 import { Route as ApiDocsSplatRouteImport } from './routes/api/docs/$'
-import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
 import { Route as AppBooksIdRouteImport } from './routes/app/books/$id'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
@@ -57,11 +54,6 @@ const LoginRouteRoute = LoginRouteRouteImport.update({
 const ManagerRouteRoute = ManagerRouteRouteImport.update({
   id: '/manager',
   path: '/manager',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ApiHealthRoute = ApiHealthRouteImport.update({
-  id: '/api/health',
-  path: '/api/health',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiOpenapiRoute = ApiOpenapiRouteImport.update({
@@ -114,11 +106,6 @@ const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
-const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
-  id: '/api/auth/$',
-  path: '/api/auth/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ApiDocsIndexRoute = ApiDocsIndexRouteImport.update({
   id: '/api/docs/',
   path: '/api/docs/',
@@ -127,11 +114,6 @@ const ApiDocsIndexRoute = ApiDocsIndexRouteImport.update({
 const ApiDocsSplatRoute = ApiDocsSplatRouteImport.update({
   id: '/api/docs/$',
   path: '/api/docs/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ApiRpcSplatRoute = ApiRpcSplatRouteImport.update({
-  id: '/api/rpc/$',
-  path: '/api/rpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
@@ -190,7 +172,6 @@ export interface FileRoutesByFullPath {
   '/app': typeof AppRouteRouteWithChildren
   '/login': typeof LoginRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
-  '/api/health': typeof ApiHealthRoute
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/devtools/mailbox': typeof DevtoolsMailboxRoute
@@ -201,9 +182,7 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
-  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -218,7 +197,6 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/api/health': typeof ApiHealthRoute
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/devtools/mailbox': typeof DevtoolsMailboxRoute
@@ -229,9 +207,7 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
-  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -250,7 +226,6 @@ export interface FileRoutesById {
   '/app': typeof AppRouteRouteWithChildren
   '/login': typeof LoginRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
-  '/api/health': typeof ApiHealthRoute
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/devtools/mailbox': typeof DevtoolsMailboxRoute
@@ -261,9 +236,7 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
-  '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
-  '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -283,7 +256,6 @@ export interface FileRouteTypes {
     | '/app'
     | '/login'
     | '/manager'
-    | '/api/health'
     | '/api/openapi'
     | '/app/account'
     | '/devtools/mailbox'
@@ -294,9 +266,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/login/'
     | '/manager/'
-    | '/api/auth/$'
     | '/api/docs/$'
-    | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/manager/users/new'
@@ -311,7 +281,6 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/api/health'
     | '/api/openapi'
     | '/app/account'
     | '/devtools/mailbox'
@@ -322,9 +291,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/login'
     | '/manager'
-    | '/api/auth/$'
     | '/api/docs/$'
-    | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/manager/users/new'
@@ -342,7 +309,6 @@ export interface FileRouteTypes {
     | '/app'
     | '/login'
     | '/manager'
-    | '/api/health'
     | '/api/openapi'
     | '/app/account'
     | '/devtools/mailbox'
@@ -353,9 +319,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/login/'
     | '/manager/'
-    | '/api/auth/$'
     | '/api/docs/$'
-    | '/api/rpc/$'
     | '/app/books/$id'
     | '/manager/books/new'
     | '/manager/users/new'
@@ -374,12 +338,9 @@ export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
   LoginRouteRoute: typeof LoginRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
-  ApiHealthRoute: typeof ApiHealthRoute
   ApiOpenapiRoute: typeof ApiOpenapiRoute
   DevtoolsMailboxRoute: typeof DevtoolsMailboxRoute
-  ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDocsSplatRoute: typeof ApiDocsSplatRoute
-  ApiRpcSplatRoute: typeof ApiRpcSplatRoute
   ApiDocsIndexRoute: typeof ApiDocsIndexRoute
 }
 
@@ -411,13 +372,6 @@ declare module '@tanstack/react-router' {
       path: '/manager'
       fullPath: '/manager'
       preLoaderRoute: typeof ManagerRouteRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/api/health': {
-      id: '/api/health'
-      path: '/api/health'
-      fullPath: '/api/health'
-      preLoaderRoute: typeof ApiHealthRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/openapi': {
@@ -490,13 +444,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerDashboardRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
-    '/api/auth/$': {
-      id: '/api/auth/$'
-      path: '/api/auth/$'
-      fullPath: '/api/auth/$'
-      preLoaderRoute: typeof ApiAuthSplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/api/docs/': {
       id: '/api/docs/'
       path: '/api/docs'
@@ -509,13 +456,6 @@ declare module '@tanstack/react-router' {
       path: '/api/docs/$'
       fullPath: '/api/docs/$'
       preLoaderRoute: typeof ApiDocsSplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/api/rpc/$': {
-      id: '/api/rpc/$'
-      path: '/api/rpc/$'
-      fullPath: '/api/rpc/$'
-      preLoaderRoute: typeof ApiRpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/books/': {
@@ -662,12 +602,9 @@ const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
   LoginRouteRoute: LoginRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
-  ApiHealthRoute: ApiHealthRoute,
   ApiOpenapiRoute: ApiOpenapiRoute,
   DevtoolsMailboxRoute: DevtoolsMailboxRoute,
-  ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDocsSplatRoute: ApiDocsSplatRoute,
-  ApiRpcSplatRoute: ApiRpcSplatRoute,
   ApiDocsIndexRoute: ApiDocsIndexRoute,
 }
 export const routeTree = rootRouteImport

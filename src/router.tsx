@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { routeTree } from './routeTree.gen';
 import { DefaultCatchBoundary, DefaultNotFound } from './components/errors/router-fallbacks';
 import { browserI18n } from './lib/i18n/browser';
-import { createI18n } from './lib/i18n/i18n';
+import { requestI18n } from './lib/i18n/i18n';
 import { handleDemoModeError } from './lib/demo-mode-events';
 import { createQueryClient } from './lib/query-client';
 
@@ -18,7 +18,7 @@ function cspNonce(): string | undefined {
 /** Called once per request on the server (each request gets its own i18n and query cache), once in the browser. */
 export function getRouter() {
   const onServer = typeof document === 'undefined';
-  const i18n = onServer ? createI18n() : browserI18n();
+  const i18n = onServer ? requestI18n() : browserI18n();
   const queryClient = createQueryClient(handleDemoModeError);
   const router = createRouter({
     routeTree,

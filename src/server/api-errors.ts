@@ -4,7 +4,7 @@
  */
 import { ORPCError } from '@orpc/server';
 import { detectLanguage } from '#/lib/i18n/detect-language';
-import { createI18n } from '#/lib/i18n/i18n';
+import { languageI18n } from '#/lib/i18n/i18n';
 
 export type ApiErrorCode =
   | 'UNAUTHORIZED'
@@ -29,11 +29,10 @@ const STATUS: Record<ApiErrorCode, number> = {
   INTERNAL_SERVER_ERROR: 500,
 };
 
-/** A translator for the request's language, with the API's namespaces loaded. */
+/** A translator for the request's language (one shared i18n instance per language). */
 export async function apiTranslator(request: Request) {
   const lng = detectLanguage(request);
-  const i18n = createI18n(lng);
-  await i18n.loadNamespaces(['api', 'authErrors']);
+  const i18n = await languageI18n(lng);
   return (key: string, values?: Record<string, string>) => String(i18n.t(key as never, values as never));
 }
 

@@ -7,9 +7,10 @@
 import { os } from '@orpc/server';
 import { rolesAllow, type Permission } from '#/lib/permissions';
 import { apiError, apiTranslator, type Translate } from './api-errors.ts';
-import { effectiveRole, getAuth } from './auth.ts';
+import { effectiveRole } from './auth.ts';
 import { database } from './db/index.ts';
 import { env } from './env.ts';
+import { requestSession } from './request-session.ts';
 
 export interface RpcMeta {
   /** What the caller must hold; 'public' for none. Required: there is no default. */
@@ -33,8 +34,7 @@ export const base = os
     const permission = procedure['~orpc'].meta.permission;
     if (!permission) throw apiError('INTERNAL_SERVER_ERROR', t('api:INTERNAL_SERVER_ERROR'));
 
-    const auth = await getAuth();
-    const session = await auth.api.getSession({ headers: context.request.headers });
+    const session = await requestSession(context.request);
     const user = session ? { ...session.user, role: effectiveRole(session.user) } : null;
 
     if (permission !== 'public') {

@@ -4,7 +4,6 @@
  */
 import { createServerFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
-import { effectiveRole, getAuth } from '#/server/auth.ts';
 
 export interface SessionUser {
   id: string;
@@ -18,9 +17,18 @@ export interface SessionUser {
   impersonatedBy: string | null;
 }
 
+/**
+ * Better Auth's session cookie (`better-auth.session_token`, `__Secure-` prefixed over https), the
+ * names its own getSessionCookie() looks for. Without it there is no session.
+ */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth[.-]session_token=/;
+
 export const getSessionUser = createServerFn({ method: 'GET' }).handler(async (): Promise<SessionUser | null> => {
-  const auth = await getAuth();
-  const session = await auth.api.getSession({ headers: getRequest().headers });
+  const request = getRequest();
+  // Anonymous pages (/login) answer without loading or running the auth library.
+  if (!SESSION_COOKIE.test(request.headers.get('cookie') ?? '')) return null;
+  const [{ effectiveRole }, { requestSession }] = await Promise.all([import('#/server/auth.ts'), import('#/server/request-session.ts')]);
+  const session = await requestSession(request);
   if (!session) return null;
   const { user } = session;
   return {

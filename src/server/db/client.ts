@@ -3,6 +3,7 @@
  * Both give the same Drizzle API over the same schema, so queries never branch on the backend.
  */
 import { mkdirSync } from 'node:fs';
+import v8 from 'node:v8';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
@@ -27,7 +28,18 @@ export const MIGRATIONS_FOLDER = path.resolve('drizzle');
 /** Smaller buffers than PGlite's defaults: a starter's data fits, and idle memory stays low. */
 const PGLITE_CONF = ['shared_buffers = 16MB', 'work_mem = 4MB', 'maintenance_work_mem = 32MB', 'temp_buffers = 4MB'];
 
+/**
+ * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it with its baseline compiler, then
+ * again with its optimising one as functions get hot; the second copy of the machine code cost
+ * about 50 MB of resident memory for ~15 % on a search (measured on 100 000 books: idle RSS
+ * 242 -> 195 MB; a trigram count 13.6 -> 16.1 ms). The embedded database keeps the baseline code.
+ */
+function keepWasmBaselineCode() {
+  v8.setFlagsFromString('--liftoff-only');
+}
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  keepWasmBaselineCode();
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');

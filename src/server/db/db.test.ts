@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPglite, freshPostgres, TEST_DATABASE_URL } from '../../../tests/support/databases.ts';
 import { queryRows, type Database, type DatabaseHandle } from './client.ts';
-import { book, genre, user } from './schema.ts';
+import { book, genre, rowCount, user } from './schema.ts';
 import { DEMO_ACCOUNTS, seed } from './seed.ts';
 
 /** Tables, columns and indexes as the server reports them: equal on both backends. */
@@ -49,6 +49,7 @@ describe('embedded database (PGlite)', () => {
       'member',
       'organization',
       'rate_limit',
+      'row_count',
       'session',
       'team',
       'team_member',
@@ -97,6 +98,24 @@ describe('embedded database (PGlite)', () => {
     expect(c.users).toBe(1200);
     expect(seen.at(-1)).toBe('books:2500/2500');
     expect(seen).toContain('users:1200/1200');
+  });
+
+  it('keeps the row count of books exact through inserts, ignored conflicts, bulk deletes and rollbacks', async () => {
+    const kept = async () => (await handle.db.select({ n: rowCount.n }).from(rowCount).where(eq(rowCount.tableName, 'book')))[0]!.n;
+    const real = async () => (await handle.db.select({ n: count() }).from(book))[0]!.n;
+    expect(await kept()).toBe(await real());
+    await handle.db.insert(book).values({ id: 'one', title: 'Counted', author: 'Someone' });
+    await handle.db.insert(book).values({ id: 'one', title: 'Counted', author: 'Someone' }).onConflictDoNothing();
+    expect(await kept()).toBe(await real());
+    await handle.db.delete(book).where(sql`${book.title} like 'The %'`);
+    expect(await kept()).toBe(await real());
+    await handle.db
+      .transaction(async (tx) => {
+        await tx.insert(book).values({ id: 'rolled-back', title: 'Never', author: 'Nobody' });
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(await kept()).toBe(await real());
   });
 
   it('enforces case-insensitive uniqueness of e-mails, genre names and title per author', async () => {

@@ -218,3 +218,12 @@ export type User = typeof user.$inferSelect;
 export type Session = typeof session.$inferSelect;
 export type Genre = typeof genre.$inferSelect;
 export type Book = typeof book.$inferSelect;
+
+/**
+ * Exact row counts of large tables, kept by statement-level triggers (`count_rows()`, migration
+ * 0002), so a list's total is one primary-key read instead of a scan of the whole table.
+ */
+export const rowCount = pgTable('row_count', {
+  tableName: text('table_name').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});

@@ -126,6 +126,7 @@ export async function seed(db: Database, options: SeedOptions = {}) {
 
 /** True when the database has no user yet (a fresh embedded database is seeded on first start). */
 export async function isEmpty(db: Database) {
-  const [row] = await db.select({ n: count() }).from(user);
-  return row!.n === 0;
+  // One row is enough to know (a count would read every user at each start).
+  const rows = await db.select({ id: user.id }).from(user).limit(1);
+  return rows.length === 0;
 }

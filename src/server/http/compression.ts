@@ -1,12 +1,20 @@
 /**
- * On-the-fly compression of dynamic responses (SSR HTML, JSON). Static files are compressed by
- * the static middleware; this covers what the application renders.
+ * Compression of dynamic responses (server-rendered HTML, JSON). Static files are precompressed at
+ * build time and served by the static middleware; this covers what the application renders.
+ *
+ * A body is read whole and compressed in one call: a rendered page or an API answer is complete
+ * within a few milliseconds, and one call costs a fraction of a compression stream that flushes
+ * every chunk React or the API writes. Only a body larger than BUFFER_LIMIT is compressed as a
+ * stream. gzip (level 1) is preferred when accepted: on a rendered page it is within 1 % of
+ * brotli's fast levels in size for half their CPU time; precompressed assets get brotli at its best.
  */
 import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json|problem\+json)|image\/svg)/;
+const MIN_SIZE = 1024;
+const BUFFER_LIMIT = 512 * 1024;
 
 function pickEncoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined {
   if (!acceptEncoding) return undefined;
@@ -17,12 +25,50 @@ function pickEncoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined 
       return [name.trim().toLowerCase(), q ? Number(q.trim().slice(2)) : 1] as const;
     }),
   );
-  if ((accepted.get('br') ?? 0) > 0) return 'br';
   if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
+  if ((accepted.get('br') ?? 0) > 0) return 'br';
   return undefined;
 }
 
-export function compress(request: Request, response: Response): Response {
+function streamed(encoding: 'br' | 'gzip', body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const compressor =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 }, flush: constants.BROTLI_OPERATION_FLUSH })
+      : createGzip({ level: 1, flush: constants.Z_SYNC_FLUSH });
+  // pipeline() destroys every stage when one fails or the client goes away; nothing is left dangling.
+  const compressed = pipeline(Readable.fromWeb(body as NodeReadableStream), compressor, () => {});
+  return Readable.toWeb(compressed) as ReadableStream<Uint8Array>;
+}
+
+/** Reads up to BUFFER_LIMIT bytes: the whole body, or what was read plus the rest as a stream. */
+async function readBody(body: ReadableStream<Uint8Array>): Promise<{ whole: Buffer } | { stream: ReadableStream<Uint8Array> }> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { whole: Buffer.concat(chunks, size) };
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > BUFFER_LIMIT) {
+      return {
+        stream: new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const chunk of chunks) controller.enqueue(chunk);
+          },
+          async pull(controller) {
+            const next = await reader.read();
+            if (next.done) controller.close();
+            else controller.enqueue(next.value);
+          },
+          cancel: (reason) => reader.cancel(reason),
+        }),
+      };
+    }
+  }
+}
+
+export async function compress(request: Request, response: Response): Promise<Response> {
   if (!response.body || request.method === 'HEAD') return response;
   if (response.headers.has('Content-Encoding') || response.status === 204 || response.status === 304) return response;
   const type = response.headers.get('Content-Type') ?? '';
@@ -30,20 +76,29 @@ export function compress(request: Request, response: Response): Response {
   // Server-sent events must reach the client chunk by chunk.
   if (type.startsWith('text/event-stream')) return response;
   const length = Number(response.headers.get('Content-Length') ?? NaN);
-  if (length < 1024) return response;
+  if (length < MIN_SIZE) return response;
   const encoding = pickEncoding(request.headers.get('Accept-Encoding'));
   if (!encoding) return response;
 
-  const compressor =
-    encoding === 'br'
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 }, flush: constants.BROTLI_OPERATION_FLUSH })
-      : createGzip({ level: 6, flush: constants.Z_SYNC_FLUSH });
-  // pipeline() destroys every stage when one fails or the client goes away; nothing is left dangling.
-  const compressed = pipeline(Readable.fromWeb(response.body as NodeReadableStream), compressor, () => {});
-  const body = Readable.toWeb(compressed) as ReadableStream<Uint8Array>;
+  const body = await readBody(response.body);
   const headers = new Headers(response.headers);
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if ('whole' in body && body.whole.length < MIN_SIZE) {
+    headers.set('Content-Length', String(body.whole.length));
+    return new Response(body.whole as Uint8Array<ArrayBuffer>, init);
+  }
   headers.set('Content-Encoding', encoding);
-  headers.delete('Content-Length');
   headers.append('Vary', 'Accept-Encoding');
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  if ('stream' in body) {
+    headers.delete('Content-Length');
+    return new Response(streamed(encoding, body.stream), init);
+  }
+  const compressed =
+    encoding === 'gzip'
+      ? gzipSync(body.whole, { level: 1 })
+      : brotliCompressSync(body.whole, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_SIZE_HINT]: body.whole.length },
+        });
+  headers.set('Content-Length', String(compressed.length));
+  return new Response(compressed as Uint8Array<ArrayBuffer>, init);
 }

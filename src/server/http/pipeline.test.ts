@@ -1,4 +1,7 @@
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env.ts';
 import { createHttpPipeline, MAX_BODY_BYTES, type AppHandler } from './pipeline.ts';
@@ -98,15 +101,18 @@ describe('HTTP pipeline', () => {
     expect(text).not.toMatch(/secret|\.ts:\d+|at /);
   });
 
-  it('compresses HTML and JSON with brotli or gzip as the client accepts, but not small bodies', async () => {
+  it('compresses HTML and JSON with gzip, or brotli when only that is accepted, but not small bodies', async () => {
     const fetch = createHttpPipeline(html, { env: production() });
-    const br = await fetch(new Request('http://localhost/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } }));
+    const gz = await fetch(new Request('http://localhost/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } }));
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gz.headers.get('Vary')).toContain('Accept-Encoding');
+    const gzBody = Buffer.from(await gz.arrayBuffer());
+    expect(gz.headers.get('Content-Length')).toBe(String(gzBody.length));
+    expect(gunzipSync(gzBody).toString()).toBe(page);
+
+    const br = await fetch(new Request('http://localhost/', { headers: { 'Accept-Encoding': 'br' } }));
     expect(br.headers.get('Content-Encoding')).toBe('br');
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(page);
-
-    const gz = await fetch(new Request('http://localhost/', { headers: { 'Accept-Encoding': 'gzip' } }));
-    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
-    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(page);
 
     const none = await fetch(new Request('http://localhost/'));
     expect(none.headers.get('Content-Encoding')).toBeNull();
@@ -118,6 +124,35 @@ describe('HTTP pipeline', () => {
     );
     const res = await small(new Request('http://localhost/api/health', { headers: { 'Accept-Encoding': 'br' } }));
     expect(res.headers.get('Content-Encoding')).toBeNull();
+
+    // Without a declared length, a small body is found small once read.
+    const unsized = createHttpPipeline(() => Response.json({ status: 'ok' }), { env: production() });
+    const plain = await unsized(new Request('http://localhost/api/health', { headers: { 'Accept-Encoding': 'gzip, br' } }));
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.json()).toEqual({ status: 'ok' });
+  });
+
+  it('streams the compression of a body too large to hold', async () => {
+    const big = 'x'.repeat(700 * 1024);
+    const fetch = createHttpPipeline(() => new Response(big, { headers: { 'Content-Type': 'text/plain' } }), { env: production() });
+    const res = await fetch(new Request('http://localhost/big', { headers: { 'Accept-Encoding': 'gzip' } }));
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    expect(res.headers.get('Content-Length')).toBeNull();
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(big);
+  });
+
+  it('serves hashed assets precompressed at build time, cached for a year', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'springboard-static-'));
+    mkdirSync(path.join(dir, 'assets'));
+    const script = 'console.log("' + 'x'.repeat(4000) + '");';
+    writeFileSync(path.join(dir, 'assets/app-abc123.js'), script);
+    writeFileSync(path.join(dir, 'assets/app-abc123.js.br'), brotliCompressSync(script));
+    const fetch = createHttpPipeline(html, { env: production(), staticDir: dir });
+    const res = await fetch(new Request('http://localhost/assets/app-abc123.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } }));
+    expect(res.headers.get('Content-Encoding')).toBe('br');
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(script);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -168,7 +168,7 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
       response = new Response(response.body, response);
       applySecurityHeaders(response.headers, { nonce, https: e.baseUrl.startsWith('https:'), development: !e.isProduction });
     }
-    response = compress(request, response);
+    response = await compress(request, response);
 
     logger().info(
       { method: request.method, path: url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },

@@ -1,0 +1,105 @@
+/**
+ * First load of a page in headless Chromium (Debian's, never a downloaded one), with an empty
+ * cache: the JavaScript and CSS it transfers and the time until React has hydrated.
+ *
+ * Hydration: the root layout sets `data-hydrated="true"` on <html> in its first effect, which React
+ * runs once `hydrateRoot` has attached the whole tree. A script injected before any of the page's
+ * own records `performance.now()` (ms since navigation start) the moment that attribute appears.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface FirstLoad {
+  jsRequests: number;
+  /** Bytes of the JavaScript responses' bodies gzipped (level 9): comparable whatever the server sent. */
+  jsGzipBytes: number;
+  /** Bytes that actually crossed the wire for JavaScript (brotli when the server chose it). */
+  jsWireBytes: number;
+  cssRequests: number;
+  cssGzipBytes: number;
+  /** ms from navigation start to `data-hydrated`. */
+  hydrationMs: number;
+  /** The scripts, biggest first: what to look at when a budget fails. */
+  scripts: Array<{ path: string; gzipBytes: number }>;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+function recordHydration() {
+  const w = window as unknown as { __hydratedAt?: number };
+  const check = () => {
+    if (w.__hydratedAt === undefined && document.documentElement?.dataset.hydrated === 'true') w.__hydratedAt = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+}
+
+/** One load with a fresh profile (empty cache), signed in when `cookie` is given. */
+export async function firstLoad(browser: Browser, baseUrl: string, path: string, cookie?: string): Promise<FirstLoad> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  try {
+    if (cookie) {
+      await context.addCookies(
+        cookie.split('; ').map((pair) => {
+          const eq = pair.indexOf('=');
+          return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: baseUrl };
+        }),
+      );
+    }
+    await context.addInitScript(recordHydration);
+    const page = await context.newPage();
+    type Transfer = { kind: 'js' | 'css'; path: string; gzip: number; wire: number };
+    const pending: Array<Promise<Transfer | undefined>> = [];
+    page.on('response', (response) => {
+      const type = response.headers()['content-type'] ?? '';
+      const kind: Transfer['kind'] | undefined = type.includes('javascript') ? 'js' : type.includes('text/css') ? 'css' : undefined;
+      if (!kind) return;
+      pending.push(
+        (async () => {
+          const body = await response.body();
+          const sizes = await response.request().sizes();
+          return { kind, path: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length, wire: sizes.responseBodySize };
+        })().catch(() => undefined),
+      );
+    });
+    const res = await page.goto(baseUrl + path, { waitUntil: 'load' });
+    if (!res?.ok()) throw new Error(`GET ${path}: ${res?.status()}`);
+    const landed = new URL(page.url()).pathname;
+    if (landed !== path) throw new Error(`GET ${path} ended on ${landed} (signed out?)`);
+    await page.waitForFunction(() => (window as unknown as { __hydratedAt?: number }).__hydratedAt !== undefined, null, {
+      timeout: 30_000,
+    });
+    // Whatever hydration itself fetches (lazy chunks, translations) is part of the first load.
+    await page.waitForLoadState('networkidle');
+    const hydrationMs = await page.evaluate(() => (window as unknown as { __hydratedAt: number }).__hydratedAt);
+    const files = (await Promise.all(pending)).filter((f) => f !== undefined);
+    const js = files.filter((f) => f.kind === 'js');
+    const css = files.filter((f) => f.kind === 'css');
+    const sum = (xs: Array<{ gzip: number }>) => xs.reduce((n, f) => n + f.gzip, 0);
+    return {
+      jsRequests: js.length,
+      jsGzipBytes: sum(js),
+      jsWireBytes: js.reduce((n, f) => n + f.wire, 0),
+      cssRequests: css.length,
+      cssGzipBytes: sum(css),
+      hydrationMs,
+      scripts: js.map((f) => ({ path: f.path, gzipBytes: f.gzip })).sort((a, b) => b.gzipBytes - a.gzipBytes),
+    };
+  } finally {
+    await context.close();
+  }
+}

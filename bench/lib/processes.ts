@@ -1,0 +1,121 @@
+/**
+ * Servers under test: the production build (`node scripts/start.mjs`, the `npm start` path) and
+ * the bare Node.js baseline, each a child process on its own loopback port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Each server's output goes to a file here (bench/report/server-PORT.log), not through a pipe. */
+export const LOG_DIR = path.join(ROOT, 'bench/report');
+
+export interface Server {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn to the first 200 of `readyPath`. */
+  startMs: number;
+  /** Everything the process printed. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident memory of a process, in MB (1024 × 1024 bytes), from /proc. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function spawnServer(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  readyPath: string,
+  timeoutMs: number,
+): Promise<Server> {
+  const url = `http://127.0.0.1:${port}`;
+  // A file, as a service manager would give it: the bench process does not read the log while it measures.
+  mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = path.join(LOG_DIR, `server-${port}.log`);
+  const log = openSync(logFile, 'w');
+  const out = () => readFileSync(logFile, 'utf8');
+  const t0 = performance.now();
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = t0 + timeoutMs;
+  let startMs = NaN;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out()}`);
+    const status = await fetch(url + readyPath)
+      .then(async (res) => (await res.arrayBuffer(), res.status))
+      .catch(() => 0);
+    if (status === 200) {
+      startMs = performance.now() - t0;
+      break;
+    }
+    await sleep(5);
+  }
+  if (Number.isNaN(startMs)) {
+    child.kill('SIGKILL');
+    throw new Error(`no 200 from ${url}${readyPath} within ${timeoutMs} ms:\n${out()}`);
+  }
+  return {
+    url,
+    pid: child.pid!,
+    startMs,
+    output: out,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * The production server on a free port. `readyPath` is the page whose first 200 ends the cold
+ * start. `BASE_URL` matches the port, so Better Auth accepts the bench's Origin header.
+ */
+export async function startApp(env: Record<string, string>, readyPath = '/login', timeoutMs = 120_000): Promise<Server> {
+  const port = await freePort();
+  return spawnServer(
+    ['scripts/start.mjs'],
+    // The production defaults (LOG_LEVEL info: one log line per request), as `npm start` runs.
+    { NODE_ENV: 'production', HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, ...env },
+    port,
+    readyPath,
+    timeoutMs,
+  );
+}
+
+/** The baseline: a bare Node.js HTTP server answering every request with the same 20 KB HTML page. */
+const BASELINE = `
+const http = require('node:http');
+const page = '<!doctype html><html><head><title>baseline</title></head><body><p>' + 'x'.repeat(20 * 1024) + '</p></body></html>';
+http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(page) });
+  res.end(page);
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+export async function startBaseline(): Promise<Server> {
+  return spawnServer(['-e', BASELINE], {}, await freePort(), '/', 10_000);
+}

@@ -1,0 +1,77 @@
+/**
+ * The large embedded database (100 000 books, 100 000 users). Seeding it takes about half a
+ * minute, so the seeded data folder is kept in node_modules/.cache/springboard-bench/, under a key
+ * made of everything that shapes it (migrations, schema, seed code, PGlite's version, the counts).
+ * Every run works on a fresh copy; a change to any of those inputs seeds anew. Only the newest
+ * copy is kept. `BENCH_FRESH_SEED=1` ignores the cache.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT } from './processes.ts';
+
+export const LARGE = { books: 100_000, users: 100_000 };
+
+const CACHE = path.join(ROOT, 'node_modules/.cache/springboard-bench');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+function cacheKey(): string {
+  const hash = createHash('sha256');
+  const inputs = [
+    ...filesUnder(path.join(ROOT, 'drizzle')),
+    ...['schema.ts', 'seed.ts', 'seed-data.ts', 'client.ts'].map((f) => path.join(ROOT, 'src/server/db', f)),
+    path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'),
+  ];
+  for (const file of inputs) hash.update(path.relative(ROOT, file)).update(readFileSync(file));
+  hash.update(JSON.stringify(LARGE));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Runs `npm run db:seed -- --books N --users N` against `env`'s database; returns its output. */
+export function seedLarge(env: Record<string, string>): void {
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--experimental-strip-types',
+      '--no-warnings=ExperimentalWarning',
+      'src/server/db/cli.ts',
+      'seed',
+      '--books',
+      String(LARGE.books),
+      '--users',
+      String(LARGE.users),
+    ],
+    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`seeding failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/**
+ * A fresh data folder (for DATA_DIR) holding the large seeded embedded database; the caller
+ * deletes it. `onSeed` is called when it has to be seeded (not found in the cache).
+ */
+export function freshLargeDataDir(onSeed: () => void): { dataDir: string; cached: boolean } {
+  const key = cacheKey();
+  const cached = path.join(CACHE, `pglite-${key}`);
+  const hit = existsSync(cached) && process.env.BENCH_FRESH_SEED !== '1';
+  if (!hit) {
+    onSeed();
+    mkdirSync(CACHE, { recursive: true });
+    const building = mkdtempSync(path.join(CACHE, 'seeding-'));
+    seedLarge({ DATA_DIR: building });
+    for (const old of readdirSync(CACHE))
+      if (old !== path.basename(building)) rmSync(path.join(CACHE, old), { recursive: true, force: true });
+    renameSync(building, cached);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'springboard-bench-'));
+  cpSync(cached, dataDir, { recursive: true });
+  return { dataDir, cached: hit };
+}

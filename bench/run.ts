@@ -1,0 +1,345 @@
+/**
+ * `npm run bench` (issue #8): the production build on a fresh embedded database seeded with
+ * 100 000 books and 100 000 users, beside a bare Node.js server returning a 20 KB page (the
+ * baseline, measured in the same run); PostgreSQL too when BENCH_DATABASE_URL is set.
+ * Prints `name: value unit` lines on stdout, then one PASS/FAIL line per budget figure, and writes
+ * everything to bench/results.json. Progress goes to stderr. See README, "Performance".
+ *
+ * Knobs for quick local runs (the defaults are the issue's): BENCH_DURATION (s per load run, 10),
+ * BENCH_RUNS (3), BENCH_WARMUP (3 s), BENCH_CONNECTIONS (20), BENCH_SKIP=lighthouse,browser,load,
+ * BENCH_NO_BUILD=1 (measure the existing dist/), BENCH_FRESH_SEED=1 (ignore the seeded-data cache).
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { FIRST_NAMES, LAST_NAMES } from '../src/server/db/seed-data.ts';
+import { firstLoad, launchBrowser, type FirstLoad } from './lib/browser.ts';
+import { judge, summaryLine, type Figure } from './lib/budget.ts';
+import { CATEGORIES, runLighthouse } from './lib/lighthouse.ts';
+import { BROWSER_HEADERS, LOAD, load, median, medianOfRuns, type LoadRun, type LoadTarget } from './lib/load.ts';
+import { LOG_DIR, ROOT, rssMb, startApp, startBaseline, type Server } from './lib/processes.ts';
+import * as progress from './lib/progress.ts';
+import { LARGE, freshLargeDataDir, seedLarge } from './lib/seeded-data.ts';
+import { signIn, startMailSink } from './lib/sign-in.ts';
+
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const COLD_STARTS = 5;
+/** ~1 % of the large catalogue: the seed gives every 100th synthetic book this author. */
+const SEARCH_TERM = `${FIRST_NAMES[0]} ${LAST_NAMES[0]}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
+const kb = (bytes: number) => round(bytes / 1024, 1);
+
+const figures: Figure[] = [];
+function record(name: string, value: number | string, unit: string, extra: Record<string, unknown> = {}) {
+  figures.push({ name, value, unit, ...extra });
+  progress.print(`${name}: ${value}${unit ? ` ${unit}` : ''}`);
+}
+
+const loadSteps = skip.has('load') ? 0 : 1;
+progress.planSteps(
+  (process.env.BENCH_NO_BUILD === '1' ? 0 : 1) +
+    4 +
+    (skip.has('browser') ? 0 : 1) +
+    loadSteps +
+    (skip.has('lighthouse') ? 0 : 2) +
+    (postgresUrl ? 2 + loadSteps : 0),
+);
+
+/** Servers started, whose output is shown when the run fails. */
+const servers: Server[] = [];
+const cleanup: Array<() => Promise<void> | void> = [];
+async function shutdown() {
+  for (const fn of cleanup.reverse()) await fn();
+}
+process.on('SIGINT', () => void shutdown().finally(() => process.exit(130)));
+
+// The servers' logs of the previous run.
+mkdirSync(LOG_DIR, { recursive: true });
+for (const file of readdirSync(LOG_DIR, { withFileTypes: true }).filter((f) => /^server-\d+\.log$/.test(f.name)))
+  rmSync(path.join(LOG_DIR, file.name));
+
+try {
+  // 1. A production build of the current sources.
+  if (process.env.BENCH_NO_BUILD !== '1') {
+    progress.begin('production build (vite build)');
+    const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { cwd: ROOT, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`build failed:\n${built.stdout}\n${built.stderr}`);
+  }
+
+  // 2. The large embedded database, fresh for this run.
+  progress.begin(`embedded database with ${LARGE.books} books and ${LARGE.users} users`);
+  const { dataDir, cached } = freshLargeDataDir(() => progress.note('not cached: seeding (about 30 s)'));
+  cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  progress.note(cached ? 'copied from the cache' : 'seeded');
+
+  const mail = await startMailSink();
+  cleanup.push(() => mail.close());
+  const appEnv = { DATA_DIR: dataDir, EMAIL_SERVER: mail.url };
+
+  // 3. Cold starts: the baseline's, then the app's on the already migrated database.
+  progress.begin(`cold start, median of ${COLD_STARTS} (baseline and app)`);
+  const baselineStarts: number[] = [];
+  for (let i = 0; i < COLD_STARTS; i++) {
+    progress.note(`baseline ${i + 1}/${COLD_STARTS}`);
+    const s = await startBaseline();
+    baselineStarts.push(s.startMs);
+    await s.stop();
+  }
+  // An unmeasured first start writes what a first start writes (the auth secret) and warms the OS cache.
+  progress.note('app: first start');
+  await (await startApp(appEnv)).stop();
+  const appStarts: number[] = [];
+  let app: Server | undefined;
+  for (let i = 0; i < COLD_STARTS; i++) {
+    progress.note(`app ${i + 1}/${COLD_STARTS}`);
+    const s = await startApp(appEnv);
+    appStarts.push(s.startMs);
+    if (i < COLD_STARTS - 1) await s.stop();
+    else servers.push((app = s));
+  }
+  const embedded = app!;
+  cleanup.push(() => embedded.stop());
+  record('cold_start_embedded', round(median(appStarts)), 'ms', { runs: appStarts.map((ms) => round(ms)), firstRequest: 'GET /login' });
+  record('cold_start_baseline', round(median(baselineStarts)), 'ms', { runs: baselineStarts.map((ms) => round(ms)) });
+
+  // 4. Memory: idle, then after 1000 requests.
+  progress.begin('memory (idle, then after 1000 requests)');
+  const memory = async (server: Server, suffix: string) => {
+    await fetch(`${server.url}/login`, { headers: BROWSER_HEADERS }).then((r) => r.arrayBuffer());
+    await sleep(2000);
+    record(`idle_rss_${suffix}`, rssMb(server.pid), 'MB');
+    for (let k = 0; k < 1000; k++) {
+      if (k % 100 === 0) progress.note(`request ${k}/1000`);
+      await fetch(`${server.url}/${k % 2 ? 'login' : 'api/health'}`, { headers: BROWSER_HEADERS }).then((r) => r.arrayBuffer());
+    }
+    record(`rss_after_1000_requests_${suffix}`, rssMb(server.pid), 'MB');
+  };
+  await memory(embedded, 'embedded');
+
+  // 5. Sessions, and what the server sends: encodings and caching.
+  progress.begin('sign in (e-mail code over SMTP); compression and caching headers');
+  const userCookie = await signIn(embedded.url, mail, 'user@example.com');
+  const adminCookie = await signIn(embedded.url, mail, 'admin@example.com');
+  {
+    const page = await fetch(`${embedded.url}/login`, { headers: BROWSER_HEADERS });
+    const html = await page.text();
+    const js = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    const css = /\/assets\/[\w.-]+\.css/.exec(html)?.[0];
+    if (!js || !css) throw new Error('no script or stylesheet under /assets/ in /login');
+    const jsRes = await fetch(embedded.url + js, { headers: BROWSER_HEADERS });
+    await jsRes.arrayBuffer();
+    const cssRes = await fetch(embedded.url + css, { headers: BROWSER_HEADERS });
+    await cssRes.arrayBuffer();
+    const json = await fetch(`${embedded.url}/api/rpc/books?limit=20`, { headers: { ...BROWSER_HEADERS, cookie: userCookie } });
+    await json.arrayBuffer();
+    const encoding = (r: Response) => r.headers.get('content-encoding') ?? 'none';
+    record('content_encoding_html', encoding(page), '');
+    record('content_encoding_js', encoding(jsRes), '');
+    record('content_encoding_css', encoding(cssRes), '');
+    record('content_encoding_json', encoding(json), '');
+    record('hashed_asset_cache_control', jsRes.headers.get('cache-control') ?? 'none', '');
+  }
+
+  // 6. First load in Chromium.
+  if (!skip.has('browser')) {
+    progress.begin('first load in Chromium: /login, /app, /manager/users');
+    const browser = await launchBrowser();
+    try {
+      const pages: Array<[string, string, string | undefined]> = [
+        ['login', '/login', undefined],
+        ['app', '/app', userCookie],
+        ['manager_users', '/manager/users', adminCookie],
+      ];
+      for (const [name, pagePath, cookie] of pages) {
+        const loads: FirstLoad[] = [];
+        for (let i = 0; i < 3; i++) {
+          progress.note(`${pagePath} ${i + 1}/3`);
+          loads.push(await firstLoad(browser, embedded.url, pagePath, cookie));
+        }
+        const first = loads[0]!;
+        record(`first_load_${name}_js_requests`, first.jsRequests, 'requests');
+        record(`first_load_${name}_js_gzip`, kb(first.jsGzipBytes), 'KB', { wireKB: kb(first.jsWireBytes), scripts: first.scripts });
+        record(`first_load_${name}_css_gzip`, kb(first.cssGzipBytes), 'KB');
+        record(`first_load_${name}_hydration`, round(median(loads.map((l) => l.hydrationMs))), 'ms');
+      }
+    } finally {
+      await browser.close();
+    }
+  }
+
+  // 7. Throughput. Targets take turns run by run, so a slow minute of the machine hurts all alike.
+  const baseline = await startBaseline();
+  servers.push(baseline);
+  cleanup.push(() => baseline.stop());
+  const rpsOf: Record<string, LoadRun> = {};
+  const measure = async (targets: LoadTarget[]) => {
+    const runs = new Map<string, LoadRun[]>(targets.map((t) => [t.name, []]));
+    for (const t of targets) {
+      progress.note(`${t.label}: warm-up`);
+      await load(t, LOAD.warmupSeconds);
+    }
+    for (let run = 1; run <= LOAD.runs; run++) {
+      for (const t of targets) {
+        const r = await load(t, LOAD.seconds, (s) => progress.note(`${t.label}: run ${run}/${LOAD.runs}, ${s}/${LOAD.seconds} s`));
+        runs.get(t.name)!.push(r);
+        if (process.env.BENCH_DEBUG) progress.warn(`${t.name} ${JSON.stringify(r)}`);
+      }
+    }
+    for (const t of targets) {
+      const m = medianOfRuns(runs.get(t.name)!);
+      if (m.requests === 0) progress.warn(`${t.label}: not one response within ${LOAD.seconds} s`);
+      rpsOf[t.name] = m;
+    }
+  };
+  const report = (name: string, percentiles: Array<'p50' | 'p95' | 'p99'>) => {
+    const m = rpsOf[name]!;
+    const base = rpsOf.baseline!.rps;
+    record(`${name}_rps`, round(m.rps), 'req/s', { requests: m.requests, failures: m.failures });
+    // No response at all: no latency to show, and the budget line fails.
+    for (const p of percentiles) record(`${name}_${p}`, Number.isFinite(m[p]) ? round(m[p], 1) : 'none', Number.isFinite(m[p]) ? 'ms' : '');
+    record(`${name}_ratio`, round((m.rps / base) * 100, 1), '%', { baselineRps: round(base) });
+    if (m.failures) progress.warn(`${name}: ${m.failures} failed responses`);
+  };
+  const booksTargets = (server: Server, suffix: string, cookie: string): LoadTarget[] => [
+    {
+      name: `books_list_${suffix}`,
+      label: `books list API (${suffix})`,
+      url: `${server.url}/api/rpc/books?limit=20`,
+      drainUrl: `${server.url}/api/health`,
+      headers: { cookie, accept: 'application/json' },
+    },
+    {
+      name: `books_search_${suffix}`,
+      label: `books search API (${suffix})`,
+      url: `${server.url}/api/rpc/books?limit=20&searchTerm=${encodeURIComponent(SEARCH_TERM)}`,
+      drainUrl: `${server.url}/api/health`,
+      headers: { cookie, accept: 'application/json' },
+    },
+  ];
+  const checkSearch = async (server: Server, cookie: string, suffix: string) => {
+    const res = await fetch(`${server.url}/api/rpc/books?limit=20&searchTerm=${encodeURIComponent(SEARCH_TERM)}`, { headers: { cookie } });
+    const { total } = (await res.json()) as { total: number };
+    record(`books_search_${suffix}_matches`, total, 'rows', { searchTerm: SEARCH_TERM });
+    if (total < LARGE.books * 0.005 || total > LARGE.books * 0.02)
+      progress.warn(`search matches ${total} rows, not ~1 % of ${LARGE.books}`);
+  };
+
+  if (!skip.has('load')) {
+    progress.begin(`throughput on embedded: ${LOAD.connections} connections, ${LOAD.seconds} s, median of ${LOAD.runs}`);
+    await checkSearch(embedded, userCookie, 'embedded');
+    const html = { accept: 'text/html' };
+    const health = `${embedded.url}/api/health`;
+    await measure([
+      { name: 'baseline', label: 'baseline (bare Node.js, 20 KB)', url: `${baseline.url}/`, headers: html, drainUrl: `${baseline.url}/` },
+      { name: 'ssr_login', label: 'SSR GET /login', url: `${embedded.url}/login`, headers: html, drainUrl: health },
+      {
+        name: 'ssr_app_books',
+        label: 'SSR GET /app/books',
+        url: `${embedded.url}/app/books`,
+        headers: { ...html, cookie: userCookie },
+        drainUrl: health,
+      },
+      ...booksTargets(embedded, 'embedded', userCookie),
+    ]);
+    record('baseline_rps', round(rpsOf.baseline!.rps), 'req/s');
+    report('ssr_login', ['p99']);
+    report('ssr_app_books', ['p99']);
+    report('books_list_embedded', ['p50', 'p99']);
+    report('books_search_embedded', ['p50', 'p95', 'p99']);
+  }
+
+  // 8. Lighthouse, mobile preset.
+  if (!skip.has('lighthouse')) {
+    for (const [name, pagePath, cookie] of [
+      ['login', '/login', undefined],
+      ['app_books', '/app/books', userCookie],
+    ] as const) {
+      progress.begin(`Lighthouse (mobile) ${pagePath}`);
+      const { scores, failing } = await runLighthouse(embedded.url + pagePath, name, cookie);
+      for (const c of CATEGORIES) {
+        const lost = failing.filter((a) => a.startsWith(`${c}/`));
+        record(`lighthouse_${name}_${c.replace('-', '_')}`, scores[c], 'score', lost.length ? { lostPoints: lost } : {});
+      }
+    }
+  }
+  await embedded.stop();
+
+  // 9. The same API on PostgreSQL.
+  if (postgresUrl) {
+    progress.begin(`PostgreSQL: migrate and seed ${LARGE.books} books, ${LARGE.users} users (skipped when present)`);
+    seedLarge({ DATABASE_URL: postgresUrl });
+    progress.begin('PostgreSQL: start, memory, sign in');
+    const pg = await startApp({ DATABASE_URL: postgresUrl, EMAIL_SERVER: mail.url, AUTH_SECRET: 'bench-secret-'.padEnd(40, 'x') });
+    servers.push(pg);
+    cleanup.push(() => pg.stop());
+    await memory(pg, 'postgres');
+    // A seeded user other than the demo accounts: the 5-codes-per-10-minutes quota is per address,
+    // and this database outlives the run.
+    const someone = await pickUser(postgresUrl);
+    const pgCookie = await signIn(pg.url, mail, someone);
+    if (!skip.has('load')) {
+      progress.begin(`throughput on PostgreSQL: ${LOAD.connections} connections, ${LOAD.seconds} s, median of ${LOAD.runs}`);
+      await checkSearch(pg, pgCookie, 'postgres');
+      await measure(booksTargets(pg, 'postgres', pgCookie));
+      report('books_list_postgres', ['p50', 'p99']);
+      report('books_search_postgres', ['p50', 'p95', 'p99']);
+    }
+    await pg.stop();
+  }
+  await baseline.stop();
+
+  // 10. The verdict.
+  progress.done();
+  const judged = judge(figures);
+  const seconds = round(progress.elapsedSeconds());
+  record('bench_total_time', seconds, 's');
+  console.log('');
+  console.log('Budget (issue #8):');
+  for (const j of judged) console.log(summaryLine(j));
+  const failed = judged.filter((j) => j.verdict === 'FAIL').length;
+  console.log(
+    `${judged.filter((j) => j.verdict === 'PASS').length} PASS, ${failed} FAIL, ${judged.filter((j) => j.verdict === 'SKIP').length} SKIP`,
+  );
+  writeFileSync(
+    path.join(ROOT, 'bench/results.json'),
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model,
+        settings: { ...LOAD, searchTerm: SEARCH_TERM, postgres: Boolean(postgresUrl), skipped: [...skip] },
+        results: figures,
+        budget: judged,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} catch (error) {
+  progress.done();
+  console.error(error);
+  for (const s of servers) if (s.output().trim()) console.error(`--- output of the server on ${s.url}:\n${s.output()}`);
+  process.exitCode = 1;
+} finally {
+  await shutdown();
+}
+
+/** Any seeded, onboarded user with the plain user role. */
+async function pickUser(url: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ email: string }>(
+      `select email from "user" where role = 'user' and onboarded_at is not null and banned is not true order by random() limit 1`,
+    );
+    if (!rows[0]) throw new Error('no seeded user in BENCH_DATABASE_URL');
+    return rows[0].email;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The dialog itself (see responsive-dialog.tsx, which loads this file when a dialog first opens):
+ * a centred dialog above 640 px, a bottom drawer below (spec section 9). Both trap focus, close
+ * on Escape and give focus back to the trigger.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Drawer } from 'vaul';
+import { cn } from '#/lib/utils';
+import { useIsDesktop } from '#/lib/use-media-query';
+
+export interface ResponsiveDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  className?: string;
+  /** Where focus goes on close when the opener no longer exists (e.g. a menu item). Default: the opener. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+export function ResponsiveDialogContent({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  returnFocusTo,
+}: ResponsiveDialogProps) {
+  const desktop = useIsDesktop();
+  const { t } = useTranslation();
+  const onCloseAutoFocus = returnFocusTo
+    ? (event: Event) => {
+        event.preventDefault();
+        returnFocusTo.current?.focus();
+      }
+    : undefined;
+  if (desktop) {
+    return (
+      <Dialog.Root open={open} onOpenChange={onOpenChange}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+          <Dialog.Content
+            data-testid="dialog"
+            onCloseAutoFocus={onCloseAutoFocus}
+            className={cn(
+              'fixed left-1/2 top-1/2 z-50 grid w-full max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-neutral-200 bg-white p-6 shadow-lg dark:border-neutral-800 dark:bg-neutral-950',
+              className,
+            )}
+          >
+            <div className="flex flex-col gap-1.5 text-start">
+              <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+              {description ? (
+                <Dialog.Description className="text-sm text-neutral-600 dark:text-neutral-400">{description}</Dialog.Description>
+              ) : (
+                <Dialog.Description className="sr-only">{title}</Dialog.Description>
+              )}
+            </div>
+            {children}
+            {footer && <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>}
+            <Dialog.Close
+              className="absolute end-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+              aria-label={t('actions.close')}
+            >
+              <X className="size-4" aria-hidden />
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    );
+  }
+  return (
+    <Drawer.Root open={open} onOpenChange={onOpenChange}>
+      <Drawer.Portal>
+        <Drawer.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Drawer.Content
+          data-testid="drawer"
+          onCloseAutoFocus={onCloseAutoFocus}
+          className={cn(
+            'fixed inset-x-0 bottom-0 z-50 mt-24 flex max-h-[90dvh] flex-col gap-4 rounded-t-xl border border-neutral-200 bg-white p-4 pb-8 dark:border-neutral-800 dark:bg-neutral-950',
+            className,
+          )}
+        >
+          <div className="mx-auto h-1.5 w-12 shrink-0 rounded-full bg-neutral-300 dark:bg-neutral-700" aria-hidden />
+          <div className="flex flex-col gap-1.5 text-start">
+            <Drawer.Title className="text-lg font-semibold">{title}</Drawer.Title>
+            {description ? (
+              <Drawer.Description className="text-sm text-neutral-600 dark:text-neutral-400">{description}</Drawer.Description>
+            ) : (
+              <Drawer.Description className="sr-only">{title}</Drawer.Description>
+            )}
+          </div>
+          {children}
+          {footer && <div className="flex flex-col-reverse gap-2">{footer}</div>}
+        </Drawer.Content>
+      </Drawer.Portal>
+    </Drawer.Root>
+  );
+}
