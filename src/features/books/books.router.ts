@@ -9,7 +9,8 @@ import { apiError } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
 import { decodeCursor, encodeCursor } from '#/server/db/cursor.ts';
 import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
-import { book, genre, rowCount, searchable } from '#/server/db/schema.ts';
+import { rowsIn } from '#/server/db/row-count.ts';
+import { book, genre, searchable } from '#/server/db/schema.ts';
 import { base } from '#/server/rpc.ts';
 import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
 
@@ -64,10 +65,7 @@ async function searchCondition(db: Database, searchTerm: string): Promise<SQL | 
 
 /** The total of a list: the trigger-kept row count without a search, the trigram indexes with one. */
 async function countBooks(db: Database, search: SQL | undefined): Promise<number> {
-  if (!search) {
-    const [row] = await db.select({ n: rowCount.n }).from(rowCount).where(eq(rowCount.tableName, 'book'));
-    return row?.n ?? 0;
-  }
+  if (!search) return rowsIn(db, 'book');
   const [row] = await db.select({ n: count() }).from(book).where(search);
   return row!.n;
 }

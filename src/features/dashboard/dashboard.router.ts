@@ -17,10 +17,10 @@ export const dashboardRouter = {
         queryRows<z.infer<typeof dashboardSchema>['counts']>(
           db,
           sql`select
-                (select count(*)::int from "user") as users,
+                (select n::int from "row_count" where "table_name" = 'user') as users,
                 (select count(*)::int from "user" where 'admin' = any(string_to_array(replace("role", ' ', ''), ','))) as admins,
                 (select count(*)::int from "user" where "banned") as banned,
-                (select count(*)::int from "book") as books,
+                (select n::int from "row_count" where "table_name" = 'book') as books,
                 (select count(*)::int from "genre") as genres,
                 (select count(*)::int from "session" where "expires_at" > now()) as "activeSessions"`,
         ),

@@ -1,6 +1,7 @@
 /**
  * Users API for the manager: list (newest first, keyset pagination, search over name and e-mail
- * through trigram indexes), get, create and update. Banning, sessions, deletion and impersonation
+ * through trigram indexes, the unfiltered total from the trigger-kept row count), get, create and
+ * update. Banning, sessions, deletion and impersonation
  * are Better Auth's admin endpoints (/api/auth/admin/*), guarded by the same declaration.
  */
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { apiError } from '#/server/api-errors.ts';
 import { effectiveRole } from '#/server/auth.ts';
 import { decodeCursor, encodeCursor } from '#/server/db/cursor.ts';
 import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
+import { rowsIn } from '#/server/db/row-count.ts';
 import { searchable, user } from '#/server/db/schema.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
@@ -66,7 +68,8 @@ export const usersRouter = {
       const page = rows.slice(0, input.limit);
       const last = page.at(-1);
       let total: number | null = null;
-      if (!input.cursor) total = (await context.db.select({ n: count() }).from(user).where(search))[0]!.n;
+      if (!input.cursor)
+        total = search ? (await context.db.select({ n: count() }).from(user).where(search))[0]!.n : await rowsIn(context.db, 'user');
       return {
         items: page.map(({ key: _key, ...row }) => toManagedUser(row)),
         nextCursor: rows.length > input.limit && last ? encodeCursor([last.key, last.id]) : null,

@@ -118,6 +118,20 @@ describe('embedded database (PGlite)', () => {
     expect(await kept()).toBe(await real());
   });
 
+  it('keeps the row count of users exact through inserts, deletes and cascades', async () => {
+    const kept = async () => (await handle.db.select({ n: rowCount.n }).from(rowCount).where(eq(rowCount.tableName, 'user')))[0]!.n;
+    const real = async () => (await handle.db.select({ n: count() }).from(user))[0]!.n;
+    expect(await kept()).toBe(await real());
+    expect(await kept()).toBeGreaterThan(0);
+    await handle.db.insert(user).values([
+      { id: 'counted-1', email: 'counted-1@example.com' },
+      { id: 'counted-2', email: 'counted-2@example.com' },
+    ]);
+    expect(await kept()).toBe(await real());
+    await handle.db.delete(user).where(sql`${user.id} like 'counted-%'`);
+    expect(await kept()).toBe(await real());
+  });
+
   it('enforces case-insensitive uniqueness of e-mails, genre names and title per author', async () => {
     await expect(handle.db.insert(user).values({ id: 'dup', email: 'ADMIN@example.com' })).rejects.toThrow();
     await expect(handle.db.insert(genre).values({ id: 'dup', name: 'fantasy', color: '#000' })).rejects.toThrow();
