@@ -7,7 +7,7 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { apiError } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
-import { decodeCursor, encodeCursor } from '#/server/db/cursor.ts';
+import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { book, genre, searchable } from '#/server/db/schema.ts';
@@ -103,9 +103,7 @@ export const booksRouter = {
     .output(bookListSchema)
     .handler(async ({ input, context }) => {
       const search = await searchCondition(context.db, input.searchTerm);
-      const after = input.cursor ? decodeCursor(input.cursor, 2) : null;
-      if (input.cursor && !after)
-        throw apiError('INPUT_VALIDATION_FAILED', context.t('api:INPUT_VALIDATION_FAILED'), { fields: { cursor: 'invalid' } });
+      const after = readCursor(input.cursor, 2, context.t);
       const read = (matches: number | null) =>
         context.db
           .select(selection)
@@ -121,13 +119,7 @@ export const booksRouter = {
         : search
           ? await countBooks(context.db, search).then(async (n) => [await read(n), n] as const)
           : await Promise.all([read(null), countBooks(context.db, undefined)]);
-      const page = rows.slice(0, input.limit);
-      const last = page.at(-1);
-      return {
-        items: page.map(toBook),
-        nextCursor: rows.length > input.limit && last ? encodeCursor([last.title!, last.id!]) : null,
-        total,
-      };
+      return { ...keysetPage(rows, input.limit, (r) => [r.title!, r.id!], toBook), total };
     }),
 
   get: base

@@ -8,7 +8,7 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { roleFieldIsAdmin, type Permission } from '#/lib/permissions';
 import { apiError } from '#/server/api-errors.ts';
 import { effectiveRole } from '#/server/auth.ts';
-import { decodeCursor, encodeCursor } from '#/server/db/cursor.ts';
+import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { searchable, user } from '#/server/db/schema.ts';
@@ -56,23 +56,25 @@ export const usersRouter = {
     .output(userListSchema)
     .handler(async ({ input, context }) => {
       const search = searchCondition(input.searchTerm);
-      const after = input.cursor ? decodeCursor(input.cursor, 2) : null;
-      if (input.cursor && !after)
-        throw apiError('INPUT_VALIDATION_FAILED', context.t('api:INPUT_VALIDATION_FAILED'), { fields: { cursor: 'invalid' } });
+      const after = readCursor(input.cursor, 2, context.t);
       const rows = await context.db
         .select({ ...columns, key: sql<string>`${user.createdAt}::text` })
         .from(user)
         .where(and(search, after ? sql`(${user.createdAt}, ${user.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
         .orderBy(desc(user.createdAt), desc(user.id))
         .limit(input.limit + 1);
-      const page = rows.slice(0, input.limit);
-      const last = page.at(-1);
-      let total: number | null = null;
-      if (!input.cursor)
-        total = search ? (await context.db.select({ n: count() }).from(user).where(search))[0]!.n : await rowsIn(context.db, 'user');
+      const total = input.cursor
+        ? null
+        : search
+          ? (await context.db.select({ n: count() }).from(user).where(search))[0]!.n
+          : await rowsIn(context.db, 'user');
       return {
-        items: page.map(({ key: _key, ...row }) => toManagedUser(row)),
-        nextCursor: rows.length > input.limit && last ? encodeCursor([last.key, last.id]) : null,
+        ...keysetPage(
+          rows,
+          input.limit,
+          (r) => [r.key, r.id],
+          ({ key: _key, ...row }) => toManagedUser(row),
+        ),
         total,
       };
     }),
