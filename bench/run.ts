@@ -230,6 +230,10 @@ try {
   if (!skip.has('load')) {
     progress.begin(`throughput on embedded: ${LOAD.connections} connections, ${LOAD.seconds} s, median of ${LOAD.runs}`);
     await checkSearch(embedded, userCookie, 'embedded');
+    const users = await fetch(`${embedded.url}/api/rpc/users?limit=20&searchTerm=${encodeURIComponent(SEARCH_TERM)}`, {
+      headers: { cookie: adminCookie },
+    });
+    record('users_search_embedded_matches', ((await users.json()) as { total: number }).total, 'rows', { searchTerm: SEARCH_TERM });
     const html = { accept: 'text/html' };
     const health = `${embedded.url}/api/health`;
     await measure([
@@ -243,12 +247,21 @@ try {
         drainUrl: health,
       },
       ...booksTargets(embedded, 'embedded', userCookie),
+      // Issue #5: the manager's users search stays fast on 100 000 users.
+      {
+        name: 'users_search_embedded',
+        label: 'users search API (embedded)',
+        url: `${embedded.url}/api/rpc/users?limit=20&searchTerm=${encodeURIComponent(SEARCH_TERM)}`,
+        drainUrl: health,
+        headers: { cookie: adminCookie, accept: 'application/json' },
+      },
     ]);
     record('baseline_rps', round(rpsOf.baseline!.rps), 'req/s');
     report('ssr_login', ['p99']);
     report('ssr_app_books', ['p99']);
     report('books_list_embedded', ['p50', 'p99']);
     report('books_search_embedded', ['p50', 'p95', 'p99']);
+    report('users_search_embedded', ['p50', 'p95', 'p99']);
   }
 
   // 8. Lighthouse, mobile preset.
