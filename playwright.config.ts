@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './e2e/support/chromium.ts';
 
 /** End-to-end tests drive Debian's Chromium against the production build (`npm run build` first). */
 export default defineConfig({
@@ -13,19 +14,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
     trace: 'retain-on-failure',
     // A click on something that never becomes actionable fails with its reason, not the test timeout.
     actionTimeout: 15_000,

@@ -8,19 +8,9 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../e2e/support/chromium.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+export { CHROMIUM, CHROMIUM_FLAGS };
 
 export interface FirstLoad {
   jsRequests: number;

@@ -4,7 +4,7 @@
  */
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './app-server';
+import { freePort } from './app-server.ts';
 
 export interface ReceivedMail {
   to: string[];
