@@ -9,6 +9,7 @@ import { createServerEntry } from '@tanstack/react-start/server-entry';
 import { closeDatabase, ready } from './server/db/index.ts';
 import { checkHealth } from './server/health.ts';
 import { createHttpPipeline } from './server/http/pipeline.ts';
+import { changingSessions, mayChangeSessions } from './server/session-cache.ts';
 
 const startHandler = createStartHandler(defaultStreamHandler);
 
@@ -18,16 +19,20 @@ const startHandler = createStartHandler(defaultStreamHandler);
  * list, that was about a third of the call's CPU time. Other methods fall through to the framework.
  * The product and auth APIs load on their first call (an idle server does not hold Better Auth).
  */
+// Kept once loaded: every `import()` call goes through the module loader again (a few % of a call).
+let apiHandler: Promise<typeof import('./server/api-handler.ts')> | undefined;
+let authHandler: Promise<typeof import('./server/auth-handler.ts')> | undefined;
+
 const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: (request: Request) => Promise<Response> }> = [
   {
     prefix: '/api/rpc/',
     methods: new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
-    handle: async (request) => (await import('./server/api-handler.ts')).handleApiRequest(request),
+    handle: async (request) => (await (apiHandler ??= import('./server/api-handler.ts'))).handleApiRequest(request),
   },
   {
     prefix: '/api/auth/',
     methods: new Set(['GET', 'POST']),
-    handle: async (request) => (await import('./server/auth-handler.ts')).handleAuthRequest(request),
+    handle: async (request) => (await (authHandler ??= import('./server/auth-handler.ts'))).handleAuthRequest(request),
   },
   { prefix: '/api/health', methods: new Set(['GET', 'HEAD']), handle: () => checkHealth() },
 ];
@@ -39,7 +44,12 @@ function apiRoute(request: Request) {
   );
 }
 
-export const fetch = createHttpPipeline((request, options) => apiRoute(request)?.handle(request) ?? startHandler(request, options), {
+function handle(request: Request, options: { context: { nonce: string } }): Promise<Response> {
+  const run = async () => apiRoute(request)?.handle(request) ?? startHandler(request, options);
+  return mayChangeSessions(request.method, new URL(request.url).pathname) ? changingSessions(run) : run();
+}
+
+export const fetch = createHttpPipeline(handle, {
   staticDir: import.meta.env.PROD ? fileURLToPath(new URL('../client', import.meta.url)) : undefined,
 });
 

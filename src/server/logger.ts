@@ -9,7 +9,9 @@ import { env } from './env.ts';
  */
 function createLogger() {
   const { isProduction, logLevel, mode } = env();
-  if (isProduction || mode === 'test') return pino({ level: logLevel });
+  // Asynchronous writes: under load, lines written while a write is under way leave in one system
+  // call (synchronous writes cost one call per request). pino flushes what is left at exit.
+  if (isProduction || mode === 'test') return pino({ level: logLevel }, pino.destination({ dest: 1, sync: false }));
   const pretty = createRequire(import.meta.url)('pino-pretty') as (options: object) => pino.DestinationStream;
   return pino({ level: logLevel }, pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true }));
 }

@@ -101,8 +101,10 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
     }
 
     let forwarded = request;
-    const isApi = url.pathname.startsWith('/api/');
-    if (request.body || isApi) {
+    // The auth API reads the client's address from a header only this server sets (rate limits,
+    // e-mail quotas). Other bodiless requests go on as they came, unless they carry that header.
+    const needsCopy = request.body || url.pathname.startsWith('/api/auth/') || request.headers.has(CLIENT_IP_HEADER);
+    if (needsCopy) {
       const body = request.body
         ? limitBodyStream(request.body, MAX_BODY_BYTES, {
             createError: (max) => {
