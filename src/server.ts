@@ -6,10 +6,12 @@
 import { fileURLToPath } from 'node:url';
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server';
 import { createServerEntry } from '@tanstack/react-start/server-entry';
+import type * as ApiHandler from './server/api-handler.ts';
+import type * as AuthHandler from './server/auth-handler.ts';
 import { closeDatabase, ready } from './server/db/index.ts';
 import { checkHealth } from './server/health.ts';
 import { createHttpPipeline } from './server/http/pipeline.ts';
-import { changingSessions, mayChangeSessions } from './server/session-cache.ts';
+import { mayWrite, writingRequest } from './server/recent-reads.ts';
 
 const startHandler = createStartHandler(defaultStreamHandler);
 
@@ -20,8 +22,8 @@ const startHandler = createStartHandler(defaultStreamHandler);
  * The product and auth APIs load on their first call (an idle server does not hold Better Auth).
  */
 // Kept once loaded: every `import()` call goes through the module loader again (a few % of a call).
-let apiHandler: Promise<typeof import('./server/api-handler.ts')> | undefined;
-let authHandler: Promise<typeof import('./server/auth-handler.ts')> | undefined;
+let apiHandler: Promise<typeof ApiHandler> | undefined;
+let authHandler: Promise<typeof AuthHandler> | undefined;
 
 const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: (request: Request) => Promise<Response> }> = [
   {
@@ -46,7 +48,7 @@ function apiRoute(request: Request) {
 
 function handle(request: Request, options: { context: { nonce: string } }): Promise<Response> {
   const run = async () => apiRoute(request)?.handle(request) ?? startHandler(request, options);
-  return mayChangeSessions(request.method, new URL(request.url).pathname) ? changingSessions(run) : run();
+  return mayWrite(request.method, new URL(request.url).pathname) ? writingRequest(run) : run();
 }
 
 export const fetch = createHttpPipeline(handle, {

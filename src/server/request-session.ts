@@ -1,13 +1,29 @@
 /**
  * The session of one HTTP request, read once. A server render asks for it in its route guards and
- * again in each product-API call it makes in-process (with the same Request object). Reads are
- * also reused across requests for a short while (session-cache.ts), except with Redis.
+ * again in each product-API call it makes in-process (with the same Request object).
+ *
+ * Reading a session through Better Auth costs about 2 ms of CPU (its per-call context, the cookie
+ * signature, a session and a user query): more than the rest of a books-list call. So a read is
+ * also reused across requests with the same session cookie, until a write or for 30 s at most
+ * (recent-reads.ts, decision 025).
  */
 import { getAuth, type Auth } from './auth.ts';
 import { env } from './env.ts';
-import { cachedSession, sessionCookie } from './session-cache.ts';
+import { RecentReads } from './recent-reads.ts';
 
 type Session = Awaited<ReturnType<Auth['api']['getSession']>>;
+
+export const recentSessions = new RecentReads<Session>({
+  maxAgeMs: 30_000,
+  maxEntries: 10_000,
+  enabled: () => !env().redisUrl,
+  validUntil: (s) => (s ? new Date(s.session.expiresAt).getTime() : Infinity),
+});
+
+/** Better Auth's session cookie (with the `__Secure-` prefix on HTTPS): without it there is no session. */
+const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token=[^;]+)/;
+
+export const sessionCookie = (request: Request) => SESSION_COOKIE.exec(request.headers.get('cookie') ?? '')?.[1];
 
 const perRequest = new WeakMap<Request, Promise<Session>>();
 
@@ -15,9 +31,7 @@ async function readSession(request: Request): Promise<Session> {
   const cookie = sessionCookie(request);
   // No session cookie, no session: Better Auth would answer null after building its context.
   if (!cookie) return null;
-  const read = () => getAuth().then((auth) => auth.api.getSession({ headers: request.headers }));
-  if (env().redisUrl) return read();
-  return cachedSession(cookie, read, (s) => (s ? new Date(s.session.expiresAt).getTime() : Infinity));
+  return recentSessions.get(cookie, () => getAuth().then((auth) => auth.api.getSession({ headers: request.headers })));
 }
 
 export function requestSession(request: Request): Promise<Session> {

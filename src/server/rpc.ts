@@ -10,6 +10,7 @@ import { apiError, apiTranslator, type Translate } from './api-errors.ts';
 import { effectiveRole } from './auth.ts';
 import { database } from './db/index.ts';
 import { env } from './env.ts';
+import { writingRequest } from './recent-reads.ts';
 import { requestSession } from './request-session.ts';
 
 export interface RpcMeta {
@@ -46,5 +47,8 @@ export const base = os
       }
       if (env().demoMode && isWrite(permission)) throw apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
     }
-    return next({ context: { db: await database(), user, t } });
+    const db = await database();
+    // A write drops every recently cached read, whichever way it came in (HTTP or in-process).
+    const run = async () => next({ context: { db, user, t } });
+    return isWrite(permission) ? writingRequest(run) : run();
   });

@@ -4,6 +4,8 @@ import type { RouterClient } from '@orpc/server';
  * books.api.pg.test.ts (the PostgreSQL server of TEST_DATABASE_URL).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { database } from '#/server/db/index.ts';
+import { book } from '#/server/db/schema.ts';
 import type { AppRouter } from '#/server/router.ts';
 import { api, signIn } from '../../../tests/support/api.ts';
 import type { Book } from './books.schema';
@@ -120,6 +122,29 @@ export function booksApiSuite() {
       const res = await api<ApiError>('POST', '/genres', { cookie: admin, body: { name: 'mystery' } });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('Genre already exists');
+    });
+  });
+
+  describe('books API: recent pages (decision 025)', () => {
+    it('reuses a list page until a write goes through the API', async () => {
+      const path = '/books?searchTerm=Zanzibar%20Ledger';
+      expect((await api<List>('GET', path, { cookie: user })).body.total).toBe(0);
+      // A row written behind the API's back (in SQL) is not seen while the page is reused…
+      const db = await database();
+      await db.insert(book).values({ id: crypto.randomUUID(), title: 'Zanzibar Ledger I', author: 'Behind the Back' });
+      expect((await api<List>('GET', path, { cookie: user })).body.total).toBe(0);
+      // …and any write through the API drops it: both books are listed at once.
+      const created = await api<Book>('POST', '/books', {
+        cookie: admin,
+        body: { title: 'Zanzibar Ledger II', author: 'Through the API' },
+      });
+      expect(created.status).toBe(201);
+      const after = await api<List>('GET', path, { cookie: user });
+      expect(after.body.total).toBe(2);
+      expect(after.body.items.map((b) => b.title)).toEqual(['Zanzibar Ledger I', 'Zanzibar Ledger II']);
+      // A delete counts as well.
+      expect((await api('DELETE', `/books/${created.body.id}`, { cookie: admin })).status).toBe(200);
+      expect((await api<List>('GET', path, { cookie: user })).body.items.map((b) => b.title)).toEqual(['Zanzibar Ledger I']);
     });
   });
 
