@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecentReads, mayWrite, writingRequest } from './recent-reads.ts';
-import { sessionCookie } from './request-session.ts';
+import { sessionCookie } from './session-cookie.ts';
 
 type S = { user: string; expiresAt: number } | null;
 const later = Date.now() + 3_600_000;

@@ -52,6 +52,8 @@ export interface RecentReadsOptions<T> {
   enabled: () => boolean;
   /** When a cached value itself stops being valid (a session's expiry), in ms since the epoch. */
   validUntil?: (value: T) => number;
+  /** Whether a value read may be kept at all (default: always). */
+  keep?: (value: T) => boolean;
 }
 
 export class RecentReads<T> {
@@ -83,7 +85,7 @@ export class RecentReads<T> {
     }
     const startedAt = generation;
     const value = await read();
-    if (writing === 0 && generation === startedAt) {
+    if (writing === 0 && generation === startedAt && (this.options.keep?.(value) ?? true)) {
       this.#entries.delete(key);
       if (this.#entries.size >= this.options.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
       this.#entries.set(key, { at: now, generation, value });

@@ -10,6 +10,7 @@
 import { getAuth, type Auth } from './auth.ts';
 import { env } from './env.ts';
 import { RecentReads } from './recent-reads.ts';
+import { sessionCookie } from './session-cookie.ts';
 
 type Session = Awaited<ReturnType<Auth['api']['getSession']>>;
 
@@ -19,11 +20,6 @@ export const recentSessions = new RecentReads<Session>({
   enabled: () => !env().redisUrl,
   validUntil: (s) => (s ? new Date(s.session.expiresAt).getTime() : Infinity),
 });
-
-/** Better Auth's session cookie (with the `__Secure-` prefix on HTTPS): without it there is no session. */
-const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token=[^;]+)/;
-
-export const sessionCookie = (request: Request) => SESSION_COOKIE.exec(request.headers.get('cookie') ?? '')?.[1];
 
 const perRequest = new WeakMap<Request, Promise<Session>>();
 

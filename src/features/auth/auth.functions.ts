@@ -4,6 +4,7 @@
  */
 import { createServerFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
+import { sessionCookie } from '#/server/session-cookie.ts';
 
 export interface SessionUser {
   id: string;
@@ -17,16 +18,10 @@ export interface SessionUser {
   impersonatedBy: string | null;
 }
 
-/**
- * Better Auth's session cookie (`better-auth.session_token`, `__Secure-` prefixed over https), the
- * names its own getSessionCookie() looks for. Without it there is no session.
- */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth[.-]session_token=/;
-
 export const getSessionUser = createServerFn({ method: 'GET' }).handler(async (): Promise<SessionUser | null> => {
   const request = getRequest();
   // Anonymous pages (/login) answer without loading or running the auth library.
-  if (!SESSION_COOKIE.test(request.headers.get('cookie') ?? '')) return null;
+  if (!sessionCookie(request)) return null;
   const [{ effectiveRole }, { requestSession }] = await Promise.all([import('#/server/auth.ts'), import('#/server/request-session.ts')]);
   const session = await requestSession(request);
   if (!session) return null;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env.ts';
+import { writingRequest } from '../recent-reads.ts';
 import { createHttpPipeline, MAX_BODY_BYTES, type AppHandler } from './pipeline.ts';
 
 const production =
@@ -170,5 +171,64 @@ describe('clientAddress', () => {
     expect(clientAddress(withPeer('127.0.0.1', { 'x-forwarded-for': '198.51.100.7, 203.0.113.5' }))).toBe('203.0.113.5');
     expect(clientAddress(withPeer('::1', { 'x-forwarded-for': '198.51.100.7' }))).toBe('198.51.100.7');
     expect(clientAddress(withPeer('127.0.0.1'))).toBe('127.0.0.1');
+  });
+});
+
+describe('pages for visitors without a session (decision 025)', () => {
+  const renderer = (init: (request: Request) => ResponseInit = () => ({})) => {
+    const renders: string[] = [];
+    const app: AppHandler = (request, { context }) => {
+      renders.push(request.url);
+      const body = `<!doctype html><html><head><script nonce="${context.nonce}">1</script></head><body>${request.headers.get('accept-language')}</body></html>`;
+      const base = init(request);
+      return new Response(body, { ...base, headers: { 'Content-Type': 'text/html; charset=utf-8', ...(base.headers as object) } });
+    };
+    return { renders, fetch: createHttpPipeline(app, { env: production() }) };
+  };
+  const visit = (url: string, headers: Record<string, string> = {}) =>
+    new Request(url, { headers: { accept: 'text/html', 'accept-language': 'en', ...headers } });
+  const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get('Content-Security-Policy')!)![1]!;
+
+  it('renders a page once per second and key, each answer with its own nonce in the CSP and the HTML', async () => {
+    const { renders, fetch } = renderer();
+    const a = await fetch(visit('http://localhost/login'));
+    const b = await fetch(visit('http://localhost/login'));
+    expect(renders).toHaveLength(1);
+    const [htmlA, htmlB] = [await a.text(), await b.text()];
+    expect(nonceOf(a)).not.toBe(nonceOf(b));
+    expect(htmlA).toContain(`nonce="${nonceOf(a)}"`);
+    expect(htmlB).toContain(`nonce="${nonceOf(b)}"`);
+    expect(htmlB).not.toContain(nonceOf(a));
+
+    // Another language, another URL, another cookie: each is rendered.
+    await fetch(visit('http://localhost/login', { 'accept-language': 'fr' }));
+    await fetch(visit('http://localhost/login?lng=ar'));
+    await fetch(visit('http://localhost/login', { cookie: 'i18next=sw' }));
+    expect(renders).toHaveLength(4);
+    expect(await (await fetch(visit('http://localhost/login', { 'accept-language': 'fr' }))).text()).toContain('<body>fr</body>');
+    expect(renders).toHaveLength(4);
+  });
+
+  it('renders every time for a session, and again after a write', async () => {
+    const { renders, fetch } = renderer();
+    await fetch(visit('http://localhost/app', { cookie: 'better-auth.session_token=abc.def' }));
+    await fetch(visit('http://localhost/app', { cookie: 'better-auth.session_token=abc.def' }));
+    expect(renders).toHaveLength(2);
+    await fetch(visit('http://localhost/login'));
+    await writingRequest(async () => {});
+    await fetch(visit('http://localhost/login'));
+    expect(renders).toHaveLength(4);
+  });
+
+  it('does not keep a page that sets a cookie or is not a 200', async () => {
+    const cookie = renderer(() => ({ headers: { 'Set-Cookie': 'i18next=fr; Path=/' } }));
+    await cookie.fetch(visit('http://localhost/login'));
+    const again = await cookie.fetch(visit('http://localhost/login'));
+    expect(cookie.renders).toHaveLength(2);
+    expect(again.headers.get('Set-Cookie')).toBe('i18next=fr; Path=/');
+    const missing = renderer(() => ({ status: 404 }));
+    expect((await missing.fetch(visit('http://localhost/nowhere'))).status).toBe(404);
+    await missing.fetch(visit('http://localhost/nowhere'));
+    expect(missing.renders).toHaveLength(2);
   });
 });

@@ -8,6 +8,8 @@ import { staticMiddleware } from 'srvx/static';
 import { STATUS_HEADER } from '../../lib/status-header.ts';
 import { env as processEnv, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
+import { RecentReads } from '../recent-reads.ts';
+import { sessionCookie } from '../session-cookie.ts';
 import { compress } from './compression.ts';
 import { applySecurityHeaders, newNonce } from './security-headers.ts';
 
@@ -76,12 +78,61 @@ async function unknownServerFnAsNotFound(response: Response): Promise<Response> 
   return new Response(text, response);
 }
 
+/** A rendered page as it left the application, with the nonce it was rendered with. */
+interface PageSnapshot {
+  status: number;
+  headers: Array<[string, string]>;
+  html: string;
+  nonce: string;
+}
+
+/**
+ * What a page's HTML depends on for a visitor without a session: the URL (path, `lng`), the
+ * language cookie and Accept-Language (decision 025). Anything else in the Cookie header is
+ * part of the key as well, so no preference can leak from one visitor to another.
+ */
+const anonymousPageKey = (request: Request, url: URL) =>
+  `${url.pathname}${url.search}\n${request.headers.get('cookie') ?? ''}\n${request.headers.get('accept-language') ?? ''}`;
+
+function isAnonymousPageRequest(request: Request, url: URL) {
+  return (
+    request.method === 'GET' &&
+    (request.headers.get('Accept') ?? '').includes('text/html') &&
+    !url.pathname.startsWith('/api/') &&
+    !url.pathname.startsWith('/_serverFn') &&
+    !sessionCookie(request)
+  );
+}
+
+async function snapshot(response: Response, nonce: string): Promise<PageSnapshot> {
+  return { status: response.status, headers: [...response.headers], html: await response.text(), nonce };
+}
+
+/** The snapshot as a response with this request's nonce in place of the one it was rendered with. */
+const fromSnapshot = (page: PageSnapshot, nonce: string) =>
+  new Response(page.html.replaceAll(page.nonce, nonce), { status: page.status, headers: page.headers });
+
 export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {}) {
   const { staticDir, env = processEnv } = options;
   const immutableAssets = staticDir
     ? staticMiddleware({ dir: staticDir, immutable: true, maxAge: 31_536_000, encodings: true })
     : undefined;
   const publicFiles = staticDir ? staticMiddleware({ dir: staticDir, maxAge: 3600, encodings: true }) : undefined;
+
+  /**
+   * Pages rendered for visitors without a session, reused for one second (micro-caching, decision
+   * 025): a burst of visitors on the sign-in page costs one render per second and language.
+   * Only a 200 HTML page that sets no cookie is kept; a write drops them all, like every cache.
+   */
+  const anonymousPages = new RecentReads<PageSnapshot>({
+    maxAgeMs: 1000,
+    maxEntries: 200,
+    enabled: () => true,
+    keep: (page) =>
+      page.status === 200 &&
+      page.headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html')) &&
+      !page.headers.some(([name]) => name === 'set-cookie'),
+  });
 
   async function route(request: Request, url: URL, nonce: string, tooLarge: { hit: boolean }): Promise<Response> {
     const declared = Number(request.headers.get('Content-Length') ?? 0);
@@ -127,6 +178,12 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
         duplex: 'half',
       } as RequestInit);
       if (ip) Object.defineProperty(forwarded, 'ip', { value: ip, enumerable: true });
+    }
+    if (forwarded === request && isAnonymousPageRequest(request, url)) {
+      const page = await anonymousPages.get(anonymousPageKey(request, url), async () =>
+        snapshot(await app(request, { context: { nonce } }), nonce),
+      );
+      return fromSnapshot(page, nonce);
     }
     const response = await app(forwarded, { context: { nonce } });
     return url.pathname.startsWith('/_serverFn/') ? unknownServerFnAsNotFound(response) : response;
