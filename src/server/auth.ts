@@ -26,6 +26,7 @@ import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.
 import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
+import { effectiveRole } from './roles.ts';
 
 export const BANNED_MESSAGE = 'You have been banned from this application';
 
@@ -194,11 +195,6 @@ export function createAuth(db: Database, e: Env = env()) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** The role the permissions see: ADMIN_USER_IDS always have admin rights, whatever is stored. */
-export function effectiveRole(user: { id: string; role?: string | null }, e: Env = env()) {
-  return e.auth.adminUserIds.includes(user.id) ? 'admin' : (user.role ?? 'user');
-}
 
 let instance: Promise<Auth> | undefined;
 

@@ -7,7 +7,7 @@
  * also reused across requests with the same session cookie, until a write or for 30 s at most
  * (recent-reads.ts, decision 025).
  */
-import { getAuth, type Auth } from './auth.ts';
+import type { Auth } from './auth.ts';
 import { env } from './env.ts';
 import { RecentReads } from './recent-reads.ts';
 import { sessionCookie } from './session-cookie.ts';
@@ -27,7 +27,11 @@ async function readSession(request: Request): Promise<Session> {
   const cookie = sessionCookie(request);
   // No session cookie, no session: Better Auth would answer null after building its context.
   if (!cookie) return null;
-  return recentSessions.get(cookie, () => getAuth().then((auth) => auth.api.getSession({ headers: request.headers })));
+  return recentSessions.get(cookie, async () => {
+    // Loaded on the first request that carries a session cookie: an idle server does not hold Better Auth.
+    const { getAuth } = await import('./auth.ts');
+    return (await getAuth()).api.getSession({ headers: request.headers });
+  });
 }
 
 export function requestSession(request: Request): Promise<Session> {

@@ -7,7 +7,7 @@
 import { os } from '@orpc/server';
 import { rolesAllow, type Permission } from '#/lib/permissions';
 import { apiError, apiTranslator, type Translate } from './api-errors.ts';
-import { effectiveRole } from './auth.ts';
+import { effectiveRole } from './roles.ts';
 import { database } from './db/index.ts';
 import { env } from './env.ts';
 import { writingRequest } from './recent-reads.ts';

@@ -1,11 +1,10 @@
 /** The signed-in user's own sessions, for the account area (no tokens leave the server). */
 import { createServerFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
-import { getAuth } from '#/server/auth.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
 
 export const listMySessions = createServerFn({ method: 'GET' }).handler(async () => {
-  const auth = await getAuth();
+  const auth = await (await import('#/server/auth.ts')).getAuth();
   const headers = getRequest().headers;
   const [current, sessions] = await Promise.all([auth.api.getSession({ headers }), auth.api.listSessions({ headers })]);
   if (!current) return [];

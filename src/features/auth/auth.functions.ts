@@ -22,7 +22,7 @@ export const getSessionUser = createServerFn({ method: 'GET' }).handler(async ()
   const request = getRequest();
   // Anonymous pages (/login) answer without loading or running the auth library.
   if (!sessionCookie(request)) return null;
-  const [{ effectiveRole }, { requestSession }] = await Promise.all([import('#/server/auth.ts'), import('#/server/request-session.ts')]);
+  const [{ effectiveRole }, { requestSession }] = await Promise.all([import('#/server/roles.ts'), import('#/server/request-session.ts')]);
   const session = await requestSession(request);
   if (!session) return null;
   const { user } = session;

@@ -6,7 +6,6 @@ import { call, ORPCError } from '@orpc/server';
 import { notFound } from '@tanstack/react-router';
 import { createServerFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
-import { getAuth } from '#/server/auth.ts';
 import { asWriteResult, pageContext } from '#/server/rpc-call.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
 import { usersRouter } from './users.router';
@@ -39,7 +38,7 @@ export const updateUser = createServerFn({ method: 'POST' })
 export const listUserSessions = createServerFn({ method: 'GET' })
   .validator(userIdInputSchema)
   .handler(async ({ data }) => {
-    const auth = await getAuth();
+    const auth = await (await import('#/server/auth.ts')).getAuth();
     const { sessions } = await auth.api.listUserSessions({ body: { userId: data.id }, headers: getRequest().headers });
     return sessions
       .map((s) => ({

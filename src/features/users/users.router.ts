@@ -7,7 +7,7 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { roleFieldIsAdmin, type Permission } from '#/lib/permissions';
 import { apiError } from '#/server/api-errors.ts';
-import { effectiveRole } from '#/server/auth.ts';
+import { effectiveRole } from '#/server/roles.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { openApiDocument } from '#/server/openapi.ts';
 
 export const Route = createFileRoute('/api/openapi')({
-  server: { handlers: { GET: async () => Response.json(await openApiDocument(), { headers: { 'Cache-Control': 'no-cache' } }) } },
+  server: {
+    handlers: {
+      GET: async () =>
+        Response.json(await (await import('#/server/openapi.ts')).openApiDocument(), { headers: { 'Cache-Control': 'no-cache' } }),
+    },
+  },
 });
