@@ -8,12 +8,10 @@ import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
-import { keysetPage, readCursor } from '#/server/db/cursor.ts';
+import { keysetPage, readCursor, recentListPages } from '#/server/db/cursor.ts';
 import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { book, genre, searchable } from '#/server/db/schema.ts';
-import { env } from '#/server/env.ts';
-import { RecentReads } from '#/server/recent-reads.ts';
 import { base } from '#/server/rpc.ts';
 import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
 
@@ -98,14 +96,10 @@ function conflict(error: unknown, t: (key: string) => string): never {
   throw error;
 }
 
-/**
- * Pages of the list, reused until the next write or for 10 s (decision 025): every visitor of the
- * catalogue asks for the same first page, and a search of 1 % of 100 000 books takes tens of ms.
- */
 type BookList = z.output<typeof bookListSchema>;
 type BookListInput = z.output<typeof bookListInputSchema>;
 
-const recentPages = new RecentReads<BookList>({ maxAgeMs: 10_000, maxEntries: 1000, enabled: () => !env().redisUrl });
+const recentPages = recentListPages<BookList>();
 
 async function listPage(db: Database, input: BookListInput, t: Translate): Promise<BookList> {
   const search = await searchCondition(db, input.searchTerm);

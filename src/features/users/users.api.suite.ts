@@ -4,6 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, authApi, signIn } from '../../../tests/support/api.ts';
+import { database } from '#/server/db/index.ts';
+import { user } from '#/server/db/schema.ts';
 import type { ManagedUser } from './users.schema';
 
 type List = { items: ManagedUser[]; nextCursor: string | null; total: number | null };
@@ -17,6 +19,22 @@ export function usersApiSuite() {
     admin = await signIn('admin@example.com');
     const me = await api<List>('GET', '/users?searchTerm=admin@example.com', { cookie: admin });
     adminId = me.body.items[0]!.id;
+  });
+
+  describe('users API: recent pages (decision 025)', () => {
+    it('reuses a list page until a write goes through an API', async () => {
+      const path = '/users?searchTerm=Quillon';
+      expect((await api<List>('GET', path, { cookie: admin })).body.total).toBe(0);
+      const db = await database();
+      await db.insert(user).values({ id: crypto.randomUUID(), name: 'Ada Quillon', email: 'ada.quillon@example.org' });
+      expect((await api<List>('GET', path, { cookie: admin })).body.total).toBe(0);
+      const created = await api<ManagedUser>('POST', '/users', {
+        cookie: admin,
+        body: { name: 'Bo Quillon', email: 'bo.quillon@example.org', role: 'user' },
+      });
+      expect(created.status).toBe(201);
+      expect((await api<List>('GET', path, { cookie: admin })).body.items.map((u) => u.name).sort()).toEqual(['Ada Quillon', 'Bo Quillon']);
+    });
   });
 
   describe('users API: list and search', () => {

@@ -6,9 +6,11 @@
  */
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { roleFieldIsAdmin, type Permission } from '#/lib/permissions';
-import { apiError } from '#/server/api-errors.ts';
+import type { z } from '#/lib/zod';
+import { apiError, type Translate } from '#/server/api-errors.ts';
+import type { Database } from '#/server/db/client.ts';
 import { effectiveRole } from '#/server/roles.ts';
-import { keysetPage, readCursor } from '#/server/db/cursor.ts';
+import { keysetPage, readCursor, recentListPages } from '#/server/db/cursor.ts';
 import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { searchable, user } from '#/server/db/schema.ts';
@@ -48,36 +50,39 @@ function duplicateEmail(error: unknown, t: (key: string) => string): never {
   throw error;
 }
 
+type UserList = z.output<typeof userListSchema>;
+type UserListInput = z.output<typeof userListInputSchema>;
+
+const recentPages = recentListPages<UserList>();
+
+async function listPage(db: Database, input: UserListInput, t: Translate): Promise<UserList> {
+  const search = searchCondition(input.searchTerm);
+  const after = readCursor(input.cursor, 2, t);
+  const rows = await db
+    .select({ ...columns, key: sql<string>`${user.createdAt}::text` })
+    .from(user)
+    .where(and(search, after ? sql`(${user.createdAt}, ${user.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(input.limit + 1);
+  const total = input.cursor ? null : search ? (await db.select({ n: count() }).from(user).where(search))[0]!.n : await rowsIn(db, 'user');
+  return {
+    ...keysetPage(
+      rows,
+      input.limit,
+      (r) => [r.key, r.id],
+      ({ key: _key, ...row }) => toManagedUser(row),
+    ),
+    total,
+  };
+}
+
 export const usersRouter = {
   list: base
     .meta({ permission: { user: ['list'] } })
     .route({ method: 'GET', path: '/users', summary: 'List users, newest first', tags: ['users'] })
     .input(userListInputSchema)
     .output(userListSchema)
-    .handler(async ({ input, context }) => {
-      const search = searchCondition(input.searchTerm);
-      const after = readCursor(input.cursor, 2, context.t);
-      const rows = await context.db
-        .select({ ...columns, key: sql<string>`${user.createdAt}::text` })
-        .from(user)
-        .where(and(search, after ? sql`(${user.createdAt}, ${user.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
-        .orderBy(desc(user.createdAt), desc(user.id))
-        .limit(input.limit + 1);
-      const total = input.cursor
-        ? null
-        : search
-          ? (await context.db.select({ n: count() }).from(user).where(search))[0]!.n
-          : await rowsIn(context.db, 'user');
-      return {
-        ...keysetPage(
-          rows,
-          input.limit,
-          (r) => [r.key, r.id],
-          ({ key: _key, ...row }) => toManagedUser(row),
-        ),
-        total,
-      };
-    }),
+    .handler(({ input, context }) => recentPages.get(JSON.stringify(input), () => listPage(context.db, input, context.t))),
 
   get: base
     .meta({ permission: { user: ['list'] } })
