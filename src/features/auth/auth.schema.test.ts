@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSchema, emailSchema, nameSchema, toLoginError, verifySearchSchema } from './auth.schema';
+import { codeSchema, emailSchema, nameSchema } from './auth.schema';
 
 const firstError = (schema: { safeParse: (v: unknown) => { error?: { issues: Array<{ message: string }> } } }, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message;
@@ -28,18 +28,5 @@ describe('auth schemas', () => {
     for (const name of ['Ada Lovelace', 'Émile Zola', "Sinéad O'Connor", 'أمينة حداد', 'Wanjiru Mwangi-Otieno']) {
       expect(nameSchema.parse(name)).toBe(name);
     }
-  });
-
-  it('parses the verify search params, falling back to empty', () => {
-    expect(verifySearchSchema.parse({ email: 'a@b.co', redirect: '/app' })).toEqual({ email: 'a@b.co', redirect: '/app' });
-    expect(verifySearchSchema.parse({ email: 42, redirect: ['x'] })).toEqual({ email: '', redirect: '' });
-    expect(verifySearchSchema.parse({})).toEqual({ email: '', redirect: '' });
-  });
-
-  it('maps unknown login errors to unknown_error', () => {
-    expect(toLoginError('signup_disabled')).toBe('signup_disabled');
-    expect(toLoginError('access_denied')).toBe('access_denied');
-    expect(toLoginError('anything')).toBe('unknown_error');
-    expect(toLoginError('')).toBe('unknown_error');
   });
 });
