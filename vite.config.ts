@@ -67,11 +67,11 @@ const clientChunks = {
     { name: 'framework', test: FRAMEWORK, priority: 2 },
     {
       name: 'app',
-      // Shared building blocks. Heavy ones (dialog, OTP input, zod and the schemas, permissions) stay
-      // with their pages: a module in a group brings its dependencies into it.
+      // Shared building blocks. Heavy ones (dialog, OTP input, toaster, zod and the schemas, permissions)
+      // stay with their pages: a module in a group brings its dependencies into it.
       test: (id: string) =>
         /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
-        !/responsive-dialog-content|input-otp|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(id),
+        !/responsive-dialog-content|input-otp|toaster-sonner|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(id),
       priority: 1,
     },
   ],

@@ -1,7 +1,7 @@
 /** One button per configured social / OpenID Connect provider. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import type { AppConfig } from '#/features/config/config.functions';
 import { authClient } from './auth-client';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { bookQuery } from '#/features/books/books.queries';
 import { FormBook } from '#/features/books/form-book';
 import { pageTitle } from '#/lib/utils';

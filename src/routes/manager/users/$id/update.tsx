@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { FormUser } from '#/features/users/form-user';
 import { userQuery } from '#/features/users/users.queries';
 import { pageTitle } from '#/lib/utils';
