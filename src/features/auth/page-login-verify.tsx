@@ -90,7 +90,7 @@ export function PageLoginVerify() {
         </Button>
       </form>
       <div className="flex flex-col items-start gap-2 text-sm">
-        <Button variant="link" className="h-auto p-0" disabled={cooldown > 0} onClick={() => void resend()}>
+        <Button variant="link" size="inline" disabled={cooldown > 0} onClick={() => void resend()}>
           {cooldown > 0 ? t('verify.resendIn', { seconds: cooldown }) : t('verify.resend')}
         </Button>
         <Link to="/login" search={{ redirect }} className="underline">

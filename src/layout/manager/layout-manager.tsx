@@ -53,8 +53,8 @@ const GROUPS: Group[] = [
 function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const itemClass = cn(
-    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:text-neutral-300 dark:hover:bg-neutral-800',
-    collapsed && 'justify-center px-2',
+    'flex items-center gap-3 rounded-md py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:text-neutral-300 dark:hover:bg-neutral-800',
+    collapsed ? 'justify-center px-2' : 'px-3',
   );
   return (
     <div className="flex flex-col gap-4">
