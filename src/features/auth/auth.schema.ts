@@ -1,20 +1,11 @@
 /**
- * Sign-in and profile schemas, shared by the forms and the tests. Messages are translation keys
- * of the `auth` namespace (spec section 5), turned into text where they are shown. The sign-in
- * pages' search params are in `auth.search.ts` (no zod in the route tree).
+ * Sign-in code and profile schemas, shared by the forms and the tests. Messages are translation
+ * keys of the `auth` namespace (spec section 5), turned into text where they are shown. The
+ * sign-in e-mail and the search params are in `auth.search.ts` (no zod on the first load).
  */
 import { z } from '#/lib/zod';
 
 export const OTP_LENGTH = 6;
-
-export const emailSchema = z
-  .string({ error: 'validation.emailRequired' })
-  .trim()
-  .min(1, { error: 'validation.emailRequired' })
-  .pipe(z.email({ error: 'validation.emailInvalid' }));
-
-export const loginFormSchema = z.object({ email: emailSchema });
-export type LoginForm = z.infer<typeof loginFormSchema>;
 
 export const codeSchema = z
   .string({ error: 'validation.codeRequired' })

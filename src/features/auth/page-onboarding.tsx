@@ -43,9 +43,3 @@ export function PageOnboarding({ user }: { user: SessionUser }) {
     </AuthLayout>
   );
 }
-
-/** Renders the section, or onboarding first for a user who has not finished it. */
-export function OnboardingGate({ user, children }: { user: SessionUser | null; children: React.ReactNode }) {
-  if (user && !user.onboardedAt) return <PageOnboarding user={user} />;
-  return <>{children}</>;
-}

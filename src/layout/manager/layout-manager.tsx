@@ -20,7 +20,7 @@ import { Button } from '#/components/ui/button';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { LanguageSelect, ThemeSelect } from '#/features/account/preferences';
 import { DisplayName } from '#/features/auth/display-name';
-import { OnboardingGate } from '#/features/auth/page-onboarding';
+import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { APP_NAME, cn } from '#/lib/utils';
