@@ -10,6 +10,9 @@ import { zodErrorMap } from './i18n/zod-errors';
 z.config({ jitless: true });
 // In the browser, generic messages speak the interface language. Zod loads with the first page
 // that validates a form (not on every first load), so it is configured here, not at start-up.
-if (typeof document !== 'undefined') z.config({ customError: zodErrorMap(browserI18n) });
+if (typeof document !== 'undefined') {
+  z.config({ customError: zodErrorMap(browserI18n) });
+  void browserI18n().loadNamespaces('zod');
+}
 
 export { z };

@@ -5,6 +5,7 @@ import { listSearch } from '#/lib/search-params';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/app/books/')({
+  staticData: { namespaces: ['catalog'] },
   validateSearch: listSearch,
   search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
   loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),

@@ -5,6 +5,7 @@ import { FormUser } from '#/features/users/form-user';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/new')({
+  staticData: { namespaces: ['users'] },
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('users:form.newUser')) }] }),
   component: function PageUserNew() {
     const { t } = useTranslation('users');

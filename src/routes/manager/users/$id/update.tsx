@@ -7,6 +7,7 @@ import { userQuery } from '#/features/users/users.queries';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/$id/update')({
+  staticData: { namespaces: ['users'] },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(userQuery(params.id)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('users:form.editUser')) }] }),
   component: function PageUserUpdate() {
