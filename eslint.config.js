@@ -4,7 +4,13 @@ import tseslint from 'typescript-eslint';
 
 /** Zod is imported through src/lib/zod.ts, which configures it first (see that file). */
 const zodPath = { name: 'zod', message: "Import { z } from '#/lib/zod' (it configures Zod before any schema is built)." };
-const restrict = (patterns = []) => ['error', { paths: [zodPath], patterns }];
+/** Toasts go through the facade that loads sonner on the first one (src/components/ui/toast.ts). */
+const sonnerPath = {
+  name: 'sonner',
+  importNames: ['toast', 'Toaster'],
+  message: "Import { toast } from '#/components/ui/toast' (sonner loads on the first toast).",
+};
+const restrict = (patterns = [], paths = [zodPath, sonnerPath]) => ['error', { paths, patterns }];
 
 export default tseslint.config(
   { ignores: ['dist/', '.output/', 'node_modules/', 'src/routeTree.gen.ts', 'drizzle/', 'test-results/', 'playwright-report/', '.data/'] },
@@ -66,4 +72,14 @@ export default tseslint.config(
     },
   },
   { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    // The facade itself.
+    files: ['src/components/ui/toast.ts', 'src/components/ui/toaster-sonner.tsx'],
+    rules: {
+      'no-restricted-imports': restrict(
+        [{ group: ['#/features/*', '#/server/*'], message: 'components/ and lib/ must not import features or server code.' }],
+        [zodPath],
+      ),
+    },
+  },
 );

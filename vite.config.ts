@@ -52,7 +52,11 @@ function precompressedAssets(): Plugin {
   };
 }
 
-/** Packages every page runs: React, the router and Start's client, TanStack Query, i18next. */
+/**
+ * Packages every page runs: React, the router and Start's client, TanStack Query, i18next. Only
+ * their modules the entry needs (`$initial`: statically imported from it); the others (infinite
+ * queries, mutations, blockers…) load with the pages that use them.
+ */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|i18next|react-i18next|i18next-browser-languagedetector|use-sync-external-store|tiny-invariant|tiny-warning)[\\/]/;
 
@@ -64,13 +68,14 @@ const FRAMEWORK =
  */
 const clientChunks = {
   groups: [
-    { name: 'framework', test: FRAMEWORK, priority: 2 },
+    { name: 'framework', test: FRAMEWORK, tags: ['$initial' as const], priority: 2 },
     {
       name: 'app',
-      // Shared building blocks; heavy ones (dialog, OTP input, schemas, permissions) stay with their pages.
+      // Shared building blocks. Heavy ones (dialog, OTP input, toaster, zod and the schemas, permissions)
+      // stay with their pages: a module in a group brings its dependencies into it.
       test: (id: string) =>
         /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
-        !/responsive-dialog-content|input-otp|[\\/]zod(-errors)?\.ts|permissions\.ts/.test(id),
+        !/responsive-dialog-content|input-otp|toaster-sonner|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(id),
       priority: 1,
     },
   ],

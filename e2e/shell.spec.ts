@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import frAuth from '../src/locales/fr/auth.json' with { type: 'json' };
 import swAuth from '../src/locales/sw/auth.json' with { type: 'json' };
 import { clientHeaders, expect, test } from './support/fixtures';
 import { seriousViolations } from './support/a11y';
@@ -298,5 +299,20 @@ test.describe('language resources', () => {
     await page.getByLabel('Language').selectOption('fr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compte');
     expect(failures).toBeGreaterThanOrEqual(3);
+  });
+
+  test('a language stored only in local storage applies after hydration and goes into the cookie', async ({ browser, app }) => {
+    const context = await browser.newContext({ baseURL: app.url, locale: 'en-US', extraHTTPHeaders: clientHeaders() });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // The server cannot see local storage: the browser's detection order picks it after hydration.
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'fr'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(frAuth.login.titleSignUp);
+    expect((await context.cookies()).find((c) => c.name === 'i18next')?.value).toBe('fr');
+    await context.close();
   });
 });

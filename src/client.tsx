@@ -2,7 +2,6 @@ import { StartClient } from '@tanstack/react-start/client';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { browserI18n } from '#/lib/i18n/browser';
-import { configureZod } from '#/lib/i18n/zod-errors';
 
 // A deploy can remove the chunks an open tab still points to: reload once per failing import.
 window.addEventListener('vite:preloadError', (event) => {
@@ -15,7 +14,6 @@ window.addEventListener('vite:preloadError', (event) => {
 
 // Hydrate with the same language resources the server rendered with.
 const i18n = browserI18n();
-configureZod(i18n);
 await i18n.loadLanguages(i18n.language);
 
 startTransition(() => {

@@ -6,6 +6,7 @@ import { routeTree } from './routeTree.gen';
 import { DefaultCatchBoundary, DefaultNotFound } from './components/errors/router-fallbacks';
 import { browserI18n } from './lib/i18n/browser';
 import { requestI18n } from './lib/i18n/i18n';
+import { loadRouteNamespaces } from './lib/i18n/route-namespaces';
 import { handleDemoModeError } from './lib/demo-mode-events';
 import { createQueryClient } from './lib/query-client';
 
@@ -35,6 +36,10 @@ export function getRouter() {
     defaultErrorComponent: DefaultCatchBoundary,
     defaultNotFoundComponent: DefaultNotFound,
     Wrap: ({ children }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>,
+    // Before hydrating a server-rendered page: the translations its routes declare.
+    hydrate: async (): Promise<void> => {
+      await loadRouteNamespaces(i18n, router.matchRoutes(router.latestLocation));
+    },
   });
   setupRouterSsrQueryIntegration({ router, queryClient });
   return router;

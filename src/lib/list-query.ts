@@ -1,5 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { PAGE_SIZE, type ListInput } from './list';
+import type { ListInput } from './list';
+
+/** A list's page size: the infinite queries ask for it, the API defaults to it. */
+export const PAGE_SIZE = 20;
 
 /** TanStack Query's infinite list over keyset pages of PAGE_SIZE. */
 export const listInfiniteQuery = <T extends { nextCursor: string | null }>(

@@ -1,13 +1,10 @@
 /**
- * The shape of every searchable list (books, users): search params in the URL, the API's input,
- * and its keyset pages (`total` counted on the first page only). Pure: server and browser.
+ * The shape of every searchable list (books, users): the API's input and its keyset pages
+ * (`total` counted on the first page only); the URL's search params are `listSearch`
+ * (src/lib/search-params.ts). Pure: server and browser.
  */
 import { z } from '#/lib/zod';
-
-export const PAGE_SIZE = 20;
-
-/** A list page's search params: unparseable falls back to empty. */
-export const listSearchParamsSchema = z.object({ searchTerm: z.string().default('').catch('') });
+import { PAGE_SIZE } from './list-query';
 
 export const listInputSchema = z.object({
   searchTerm: z.string().trim().max(100).default(''),

@@ -13,6 +13,7 @@ import { ImpersonationBanner } from '#/features/auth/impersonation-banner';
 import { DemoModeDialog } from '#/features/demo/demo-dialog';
 import { detectedLanguage } from '#/lib/i18n/browser';
 import { languageInfo } from '#/lib/i18n/languages';
+import { loadRouteNamespaces } from '#/lib/i18n/route-namespaces';
 import { ThemeScript, ThemeSync } from '#/lib/theme';
 import { pageTitle } from '#/lib/utils';
 
@@ -22,6 +23,8 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The translations the next page declares (a first load gets them in the router's `hydrate`).
+  beforeLoad: ({ context, matches }) => loadRouteNamespaces(context.i18n, matches),
   loader: async ({ context }) => {
     const config = await getAppConfig();
     // The server renders in the request's language; the browser keeps its own choice.

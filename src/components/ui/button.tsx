@@ -19,6 +19,8 @@ export const buttonVariants = cva(
         sm: 'h-8 px-3',
         lg: 'h-11 px-6',
         icon: 'size-10',
+        /** Text-sized, for a link-styled button inside a sentence. */
+        inline: 'h-auto p-0',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

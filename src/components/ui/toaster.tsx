@@ -1,19 +1,14 @@
-/** Toasts (spec section 9): 4000 ms, at most 3 visible, top-center, Alt+T. Width 356 px, gap 14 px,
- * swipe-dismiss 45 px and removal delay 200 ms are sonner's own defaults. */
-import { Toaster as Sonner } from 'sonner';
-import { useTheme } from '#/lib/theme';
+/** The root layout's toaster: sonner's, mounted on the first toast (see `toast.ts`); nothing before. */
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { toasterStore } from './toast';
+
+const SonnerToaster = lazy(() => import('./toaster-sonner'));
 
 export function Toaster() {
-  const { resolvedTheme } = useTheme();
-  return (
-    <Sonner
-      theme={resolvedTheme}
-      position="top-center"
-      duration={4000}
-      visibleToasts={3}
-      hotkey={['altKey', 'KeyT']}
-      richColors
-      closeButton
-    />
-  );
+  const requested = useSyncExternalStore(toasterStore.subscribe, toasterStore.isRequested, () => false);
+  return requested ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
 }

@@ -1,8 +1,6 @@
-import { z } from '#/lib/zod';
+import { oneOfParam, searchParams, stringParam } from '#/lib/search-params';
+
+export type AccountSearch = { state: '' | 'change-name'; newEmail: string };
 
 /** Search params of /app/account and /manager/account (spec section 2). Anything else falls back to empty. */
-export const accountSearchSchema = z.object({
-  state: z.enum(['', 'change-name']).default('').catch(''),
-  newEmail: z.string().default('').catch(''),
-});
-export type AccountSearch = z.infer<typeof accountSearchSchema>;
+export const accountSearch = searchParams<AccountSearch>({ state: oneOfParam(['', 'change-name']), newEmail: stringParam() });

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';

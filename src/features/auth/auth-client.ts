@@ -1,24 +1,22 @@
 /**
  * The browser's Better Auth client: calls go to /api/auth with credentials and retry once after 1 s
- * on a transient failure (spec section 9).
+ * on a transient failure (spec section 9; the options are in `auth-fetch.ts`).
  */
 import { adminClient, emailOTPClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { handleDemoModeError } from '#/lib/demo-mode-events';
 import { ac, roles } from '#/lib/permissions';
 import type { Auth } from '#/server/auth.ts';
+import { AUTH_BASE_PATH, AUTH_RETRY, fetchOrNetworkError } from './auth-fetch';
 
 export const authClient = createAuthClient({
-  basePath: '/api/auth',
+  basePath: AUTH_BASE_PATH,
   fetchOptions: {
     credentials: 'include',
-    // A network failure becomes an empty 503 response: callers always get `{ error }`, never a throw,
-    // and the retry below treats it as the transient failure it is.
     // A write refused by demo mode opens the one "Demo Mode" dialog, whoever made the call.
     onError: ({ error }) => void handleDemoModeError(error),
-    customFetchImpl: (input, init) => fetch(input, init).catch(() => new Response(null, { status: 503, statusText: 'Network error' })),
-    // Only transient failures are retried: a refused code must not be submitted (and counted) twice.
-    retry: { type: 'linear', attempts: 1, delay: 1000, shouldRetry: (response) => !response || [502, 503, 504].includes(response.status) },
+    customFetchImpl: fetchOrNetworkError,
+    retry: AUTH_RETRY,
   },
   plugins: [inferAdditionalFields<Auth>(), emailOTPClient(), adminClient({ ac, roles }), organizationClient({ teams: { enabled: true } })],
 });

@@ -7,7 +7,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { setResponseHeader } from '@tanstack/react-start/server';
-import { rolesAllow } from '#/lib/permissions';
 import { STATUS_HEADER } from '#/lib/status-header';
 import { homeFor, safeRedirect } from './redirect';
 import { sessionQuery } from './session';
@@ -37,6 +36,9 @@ export async function requireSection(
 ) {
   const user = await queryClient.fetchQuery(sessionQuery);
   if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+  // Loaded here, not with the route tree: the permissions' declaration brings Better Auth's access
+  // control with it, which the sign-in pages (the first load of most visitors) never need.
+  const { rolesAllow } = await import('#/lib/permissions');
   if (!rolesAllow(user.role, { apps: [section] })) {
     markStatus(403);
     throw new ForbiddenError();

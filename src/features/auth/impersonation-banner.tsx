@@ -5,16 +5,21 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import type { AuthCallError } from './auth-client';
+import type { SessionUser } from './auth.functions';
 import { sessionQuery } from './session';
 import { useAuthErrorMessage } from './use-auth-error';
 
 export function ImpersonationBanner() {
+  const { data: user } = useQuery({ ...sessionQuery, enabled: false });
+  return user?.impersonatedBy ? <Banner user={user} /> : null;
+}
+
+function Banner({ user }: { user: SessionUser }) {
   const { t } = useTranslation('auth');
   const errorMessage = useAuthErrorMessage();
-  const { data: user } = useQuery({ ...sessionQuery, enabled: false });
   const stop = useMutation({
     // The auth client loads only when needed: the banner sits in the root layout of every page.
     mutationFn: async () => {
@@ -22,10 +27,9 @@ export function ImpersonationBanner() {
       return authCall(authClient.admin.stopImpersonating());
     },
     // A full load: every cached query belonged to the impersonated user.
-    onSuccess: () => window.location.assign(`/manager/users/${user!.id}`),
+    onSuccess: () => window.location.assign(`/manager/users/${user.id}`),
     onError: (error: AuthCallError) => toast.error(t('impersonation.stopFailed'), { description: errorMessage(error) }),
   });
-  if (!user?.impersonatedBy) return null;
   return (
     <div
       role="status"

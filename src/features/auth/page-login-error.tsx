@@ -2,7 +2,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '#/components/ui/button';
-import { toLoginError } from './auth.schema';
+import { toLoginError } from './auth.search';
 import { AuthLayout } from './auth-layout';
 
 const route = getRouteApi('/login/error');

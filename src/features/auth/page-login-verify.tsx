@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { InputOtp } from '#/components/ui/input-otp';
@@ -90,7 +90,7 @@ export function PageLoginVerify() {
         </Button>
       </form>
       <div className="flex flex-col items-start gap-2 text-sm">
-        <Button variant="link" className="h-auto p-0" disabled={cooldown > 0} onClick={() => void resend()}>
+        <Button variant="link" size="inline" disabled={cooldown > 0} onClick={() => void resend()}>
           {cooldown > 0 ? t('verify.resendIn', { seconds: cooldown }) : t('verify.resend')}
         </Button>
         <Link to="/login" search={{ redirect }} className="underline">

@@ -1,14 +1,17 @@
-/** /login: the e-mail form (login, or login-or-sign-up when sign-up is on) and the social buttons. */
-import { zodResolver } from '@hookform/resolvers/zod';
+/**
+ * /login: the e-mail form (login, or login-or-sign-up when sign-up is on) and the social buttons.
+ * The most loaded page: its form is a plain one, checked by `checkEmail` and sent by `authPost`,
+ * without the form library, zod or the auth client (decision 024).
+ */
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
-import { authClient } from './auth-client';
-import { loginFormSchema, type LoginForm } from './auth.schema';
+import { authPost } from './auth-fetch';
+import { checkEmail, type EmailError } from './auth.search';
 import { AuthLayout } from './auth-layout';
 import { SocialButtons } from './social-buttons';
 import { useAuthErrorMessage } from './use-auth-error';
@@ -22,26 +25,41 @@ export function PageLogin() {
   const { redirect } = route.useSearch();
   const navigate = useNavigate();
   const errorMessage = useAuthErrorMessage();
-  const form = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '' } });
+  const input = useRef<HTMLInputElement>(null);
+  const [emailError, setEmailError] = useState<EmailError>();
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
   const signUp = config.signupEnabled;
 
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    const { error } = await authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in' });
-    if (error) {
-      toast.error(errorMessage(error));
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const checked = checkEmail(input.current?.value);
+    setEmailError(checked.error);
+    if (checked.error) {
+      input.current?.focus();
       return;
     }
-    await navigate({ to: '/login/verify', search: { email, redirect } });
-  });
+    setSubmitting(true);
+    try {
+      const { error } = await authPost('/email-otp/send-verification-otp', { email: checked.email, type: 'sign-in' });
+      if (error) {
+        toast.error(errorMessage(error));
+        return;
+      }
+      await navigate({ to: '/login/verify', search: { email: checked.email, redirect } });
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
-  const emailError = form.formState.errors.email?.message;
   return (
     <AuthLayout
       title={signUp ? t('login.titleSignUp') : t('login.title')}
       description={signUp ? t('login.descriptionSignUp') : t('login.description')}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field label={t('login.email')} error={emailError ? t(emailError as 'validation.emailRequired') : undefined}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <Field label={t('login.email')} error={emailError ? t(emailError) : undefined}>
           {(ids) => (
             <Input
               type="email"
@@ -49,12 +67,15 @@ export function PageLogin() {
               inputMode="email"
               placeholder={t('login.emailPlaceholder')}
               autoFocus
+              name="email"
+              ref={input}
+              // After a first submit, the message follows the typing (as the other forms do).
+              onChange={submitted ? (event) => setEmailError(checkEmail(event.target.value).error) : undefined}
               {...ids}
-              {...form.register('email')}
             />
           )}
         </Field>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
+        <Button type="submit" disabled={submitting}>
           {t('login.submit')}
         </Button>
       </form>

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
@@ -42,10 +42,4 @@ export function PageOnboarding({ user }: { user: SessionUser }) {
       </form>
     </AuthLayout>
   );
-}
-
-/** Renders the section, or onboarding first for a user who has not finished it. */
-export function OnboardingGate({ user, children }: { user: SessionUser | null; children: React.ReactNode }) {
-  if (user && !user.onboardedAt) return <PageOnboarding user={user} />;
-  return <>{children}</>;
 }

@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
-import { authClient } from './auth-client';
 import { refreshSession } from './session';
 
 export function SignOutDialog({
@@ -26,6 +25,8 @@ export function SignOutDialog({
 
   const signOut = async () => {
     setPending(true);
+    // The auth client loads when needed: the dialog is part of the manager's layout on every page.
+    const { authClient } = await import('./auth-client');
     const { error } = await authClient.signOut();
     setPending(false);
     if (error) {

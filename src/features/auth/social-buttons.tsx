@@ -1,10 +1,9 @@
 /** One button per configured social / OpenID Connect provider. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import type { AppConfig } from '#/features/config/config.functions';
-import { authClient } from './auth-client';
 import { useAuthErrorMessage } from './use-auth-error';
 
 export function SocialButtons({ providers, redirect }: { providers: AppConfig['providers']; redirect: string }) {
@@ -19,6 +18,8 @@ export function SocialButtons({ providers, redirect }: { providers: AppConfig['p
 
   const signIn = async (id: 'github' | 'oidc') => {
     setPending(id);
+    // The auth client loads on the first click: /login's first load goes without it (decision 024).
+    const { authClient } = await import('./auth-client');
     // The OpenID Connect provider is registered as a social provider named 'oidc'.
     const { error } = await authClient.signIn.social({ provider: id, callbackURL, errorCallbackURL });
     if (error) {

@@ -1,6 +1,6 @@
 /** Book: one schema for the form, the API and the tests. Messages are `catalog` keys. */
 import { genreSchema } from '#/features/genres/genres.schema';
-import { listInputSchema, listPageSchema, listSearchParamsSchema } from '#/lib/list';
+import { listInputSchema, listPageSchema } from '#/lib/list';
 import { z } from '#/lib/zod';
 
 export const bookInputSchema = z.object({
@@ -28,8 +28,7 @@ export const bookSchema = z.object({
 });
 export type Book = z.infer<typeof bookSchema>;
 
-/** Search params of the book lists (app and manager), the list call and its pages. */
-export const bookSearchParamsSchema = listSearchParamsSchema;
+/** The book lists' call and its pages (the routes' search params: `listSearch`). */
 export const bookListInputSchema = listInputSchema;
 export const bookListSchema = listPageSchema(bookSchema);
 

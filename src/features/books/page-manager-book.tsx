@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { usePermission } from '#/features/auth/use-permission';

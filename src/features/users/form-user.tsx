@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { UnsavedChangesGuard } from '#/components/unsaved-changes';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';

@@ -69,7 +69,7 @@ export function PageManagerUser() {
   return (
     <article className="flex max-w-3xl flex-col gap-6">
       <header className="flex items-start gap-4">
-        <UserAvatar user={user} className="size-16 text-lg" />
+        <UserAvatar user={user} size="lg" />
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="text-2xl font-bold break-words">
             <DisplayName name={user.name} />

@@ -4,7 +4,7 @@
  * and fresh user data afterwards. Demo-mode refusals are left to the one global dialog.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import type { AuthCallError } from '#/features/auth/auth-client';
 import { useAuthErrorMessage } from '#/features/auth/use-auth-error';
 

@@ -15,8 +15,16 @@ const initials = (name: string, email: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('');
 
-export function UserAvatar({ user, className }: { user: Pick<ManagedUser, 'name' | 'email' | 'image'>; className?: string }) {
-  const base = cn('inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full text-xs font-semibold', className);
+const AVATAR_SIZES = { sm: 'size-8 text-xs', lg: 'size-16 text-lg' };
+
+export function UserAvatar({
+  user,
+  size = 'sm',
+}: {
+  user: Pick<ManagedUser, 'name' | 'email' | 'image'>;
+  size?: keyof typeof AVATAR_SIZES;
+}) {
+  const base = cn('inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold', AVATAR_SIZES[size]);
   if (user.image) return <img src={user.image} alt="" className={cn(base, 'object-cover')} />;
   return (
     <span aria-hidden className={cn(base, 'bg-neutral-200 text-neutral-800 dark:bg-neutral-700 dark:text-neutral-100')}>

@@ -1,6 +1,6 @@
 /** Users as the manager sees them: one schema for the form, the API and the tests. Messages are `users` keys. */
 import { ROLE_NAMES, type RoleName } from '#/lib/permissions';
-import { listInputSchema, listPageSchema, listSearchParamsSchema } from '#/lib/list';
+import { listInputSchema, listPageSchema } from '#/lib/list';
 import { z } from '#/lib/zod';
 
 export const roleSchema = z.enum(ROLE_NAMES as [RoleName, ...RoleName[]], { error: 'users:form.roleInvalid' });
@@ -34,8 +34,7 @@ export const managedUserSchema = z.object({
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-/** Search params of /manager/users, the list call and its pages. */
-export const userSearchParamsSchema = listSearchParamsSchema;
+/** The list call and its pages (the route's search params: `listSearch`). */
 export const userListInputSchema = listInputSchema;
 export const userListSchema = listPageSchema(managedUserSchema);
 

@@ -3,7 +3,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { BookOpen, House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SkipLink } from '#/components/ui/skip-link';
-import { OnboardingGate } from '#/features/auth/page-onboarding';
+import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { APP_NAME } from '#/lib/utils';
 

@@ -20,7 +20,7 @@ import { Button } from '#/components/ui/button';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { LanguageSelect, ThemeSelect } from '#/features/account/preferences';
 import { DisplayName } from '#/features/auth/display-name';
-import { OnboardingGate } from '#/features/auth/page-onboarding';
+import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { APP_NAME, cn } from '#/lib/utils';
@@ -53,8 +53,8 @@ const GROUPS: Group[] = [
 function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const itemClass = cn(
-    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:text-neutral-300 dark:hover:bg-neutral-800',
-    collapsed && 'justify-center px-2',
+    'flex items-center gap-3 rounded-md py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:text-neutral-300 dark:hover:bg-neutral-800',
+    collapsed ? 'justify-center px-2' : 'px-3',
   );
   return (
     <div className="flex flex-col gap-4">

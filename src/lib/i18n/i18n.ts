@@ -1,6 +1,7 @@
 /**
- * i18next set-up shared by server and browser. English is bundled; the other languages load on
- * demand (one chunk per language and namespace), retried up to 5 times from 350 ms, doubling.
+ * i18next set-up shared by server and browser. The server bundles every English namespace; the
+ * browser's entry only ENTRY_NAMESPACES (the others, like the other languages, load on demand: one
+ * file per language and namespace, retried up to 5 times from 350 ms, doubling).
  */
 import { createIsomorphicFn } from '@tanstack/react-start';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
@@ -12,8 +13,9 @@ import enCatalog from '#/locales/en/catalog.json';
 import enCommon from '#/locales/en/common.json';
 import enUsers from '#/locales/en/users.json';
 import enZod from '#/locales/en/zod.json';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, NAMESPACES, type Language } from './languages';
+import { DEFAULT_LANGUAGE, ENTRY_NAMESPACES, LANGUAGE_CODES, NAMESPACES, type Language } from './languages';
 
+/** Every English namespace (the types of all translation keys). */
 export const defaultResources = {
   common: enCommon,
   auth: enAuth,
@@ -24,17 +26,25 @@ export const defaultResources = {
   zod: enZod,
 } as const;
 
+// In the browser build `import.meta.env.SSR` is false: the other English files are left out of it.
+const bundledResources = import.meta.env.SSR ? defaultResources : { common: enCommon, auth: enAuth };
+const initialNamespaces = import.meta.env.SSR ? NAMESPACES : ENTRY_NAMESPACES;
+
 /*
  * The other languages, one file per (language, namespace). The server imports them; the browser
- * fetches them as hashed JSON assets, so that i18next's retries really retry (a failed dynamic
- * import() stays failed for the page's lifetime, a failed fetch does not).
+ * fetches them (and the English files its entry leaves out) as hashed JSON assets, so that
+ * i18next's retries really retry (a failed dynamic import() stays failed for the page's lifetime,
+ * a failed fetch does not).
  */
 const serverResources = import.meta.glob<{ default: object }>(['../../locales/*/*.json', '!../../locales/en/*.json']);
-const browserResourceUrls = import.meta.glob<string>(['../../locales/*/*.json', '!../../locales/en/*.json'], {
-  query: '?url',
-  import: 'default',
-  eager: true,
-});
+const browserResourceUrls = import.meta.glob<string>(
+  ['../../locales/*/*.json', '!../../locales/en/common.json', '!../../locales/en/auth.json'],
+  {
+    query: '?url',
+    import: 'default',
+    eager: true,
+  },
+);
 
 const loadResource = createIsomorphicFn()
   .server(async (path: string): Promise<object> => {
@@ -74,9 +84,9 @@ export function createI18n(lng: Language = DEFAULT_LANGUAGE): I18n {
       lng,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: LANGUAGE_CODES,
-      ns: [...NAMESPACES],
+      ns: [...initialNamespaces],
       defaultNS: 'common',
-      resources: { [DEFAULT_LANGUAGE]: defaultResources },
+      resources: { [DEFAULT_LANGUAGE]: bundledResources },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       maxRetries: 5,

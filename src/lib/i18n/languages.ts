@@ -13,6 +13,12 @@ export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as Language[];
 /** One file per namespace under src/locales/<lng>/; `common` loads first. */
 export const NAMESPACES = ['common', 'auth', 'authErrors', 'api', 'catalog', 'users', 'zod'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+/**
+ * What the browser's entry carries (English) and loads before hydrating (other languages): the
+ * navigation, error pages and sign-in pages. The others load with the routes that declare them
+ * (`staticData.namespaces`), with zod (`zod`), or when a page can show an auth error (`authErrors`).
+ */
+export const ENTRY_NAMESPACES = ['common', 'auth'] as const satisfies readonly Namespace[];
 
 /** The preference cookie (i18next-browser-languagedetector's name): path /, SameSite lax, 30 days. */
 export const LANGUAGE_COOKIE = 'i18next';

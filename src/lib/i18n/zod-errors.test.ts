@@ -3,13 +3,13 @@ import { z } from '#/lib/zod';
 import fr from '#/locales/fr/zod.json';
 import sw from '#/locales/sw/zod.json';
 import { createI18n } from './i18n';
-import { configureZod } from './zod-errors';
+import { zodErrorMap } from './zod-errors';
 
 const message = (schema: z.ZodType, input: unknown) => schema.safeParse(input).error?.issues[0]?.message;
 
 describe('translated generic validation messages', () => {
   const i18n = createI18n('en');
-  configureZod(i18n);
+  z.config({ customError: zodErrorMap(() => i18n) });
   afterAll(() => z.config({ customError: undefined }));
 
   it('speaks English by default', () => {

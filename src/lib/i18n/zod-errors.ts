@@ -1,8 +1,9 @@
 /**
- * Zod's generic messages (Required, Invalid input, Invalid date, …) in the current language.
+ * Zod's generic messages (Required, Invalid input, Invalid date, …) in the current language. In
+ * the browser, `#/lib/zod` installs them when zod first loads (with the first form, not before).
  */
 import type { i18n as I18n } from 'i18next';
-import { z } from '#/lib/zod';
+import type { z } from '#/lib/zod';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -38,6 +39,5 @@ export function zodMessage(i18n: I18n, issue: Issue): string {
   }
 }
 
-export function configureZod(i18n: I18n) {
-  z.config({ customError: (issue) => zodMessage(i18n, issue) });
-}
+/** Zod's `customError` option, in the language of `i18n` (read at each message). */
+export const zodErrorMap = (i18n: () => I18n) => (issue: Issue) => zodMessage(i18n(), issue);

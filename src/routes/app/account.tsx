@@ -1,11 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { mySessionsQuery } from '#/features/account/account.queries';
-import { accountSearchSchema } from '#/features/account/account.schema';
+import { accountSearch } from '#/features/account/account.schema';
 import { PageAccount } from '#/features/account/page-account';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/app/account')({
-  validateSearch: accountSearchSchema,
+  validateSearch: accountSearch,
   search: { middlewares: [stripSearchParams({ state: '', newEmail: '' })] },
   loader: ({ context }) => context.queryClient.ensureQueryData(mySessionsQuery),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.account')) }] }),

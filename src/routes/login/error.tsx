@@ -1,11 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { loginErrorSearchSchema, toLoginError } from '#/features/auth/auth.schema';
+import { loginErrorSearch, toLoginError } from '#/features/auth/auth.search';
 import { PageLoginError } from '#/features/auth/page-login-error';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/login/error')({
   search: { middlewares: [stripSearchParams({ error: '' })] },
-  validateSearch: loginErrorSearchSchema,
+  validateSearch: loginErrorSearch,
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t(`auth:error.${toLoginError(match.search.error)}.title`)) }] }),
   component: PageLoginError,
 });

@@ -1,12 +1,12 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { loginSearchSchema } from '#/features/auth/auth.schema';
+import { loginSearch } from '#/features/auth/auth.search';
 import { redirectIfSignedIn } from '#/features/auth/guards';
 import { PageLogin } from '#/features/auth/page-login';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/login/')({
   search: { middlewares: [stripSearchParams({ redirect: '' })] },
-  validateSearch: loginSearchSchema,
+  validateSearch: loginSearch,
   beforeLoad: ({ context, search }) => redirectIfSignedIn(context, search.redirect),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('auth:login.title')) }] }),
   component: PageLogin,

@@ -4,6 +4,7 @@ import { PageDashboard } from '#/features/dashboard/page-dashboard';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/dashboard')({
+  staticData: { namespaces: ['users'] },
   loader: ({ context }) => context.queryClient.ensureQueryData(dashboardQuery),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.dashboard')) }] }),
   component: PageDashboard,

@@ -4,6 +4,7 @@ import { PageBook } from '#/features/books/page-book';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/app/books/$id')({
+  staticData: { namespaces: ['catalog'] },
   loader: async ({ context, params }) => {
     const [book] = await Promise.all([
       context.queryClient.ensureQueryData(bookQuery(params.id)),

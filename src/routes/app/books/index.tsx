@@ -1,11 +1,12 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { booksInfiniteQuery } from '#/features/books/books.queries';
-import { bookSearchParamsSchema } from '#/features/books/books.schema';
 import { PageBooks } from '#/features/books/page-books';
+import { listSearch } from '#/lib/search-params';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/app/books/')({
-  validateSearch: bookSearchParamsSchema,
+  staticData: { namespaces: ['catalog'] },
+  validateSearch: listSearch,
   search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
   loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(booksInfiniteQuery(deps.searchTerm)),

@@ -1,10 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { FormBook } from '#/features/books/form-book';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/new')({
+  staticData: { namespaces: ['catalog'] },
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('catalog:form.newBook')) }] }),
   component: function PageBookNew() {
     const { t } = useTranslation('catalog');

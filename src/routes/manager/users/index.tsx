@@ -1,11 +1,12 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { PageManagerUsers } from '#/features/users/page-manager-users';
 import { usersInfiniteQuery } from '#/features/users/users.queries';
-import { userSearchParamsSchema } from '#/features/users/users.schema';
+import { listSearch } from '#/lib/search-params';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/')({
-  validateSearch: userSearchParamsSchema,
+  staticData: { namespaces: ['users'] },
+  validateSearch: listSearch,
   search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
   loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(usersInfiniteQuery(deps.searchTerm)),

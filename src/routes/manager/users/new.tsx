@@ -1,10 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { FormUser } from '#/features/users/form-user';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/new')({
+  staticData: { namespaces: ['users'] },
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('users:form.newUser')) }] }),
   component: function PageUserNew() {
     const { t } = useTranslation('users');

@@ -4,6 +4,7 @@ import { PageManagerBook } from '#/features/books/page-manager-book';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/$id/')({
+  staticData: { namespaces: ['catalog'] },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(bookQuery(params.id)),
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.title) }] }),
   component: PageManagerBook,

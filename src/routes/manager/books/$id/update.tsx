@@ -1,12 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { bookQuery } from '#/features/books/books.queries';
 import { FormBook } from '#/features/books/form-book';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/$id/update')({
+  staticData: { namespaces: ['catalog'] },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(bookQuery(params.id)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('catalog:form.editBook')) }] }),
   component: function PageBookUpdate() {

@@ -4,6 +4,7 @@ import { userQuery, userSessionsQuery } from '#/features/users/users.queries';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/$id/')({
+  staticData: { namespaces: ['users'] },
   loader: async ({ context, params }) => {
     const [user] = await Promise.all([
       context.queryClient.ensureQueryData(userQuery(params.id)),

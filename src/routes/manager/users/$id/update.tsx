@@ -1,12 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '#/components/ui/toast';
 import { FormUser } from '#/features/users/form-user';
 import { userQuery } from '#/features/users/users.queries';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/$id/update')({
+  staticData: { namespaces: ['users'] },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(userQuery(params.id)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('users:form.editUser')) }] }),
   component: function PageUserUpdate() {

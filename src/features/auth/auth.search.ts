@@ -1,0 +1,31 @@
+/**
+ * The sign-in pages' search params and the sign-in e-mail rule, without zod: /login is the page
+ * most visitors load first, and these run in its route tree and its first form (decision 024).
+ */
+import { oneOfParam, searchParams, stringParam } from '#/lib/search-params';
+
+/** `redirect` and `error`: unparseable values fall back to empty (spec section 5). */
+export const loginSearch = searchParams<{ redirect: string }>({ redirect: stringParam() });
+export const verifySearch = searchParams<{ email: string; redirect: string }>({ email: stringParam(), redirect: stringParam() });
+export const loginErrorSearch = searchParams<{ error: string }>({ error: stringParam() });
+
+export const LOGIN_ERRORS = ['unknown_error', 'signup_disabled', 'access_denied'] as const;
+export type LoginError = (typeof LOGIN_ERRORS)[number];
+export const toLoginError: (value: string) => LoginError = oneOfParam(LOGIN_ERRORS);
+
+export type EmailError = 'validation.emailRequired' | 'validation.emailInvalid';
+
+/** zod's own e-mail pattern (`z.email()`'s, in zod/v4/core/regexes), so the API and the forms agree (tested). */
+// eslint-disable-next-line no-useless-escape -- zod's source verbatim: a test compares the two
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+/**
+ * The sign-in e-mail (spec section 5): trimmed, required, valid. Returns the trimmed e-mail or the
+ * key of the `auth` message to show.
+ */
+export function checkEmail(value: unknown): { email: string; error?: undefined } | { email?: undefined; error: EmailError } {
+  const email = typeof value === 'string' ? value.trim() : '';
+  if (!email) return { error: 'validation.emailRequired' };
+  if (!EMAIL_PATTERN.test(email)) return { error: 'validation.emailInvalid' };
+  return { email };
+}

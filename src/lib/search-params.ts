@@ -1,0 +1,34 @@
+/**
+ * Routes' search params (`validateSearch`), read without a schema library: every route is part of
+ * the route tree, which every page loads first, and these params are plain strings that fall back
+ * to a default when missing or unparseable (spec section 5). See decision 024.
+ */
+import type { SearchSchemaInput } from '@tanstack/react-router';
+
+type Readers<T> = { [K in keyof T]: (value: unknown) => T[K] };
+
+/** A string param; anything else (missing, a number, a list) reads as `fallback`. */
+export const stringParam =
+  (fallback = '') =>
+  (value: unknown): string =>
+    typeof value === 'string' ? value : fallback;
+
+/** One of a fixed set of strings; anything else reads as the first. */
+export const oneOfParam =
+  <const T extends readonly [string, ...string[]]>(values: T) =>
+  (value: unknown): T[number] =>
+    values.includes(value as string) ? (value as T[number]) : values[0];
+
+/**
+ * A route's `validateSearch`: each param read by its reader. Links may leave any param out (it
+ * then takes its fallback).
+ */
+export function searchParams<T extends Record<string, unknown>>(readers: Readers<T>) {
+  return (search: Partial<T> & SearchSchemaInput): T => {
+    const input = search as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(readers).map(([key, read]) => [key, (read as (v: unknown) => unknown)(input[key])])) as T;
+  };
+}
+
+/** A searchable list's params (books, users). */
+export const listSearch = searchParams<{ searchTerm: string }>({ searchTerm: stringParam() });
