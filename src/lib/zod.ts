@@ -4,15 +4,17 @@
  * which the Content-Security-Policy refuses (and reports). Jitless validation is fast enough here.
  */
 import { z } from 'zod';
-import { browserI18n } from './i18n/browser';
-import { zodErrorMap } from './i18n/zod-errors';
 
 z.config({ jitless: true });
 // In the browser, generic messages speak the interface language. Zod loads with the first page
 // that validates a form (not on every first load), so it is configured here, not at start-up.
+// Imported on demand: the i18n set-up is already loaded in the browser (it resolves at once), and
+// the CLI scripts (db:seed) that run this file in plain Node cannot load it.
 if (typeof document !== 'undefined') {
-  z.config({ customError: zodErrorMap(browserI18n) });
-  void browserI18n().loadNamespaces('zod');
+  void Promise.all([import('./i18n/browser'), import('./i18n/zod-errors')]).then(([{ browserI18n }, { zodErrorMap }]) => {
+    z.config({ customError: zodErrorMap(browserI18n) });
+    void browserI18n().loadNamespaces('zod');
+  });
 }
 
 export { z };
