@@ -126,11 +126,18 @@ try {
   {
     const page = await fetch(`${embedded.url}/login`, { headers: BROWSER_HEADERS });
     const html = await page.text();
-    const js = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
     const css = /\/assets\/[\w.-]+\.css/.exec(html)?.[0];
-    if (!js || !css) throw new Error('no script or stylesheet under /assets/ in /login');
-    const jsRes = await fetch(embedded.url + js, { headers: BROWSER_HEADERS });
-    await jsRes.arrayBuffer();
+    if (!scripts.length || !css) throw new Error('no script or stylesheet under /assets/ in /login');
+    // The largest script the page links: files under 1 KB are sent as they are (compressing them
+    // would save nothing), so the first script found may legitimately be uncompressed.
+    const fetched = await Promise.all(
+      scripts.map(async (path) => {
+        const res = await fetch(embedded.url + path, { headers: BROWSER_HEADERS });
+        return { res, size: (await res.arrayBuffer()).byteLength };
+      }),
+    );
+    const jsRes = fetched.sort((a, b) => b.size - a.size)[0]!.res;
     const cssRes = await fetch(embedded.url + css, { headers: BROWSER_HEADERS });
     await cssRes.arrayBuffer();
     const json = await fetch(`${embedded.url}/api/rpc/books?limit=20`, { headers: { ...BROWSER_HEADERS, cookie: userCookie } });
