@@ -4,6 +4,7 @@ import type { RouterClient } from '@orpc/server';
  * books.api.pg.test.ts (the PostgreSQL server of TEST_DATABASE_URL).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { database } from '#/server/db/index.ts';
 import { book } from '#/server/db/schema.ts';
 import type { AppRouter } from '#/server/router.ts';
@@ -145,6 +146,25 @@ export function booksApiSuite() {
       // A delete counts as well.
       expect((await api('DELETE', `/books/${created.body.id}`, { cookie: admin })).status).toBe(200);
       expect((await api<List>('GET', path, { cookie: user })).body.items.map((b) => b.title)).toEqual(['Zanzibar Ledger I']);
+    });
+  });
+
+  describe('books API: recent answers (decision 025)', () => {
+    it('answers a repeated read from the same session with the same bytes until a write', async () => {
+      const created = await api<Book>('POST', '/books', { cookie: admin, body: { title: 'Mombasa Tides', author: 'Recent Answers' } });
+      const path = `/books/${created.body.id}`;
+      expect((await api<Book>('GET', path, { cookie: user })).body.title).toBe('Mombasa Tides');
+      const db = await database();
+      await db.update(book).set({ title: 'Mombasa Tides (renamed in SQL)' }).where(eq(book.id, created.body.id));
+      // The same caller gets the answer it had; another session reads afresh.
+      expect((await api<Book>('GET', path, { cookie: user })).body.title).toBe('Mombasa Tides');
+      expect((await api<Book>('GET', path, { cookie: admin })).body.title).toBe('Mombasa Tides (renamed in SQL)');
+      // A refusal is never reused: signed out is 401 every time.
+      expect((await api('GET', path)).status).toBe(401);
+      expect((await api('GET', path)).status).toBe(401);
+      // Any write through the API drops every kept answer.
+      await api('POST', '/genres', { cookie: admin, body: { name: `Recent ${Date.now()}` } });
+      expect((await api<Book>('GET', path, { cookie: user })).body.title).toBe('Mombasa Tides (renamed in SQL)');
     });
   });
 
