@@ -220,6 +220,17 @@ describe('pages for visitors without a session (decision 025)', () => {
     expect(renders).toHaveLength(4);
   });
 
+  it('renders every time in development', async () => {
+    let renders = 0;
+    const fetch = createHttpPipeline(
+      () => (renders++, new Response('<!doctype html><p>page</p>', { headers: { 'Content-Type': 'text/html; charset=utf-8' } })),
+      { env: () => parseEnv({ NODE_ENV: 'development' }) },
+    );
+    await fetch(visit('http://localhost/login'));
+    await fetch(visit('http://localhost/login'));
+    expect(renders).toBe(2);
+  });
+
   it('does not keep a page that sets a cookie or is not a 200', async () => {
     const cookie = renderer(() => ({ headers: { 'Set-Cookie': 'i18next=fr; Path=/' } }));
     await cookie.fetch(visit('http://localhost/login'));

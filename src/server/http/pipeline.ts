@@ -127,7 +127,8 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
   const anonymousPages = new RecentReads<PageSnapshot>({
     maxAgeMs: 1000,
     maxEntries: 200,
-    enabled: () => true,
+    // Development renders every time: an edited page must show at once.
+    enabled: () => env().isProduction,
     keep: (page) =>
       page.status === 200 &&
       page.headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html')) &&
