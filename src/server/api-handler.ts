@@ -8,7 +8,7 @@ import { ORPCError, ValidationError, onError } from '@orpc/server';
 import { RPCHandler } from '@orpc/server/fetch';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import { apiError, apiTranslator } from './api-errors.ts';
-import { env } from './env.ts';
+import { isSingleInstance } from './env.ts';
 import { compress, pickEncoding } from './http/compression.ts';
 import { RecentReads } from './recent-reads.ts';
 import { requestSession } from './request-session.ts';
@@ -67,7 +67,7 @@ interface Answer {
 const recentAnswers = new RecentReads<Answer>({
   maxAgeMs: 10_000,
   maxEntries: 1000,
-  enabled: () => !env().redisUrl,
+  enabled: isSingleInstance,
   validUntil: (answer) => answer.sessionEnds,
   keep: (answer) => answer.status === 200,
 });

@@ -165,3 +165,9 @@ export function env(): Env {
   cached ??= parseEnv();
   return cached;
 }
+
+/**
+ * Whether this process is the only instance (no `REDIS_URL`; ARCHITECTURE: scaling out needs
+ * Redis). The in-memory caches of decision 025 are exact only then, so they are on only then.
+ */
+export const isSingleInstance = () => !env().redisUrl;

@@ -8,7 +8,7 @@
  * (recent-reads.ts, decision 025).
  */
 import type { Auth } from './auth.ts';
-import { env } from './env.ts';
+import { isSingleInstance } from './env.ts';
 import { RecentReads } from './recent-reads.ts';
 import { sessionCookie } from './session-cookie.ts';
 
@@ -17,7 +17,7 @@ type Session = Awaited<ReturnType<Auth['api']['getSession']>>;
 export const recentSessions = new RecentReads<Session>({
   maxAgeMs: 30_000,
   maxEntries: 10_000,
-  enabled: () => !env().redisUrl,
+  enabled: isSingleInstance,
   validUntil: (s) => (s ? new Date(s.session.expiresAt).getTime() : Infinity),
 });
 

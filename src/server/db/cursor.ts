@@ -1,6 +1,6 @@
 /** Keyset pagination: opaque cursors (the sort key of a page's last row, as base64url JSON) and pages. */
 import { apiError, type Translate } from '../api-errors.ts';
-import { env } from '../env.ts';
+import { isSingleInstance } from '../env.ts';
 import { RecentReads } from '../recent-reads.ts';
 
 export const encodeCursor = (key: string[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -35,4 +35,4 @@ export function keysetPage<R, T>(rows: R[], limit: number, keyOf: (row: R) => st
  * input: every visitor of a list asks for the same first page, and a search of 1 % of 100 000 rows
  * takes tens of ms. Off with REDIS_URL (several instances: another one's write would not count).
  */
-export const recentListPages = <T>() => new RecentReads<T>({ maxAgeMs: 10_000, maxEntries: 1000, enabled: () => !env().redisUrl });
+export const recentListPages = <T>() => new RecentReads<T>({ maxAgeMs: 10_000, maxEntries: 1000, enabled: isSingleInstance });
