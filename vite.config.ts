@@ -53,7 +53,7 @@ function precompressedAssets(): Plugin {
 }
 
 /**
- * Packages every page runs: React, the router and Start's client, TanStack Query, i18next. Only
+ * Packages every page runs: React, the router and Start's client, i18next. Only
  * their modules the entry needs (`$initial`: statically imported from it); the others (infinite
  * queries, mutations, blockers…) load with the pages that use them.
  */
@@ -68,7 +68,17 @@ const FRAMEWORK =
  */
 const clientChunks = {
   groups: [
-    { name: 'framework', test: FRAMEWORK, tags: ['$initial' as const], priority: 2 },
+    // TanStack Query and our client for it, in one chunk that the signed-in sections load (decision 026).
+    {
+      name: 'query',
+      test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|[\\/]src[\\/]lib[\\/](query-client|list-query)\.ts$/,
+      // Below the framework, or it would take React (a dependency of its modules) with it.
+      priority: 2,
+    },
+    { name: 'framework', test: FRAMEWORK, tags: ['$initial' as const], priority: 3 },
+    // The form fields, the building blocks the sign-in pages share with the sections: taken before
+    // `app`, so that those pages do not load the sections' blocks (lists, blockers, badges) with them.
+    { name: 'fields', test: /[\\/]src[\\/]components[\\/]ui[\\/](field|input)\.tsx$/, priority: 2 },
     {
       name: 'app',
       // Shared building blocks. Heavy ones (dialog, OTP input, toaster, zod and the schemas, permissions)
@@ -84,9 +94,12 @@ const clientChunks = {
 export default defineConfig({
   plugins: [
     tailwindcss(),
-    // A route's split parts (page, error, not-found, pending) share one chunk: one request, not four.
+    // A route's split parts (loader, page, error, not-found, pending) share one chunk: one request, not
+    // five, and the entry holds no loader (decision 026).
     tanstackStart({
-      router: { codeSplittingOptions: { defaultBehavior: [['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']] } },
+      router: {
+        codeSplittingOptions: { defaultBehavior: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']] },
+      },
     }),
     viteReact(),
     precompressedAssets(),

@@ -21,3 +21,6 @@ export function createQueryClient(onMutationError?: (error: unknown) => void) {
     },
   });
 }
+
+/** Puts the server render's queries into the browser's cache (see `Queries.hydrate`). */
+export { hydrate } from '@tanstack/react-query';

@@ -1,5 +1,4 @@
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +8,18 @@ import { PageRootNotFound } from '#/components/errors/page-root-not-found';
 import { Toaster } from '#/components/ui/toaster';
 import { getAppConfig } from '#/features/config/config.functions';
 import { EnvBanner } from '#/features/config/env-banner';
-import { ImpersonationBanner } from '#/features/auth/impersonation-banner';
 import { DemoModeDialog } from '#/features/demo/demo-dialog';
 import { detectedLanguage } from '#/lib/i18n/browser';
 import { languageInfo } from '#/lib/i18n/languages';
 import { loadRouteNamespaces } from '#/lib/i18n/route-namespaces';
 import { ThemeScript, ThemeSync } from '#/lib/theme';
+import type { Queries } from '#/lib/queries';
 import { pageTitle } from '#/lib/utils';
 
 export interface RouterContext {
   i18n: I18n;
-  queryClient: QueryClient;
+  /** TanStack Query, loaded by the sections (decision 026). */
+  queries: Queries;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -68,7 +68,6 @@ function RootLayout() {
     <>
       <ThemeSync />
       {config.banner && <EnvBanner {...config.banner} />}
-      <ImpersonationBanner />
       <Outlet />
       <Toaster />
       {config.demoMode && <DemoModeDialog />}

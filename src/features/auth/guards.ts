@@ -3,12 +3,13 @@
  * signed-out visitor goes to /login?redirect=…; a signed-in one without the section's permission
  * gets the 403 page (with HTTP status 403 on the server render).
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { setResponseHeader } from '@tanstack/react-start/server';
+import type { Queries } from '#/lib/queries';
 import { STATUS_HEADER } from '#/lib/status-header';
 import { homeFor, safeRedirect } from './redirect';
+import { getSessionUser } from './auth.functions';
 import { sessionQuery } from './session';
 
 export const FORBIDDEN = 'FORBIDDEN';
@@ -29,12 +30,9 @@ const markStatus = createIsomorphicFn()
   .server((status: number) => setResponseHeader(STATUS_HEADER, String(status)))
   .client(() => {});
 
-export async function requireSection(
-  { queryClient }: { queryClient: QueryClient },
-  location: { href: string },
-  section: 'app' | 'manager',
-) {
-  const user = await queryClient.fetchQuery(sessionQuery);
+export async function requireSection({ queries }: { queries: Queries }, location: { href: string }, section: 'app' | 'manager') {
+  // The sections' pages read the cache: the guard loads Query (decision 026).
+  const user = await (await queries.client()).fetchQuery(sessionQuery);
   if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
   // Loaded here, not with the route tree: the permissions' declaration brings Better Auth's access
   // control with it, which the sign-in pages (the first load of most visitors) never need.
@@ -47,7 +45,8 @@ export async function requireSection(
 }
 
 /** A signed-in visit to the login pages goes on to the redirect target or the user's home. */
-export async function redirectIfSignedIn({ queryClient }: { queryClient: QueryClient }, target: string) {
-  const user = await queryClient.fetchQuery(sessionQuery);
+export async function redirectIfSignedIn(target: string) {
+  // Straight from the server, not through the cache: the sign-in pages never load Query (decision 026).
+  const user = await getSessionUser();
   if (user) throw redirect({ href: safeRedirect(target) ?? homeFor(user.role) });
 }

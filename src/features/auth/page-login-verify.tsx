@@ -1,7 +1,6 @@
 /** /login/verify: the 6-character code sent by e-mail. Auto-submits on the sixth character. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +12,7 @@ import { authClient } from './auth-client';
 import { OTP_LENGTH, verifyFormSchema, type VerifyForm } from './auth.schema';
 import { AuthLayout } from './auth-layout';
 import { homeFor, safeRedirect } from './redirect';
-import { refreshSession, sessionQuery } from './session';
+import { sessionQuery } from './session';
 import { useAuthErrorMessage } from './use-auth-error';
 
 const root = getRouteApi('__root__');
@@ -26,7 +25,7 @@ export function PageLoginVerify() {
   const { email, redirect } = route.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const { queries } = root.useRouteContext();
   const errorMessage = useAuthErrorMessage();
   const [cooldown, setCooldown] = useState(RESEND_COOLDOWN_SECONDS);
   const form = useForm<VerifyForm>({ resolver: zodResolver(verifyFormSchema), defaultValues: { code: '' } });
@@ -44,8 +43,11 @@ export function PageLoginVerify() {
       form.setValue('code', '');
       return;
     }
+    // A new session: nothing cached before it may show (another user may have signed out here).
+    // Query loads now, as the section it goes to needs it.
+    const queryClient = await queries.client();
+    queryClient.clear();
     // The session as the server sees it: its role includes ADMIN_USER_IDS, the stored one does not.
-    await refreshSession(queryClient);
     const user = await queryClient.fetchQuery(sessionQuery);
     await router.invalidate();
     await navigate({ href: safeRedirect(redirect) ?? homeFor(user?.role) });

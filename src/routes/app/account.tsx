@@ -7,7 +7,7 @@ import { pageTitle } from '#/lib/utils';
 export const Route = createFileRoute('/app/account')({
   validateSearch: accountSearch,
   search: { middlewares: [stripSearchParams({ state: '', newEmail: '' })] },
-  loader: ({ context }) => context.queryClient.ensureQueryData(mySessionsQuery),
+  loader: ({ context }) => context.queries.ensure(mySessionsQuery),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.account')) }] }),
   component: PageAccount,
 });

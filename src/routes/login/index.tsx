@@ -7,7 +7,7 @@ import { pageTitle } from '#/lib/utils';
 export const Route = createFileRoute('/login/')({
   search: { middlewares: [stripSearchParams({ redirect: '' })] },
   validateSearch: loginSearch,
-  beforeLoad: ({ context, search }) => redirectIfSignedIn(context, search.redirect),
+  beforeLoad: ({ search }) => redirectIfSignedIn(search.redirect),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('auth:login.title')) }] }),
   component: PageLogin,
 });

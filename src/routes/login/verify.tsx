@@ -7,9 +7,9 @@ import { pageTitle } from '#/lib/utils';
 export const Route = createFileRoute('/login/verify')({
   search: { middlewares: [stripSearchParams({ redirect: '' })] },
   validateSearch: verifySearch,
-  beforeLoad: async ({ context, search }) => {
+  beforeLoad: async ({ search }) => {
     if (checkEmail(search.email).error) throw redirect({ to: '/login', search: { redirect: search.redirect } });
-    await redirectIfSignedIn(context, search.redirect);
+    await redirectIfSignedIn(search.redirect);
   },
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('auth:verify.title')) }] }),
   component: PageLoginVerify,

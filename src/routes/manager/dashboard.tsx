@@ -5,7 +5,7 @@ import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/dashboard')({
   staticData: { namespaces: ['users'] },
-  loader: ({ context }) => context.queryClient.ensureQueryData(dashboardQuery),
+  loader: ({ context }) => context.queries.ensure(dashboardQuery),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.dashboard')) }] }),
   component: PageDashboard,
 });

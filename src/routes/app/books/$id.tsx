@@ -7,8 +7,8 @@ export const Route = createFileRoute('/app/books/$id')({
   staticData: { namespaces: ['catalog'] },
   loader: async ({ context, params }) => {
     const [book] = await Promise.all([
-      context.queryClient.ensureQueryData(bookQuery(params.id)),
-      context.queryClient.ensureInfiniteQueryData(booksInfiniteQuery('')),
+      context.queries.ensure(bookQuery(params.id)),
+      context.queries.ensureInfinite(booksInfiniteQuery('')),
     ]);
     return book;
   },

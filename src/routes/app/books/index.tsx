@@ -9,7 +9,7 @@ export const Route = createFileRoute('/app/books/')({
   validateSearch: listSearch,
   search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
   loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
-  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(booksInfiniteQuery(deps.searchTerm)),
+  loader: ({ context, deps }) => context.queries.ensureInfinite(booksInfiniteQuery(deps.searchTerm)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.books')) }] }),
   component: PageBooks,
 });

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/manager/users/')({
   validateSearch: listSearch,
   search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
   loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
-  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(usersInfiniteQuery(deps.searchTerm)),
+  loader: ({ context, deps }) => context.queries.ensureInfinite(usersInfiniteQuery(deps.searchTerm)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.users')) }] }),
   component: PageManagerUsers,
 });

@@ -5,7 +5,7 @@ import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/$id/')({
   staticData: { namespaces: ['catalog'] },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(bookQuery(params.id)),
+  loader: ({ context, params }) => context.queries.ensure(bookQuery(params.id)),
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.title) }] }),
   component: PageManagerBook,
 });

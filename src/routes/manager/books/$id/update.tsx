@@ -8,7 +8,7 @@ import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/$id/update')({
   staticData: { namespaces: ['catalog'] },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(bookQuery(params.id)),
+  loader: ({ context, params }) => context.queries.ensure(bookQuery(params.id)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('catalog:form.editBook')) }] }),
   component: function PageBookUpdate() {
     const { t } = useTranslation('catalog');

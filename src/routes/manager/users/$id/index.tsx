@@ -6,10 +6,7 @@ import { pageTitle } from '#/lib/utils';
 export const Route = createFileRoute('/manager/users/$id/')({
   staticData: { namespaces: ['users'] },
   loader: async ({ context, params }) => {
-    const [user] = await Promise.all([
-      context.queryClient.ensureQueryData(userQuery(params.id)),
-      context.queryClient.ensureQueryData(userSessionsQuery(params.id)),
-    ]);
+    const [user] = await Promise.all([context.queries.ensure(userQuery(params.id)), context.queries.ensure(userSessionsQuery(params.id))]);
     return user;
   },
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name || loaderData?.email) }] }),

@@ -8,7 +8,7 @@ import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/$id/update')({
   staticData: { namespaces: ['users'] },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(userQuery(params.id)),
+  loader: ({ context, params }) => context.queries.ensure(userQuery(params.id)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('users:form.editUser')) }] }),
   component: function PageUserUpdate() {
     const { t } = useTranslation('users');
