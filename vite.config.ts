@@ -58,7 +58,7 @@ function precompressedAssets(): Plugin {
  * queries, mutations, blockers…) load with the pages that use them.
  */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|i18next|react-i18next|i18next-browser-languagedetector|use-sync-external-store|tiny-invariant|tiny-warning)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|i18next|react-i18next|use-sync-external-store|tiny-invariant|tiny-warning)[\\/]/;
 
 /**
  * The browser's chunks. Route-level code splitting cut the app into ~100 chunks, many of a few

@@ -9,7 +9,7 @@ import { Toaster } from '#/components/ui/toaster';
 import { getAppConfig } from '#/features/config/config.functions';
 import { EnvBanner } from '#/features/config/env-banner';
 import { DemoModeDialog } from '#/features/demo/demo-dialog';
-import { detectedLanguage } from '#/lib/i18n/browser';
+import { settleLanguage } from '#/lib/i18n/browser';
 import { languageInfo } from '#/lib/i18n/languages';
 import { loadRouteNamespaces } from '#/lib/i18n/route-namespaces';
 import { ThemeScript, ThemeSync } from '#/lib/theme';
@@ -59,8 +59,7 @@ function RootLayout() {
   const { i18n } = useTranslation();
   useEffect(() => {
     // The browser's full detection order (local storage included) may pick another language.
-    const other = detectedLanguage();
-    if (other) void i18n.changeLanguage(other);
+    settleLanguage(i18n);
     // Marks the end of hydration: read by end-to-end tests and the benchmark.
     document.documentElement.dataset.hydrated = 'true';
   }, [i18n]);

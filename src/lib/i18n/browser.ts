@@ -1,34 +1,29 @@
 /**
  * The browser's i18n instance. Its first language is the one the server rendered (`<html lang>`),
- * so hydration matches; choices are stored in the cookie and local storage, and after
- * hydration the full detection order runs once (local storage is visible only here).
+ * so hydration matches. After hydration the full detection order runs once (local storage is
+ * visible only here: `settleLanguage`). A language that was chosen (a change, or the `lng` query
+ * parameter) is kept in the cookie and local storage; one merely detected is not, so that a later
+ * change of the browser's languages still counts.
  */
-import LanguageDetector from 'i18next-browser-languagedetector';
 import type { i18n as I18n } from 'i18next';
+import { cookieValue, pickLanguage } from './detect-language';
 import { createI18n } from './i18n';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MINUTES, LANGUAGE_QUERY_PARAM, languageInfo, normalizeLanguage } from './languages';
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MINUTES,
+  LANGUAGE_QUERY_PARAM,
+  LANGUAGE_STORAGE_KEY,
+  languageInfo,
+  normalizeLanguage,
+} from './languages';
 
 let instance: I18n | undefined;
 
-export const detectionOptions = {
-  order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
-  lookupQuerystring: LANGUAGE_QUERY_PARAM,
-  lookupCookie: LANGUAGE_COOKIE,
-  lookupLocalStorage: 'i18nextLng',
-  caches: ['localStorage', 'cookie'],
-  cookieMinutes: LANGUAGE_COOKIE_MINUTES,
-  cookieOptions: { path: '/', sameSite: 'lax' as const },
-};
-
 export function browserI18n(): I18n {
   if (!instance) {
-    const rendered = normalizeLanguage(document.documentElement.lang) ?? 'en';
-    instance = createI18n(rendered);
-    const detector = new LanguageDetector(null, detectionOptions);
-    instance.services.languageDetector = detector;
-    detector.init(instance.services, detectionOptions);
+    instance = createI18n(normalizeLanguage(document.documentElement.lang) ?? 'en');
     instance.on('languageChanged', (lng) => {
-      detector.cacheUserLanguage(lng);
+      keepLanguage(lng);
       const info = languageInfo(lng);
       document.documentElement.lang = info.code;
       document.documentElement.dir = info.dir;
@@ -37,15 +32,43 @@ export function browserI18n(): I18n {
   return instance;
 }
 
-/** After hydration: the language the full detection order picks, when it differs from the page's. */
-export function detectedLanguage(): string | undefined {
-  const i18n = browserI18n();
-  const detector = i18n.services.languageDetector as LanguageDetector;
-  const found = detector.detect();
-  const candidates = Array.isArray(found) ? found : [found];
-  for (const c of candidates) {
-    const lng = normalizeLanguage(c);
-    if (lng) return lng === i18n.language ? undefined : lng;
+/** Local storage can be refused (privacy settings, a sandboxed frame): then it is a source no more. */
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
   }
-  return undefined;
+}
+
+/** The preference, in both places the detection reads: cookie (path /, SameSite lax, 30 days) and local storage. */
+function keepLanguage(lng: string) {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; Path=/; Max-Age=${LANGUAGE_COOKIE_MINUTES * 60}; SameSite=Lax${secure}`;
+  try {
+    storage()?.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // Full or refused: the cookie still holds it.
+  }
+}
+
+/** After hydration: the language of the full detection order, when it differs from the page's. */
+export function settleLanguage(i18n: I18n) {
+  let stored: string | null | undefined;
+  try {
+    stored = storage()?.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    stored = undefined;
+  }
+  const query = new URLSearchParams(location.search).get(LANGUAGE_QUERY_PARAM);
+  const found = pickLanguage({
+    query,
+    cookie: cookieValue(document.cookie, LANGUAGE_COOKIE),
+    localStorage: stored,
+    navigator: navigator.languages,
+    htmlTag: document.documentElement.lang,
+  });
+  // A change is kept by the `languageChanged` listener; a language the link asked for, here.
+  if (found && found !== i18n.language) void i18n.changeLanguage(found);
+  else if (found && found === normalizeLanguage(query)) keepLanguage(found);
 }

@@ -1,12 +1,37 @@
 /**
- * The server's half of language detection, in the spec's order: query `lng`, cookie, (local
- * storage: browser only), navigator (the Accept-Language header), then the default. The browser
- * keeps cookie and local storage equal, so the first byte is already in the chosen language.
+ * Language detection, in the spec's order: query `lng`, cookie, local storage, navigator, html tag,
+ * then the default. One order for both sides: the server reads what a request carries (query,
+ * cookie, the Accept-Language header as the navigator's languages), the browser everything,
+ * local storage included (`browser.ts`). The browser keeps cookie and local storage equal, so the
+ * first byte is already in the chosen language.
  */
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, normalizeLanguage, type Language } from './languages';
 
-function cookieValue(cookieHeader: string | null, name: string) {
-  for (const part of cookieHeader?.split(';') ?? []) {
+/** Where a preference can be found, each optional (the server has no local storage or html tag). */
+export interface LanguageSources {
+  query?: string | null;
+  cookie?: string | null;
+  localStorage?: string | null;
+  navigator?: readonly string[];
+  htmlTag?: string | null;
+}
+
+/** The first supported language in the spec's order, or undefined. */
+export function pickLanguage(sources: LanguageSources): Language | undefined {
+  for (const value of [sources.query, sources.cookie, sources.localStorage]) {
+    const lng = normalizeLanguage(value);
+    if (lng) return lng;
+  }
+  for (const tag of sources.navigator ?? []) {
+    const lng = normalizeLanguage(tag);
+    if (lng) return lng;
+  }
+  return normalizeLanguage(sources.htmlTag);
+}
+
+/** A cookie's value from a Cookie header or `document.cookie`; undefined if absent or malformed. */
+export function cookieValue(cookies: string | null | undefined, name: string) {
+  for (const part of cookies?.split(';') ?? []) {
     const [k, ...v] = part.trim().split('=');
     if (k === name) {
       try {
@@ -19,8 +44,9 @@ function cookieValue(cookieHeader: string | null, name: string) {
   return undefined;
 }
 
-function fromAcceptLanguage(header: string | null): Language | undefined {
-  const ranked = (header ?? '')
+/** Accept-Language's tags, most wanted first (q=0 refused). */
+function acceptedLanguages(header: string | null): string[] {
+  return (header ?? '')
     .split(',')
     .map((part) => {
       const [tag = '', ...params] = part.trim().split(';');
@@ -28,20 +54,17 @@ function fromAcceptLanguage(header: string | null): Language | undefined {
       return { tag, q: q ? Number(q.trim().slice(2)) : 1 };
     })
     .filter((x) => x.tag && x.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of ranked) {
-    const lng = normalizeLanguage(tag);
-    if (lng) return lng;
-  }
-  return undefined;
+    .sort((a, b) => b.q - a.q)
+    .map((x) => x.tag);
 }
 
+/** The server's detection for a request. */
 export function detectLanguage(request: { url: string; headers: Headers }): Language {
-  const query = new URL(request.url).searchParams.get(LANGUAGE_QUERY_PARAM);
   return (
-    normalizeLanguage(query) ??
-    normalizeLanguage(cookieValue(request.headers.get('cookie'), LANGUAGE_COOKIE)) ??
-    fromAcceptLanguage(request.headers.get('accept-language')) ??
-    DEFAULT_LANGUAGE
+    pickLanguage({
+      query: new URL(request.url).searchParams.get(LANGUAGE_QUERY_PARAM),
+      cookie: cookieValue(request.headers.get('cookie'), LANGUAGE_COOKIE),
+      navigator: acceptedLanguages(request.headers.get('accept-language')),
+    }) ?? DEFAULT_LANGUAGE
   );
 }

@@ -20,8 +20,10 @@ export type Namespace = (typeof NAMESPACES)[number];
  */
 export const ENTRY_NAMESPACES = ['common', 'auth'] as const satisfies readonly Namespace[];
 
-/** The preference cookie (i18next-browser-languagedetector's name): path /, SameSite lax, 30 days. */
+/** The preference cookie (the name i18next's browser detector uses): path /, SameSite lax, 30 days. */
 export const LANGUAGE_COOKIE = 'i18next';
+/** The preference in local storage (the detector's key, too). */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const LANGUAGE_COOKIE_MINUTES = 43_200;
 export const LANGUAGE_QUERY_PARAM = 'lng';
 
