@@ -105,7 +105,11 @@ export default defineConfig({
     precompressedAssets(),
     ...bundleReport(),
   ],
-  resolve: { tsconfigPaths: false },
+  resolve: {
+    tsconfigPaths: false,
+    // The router's store asks for the shim of React < 18; React 19 has the hook itself.
+    alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],
+  },
   ssr: {
     // The server's dependencies are bundled into dist/server: Node then resolves and loads a few
     // files instead of hundreds of packages' modules (the import went from ~950 to ~170 ms).

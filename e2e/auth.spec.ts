@@ -132,7 +132,9 @@ test.describe('sign-in by e-mail code', () => {
     // The e-mail speaks the reader's language (the language cookie of the request).
     expect((await sink.waitForMail(email, since)).subject).toBe(frAuth.email.subject);
     const wrong = code === '000000' ? '111111' : '000000';
-    await page.getByRole('textbox').pressSequentially(wrong);
+    // The code field by its label: the URL changes when the navigation starts, while /login (and
+    // its e-mail field) may still be on screen.
+    await page.getByLabel(frAuth.verify.code).pressSequentially(wrong);
     // The field's alert (not the toaster's live region): its text shows on failure.
     await expect(page.locator('form [role="alert"]')).toHaveText(frAuthErrors.INVALID_OTP);
     // Three wrong tries per code (one above, two here); the next try is refused and the code is gone.

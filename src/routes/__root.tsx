@@ -1,6 +1,6 @@
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
 import type { i18n as I18n } from 'i18next';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../styles.css';
 import { PageError } from '#/components/errors/page-error';
@@ -8,13 +8,15 @@ import { PageRootNotFound } from '#/components/errors/page-root-not-found';
 import { Toaster } from '#/components/ui/toaster';
 import { getAppConfig } from '#/features/config/config.functions';
 import { EnvBanner } from '#/features/config/env-banner';
-import { DemoModeDialog } from '#/features/demo/demo-dialog';
 import { settleLanguage } from '#/lib/i18n/browser';
 import { languageInfo } from '#/lib/i18n/languages';
 import { loadRouteNamespaces } from '#/lib/i18n/route-namespaces';
 import { ThemeScript, ThemeSync } from '#/lib/theme';
 import type { Queries } from '#/lib/queries';
 import { pageTitle } from '#/lib/utils';
+
+// Only a demo deployment shows it (its dialog and drawer load with it).
+const DemoModeDialog = lazy(() => import('#/features/demo/demo-dialog').then((m) => ({ default: m.DemoModeDialog })));
 
 export interface RouterContext {
   i18n: I18n;
@@ -69,7 +71,11 @@ function RootLayout() {
       {config.banner && <EnvBanner {...config.banner} />}
       <Outlet />
       <Toaster />
-      {config.demoMode && <DemoModeDialog />}
+      {config.demoMode && (
+        <Suspense fallback={null}>
+          <DemoModeDialog />
+        </Suspense>
+      )}
     </>
   );
 }
