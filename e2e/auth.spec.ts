@@ -89,6 +89,14 @@ test.describe('sign-in by e-mail code', () => {
     await other.close();
   });
 
+  test('after sign-in, going back to the code page lands home', async ({ page, sink }) => {
+    await signInThroughUi(page, sink, USER);
+    await expect(page).toHaveURL(/\/app$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(page.getByLabel('Login code')).toHaveCount(0);
+  });
+
   test('a signed-in visit to /login goes home', async ({ userPage }) => {
     await userPage.goto('/login');
     await expect(userPage).toHaveURL(/\/app$/);
