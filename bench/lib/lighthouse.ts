@@ -19,7 +19,27 @@ export interface LighthouseRun {
   failing: string[];
 }
 
+/**
+ * Lighthouse asks to be run again when its trace of the load came out unusable (a `runtimeError`
+ * such as NO_NAVSTART, seen once in this project's runs): up to three attempts, each in a fresh
+ * Chromium. Any other failure stops the bench at once.
+ */
 export async function runLighthouse(url: string, reportName: string, cookie?: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url, reportName, cookie);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
+      process.stderr.write(`Lighthouse attempt ${attempt} on ${url} failed (${error.message}); running it again\n`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {
+  override name = 'LighthouseRuntimeError';
+}
+
+async function runLighthouseOnce(url: string, reportName: string, cookie?: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? CHROMIUM,
     chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)),
@@ -35,7 +55,7 @@ export async function runLighthouse(url: string, reportName: string, cookie?: st
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr, report } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse on ${url}: ${lhr.runtimeError.message} (${lhr.runtimeError.code})`);
     const dir = path.join(ROOT, 'bench/report');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, `lighthouse-${reportName}.html`), Array.isArray(report) ? report[0]! : report);
