@@ -54,17 +54,11 @@ function keepLanguage(lng: string) {
 
 /** After hydration: the language of the full detection order, when it differs from the page's. */
 export function settleLanguage(i18n: I18n) {
-  let stored: string | null | undefined;
-  try {
-    stored = storage()?.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    stored = undefined;
-  }
   const query = new URLSearchParams(location.search).get(LANGUAGE_QUERY_PARAM);
   const found = pickLanguage({
     query,
     cookie: cookieValue(document.cookie, LANGUAGE_COOKIE),
-    localStorage: stored,
+    localStorage: storage()?.getItem(LANGUAGE_STORAGE_KEY),
     navigator: navigator.languages,
     htmlTag: document.documentElement.lang,
   });
