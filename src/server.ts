@@ -11,7 +11,6 @@ import type * as AuthHandler from './server/auth-handler.ts';
 import { closeDatabase, ready } from './server/db/index.ts';
 import { checkHealth } from './server/health.ts';
 import { createHttpPipeline } from './server/http/pipeline.ts';
-import { mayWrite, writingRequest } from './server/recent-reads.ts';
 
 const startHandler = createStartHandler(defaultStreamHandler);
 
@@ -46,9 +45,8 @@ function apiRoute(request: Request) {
   );
 }
 
-function handle(request: Request, options: { context: { nonce: string } }): Promise<Response> {
-  const run = async () => apiRoute(request)?.handle(request) ?? startHandler(request, options);
-  return mayWrite(request.method, new URL(request.url).pathname) ? writingRequest(run) : run();
+async function handle(request: Request, options: { context: { nonce: string } }): Promise<Response> {
+  return apiRoute(request)?.handle(request) ?? startHandler(request, options);
 }
 
 export const fetch = createHttpPipeline(handle, {

@@ -6,13 +6,7 @@
 import { OpenAPIHandler } from '@orpc/openapi/fetch';
 import { ORPCError, ValidationError, onError } from '@orpc/server';
 import { RPCHandler } from '@orpc/server/fetch';
-import { detectLanguage } from '#/lib/i18n/detect-language';
 import { apiError, apiTranslator } from './api-errors.ts';
-import { isSingleInstance } from './env.ts';
-import { compress, pickEncoding } from './http/compression.ts';
-import { RecentReads } from './recent-reads.ts';
-import { requestSession } from './request-session.ts';
-import { sessionCookie } from './session-cookie.ts';
 import { logger } from './logger.ts';
 import { router } from './router.ts';
 
@@ -49,53 +43,11 @@ const rpcHandler = new RPCHandler(router, {
   clientInterceptors: [onError((error, { context }) => translateError(error, context.request))],
 });
 
-/** A REST answer as sent (compressed when the client accepts it). */
-interface Answer {
-  status: number;
-  headers: Array<[string, string]>;
-  body: Uint8Array<ArrayBuffer>;
-  /** The end of the caller's session: an answer is never reused past it. */
-  sessionEnds: number;
-}
-
-/**
- * REST reads answered recently, per caller (decision 025): the same session cookie, URL, language
- * and encoding get the same bytes until the next write, for 10 s at most, and never past the
- * session's end. The key holds the session cookie, so the permission check that produced an
- * answer holds for every reuse. Off with REDIS_URL, like the other caches.
- */
-const recentAnswers = new RecentReads<Answer>({
-  maxAgeMs: 10_000,
-  maxEntries: 1000,
-  enabled: isSingleInstance,
-  validUntil: (answer) => answer.sessionEnds,
-  keep: (answer) => answer.status === 200,
-});
-
-async function answer(request: Request, response: Response): Promise<Answer> {
-  const sent = await compress(request, response);
-  const session = await requestSession(request);
-  return {
-    status: sent.status,
-    headers: [...sent.headers],
-    body: new Uint8Array(await sent.arrayBuffer()),
-    sessionEnds: session ? new Date(session.session.expiresAt).getTime() : Infinity,
-  };
-}
-
 export async function handleApiRequest(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  if (request.method === 'GET' && !url.pathname.startsWith(`${RPC_CLIENT_PREFIX}/`)) {
-    const key = [
-      sessionCookie(request) ?? '',
-      url.pathname + url.search,
-      detectLanguage(request),
-      pickEncoding(request.headers.get('accept-encoding')) ?? '',
-    ].join('\n');
-    const sent = await recentAnswers.get(key, async () => answer(request, await dispatch(request)));
-    return new Response(sent.body, { status: sent.status, headers: sent.headers });
-  }
-  return dispatch(request);
+  const response = await dispatch(request);
+  // Every answer is personal or may be (decision 028): no shared or browser cache keeps it.
+  response.headers.set('Cache-Control', 'private, no-store');
+  return response;
 }
 
 async function dispatch(request: Request): Promise<Response> {

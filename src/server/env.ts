@@ -4,6 +4,7 @@
  * Pure: no file system, no network, so it is unit-testable and safe to import anywhere on the server.
  */
 import { z } from '../lib/zod.ts';
+import { parseTrustedProxies } from './http/client-address.ts';
 
 export type Mode = 'development' | 'production' | 'test';
 
@@ -73,6 +74,10 @@ const rawSchema = z.object({
   OIDC_NAME: z.string().min(1).optional(),
   ADMIN_USER_IDS: z.string().optional(),
   REDIS_URL: urlWithProtocols('REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
+  TRUSTED_PROXIES: z.string().optional(),
+  ORG_MAX_PER_USER: positiveInt('ORG_MAX_PER_USER').optional(),
+  ORG_MAX_MEMBERS: positiveInt('ORG_MAX_MEMBERS').optional(),
+  ORG_INVITATIONS_PER_HOUR: positiveInt('ORG_INVITATIONS_PER_HOUR').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
 });
 
@@ -110,6 +115,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const dataDir = e.DATA_DIR ?? './.data';
   if (production && e.DATABASE_URL && !e.AUTH_SECRET) {
     throw new EnvError('AUTH_SECRET is required in production with DATABASE_URL (at least 32 characters)');
+  }
+
+  let trustedProxies;
+  try {
+    trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES);
+  } catch (error) {
+    throw new EnvError((error as Error).message);
   }
 
   const bannerName = e.ENV_NAME ?? (production ? undefined : 'LOCAL');
@@ -152,6 +164,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     demoContactEmail: e.DEMO_CONTACT_EMAIL ?? 'contact@example.com',
     docsUrl: e.DOCS_URL ?? 'https://github.com/springboard-starter/springboard#readme',
     redisUrl: e.REDIS_URL,
+    trustedProxies,
+    organizations: {
+      maxPerUser: e.ORG_MAX_PER_USER ?? 5,
+      maxMembers: e.ORG_MAX_MEMBERS ?? 100,
+      invitationsPerHour: e.ORG_INVITATIONS_PER_HOUR ?? 20,
+    },
     logLevel: e.LOG_LEVEL ?? 'info',
   };
 }
@@ -165,9 +183,3 @@ export function env(): Env {
   cached ??= parseEnv();
   return cached;
 }
-
-/**
- * Whether this process is the only instance (no `REDIS_URL`; ARCHITECTURE: scaling out needs
- * Redis). The in-memory caches of decision 025 are exact only then, so they are on only then.
- */
-export const isSingleInstance = () => !env().redisUrl;

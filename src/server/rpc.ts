@@ -10,7 +10,6 @@ import { apiError, apiTranslator, type Translate } from './api-errors.ts';
 import { effectiveRole } from './roles.ts';
 import { database } from './db/index.ts';
 import { env } from './env.ts';
-import { writingRequest } from './recent-reads.ts';
 import { requestSession } from './request-session.ts';
 
 export interface RpcMeta {
@@ -48,7 +47,5 @@ export const base = os
       if (env().demoMode && isWrite(permission)) throw apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
     }
     const db = await database();
-    // A write drops every recently cached read, whichever way it came in (HTTP or in-process).
-    const run = async () => next({ context: { db, user, t } });
-    return isWrite(permission) ? writingRequest(run) : run();
+    return next({ context: { db, user, t } });
   });

@@ -8,7 +8,7 @@ import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
-import { keysetPage, readCursor, recentListPages } from '#/server/db/cursor.ts';
+import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { book, genre, searchable } from '#/server/db/schema.ts';
@@ -99,8 +99,6 @@ function conflict(error: unknown, t: (key: string) => string): never {
 type BookList = z.output<typeof bookListSchema>;
 type BookListInput = z.output<typeof bookListInputSchema>;
 
-const recentPages = recentListPages<BookList>();
-
 async function listPage(db: Database, input: BookListInput, t: Translate): Promise<BookList> {
   const search = await searchCondition(db, input.searchTerm);
   const after = readCursor(input.cursor, 2, t);
@@ -128,7 +126,7 @@ export const booksRouter = {
     .route({ method: 'GET', path: '/books', summary: 'List books', tags: ['books'] })
     .input(bookListInputSchema)
     .output(bookListSchema)
-    .handler(({ input, context }) => recentPages.get(JSON.stringify(input), () => listPage(context.db, input, context.t))),
+    .handler(({ input, context }) => listPage(context.db, input, context.t)),
 
   get: base
     .meta({ permission: { book: ['read'] } })

@@ -10,7 +10,7 @@ import type { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
 import { effectiveRole } from '#/server/roles.ts';
-import { keysetPage, readCursor, recentListPages } from '#/server/db/cursor.ts';
+import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { searchable, user } from '#/server/db/schema.ts';
@@ -53,8 +53,6 @@ function duplicateEmail(error: unknown, t: (key: string) => string): never {
 type UserList = z.output<typeof userListSchema>;
 type UserListInput = z.output<typeof userListInputSchema>;
 
-const recentPages = recentListPages<UserList>();
-
 async function listPage(db: Database, input: UserListInput, t: Translate): Promise<UserList> {
   const search = searchCondition(input.searchTerm);
   const after = readCursor(input.cursor, 2, t);
@@ -82,7 +80,7 @@ export const usersRouter = {
     .route({ method: 'GET', path: '/users', summary: 'List users, newest first', tags: ['users'] })
     .input(userListInputSchema)
     .output(userListSchema)
-    .handler(({ input, context }) => recentPages.get(JSON.stringify(input), () => listPage(context.db, input, context.t))),
+    .handler(({ input, context }) => listPage(context.db, input, context.t)),
 
   get: base
     .meta({ permission: { user: ['list'] } })

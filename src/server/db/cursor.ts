@@ -1,7 +1,5 @@
 /** Keyset pagination: opaque cursors (the sort key of a page's last row, as base64url JSON) and pages. */
 import { apiError, type Translate } from '../api-errors.ts';
-import { isSingleInstance } from '../env.ts';
-import { RecentReads } from '../recent-reads.ts';
 
 export const encodeCursor = (key: string[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
@@ -29,10 +27,3 @@ export function keysetPage<R, T>(rows: R[], limit: number, keyOf: (row: R) => st
   const last = page.at(-1);
   return { items: page.map(toItem), nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
 }
-
-/**
- * Pages of a list, reused until the next write or for 10 s (decision 025), by the procedure's
- * input: every visitor of a list asks for the same first page, and a search of 1 % of 100 000 rows
- * takes tens of ms. Off with REDIS_URL (several instances: another one's write would not count).
- */
-export const recentListPages = <T>() => new RecentReads<T>({ maxAgeMs: 10_000, maxEntries: 1000, enabled: isSingleInstance });

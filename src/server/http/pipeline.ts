@@ -1,21 +1,26 @@
 /**
- * The HTTP pipeline around the framework's handler. Every response, whatever produced it
- * (a page, an API, a static file, an error), passes here once: body limit, static files,
- * security headers with the CSP nonce, compression, and one log line.
+ * The HTTP pipeline around the framework's handler. Every response, whatever produced it (a page,
+ * an API, a static file, an error), passes here once. Read `createHttpPipeline` top to bottom:
+ * a request goes through the `answer` steps until one answers, then the answer through the
+ * `finish` steps, then one log line.
  */
-import { limitBodyStream, BodyTooLargeError } from 'srvx/body-limit';
+import { BodyTooLargeError, limitBodyStream } from 'srvx/body-limit';
 import { staticMiddleware } from 'srvx/static';
 import { STATUS_HEADER } from '../../lib/status-header.ts';
 import { env as processEnv, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
-import { RecentReads } from '../recent-reads.ts';
 import { sessionCookie } from '../session-cookie.ts';
+import { createAnonymousPages, isAnonymousPageRequest } from './anonymous-pages.ts';
+import { createClientAddress } from './client-address.ts';
 import { compress } from './compression.ts';
+import { crossSiteRefusal } from './cross-site.ts';
 import { applySecurityHeaders, newNonce } from './security-headers.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Set from the socket address for API requests; a client-sent value never passes. */
 export const CLIENT_IP_HEADER = 'x-springboard-client-ip';
+/** The methods the application answers; anything else (TRACE, PROPFIND…) is a 405. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export type AppHandler = (request: Request, options: { context: { nonce: string } }) => Response | Promise<Response>;
 
@@ -26,8 +31,29 @@ export interface PipelineOptions {
   env?: () => Env;
 }
 
-export const jsonError = (status: number, code: string, message: string) =>
-  Response.json({ code, message }, { status, headers: { 'Cache-Control': 'no-store' } });
+export const jsonError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+  Response.json({ code, message }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+
+/** A refusal of the client's request, in its language (the refusals are rare: the translator loads on the first). */
+async function translatedError(request: Request, status: number, code: string, headers: Record<string, string> = {}) {
+  const { apiTranslator } = await import('../api-errors.ts');
+  const t = await apiTranslator(request);
+  return jsonError(status, code, t(`api:${code}`), headers);
+}
+
+const tooLargeError = () => jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
+
+/** What one request carries through the steps. */
+interface Exchange {
+  request: Request;
+  url: URL;
+  nonce: string;
+  env: Env;
+  /** Set when the body stream passed MAX_BODY_BYTES while the application read it. */
+  tooLarge: boolean;
+}
+
+type Step = (x: Exchange) => Response | undefined | Promise<Response | undefined>;
 
 function wantsJson(request: Request, pathname: string) {
   return pathname.startsWith('/api/') || pathname.startsWith('/_serverFn') || !(request.headers.get('Accept') ?? '').includes('text/html');
@@ -46,27 +72,6 @@ function failurePage(request: Request, status: number, title: string) {
   return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
-/**
- * The client's address. A request that reaches us from the loopback interface comes through a
- * reverse proxy on this host (or a local tool): the address that proxy saw is the last entry it
- * appended to X-Forwarded-For. From anywhere else, the header is ignored (clients could forge it).
- */
-export function clientAddress(request: Request): string | undefined {
-  const peer = (request as { ip?: string }).ip;
-  if (peer && LOOPBACK.test(peer)) {
-    const forwarded = request.headers
-      .get('x-forwarded-for')
-      ?.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .at(-1);
-    if (forwarded) return forwarded;
-  }
-  return peer;
-}
-
 /**
  * The framework answers a call to a server-function id it does not know with a 500; the id comes
  * from the client, so it is a 404. (Error bodies are small, so reading one here is cheap.)
@@ -78,160 +83,154 @@ async function unknownServerFnAsNotFound(response: Response): Promise<Response> 
   return new Response(text, response);
 }
 
-/** A rendered page as it left the application, with the nonce it was rendered with. */
-interface PageSnapshot {
-  status: number;
-  headers: Array<[string, string]>;
-  html: string;
-  nonce: string;
+// ---- the steps that may answer, in order ----
+
+const refuseUnknownMethods: Step = ({ request }) =>
+  METHODS.has(request.method) ? undefined : translatedError(request, 405, 'METHOD_NOT_ALLOWED', { Allow: [...METHODS].join(', ') });
+
+const refuseDeclaredLargeBodies: Step = ({ request }) =>
+  Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES ? tooLargeError() : undefined;
+
+// The framework throws on a server-function path without an id: that is a client's mistake.
+const refuseServerFnWithoutId: Step = ({ url }) =>
+  /^\/_serverFn\/?$/.test(url.pathname) ? jsonError(404, 'NOT_FOUND', 'Unknown server function') : undefined;
+
+function serveStaticFiles(staticDir: string | undefined): Step {
+  if (!staticDir) return () => undefined;
+  const immutableAssets = staticMiddleware({ dir: staticDir, immutable: true, maxAge: 31_536_000, encodings: true });
+  const publicFiles = staticMiddleware({ dir: staticDir, maxAge: 3600, encodings: true });
+  return async ({ request, url }) => {
+    if (!/\.[a-z0-9]+$/i.test(url.pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+    const hashed = url.pathname.startsWith('/assets/');
+    const served = await (hashed ? immutableAssets : publicFiles)(request, () => new Response(null, { status: 404 }));
+    // File names under /assets/ carry a content hash: any cache may keep them forever.
+    if (hashed && served.ok) served.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    return served.status !== 404 || hashed ? served : undefined;
+  };
 }
+
+const refuseCrossSiteWrites: Step = ({ request, url, env }) => {
+  const refusal = crossSiteRefusal(request, url, env.baseUrl);
+  return refusal && translatedError(request, refusal.status, refusal.code);
+};
 
 /**
- * What a page's HTML depends on for a visitor without a session: the URL (path, `lng`), the
- * language cookie and Accept-Language (decision 025). Anything else in the Cookie header is
- * part of the key as well, so no preference can leak from one visitor to another.
+ * The request the application sees: the body counted against MAX_BODY_BYTES, and the client's
+ * address in a header only this server sets (the auth API's rate limits read it). Other bodiless
+ * requests go on as they came: copying a Request costs a noticeable share of a small answer.
  */
-const anonymousPageKey = (request: Request, url: URL) =>
-  `${url.pathname}${url.search}\n${request.headers.get('cookie') ?? ''}\n${request.headers.get('accept-language') ?? ''}`;
-
-function isAnonymousPageRequest(request: Request, url: URL) {
-  return (
-    request.method === 'GET' &&
-    (request.headers.get('Accept') ?? '').includes('text/html') &&
-    !url.pathname.startsWith('/api/') &&
-    !url.pathname.startsWith('/_serverFn') &&
-    !sessionCookie(request)
-  );
+function forApplication(x: Exchange, clientAddress: (request: Request) => string | undefined): Request {
+  const { request, url } = x;
+  const needsCopy = request.body || url.pathname.startsWith('/api/auth/') || request.headers.has(CLIENT_IP_HEADER);
+  if (!needsCopy) return request;
+  const body = request.body
+    ? limitBodyStream(request.body, MAX_BODY_BYTES, {
+        createError: (max) => {
+          x.tooLarge = true;
+          return new BodyTooLargeError(`Request body exceeds ${max} bytes`);
+        },
+      })
+    : null;
+  const ip = clientAddress(request);
+  const headers = new Headers(request.headers);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  else headers.delete(CLIENT_IP_HEADER);
+  // A new Request: the adapter's request object cannot be cloned with a new body.
+  const copy = new Request(request.url, { method: request.method, headers, body, signal: request.signal, duplex: 'half' } as RequestInit);
+  if (ip) Object.defineProperty(copy, 'ip', { value: ip, enumerable: true });
+  return copy;
 }
 
-async function snapshot(response: Response, nonce: string): Promise<PageSnapshot> {
-  return { status: response.status, headers: [...response.headers], html: await response.text(), nonce };
+// ---- the steps every answer goes through ----
+
+/** A server render asks for its HTTP status through an internal header (see lib/status-header.ts). */
+function applyAskedStatus(response: Response): Response {
+  const asked = response.headers.get(STATUS_HEADER);
+  if (!asked) return response;
+  const headers = new Headers(response.headers);
+  headers.delete(STATUS_HEADER);
+  return new Response(response.body, { status: Number(asked), headers });
 }
 
-/** The snapshot as a response with this request's nonce in place of the one it was rendered with. */
-const fromSnapshot = (page: PageSnapshot, nonce: string) =>
-  new Response(page.html.replaceAll(page.nonce, nonce), { status: page.status, headers: page.headers });
+/** Answers to a signed-in request are personal: no shared or browser cache keeps them (decision 028). */
+function isPersonal({ request, url }: Exchange, response: Response) {
+  if (url.pathname.startsWith('/assets/') || response.headers.get('Cache-Control')?.includes('immutable')) return false;
+  return Boolean(sessionCookie(request)) || url.pathname.startsWith('/api/auth/') || url.pathname.startsWith('/api/rpc/');
+}
+
+function withHeaders(x: Exchange, response: Response): Response {
+  const set = (headers: Headers) => {
+    applySecurityHeaders(headers, { nonce: x.nonce, https: x.env.baseUrl.startsWith('https:'), development: !x.env.isProduction });
+    if (isPersonal(x, response)) headers.set('Cache-Control', 'private, no-store');
+  };
+  try {
+    set(response.headers);
+    return response;
+  } catch {
+    // Redirects and fetched responses have immutable headers: copy once, then set.
+    const copy = new Response(response.body, response);
+    set(copy.headers);
+    return copy;
+  }
+}
+
+function failure(x: Exchange, error: unknown): Response {
+  const { request, url } = x;
+  if (x.tooLarge || error instanceof BodyTooLargeError) return tooLargeError();
+  logger().error({ err: error, method: request.method, path: url.pathname }, 'unhandled error');
+  return wantsJson(request, url.pathname)
+    ? jsonError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong')
+    : failurePage(request, 500, 'Something went wrong');
+}
 
 export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {}) {
   const { staticDir, env = processEnv } = options;
-  const immutableAssets = staticDir
-    ? staticMiddleware({ dir: staticDir, immutable: true, maxAge: 31_536_000, encodings: true })
-    : undefined;
-  const publicFiles = staticDir ? staticMiddleware({ dir: staticDir, maxAge: 3600, encodings: true }) : undefined;
+  const clientAddress = createClientAddress(env().trustedProxies);
+  const anonymousPages = createAnonymousPages();
 
-  /**
-   * Pages rendered for visitors without a session, reused for one second (micro-caching, decision
-   * 025): a burst of visitors on the sign-in page costs one render per second and language.
-   * Only a 200 HTML page that sets no cookie is kept; a write drops them all, like every cache.
-   */
-  const anonymousPages = new RecentReads<PageSnapshot>({
-    maxAgeMs: 1000,
-    maxEntries: 200,
-    // Development renders every time: an edited page must show at once.
-    enabled: () => env().isProduction,
-    keep: (page) =>
-      page.status === 200 &&
-      page.headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html')) &&
-      !page.headers.some(([name]) => name === 'set-cookie'),
-  });
+  const steps: Step[] = [
+    refuseUnknownMethods,
+    refuseDeclaredLargeBodies,
+    refuseServerFnWithoutId,
+    serveStaticFiles(staticDir),
+    refuseCrossSiteWrites,
+    async (x) => {
+      const request = forApplication(x, clientAddress);
+      const render = async () => app(request, { context: { nonce: x.nonce } });
+      // Development renders every time: an edited page must show at once.
+      if (request === x.request && x.env.isProduction && isAnonymousPageRequest(request, x.url)) {
+        return anonymousPages(request, x.url, x.nonce, render);
+      }
+      const response = await render();
+      return x.url.pathname.startsWith('/_serverFn/') ? unknownServerFnAsNotFound(response) : response;
+    },
+  ];
 
-  async function route(request: Request, url: URL, nonce: string, tooLarge: { hit: boolean }): Promise<Response> {
-    const declared = Number(request.headers.get('Content-Length') ?? 0);
-    if (declared > MAX_BODY_BYTES) return jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
-
-    // The framework throws on a server-function path without an id: that is a client's mistake.
-    if (/^\/_serverFn\/?$/.test(url.pathname)) return jsonError(404, 'NOT_FOUND', 'Unknown server function');
-
-    const isFile = /\.[a-z0-9]+$/i.test(url.pathname);
-    if (isFile && immutableAssets && publicFiles && (request.method === 'GET' || request.method === 'HEAD')) {
-      const notFound = () => new Response(null, { status: 404 });
-      const hashed = url.pathname.startsWith('/assets/');
-      const served = await (hashed ? immutableAssets : publicFiles)(request, notFound);
-      // File names under /assets/ carry a content hash: any cache may keep them forever.
-      if (hashed && served.ok) served.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-      if (served.status !== 404 || hashed) return served;
+  async function answer(x: Exchange): Promise<Response> {
+    for (const step of steps) {
+      const response = await step(x);
+      if (response) return x.tooLarge ? tooLargeError() : response;
     }
-
-    let forwarded = request;
-    // The auth API reads the client's address from a header only this server sets (rate limits,
-    // e-mail quotas). Other bodiless requests go on as they came, unless they carry that header.
-    const needsCopy = request.body || url.pathname.startsWith('/api/auth/') || request.headers.has(CLIENT_IP_HEADER);
-    if (needsCopy) {
-      const body = request.body
-        ? limitBodyStream(request.body, MAX_BODY_BYTES, {
-            createError: (max) => {
-              tooLarge.hit = true;
-              return new BodyTooLargeError(`Request body exceeds ${max} bytes`);
-            },
-          })
-        : null;
-      // APIs learn the client's address from a header only this server sets (rate limits, logs).
-      const ip = clientAddress(request);
-      const headers = new Headers(request.headers);
-      if (ip) headers.set(CLIENT_IP_HEADER, ip);
-      else headers.delete(CLIENT_IP_HEADER);
-      // A new Request: the adapter's request object cannot be cloned with a new body.
-      forwarded = new Request(request.url, {
-        method: request.method,
-        headers,
-        body,
-        signal: request.signal,
-        duplex: 'half',
-      } as RequestInit);
-      if (ip) Object.defineProperty(forwarded, 'ip', { value: ip, enumerable: true });
-    }
-    if (forwarded === request && isAnonymousPageRequest(request, url)) {
-      const page = await anonymousPages.get(anonymousPageKey(request, url), async () =>
-        snapshot(await app(request, { context: { nonce } }), nonce),
-      );
-      return fromSnapshot(page, nonce);
-    }
-    const response = await app(forwarded, { context: { nonce } });
-    return url.pathname.startsWith('/_serverFn/') ? unknownServerFnAsNotFound(response) : response;
+    throw new Error('no step answered');
   }
 
   return async function fetch(request: Request): Promise<Response> {
     const started = performance.now();
-    const e = env();
-    const url = new URL(request.url);
-    const nonce = newNonce();
-    const tooLarge = { hit: false };
+    const x: Exchange = { request, url: new URL(request.url), nonce: newNonce(), env: env(), tooLarge: false };
     let response: Response;
     try {
-      response = await route(request, url, nonce, tooLarge);
-      if (tooLarge.hit) response = jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
+      response = await answer(x);
     } catch (error) {
-      if (tooLarge.hit || error instanceof BodyTooLargeError) {
-        response = jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
-      } else if (request.signal.aborted) {
-        // The client went away mid-request: nobody will read an answer, and it is not a server fault.
-        logger().debug({ method: request.method, path: url.pathname }, 'client closed the request');
+      // The client went away mid-request: nobody will read an answer, and it is not a server fault.
+      if (request.signal.aborted && !x.tooLarge) {
+        logger().debug({ method: request.method, path: x.url.pathname }, 'client closed the request');
         return new Response(null, { status: 499 });
-      } else {
-        logger().error({ err: error, method: request.method, path: url.pathname }, 'unhandled error');
-        response = wantsJson(request, url.pathname)
-          ? jsonError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong')
-          : failurePage(request, 500, 'Something went wrong');
       }
+      response = failure(x, error);
     }
-
-    const asked = response.headers.get(STATUS_HEADER);
-    if (asked) {
-      const headers = new Headers(response.headers);
-      headers.delete(STATUS_HEADER);
-      response = new Response(response.body, { status: Number(asked), headers });
-    }
-    try {
-      applySecurityHeaders(response.headers, { nonce, https: e.baseUrl.startsWith('https:'), development: !e.isProduction });
-    } catch {
-      // Redirects and fetched responses have immutable headers: copy once, then set.
-      response = new Response(response.body, response);
-      applySecurityHeaders(response.headers, { nonce, https: e.baseUrl.startsWith('https:'), development: !e.isProduction });
-    }
-    response = await compress(request, response);
-
+    response = await compress(request, withHeaders(x, applyAskedStatus(response)));
     logger().info(
-      { method: request.method, path: url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+      { method: request.method, path: x.url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },
       'request',
     );
     return response;
