@@ -63,17 +63,13 @@ export function rolesAllow(roleField: string | null | undefined, permission: Per
 }
 
 /**
- * Better Auth's admin endpoints (under /api/auth) and the permission each one checks. Better Auth
- * enforces these itself; our hooks read this table (last-admin protection) and the permission
- * matrix test holds Better Auth to it. 'signed-in': any session; null: a permission outside the
- * spec's statements (user:get, user:update), which no role holds: the manager uses our own
- * users API instead.
+ * Better Auth's admin endpoints that are on (under /api/auth; the others answer 404, see
+ * src/server/auth-endpoints.ts) and the permission each one checks. Better Auth enforces these
+ * itself; our hooks read this table (last-admin protection). 'signed-in': any session. Creating
+ * and editing users goes through our own users API instead.
  */
 export const AUTH_ADMIN_ENDPOINTS: Record<string, Permission | 'signed-in' | null> = {
-  '/admin/create-user': { user: ['create'] },
   '/admin/list-users': { user: ['list'] },
-  '/admin/get-user': null,
-  '/admin/update-user': null,
   '/admin/set-role': { user: ['set-role'] },
   '/admin/ban-user': { user: ['ban'] },
   '/admin/unban-user': { user: ['ban'] },
@@ -83,6 +79,4 @@ export const AUTH_ADMIN_ENDPOINTS: Record<string, Permission | 'signed-in' | nul
   '/admin/revoke-user-session': { session: ['revoke'] },
   '/admin/revoke-user-sessions': { session: ['revoke'] },
   '/admin/remove-user': { user: ['delete'] },
-  '/admin/set-user-password': { user: ['set-password'] },
-  '/admin/has-permission': 'signed-in',
 };

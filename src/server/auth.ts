@@ -21,14 +21,13 @@ import * as schema from './db/schema.ts';
 import { sendEmail } from './email/mailer.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
+import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, checkProfileInput } from './auth-rules.ts';
 import { env, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
 import { effectiveRole } from './roles.ts';
-
-export const BANNED_MESSAGE = 'You have been banned from this application';
 
 /** Codes: 10 sends and 20 tries per minute per IP; 3 tries per code. */
 export const RATE_LIMITS = {
@@ -37,33 +36,25 @@ export const RATE_LIMITS = {
   '/email-otp/check-verification-otp': { window: 60, max: 20 },
 } as const;
 
-function redisStorage(url: string) {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  redis.on('error', (error) => logger().warn({ err: error }, 'redis error'));
+/**
+ * Rate-limit counters in Redis, shared by every instance: one INCR per request, the window set
+ * when a counter is created. Sessions are not kept there (decision 028): they are read from the
+ * database, so a change made by any instance or any API counts on the next request.
+ */
+function redisRateLimits(redis: Redis) {
   return {
-    redis,
-    storage: {
-      get: (key: string) => redis.get(key),
-      set: async (key: string, value: string, ttl?: number) => {
-        if (ttl) await redis.set(key, value, 'EX', ttl);
-        else await redis.set(key, value);
-      },
-      delete: async (key: string) => {
-        await redis.del(key);
-      },
-      getAndDelete: (key: string) => redis.getdel(key),
-      // One transaction: create the counter with its TTL if absent (NX), then increment it.
-      increment: async (key: string, ttl: number) => {
-        const results = await redis.multi().set(key, 0, 'EX', ttl, 'NX').incr(key).exec();
-        return Number(results?.[1]?.[1] ?? 0);
-      },
+    consume: async (key: string, rule: { window: number; max: number }) => {
+      const results = await redis.multi().set(`rate:${key}`, 0, 'EX', rule.window, 'NX').incr(`rate:${key}`).exec();
+      const count = Number(results?.[1]?.[1] ?? 0);
+      return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: rule.window };
     },
   };
 }
 
 export function createAuth(db: Database, e: Env = env()) {
-  const redis = e.redisUrl ? redisStorage(e.redisUrl) : undefined;
-  const emailQuota = createEmailQuota(db, redis?.redis);
+  const redis = e.redisUrl ? new Redis(e.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  redis?.on('error', (error) => logger().warn({ err: error }, 'redis error'));
+  const emailQuota = createEmailQuota(db, redis);
   return betterAuth({
     appName: 'Springboard',
     baseURL: e.baseUrl,
@@ -71,12 +62,9 @@ export function createAuth(db: Database, e: Env = env()) {
     secret: resolveAuthSecret(e),
     trustedOrigins: [e.baseUrl],
     database: drizzleAdapter(db, { provider: 'pg', schema }),
-    secondaryStorage: redis?.storage,
     session: {
       expiresIn: e.auth.sessionExpirationSeconds,
       updateAge: Math.min(24 * 3600, e.auth.sessionExpirationSeconds),
-      // With Redis, sessions are read from it; the database keeps them too (lists, revocation).
-      storeSessionInDatabase: true,
     },
     user: {
       additionalFields: {
@@ -101,7 +89,8 @@ export function createAuth(db: Database, e: Env = env()) {
       : {},
     rateLimit: {
       enabled: true,
-      storage: redis ? 'secondary-storage' : 'database',
+      storage: 'database',
+      customStorage: redis ? redisRateLimits(redis) : undefined,
       window: 60,
       max: 100,
       customRules: RATE_LIMITS,
@@ -119,11 +108,9 @@ export function createAuth(db: Database, e: Env = env()) {
             roleOf: (u) => effectiveRole(u, e),
           });
         }
-        if (ctx.path !== '/email-otp/send-verification-otp') return;
-        const email = (ctx.body as { email?: unknown } | undefined)?.email;
-        if (typeof email === 'string' && !(await emailQuota(email))) {
-          throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
-        }
+        await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota });
+        await beforeOrganizationCall(db, e, { path: ctx.path, body: ctx.body, session: () => getSessionFromCtx(ctx) });
+        if (ctx.path === '/update-user') checkProfileInput(ctx.body);
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);
@@ -168,7 +155,11 @@ export function createAuth(db: Database, e: Env = env()) {
         impersonationSessionDuration: 3600,
         bannedUserMessage: BANNED_MESSAGE,
       }),
-      organization({ teams: { enabled: true } }),
+      organization({
+        teams: { enabled: true },
+        organizationLimit: e.organizations.maxPerUser,
+        membershipLimit: e.organizations.maxMembers,
+      }),
       ...(e.auth.oidc
         ? [
             genericOAuth({

@@ -1,7 +1,9 @@
 /**
- * Login codes per e-mail address: at most 5 in 10 minutes, whichever client asks (Better Auth's own
- * limits are per client address). Counted in Redis when configured, else in the database, with one
- * atomic statement either way, so several instances count together.
+ * E-mails per address: at most 5 in 10 minutes, whichever client asks and whichever endpoint
+ * sends them (Better Auth's own limits are per client address). With 3 tries per code, that also
+ * bounds guesses at 15 per address in 10 minutes. Counted in Redis when configured, else in the
+ * database's `email_quota` table (never in `rate_limit`, which Better Auth prunes every minute),
+ * with one atomic statement either way, so several instances count together.
  */
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
@@ -10,9 +12,10 @@ import { queryRows } from './db/client.ts';
 
 export const EMAIL_QUOTA = { max: 5, windowSeconds: 600 } as const;
 
+/** `consume(key)` counts one e-mail for `key` (an address, lower-cased) and says whether it is allowed. */
 export function createEmailQuota(db: Database, redis?: Redis) {
-  return async function consume(email: string): Promise<boolean> {
-    const key = `login-code:${email.trim().toLowerCase()}`;
+  return async function consume(address: string): Promise<boolean> {
+    const key = `email-quota:${address.trim().toLowerCase()}`;
     if (redis) {
       const results = await redis.multi().set(key, 0, 'EX', EMAIL_QUOTA.windowSeconds, 'NX').incr(key).exec();
       return Number(results?.[1]?.[1] ?? 0) <= EMAIL_QUOTA.max;
@@ -21,10 +24,10 @@ export function createEmailQuota(db: Database, redis?: Redis) {
     const windowStart = now - EMAIL_QUOTA.windowSeconds * 1000;
     const [row] = await queryRows<{ count: number }>(
       db,
-      sql`insert into rate_limit (id, key, count, last_request) values (${crypto.randomUUID()}, ${key}, 1, ${now})
+      sql`insert into email_quota (key, count, window_start) values (${key}, 1, ${now})
           on conflict (key) do update set
-            count = case when rate_limit.last_request < ${windowStart} then 1 else rate_limit.count + 1 end,
-            last_request = case when rate_limit.last_request < ${windowStart} then ${now} else rate_limit.last_request end
+            count = case when email_quota.window_start < ${windowStart} then 1 else email_quota.count + 1 end,
+            window_start = case when email_quota.window_start < ${windowStart} then ${now} else email_quota.window_start end
           returning count`,
     );
     return Number(row?.count ?? 0) <= EMAIL_QUOTA.max;

@@ -6,6 +6,7 @@ import { OpenAPIGenerator } from '@orpc/openapi';
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
 import { RPC_PREFIX } from './api-handler.ts';
 import { getAuth } from './auth.ts';
+import { authEndpointEnabled } from './auth-endpoints.ts';
 import { env } from './env.ts';
 import { router } from './router.ts';
 
@@ -25,6 +26,8 @@ async function build(): Promise<Document> {
     info: { title: 'Springboard API', version: '1.0.0', description: 'The product API (/api/rpc) and the authentication API (/api/auth).' },
   })) as Document;
   const auth = (await (await getAuth()).api.generateOpenAPISchema()) as Document;
+  // Only the endpoints that are on (the others answer 404).
+  auth.paths = Object.fromEntries(Object.entries(auth.paths ?? {}).filter(([path]) => authEndpointEnabled(path)));
 
   const prefix = (paths: Record<string, unknown> | undefined, base: string) =>
     Object.fromEntries(Object.entries(paths ?? {}).map(([path, item]) => [`${base}${path}`, item]));

@@ -44,6 +44,7 @@ describe('embedded database (PGlite)', () => {
     expect([...tables].sort()).toEqual([
       'account',
       'book',
+      'email_quota',
       'genre',
       'invitation',
       'member',

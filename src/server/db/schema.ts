@@ -103,6 +103,17 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Our own quotas per e-mail address (login codes: src/server/email-quota.ts), apart from
+ * Better Auth's counters: its database limiter prunes every `rate_limit` row older than its
+ * longest window (60 s), which would reset a 10-minute quota after a minute.
+ */
+export const emailQuota = pgTable('email_quota', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+});
+
 /* The organisation layer (organization plugin, with teams). */
 export const organization = pgTable('organization', {
   id: text('id').primaryKey(),
