@@ -4,12 +4,33 @@
  * same shape here.
  */
 import { apiTranslator } from './api-errors.ts';
+import { randomBytes } from 'node:crypto';
 import { getAuth } from './auth.ts';
 import { authEndpointEnabled } from './auth-endpoints.ts';
+import { MAILBOX_COOKIE, mailboxOwner, perBrowserMailbox } from './email/dev-mailbox.ts';
+import { env } from './env.ts';
 
 const AUTH_PREFIX = '/api/auth';
 /** A redirect never echoes more than this: a client-sent value must not grow our headers. */
 const MAX_LOCATION = 2048;
+
+/**
+ * A public demo's first code request from a browser: it gets its own mailbox id (decision 032),
+ * in the request Better Auth sees and in a cookie for the next ones.
+ */
+function newMailbox(request: Request, path: string) {
+  const e = env();
+  if (path !== '/email-otp/send-verification-otp' || !perBrowserMailbox(e) || mailboxOwner(request)) return undefined;
+  const id = randomBytes(18).toString('base64url');
+  const headers = new Headers(request.headers);
+  const cookies = headers.get('cookie');
+  headers.set('cookie', cookies ? `${cookies}; ${MAILBOX_COOKIE}=${id}` : `${MAILBOX_COOKIE}=${id}`);
+  const secure = e.baseUrl.startsWith('https:') ? '; Secure' : '';
+  return {
+    request: new Request(request, { headers }),
+    cookie: `${MAILBOX_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400${secure}`,
+  };
+}
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname.slice(AUTH_PREFIX.length);
@@ -17,8 +38,13 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     const t = await apiTranslator(request);
     return Response.json({ code: 'NOT_FOUND', message: t('api:NOT_FOUND') }, { status: 404 });
   }
+  const mailbox = newMailbox(request, path);
   const auth = await getAuth();
-  const response = await auth.handler(request);
+  let response = await auth.handler(mailbox?.request ?? request);
+  if (mailbox) {
+    response = new Response(response.body, response);
+    response.headers.append('Set-Cookie', mailbox.cookie);
+  }
   if (response.status === 429) {
     const retryAfter = response.headers.get('X-Retry-After') ?? response.headers.get('Retry-After');
     return Response.json(

@@ -18,6 +18,7 @@ import { resolveAuthSecret } from './auth-secret.ts';
 import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
 import * as schema from './db/schema.ts';
+import { mailboxOwner, perBrowserMailbox } from './email/dev-mailbox.ts';
 import { sendEmail } from './email/mailer.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
@@ -108,7 +109,9 @@ export function createAuth(db: Database, e: Env = env()) {
             roleOf: (u) => effectiveRole(u, e),
           });
         }
-        await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota });
+        // A public demo's visitors each get their own quota for the demo accounts (decision 032).
+        const quotaScope = perBrowserMailbox(e) ? mailboxOwner(ctx.request) : undefined;
+        await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, quotaScope) });
         await beforeOrganizationCall(db, e, { path: ctx.path, body: ctx.body, session: () => getSessionFromCtx(ctx) });
         if (ctx.path === '/update-user') checkProfileInput(ctx.body);
       }),
@@ -139,7 +142,7 @@ export function createAuth(db: Database, e: Env = env()) {
             minutes: e.auth.otpExpirationMinutes,
           });
           try {
-            await sendEmail({ to: email, ...message });
+            await sendEmail({ to: email, ...message }, { owner: mailboxOwner(ctx?.request) });
           } catch (error) {
             // The response must not reveal delivery problems (nor whether the address exists).
             logger().error({ err: error, to: email }, 'could not send the login code');

@@ -12,10 +12,13 @@ import { queryRows } from './db/client.ts';
 
 export const EMAIL_QUOTA = { max: 5, windowSeconds: 600 } as const;
 
-/** `consume(key)` counts one e-mail for `key` (an address, lower-cased) and says whether it is allowed. */
+/**
+ * `consume(address)` counts one e-mail to `address` and says whether it is allowed. `scope`
+ * splits an address's quota (a public demo: one per browser, decision 032).
+ */
 export function createEmailQuota(db: Database, redis?: Redis) {
-  return async function consume(address: string): Promise<boolean> {
-    const key = `email-quota:${address.trim().toLowerCase()}`;
+  return async function consume(address: string, scope?: string): Promise<boolean> {
+    const key = `email-quota:${address.trim().toLowerCase()}${scope ? `#${scope}` : ''}`;
     if (redis) {
       const results = await redis.multi().set(key, 0, 'EX', EMAIL_QUOTA.windowSeconds, 'NX').incr(key).exec();
       return Number(results?.[1]?.[1] ?? 0) <= EMAIL_QUOTA.max;
