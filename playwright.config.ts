@@ -12,6 +12,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
+  // Every process a test starts is stopped when the run ends, pass or fail (e2e/support/processes.ts).
+  globalSetup: './e2e/support/global-setup.ts',
+  globalTeardown: './e2e/support/global-teardown.ts',
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },

@@ -91,7 +91,7 @@ const clientChunks = {
   ],
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     tailwindcss(),
     // A route's split parts (loader, page, error, not-found, pending) share one chunk: one request, not
@@ -115,7 +115,10 @@ export default defineConfig({
     // files instead of hundreds of packages' modules (the import went from ~950 to ~170 ms).
     // Kept external: packages that read their own files at run time (PGlite's WebAssembly and
     // extensions, Swagger UI's assets, pino's worker transports) and the drivers.
-    noExternal: true,
+    // Build only: the dev server runs its server modules in Vite's module runner, which evaluates
+    // them as ES modules, so a CommonJS package (React) bundled there fails with `module is not
+    // defined`; in development Node loads the dependencies itself.
+    noExternal: command === 'build' ? true : undefined,
     external: ['@electric-sql/pglite', 'pino', 'pino-pretty', 'thread-stream', 'swagger-ui-dist', 'pg', 'ioredis', 'nodemailer'],
   },
   environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } } },
@@ -124,4 +127,4 @@ export default defineConfig({
     // the CSP's connect-src and cannot be cached across pages).
     assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
   },
-});
+}));

@@ -408,8 +408,18 @@ test.describe('configuration variants', () => {
       });
       await page.goto('/devtools/mailbox');
       await expect(page.getByRole('heading', { name: 'Your Springboard login code' }).first()).toBeVisible();
-      expect(await page.locator('pre').first().textContent()).toMatch(/^\s*\d{6}\s*$/m);
-      expect(server.output()).toMatch(/\d{6}/);
+      const code = /^\s*(\d{6})\s*$/m.exec((await page.locator('pre').first().textContent()) ?? '')?.[1];
+      expect(code).toBeTruthy();
+      // The server log shows it to people, as a block on stderr…
+      expect(server.output()).toContain(`│ To:      ${ADMIN}\n│ Subject: Your Springboard login code\n`);
+      expect(server.output()).toContain(`\n│     ${code}\n`);
+      // …and to machines, as one JSON record with the text.
+      const record = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{') && line.includes('e-mail not sent'))
+        .map((line) => JSON.parse(line) as { level: number; to: string; msg: string });
+      expect(record).toEqual([expect.objectContaining({ level: 40, to: ADMIN, msg: expect.stringContaining(`\n${code}\n`) })]);
       await context.close();
     } finally {
       await server.stop();

@@ -3,9 +3,13 @@
  * `npm start`: the production server. Builds first when no build exists, opens (migrates,
  * seeds when new) the database before listening, and closes it on SIGTERM/SIGINT.
  */
+// First: on a Node.js older than package.json's engines it stops with one line, also when this
+// file is run directly (`node scripts/start.mjs`). Nothing below may fail to link on such a Node
+// before that, so node:module is imported whole (enableCompileCache is Node 22's).
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { enableCompileCache } from 'node:module';
+import nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -22,7 +26,7 @@ if (!existsSync(entry)) {
 }
 
 // V8 keeps the compiled server code on disk (in the OS temporary folder): later starts skip compiling it.
-enableCompileCache();
+nodeModule.enableCompileCache();
 const started = performance.now();
 const app = await import(entry);
 

@@ -1,12 +1,14 @@
 /**
  * Starts the real production server (`node scripts/start.mjs`, the `npm start` path) as a child
- * process on a free port with its own data directory, and stops it with SIGTERM.
+ * process on a free port with its own data directory, and stops it with SIGTERM. The child runs in
+ * a process group of its own, tracked until it is gone (`processes.ts`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { signalGroup, spawnTracked, stopGroup } from './processes';
 
 export interface AppServer {
   url: string;
@@ -14,7 +16,7 @@ export interface AppServer {
   dataDir: string;
   /** Everything the process printed so far. */
   output(): string;
-  /** SIGTERM, then resolves with the exit code. */
+  /** SIGTERM to the process group (SIGKILL after 15 s), then resolves with the exit code. */
   stop(): Promise<number | null>;
 }
 
@@ -35,7 +37,7 @@ export const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'springboard-e2e
 /** Runs `node scripts/start.mjs` to completion or readiness and returns the process and its output. */
 export function launch(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let out = '';
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawnTracked(process.execPath, ['scripts/start.mjs'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,7 +58,7 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
   while (!output().includes('ready on')) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      signalGroup(child.pid!, 'SIGKILL');
       throw new Error(`server not ready after ${timeoutMs} ms:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
@@ -70,8 +72,9 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
       if (child.exitCode !== null) {
         // It died before the test asked it to stop: show why.
         console.error(`app server on port ${port} had already exited (${child.exitCode}):\n${output()}`);
-      } else child.kill('SIGTERM');
-      return exited;
+        return exited;
+      }
+      return stopGroup(child);
     },
   };
 }

@@ -28,6 +28,7 @@ import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.
 import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
+import { processWide } from './process-wide.ts';
 import { effectiveRole } from './roles.ts';
 
 /** Codes: 10 sends and 20 tries per minute per IP; 3 tries per code. */
@@ -53,8 +54,15 @@ function redisRateLimits(redis: Redis) {
 }
 
 export function createAuth(db: Database, e: Env = env()) {
-  const redis = e.redisUrl ? new Redis(e.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  redis?.on('error', (error) => logger().warn({ err: error }, 'redis error'));
+  const redisUrl = e.redisUrl;
+  // One connection per process, also when the dev server evaluates this module again after an edit.
+  const redis = redisUrl
+    ? processWide(`redis:${redisUrl}`, () => {
+        const client = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+        client.on('error', (error) => logger().warn({ err: error }, 'redis error'));
+        return client;
+      })
+    : undefined;
   const emailQuota = createEmailQuota(db, redis);
   return betterAuth({
     appName: 'Springboard',

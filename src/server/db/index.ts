@@ -7,10 +7,14 @@ import path from 'node:path';
 import { env, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
 import { openDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from './client.ts';
+import { processWide } from '../process-wide.ts';
 import { isEmpty, seed } from './seed.ts';
 
-let opening: Promise<DatabaseHandle> | undefined;
-let handle: DatabaseHandle | undefined;
+/** One database per process, even when the dev server evaluates this module again. */
+const state = processWide('database', () => ({
+  opening: undefined as Promise<DatabaseHandle> | undefined,
+  handle: undefined as DatabaseHandle | undefined,
+}));
 
 /** PGlite's files live in a sub-folder, so DATA_DIR can also hold the generated auth secret. */
 export function databaseConfig(e: Env = env()): DatabaseConfig {
@@ -29,26 +33,26 @@ async function open(): Promise<DatabaseHandle> {
     log.info('seeded the embedded database with demo data');
   }
   log.info({ database: h.kind, ms: Math.round(performance.now() - started) }, 'database ready');
-  handle = h;
+  state.handle = h;
   return h;
 }
 
 export function ready(): Promise<DatabaseHandle> {
-  opening ??= open().catch((error: unknown) => {
-    opening = undefined;
+  state.opening ??= open().catch((error: unknown) => {
+    state.opening = undefined;
     throw error;
   });
-  return opening;
+  return state.opening;
 }
 
 /** The database, opened (and migrated) on first use. */
 export async function database(): Promise<Database> {
-  return handle?.db ?? (await ready()).db;
+  return state.handle?.db ?? (await ready()).db;
 }
 
 export async function closeDatabase() {
-  const h = handle ?? (opening ? await opening.catch(() => undefined) : undefined);
-  handle = undefined;
-  opening = undefined;
+  const h = state.handle ?? (state.opening ? await state.opening.catch(() => undefined) : undefined);
+  state.handle = undefined;
+  state.opening = undefined;
   await h?.close();
 }

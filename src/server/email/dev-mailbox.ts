@@ -8,6 +8,7 @@
  * A code for any other address reaches the server log only.
  */
 import type { Env } from '../env.ts';
+import { processWide } from '../process-wide.ts';
 
 /** Development and demo mode only: in any other production run the mailbox must not exist. */
 export const mailboxEnabled = (e: Pick<Env, 'isProduction' | 'demoMode'>) => !e.isProduction || e.demoMode;
@@ -35,16 +36,16 @@ export interface MailboxMessage {
 }
 
 const LIMIT = 50;
-const messages: MailboxMessage[] = [];
-let nextId = 1;
+// Kept when the dev server evaluates this module again after an edit: the codes stay listed.
+const mailbox = processWide('dev-mailbox', () => ({ messages: [] as MailboxMessage[], nextId: 1 }));
 
 export function deliverToMailbox(message: Omit<MailboxMessage, 'id' | 'sentAt'>): MailboxMessage {
-  const stored = { ...message, id: nextId++, sentAt: new Date() };
-  messages.unshift(stored);
-  messages.length = Math.min(messages.length, LIMIT);
+  const stored = { ...message, id: mailbox.nextId++, sentAt: new Date() };
+  mailbox.messages.unshift(stored);
+  mailbox.messages.length = Math.min(mailbox.messages.length, LIMIT);
   return stored;
 }
 
 /** Every message (development), or those of one browser (a public demo; none without its cookie). */
 export const mailboxMessages = (owner?: string | null): readonly MailboxMessage[] =>
-  owner === undefined ? messages : messages.filter((m) => owner !== null && m.owner === owner);
+  owner === undefined ? mailbox.messages : mailbox.messages.filter((m) => owner !== null && m.owner === owner);

@@ -1,0 +1,85 @@
+/**
+ * `npm run dev`, the first thing a forker runs: it starts, serves a hydrated /login, shows the login
+ * code in its mailbox, signs in, and hot-reloads a page and a server module without a restart.
+ * The server runs from a copy of the project (e2e/support/dev-server.ts): the test edits files.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startDevServer, type DevServer } from './support/dev-server';
+
+const USER = 'user@example.com';
+const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+/** The code of the newest message to `email` in the development mailbox page. */
+async function codeFromMailbox(page: Page, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect(async () => {
+    await page.goto('/devtools/mailbox');
+    await expect(page.getByRole('heading', { name: 'Development mailbox' })).toBeVisible();
+    const newest = page
+      .getByRole('article')
+      .filter({ hasText: `To: ${email}` })
+      .first();
+    // The code stands alone on its own line in the plain-text part.
+    code = /^\s*(\d{6})\s*$/m.exec(await newest.locator('pre').innerText())?.[1];
+    expect(code).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return code!;
+}
+
+test.describe('npm run dev', () => {
+  // Vite transforms every module on first request: slow on a busy 2-core machine.
+  test.describe.configure({ timeout: 300_000 });
+  let dev: DevServer | undefined;
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+  test.afterEach(async ({}, testInfo) => {
+    if (dev && testInfo.status !== testInfo.expectedStatus) await testInfo.attach('npm run dev output', { body: dev.output() });
+    await dev?.stop();
+    dev = undefined;
+  });
+
+  test('serves a hydrated /login, signs in with the mailbox code, and hot-reloads a page and a server module', async ({ browser }) => {
+    dev = await startDevServer();
+    const health = await fetch(`${dev.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const context = await browser.newContext({ baseURL: dev.url });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: 'Log in or sign up' })).toBeVisible();
+
+    // A page edit shows in the open page, through hot module replacement: no reload, no restart.
+    await page.evaluate(() => ((window as unknown as { beforeEdit: boolean }).beforeEdit = true));
+    dev.edit('src/features/auth/page-login.tsx', "t('login.titleSignUp')", "'Edited while the server runs'");
+    await expect(page.getByRole('heading', { name: 'Edited while the server runs' })).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { beforeEdit?: boolean }).beforeEdit)).toBe(true);
+
+    // Sign-in with the code from the development mailbox.
+    await page.getByLabel('Email').fill(USER);
+    await page.getByRole('button', { name: 'Login with email' }).click();
+    // The first call of the auth API loads Better Auth through Vite's transforms: seconds, not ms.
+    await expect(page).toHaveURL(/\/login\/verify\?/, { timeout: 60_000 });
+    const mailbox = await context.newPage();
+    const code = await codeFromMailbox(mailbox, USER);
+    await page.getByLabel('Login code').pressSequentially(code);
+    await expect(page).toHaveURL(/\/app$/, { timeout: 30_000 });
+    await hydrated(page);
+
+    // A server module edit answers the next request.
+    dev.edit('src/server/health.ts', "Response.json({ status: 'ok' }", "Response.json({ status: 'ok', edited: true }");
+    await expect(async () => expect(await (await fetch(`${dev!.url}/api/health`)).json()).toEqual({ status: 'ok', edited: true })).toPass({
+      timeout: 30_000,
+    });
+    // Still the same process, the same database (opened once, not again by the reloaded modules)
+    // and the same mailbox: the session holds and the code is still listed.
+    expect(dev.running()).toBe(true);
+    expect(dev.output().match(/ready on/g)).toHaveLength(1);
+    expect(dev.output().match(/"database":"pglite"/g)).toHaveLength(1);
+    const listed = (await (await fetch(`${dev.url}/devtools/mailbox?format=json`)).json()) as Array<{ to: string; text: string }>;
+    expect(listed.find((m) => m.to === USER)?.text).toContain(code);
+    const session = await page.request.get('/api/auth/get-session');
+    expect(((await session.json()) as { user?: { email: string } }).user?.email).toBe(USER);
+    await context.close();
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * Playwright's global setup: a registry folder for the processes this run starts
+ * (`e2e/support/processes.ts`). The workers inherit its path through the environment. Should the
+ * runner exit without its teardown, it still kills what is listed there.
+ */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRegistry, killRegistered, PROCESSES_DIR_VARIABLE } from './processes';
+
+export default function globalSetup() {
+  const dir = path.join(tmpdir(), `springboard-e2e-processes-${process.pid}`);
+  createRegistry(dir);
+  process.env[PROCESSES_DIR_VARIABLE] = dir;
+  process.on('exit', () => killRegistered(dir));
+}

@@ -1,0 +1,96 @@
+/**
+ * Without EMAIL_SERVER, an e-mail goes to the log: one structured record with its text, and in
+ * production (JSON lines) also a block on stderr that a person finds at a glance.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const log = vi.hoisted(() => ({ records: [] as Array<{ level: string; fields: object; msg: string }>, warnEnabled: true }));
+vi.mock('../logger.ts', () => ({
+  logger: () => ({
+    warn: (fields: object, msg: string) => log.records.push({ level: 'warn', fields, msg }),
+    info: (fields: object, msg: string) => log.records.push({ level: 'info', fields, msg }),
+    isLevelEnabled: (level: string) => level !== 'warn' || log.warnEnabled,
+  }),
+}));
+
+const EMAIL = {
+  to: 'user@example.com',
+  subject: 'Your Springboard login code',
+  html: '<p>123456</p>',
+  text: 'YOUR LOGIN CODE\n\nUse this code to log in to Springboard:\n\n123456\n\nThis code expires in 5 minutes.',
+};
+
+/** Sends EMAIL in a fresh copy of the modules (env() parses once per copy); returns what went to stderr. */
+async function send(mode: 'production' | 'development', logLevel = 'info') {
+  vi.resetModules();
+  vi.stubEnv('NODE_ENV', mode);
+  vi.stubEnv('EMAIL_SERVER', '');
+  vi.stubEnv('DATABASE_URL', '');
+  vi.stubEnv('LOG_LEVEL', logLevel);
+  log.warnEnabled = logLevel !== 'error';
+  const { sendEmail } = await import('./mailer.ts');
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    await sendEmail(EMAIL);
+    return stderr.mock.calls.map(([chunk]) => String(chunk));
+  } finally {
+    stderr.mockRestore();
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  log.records.length = 0;
+});
+
+describe('an e-mail without EMAIL_SERVER', () => {
+  it('in production: one log record with the text, and one block on stderr with recipient, subject and text', async () => {
+    const writes = await send('production');
+    expect(log.records).toEqual([
+      {
+        level: 'warn',
+        fields: { to: EMAIL.to, subject: EMAIL.subject },
+        msg: `e-mail not sent (no EMAIL_SERVER); its text:\n${EMAIL.text}`,
+      },
+    ]);
+    // One write, so no other line of the log can land inside the block.
+    expect(writes).toHaveLength(1);
+    const rule = '─'.repeat(64);
+    expect(writes[0]).toBe(
+      [
+        `┌${rule}`,
+        '│ E-mail not sent (no EMAIL_SERVER). Its text:',
+        '│ To:      user@example.com',
+        '│ Subject: Your Springboard login code',
+        '│',
+        '│     YOUR LOGIN CODE',
+        '│',
+        '│     Use this code to log in to Springboard:',
+        '│',
+        '│     123456',
+        '│',
+        '│     This code expires in 5 minutes.',
+        `└${rule}`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('in production with LOG_LEVEL=error: neither (the level silences both)', async () => {
+    expect(await send('production', 'error')).toEqual([]);
+  });
+
+  it('in development: the record only (its pretty log already puts the text on lines of its own)', async () => {
+    expect(await send('development')).toEqual([]);
+    expect(log.records).toHaveLength(1);
+  });
+
+  it('prints no control characters: an address or subject cannot act on the terminal or forge lines', async () => {
+    const { unsentEmailBlock } = await import('./mailer.ts');
+    const block = unsentEmailBlock({ to: 'a\u001b[2Jb@example.com', subject: 'Hi\n└ fake end', text: 'one\r\ntwo\u0007' });
+    for (const control of ['\u001b', '\u0007', '\r']) expect(block).not.toContain(control);
+    expect(block).toContain('│ To:      a?[2Jb@example.com\n');
+    expect(block).toContain('│ Subject: Hi └ fake end\n');
+    expect(block).toContain('│     one\n│     two?\n');
+  });
+});
