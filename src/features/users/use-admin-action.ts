@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '#/components/ui/toast';
 import type { AuthCallError } from '#/features/auth/auth-client';
-import { useAuthErrorMessage } from '#/features/auth/use-auth-error';
+import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 export function useAdminAction<V>(
   run: (variables: V) => Promise<unknown>,
