@@ -70,7 +70,7 @@ const PRODUCT_API: Record<string, Row> = {
     expect: [401, 401, 403, 200],
     denied: 'user',
   },
-  // The manager's dashboard: counts of users, sessions and books.
+  // The manager's dashboard (counts and the newest users and books).
   'dashboard.get': { expect: [401, 401, 403, 200], denied: 'user' },
 };
 

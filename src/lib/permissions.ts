@@ -1,7 +1,7 @@
 /**
- * The one declaration of permissions (spec section 6). Pure data: the auth server enforces it,
- * the product API checks it in one middleware, and the browser reads it to hide what a role
- * cannot do. Imports nothing of ours, so no import circle can form.
+ * The one declaration of permissions (docs/product.md, "Roles and permissions"). Pure data: the
+ * auth server enforces it, the product API checks it in one middleware, and the browser reads it to
+ * hide what a role cannot do. Imports nothing of ours, so no import circle can form.
  */
 import { createAccessControl } from 'better-auth/plugins/access';
 
@@ -66,7 +66,7 @@ export function rolesAllow(roleField: string | null | undefined, permission: Per
  * Better Auth's admin endpoints (under /api/auth) and the permission each one checks. Better Auth
  * enforces these itself; our hooks read this table (last-admin protection) and the permission
  * matrix test holds Better Auth to it. 'signed-in': any session; null: a permission outside the
- * spec's statements (user:get, user:update), which no role holds: the manager uses our own
+ * declared statements (user:get, user:update), which no role holds: the manager uses our own
  * users API instead.
  */
 export const AUTH_ADMIN_ENDPOINTS: Record<string, Permission | 'signed-in' | null> = {

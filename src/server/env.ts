@@ -1,5 +1,5 @@
 /**
- * The one place that reads `process.env` (see ../shared/CONTRACT.md, "Environment").
+ * The one place that reads `process.env` (docs/configuration.md, "Environment variables").
  * Parsed once at start-up; a bad value stops the process with one line naming the variable.
  * Pure: no file system, no network, so it is unit-testable and safe to import anywhere on the server.
  */
@@ -167,7 +167,8 @@ export function env(): Env {
 }
 
 /**
- * Whether this process is the only instance (no `REDIS_URL`; ARCHITECTURE: scaling out needs
- * Redis). The in-memory caches of decision 025 are exact only then, so they are on only then.
+ * Whether this process is the only instance (no `REDIS_URL`; docs/architecture.md, "Scaling out":
+ * several instances need Redis). The in-memory caches of decision 025 are exact only then, so
+ * they are on only then.
  */
 export const isSingleInstance = () => !env().redisUrl;

@@ -1,7 +1,8 @@
 /**
- * A manager action on a user (ban, revoke, delete…) through Better Auth's admin client: a toast
- * on success, on failure the spec's failure text with the server's reason (translated) beneath,
- * and fresh user data afterwards. Demo-mode refusals are left to the one global dialog.
+ * A manager action on a user (ban, revoke, delete…) through Better Auth's admin client: a toast on
+ * success, on failure the product's failure text (docs/product.md, Routes) with the server's reason
+ * (translated) beneath, and fresh user data afterwards. Demo-mode refusals are left to the one
+ * global dialog.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '#/components/ui/toast';
