@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -10,7 +11,111 @@ const sonnerPath = {
   importNames: ['toast', 'Toaster'],
   message: "Import { toast } from '#/components/ui/toast' (sonner loads on the first toast).",
 };
-const restrict = (patterns = [], paths = [zodPath, sonnerPath]) => ['error', { paths, patterns }];
+const restrict = (paths = [zodPath, sonnerPath]) => ['error', { paths }];
+
+/*
+ * Import direction (docs/architecture.md, "Import direction"):
+ *   routes → features → components, lib;  features → server only from *.router.ts and *.functions.ts;
+ *   a feature reaches another only through its public modules; nothing imports a route.
+ *
+ * The rules match a module specifier as written, in both forms our code uses: the `#/…` alias and
+ * relative paths (`../server/x.ts`, `../../lib/y.ts`). `patterns.group` cannot be used: it reads
+ * gitignore syntax, where a line starting with `#` is a comment, so `'#/server/*'` matches nothing.
+ * `regex` patterns are plain regular expressions. A relative path that reaches src/<dir>/ always
+ * climbs with `../` and then names <dir>, so `to('server')` never misses one; it may over-match a
+ * nested folder of the same name, which fails loudly. Static imports and re-exports are checked by
+ * `@typescript-eslint/no-restricted-imports` (which can let type-only imports through), dynamic
+ * `import()` by `no-restricted-syntax` with the same expressions.
+ */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** A specifier that leads into src/<dir>/. */
+const to = (dir) => `^(?:#/|(?:\\.\\./)+)${dir}(?:/|$)`;
+/** The file part of a specifier naming one of these modules (with or without its extension). */
+const modules = (names) => `(?:${names})(?:\\.tsx?)?$`;
+
+/** A feature's public modules: its schema (the data contract) and its server functions (its API). */
+const FEATURE_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions');
+/**
+ * The auth feature is what every signed-in page stands on, so it also exposes the signed-in user
+ * (session, use-current-user, use-permission), the client that acts as them (auth-client), signing
+ * out (sign-out) and where a role lands (redirect). Its pages, guards and forms stay its own.
+ */
+const AUTH_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions|auth-client|session|use-current-user|use-permission|sign-out|redirect');
+
+const rule = {
+  routes: { regex: to('routes'), message: 'Nothing imports a route: routes are the top of the import direction.' },
+  layout: { regex: to('layout'), message: 'layout/ is imported by routes only.' },
+  features: { regex: to('features'), message: 'components/, lib/ and server/ never import features (features import them).' },
+  serverFromPage: {
+    regex: to('server'),
+    message: 'Page routes reach the server through a feature (its server functions), never directly.',
+  },
+  serverFromFeature: {
+    regex: to('server'),
+    allowTypeImports: true,
+    message: 'In a feature, only *.router.ts and *.functions.ts import the server (a type-only import is fine).',
+  },
+  serverFromLayout: { regex: to('server'), message: 'layout/ reaches the server through a feature, never directly.' },
+  serverFromBelow: { regex: to('server'), message: 'components/ and lib/ are client-side: they never import server code.' },
+  componentsFromServer: { regex: to('components'), message: 'server/ does not import UI components.' },
+  featureRouterOnly: {
+    // The product API's composition root lists every feature's procedures: the one import from
+    // server/ up into features. Moving it out of server/ would have to move its two readers with it
+    // (api-handler.ts serves it, openapi.ts documents it), or hand it to them at start-up.
+    regex: `^(?:#/features/|(?:\\.\\./)+features/)(?![^/]+/[^/]+\\.router(?:\\.ts)?$)`,
+    message: 'server/router.ts imports only the features\u2019 *.router.ts modules.',
+  },
+  anythingOurs: { regex: '^(?:#/|\\.)', message: 'src/lib/permissions.ts is pure data and imports nothing of ours.' },
+};
+
+/** Another feature than `own`, reached anywhere but through its public modules. */
+const otherFeatures = (own) => {
+  const others = FEATURES.filter((name) => name !== own);
+  const prefix = `^(?:#/features/|(?:\\.\\./)+(?:features/)?)`;
+  const plain = others.filter((name) => name !== 'auth');
+  return [
+    ...(plain.length
+      ? [
+          {
+            regex: `${prefix}(?:${plain.join('|')})/(?!${FEATURE_PUBLIC})`,
+            message: `A feature imports another feature only through its *.schema.ts or *.functions.ts.`,
+          },
+        ]
+      : []),
+    ...(own === 'auth'
+      ? []
+      : [
+          {
+            regex: `${prefix}auth/(?!${AUTH_PUBLIC})`,
+            message: 'A feature imports auth only through its public modules (see eslint.config.js).',
+          },
+        ]),
+  ];
+};
+
+/** Both rules for one set of restrictions (a later block replaces an earlier one's options). */
+const boundaries = (...restrictions) => {
+  const patterns = restrictions.map(({ regex, message, allowTypeImports }) => ({
+    regex,
+    message,
+    caseSensitive: true,
+    ...(allowTypeImports ? { allowTypeImports } : {}),
+  }));
+  // esquery reads a regex up to the first `/`, so slashes are written as \x2F there.
+  const selectors = restrictions.map(({ regex, message }) => ({
+    selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+    message,
+  }));
+  return {
+    '@typescript-eslint/no-restricted-imports': patterns.length ? ['error', { patterns }] : 'off',
+    'no-restricted-syntax': selectors.length ? ['error', ...selectors] : 'off',
+  };
+};
+
+const SOURCE = '**/*.{ts,tsx}';
+const TESTS = ['src/**/*.test.{ts,tsx}'];
 
 export default tseslint.config(
   { ignores: ['dist/', '.output/', 'node_modules/', 'src/routeTree.gen.ts', 'drizzle/', 'test-results/', 'playwright-report/', '.data/'] },
@@ -22,7 +127,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['**/*.{ts,tsx}'],
+    files: [SOURCE],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -46,40 +151,35 @@ export default tseslint.config(
       },
     },
   },
-  {
-    // Architecture: shared UI primitives and client infrastructure never import features or the server.
-    files: ['src/components/**', 'src/lib/**'],
-    rules: {
-      'no-restricted-imports': restrict([
-        {
-          group: ['#/features/*', '#/server/*', '../features/*', '../server/*', '../../features/*', '../../server/*'],
-          message: 'components/ and lib/ must not import features or server code.',
-        },
-      ]),
-    },
-  },
-  {
-    // Routes stay thin: they render features, and reach the server only through features' server functions.
-    files: ['src/routes/**'],
-    ignores: ['src/routes/api/**'],
-    rules: {
-      'no-restricted-imports': restrict([
-        {
-          group: ['#/server/*', '../server/*', '../../server/*'],
-          message: 'Page routes reach the server through a feature (server function or router).',
-        },
-      ]),
-    },
-  },
   { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // The facade itself.
   {
-    // The facade itself.
     files: ['src/components/ui/toast.ts', 'src/components/ui/toaster-sonner.tsx'],
-    rules: {
-      'no-restricted-imports': restrict(
-        [{ group: ['#/features/*', '#/server/*'], message: 'components/ and lib/ must not import features or server code.' }],
-        [zodPath],
-      ),
-    },
+    rules: { 'no-restricted-imports': restrict([zodPath]) },
   },
+
+  // Import direction, from the bottom up. Root files (server.ts, router.tsx, client.tsx, start.ts)
+  // are the composition roots and import from every layer.
+  {
+    files: [`src/lib/${SOURCE}`, `src/components/${SOURCE}`],
+    rules: boundaries(rule.features, rule.serverFromBelow, rule.layout, rule.routes),
+  },
+  { files: ['src/lib/permissions.ts'], rules: boundaries(rule.anythingOurs) },
+  { files: [`src/server/${SOURCE}`], rules: boundaries(rule.features, rule.componentsFromServer, rule.layout, rule.routes) },
+  { files: ['src/server/router.ts'], rules: boundaries(rule.featureRouterOnly, rule.componentsFromServer, rule.layout, rule.routes) },
+  ...FEATURES.flatMap((name) => [
+    {
+      files: [`src/features/${name}/${SOURCE}`],
+      rules: boundaries(rule.serverFromFeature, ...otherFeatures(name), rule.layout, rule.routes),
+    },
+    {
+      files: [`src/features/${name}/**/*.router.ts`, `src/features/${name}/**/*.functions.ts`],
+      rules: boundaries(...otherFeatures(name), rule.layout, rule.routes),
+    },
+  ]),
+  { files: [`src/layout/${SOURCE}`], rules: boundaries(rule.serverFromLayout, rule.routes) },
+  // API routes (routes/api/) are endpoints, not pages: they return what a server module answers.
+  { files: [`src/routes/${SOURCE}`], ignores: [`src/routes/api/${SOURCE}`], rules: boundaries(rule.serverFromPage) },
+  // Tests drive any layer (an API test calls the server's handler, a page test renders a feature).
+  { files: TESTS, rules: boundaries() },
 );

@@ -16,7 +16,6 @@ import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as ApiOpenapiRouteImport } from './routes/api/openapi'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
-import { Route as DevtoolsMailboxRouteImport } from './routes/devtools/mailbox'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginErrorRouteImport } from './routes/login/error'
 import { Route as LoginVerifyRouteImport } from './routes/login/verify'
@@ -70,11 +69,6 @@ const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
   getParentRoute: () => AppRouteRoute,
-} as any)
-const DevtoolsMailboxRoute = DevtoolsMailboxRouteImport.update({
-  id: '/devtools/mailbox',
-  path: '/devtools/mailbox',
-  getParentRoute: () => rootRouteImport,
 } as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: '/',
@@ -174,7 +168,6 @@ export interface FileRoutesByFullPath {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
-  '/devtools/mailbox': typeof DevtoolsMailboxRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
@@ -199,7 +192,6 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
-  '/devtools/mailbox': typeof DevtoolsMailboxRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
@@ -228,7 +220,6 @@ export interface FileRoutesById {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
-  '/devtools/mailbox': typeof DevtoolsMailboxRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
@@ -258,7 +249,6 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/openapi'
     | '/app/account'
-    | '/devtools/mailbox'
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
@@ -283,7 +273,6 @@ export interface FileRouteTypes {
     | '/'
     | '/api/openapi'
     | '/app/account'
-    | '/devtools/mailbox'
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
@@ -311,7 +300,6 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/openapi'
     | '/app/account'
-    | '/devtools/mailbox'
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
@@ -339,7 +327,6 @@ export interface RootRouteChildren {
   LoginRouteRoute: typeof LoginRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   ApiOpenapiRoute: typeof ApiOpenapiRoute
-  DevtoolsMailboxRoute: typeof DevtoolsMailboxRoute
   ApiDocsSplatRoute: typeof ApiDocsSplatRoute
   ApiDocsIndexRoute: typeof ApiDocsIndexRoute
 }
@@ -394,13 +381,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/account'
       preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRouteRoute
-    }
-    '/devtools/mailbox': {
-      id: '/devtools/mailbox'
-      path: '/devtools/mailbox'
-      fullPath: '/devtools/mailbox'
-      preLoaderRoute: typeof DevtoolsMailboxRouteImport
-      parentRoute: typeof rootRouteImport
     }
     '/login/': {
       id: '/login/'
@@ -603,7 +583,6 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRouteRoute: LoginRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   ApiOpenapiRoute: ApiOpenapiRoute,
-  DevtoolsMailboxRoute: DevtoolsMailboxRoute,
   ApiDocsSplatRoute: ApiDocsSplatRoute,
   ApiDocsIndexRoute: ApiDocsIndexRoute,
 }

@@ -9,15 +9,17 @@ import { createServerEntry } from '@tanstack/react-start/server-entry';
 import type * as ApiHandler from './server/api-handler.ts';
 import type * as AuthHandler from './server/auth-handler.ts';
 import { closeDatabase, ready } from './server/db/index.ts';
+import { mailboxResponse } from './server/email/mailbox-page.ts';
 import { checkHealth } from './server/health.ts';
 import { createHttpPipeline } from './server/http/pipeline.ts';
 
 const startHandler = createStartHandler(defaultStreamHandler);
 
 /**
- * The APIs, answered without the framework: for every request it handles, it builds a router
- * (with an i18n instance and a query cache) that an API call never uses. Measured on the books
- * list, that was about a third of the call's CPU time. Other methods fall through to the framework.
+ * The APIs (and the development mailbox), answered without the framework: for every request it
+ * handles, it builds a router (with an i18n instance and a query cache) that an API call never
+ * uses. Measured on the books list, that was about a third of the call's CPU time. Other methods
+ * fall through to the framework.
  * The product and auth APIs load on their first call (an idle server does not hold Better Auth).
  */
 // Kept once loaded: every `import()` call goes through the module loader again (a few % of a call).
@@ -36,6 +38,8 @@ const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: 
     handle: async (request) => (await (authHandler ??= import('./server/auth-handler.ts'))).handleAuthRequest(request),
   },
   { prefix: '/api/health', methods: new Set(['GET', 'HEAD']), handle: () => checkHealth() },
+  // A 404 wherever it must not exist (mailboxResponse decides): not a page, so not a file route.
+  { prefix: '/devtools/mailbox', methods: new Set(['GET']), handle: async (request) => mailboxResponse(request) },
 ];
 
 function apiRoute(request: Request) {

@@ -1,10 +1,11 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { ListInput } from './list';
 
-/** A list's page size: the infinite queries ask for it, the API defaults to it. */
-export const PAGE_SIZE = 20;
-
-/** TanStack Query's infinite list over keyset pages of PAGE_SIZE. */
+/**
+ * TanStack Query's infinite list over keyset pages. It asks for no `limit`: the API's default is
+ * the page size (`PAGE_SIZE` in list.ts, which this browser-side module does not load: it would
+ * bring Zod into the list pages' first load).
+ */
 export const listInfiniteQuery = <T extends { nextCursor: string | null }>(
   queryKey: readonly unknown[],
   fetchPage: (input: ListInput) => Promise<T>,
@@ -12,7 +13,7 @@ export const listInfiniteQuery = <T extends { nextCursor: string | null }>(
 ) =>
   infiniteQueryOptions({
     queryKey: [...queryKey, { searchTerm }],
-    queryFn: ({ pageParam }) => fetchPage({ searchTerm, limit: PAGE_SIZE, cursor: pageParam ?? undefined }),
+    queryFn: ({ pageParam }) => fetchPage({ searchTerm, cursor: pageParam ?? undefined }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -4,7 +4,9 @@
  * (src/lib/search-params.ts). Pure: server and browser.
  */
 import { z } from '#/lib/zod';
-import { PAGE_SIZE } from './list-query';
+
+/** A list's page size: the API defaults to it, the infinite queries (list-query.ts) ask for it. */
+export const PAGE_SIZE = 20;
 
 export const listInputSchema = z.object({
   searchTerm: z.string().trim().max(100).default(''),

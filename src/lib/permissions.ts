@@ -1,7 +1,7 @@
 /**
- * The one declaration of permissions (spec section 6). Pure data: the auth server enforces it,
- * the product API checks it in one middleware, and the browser reads it to hide what a role
- * cannot do. Imports nothing of ours, so no import circle can form.
+ * The one declaration of permissions (docs/product.md, "Roles and permissions"). Pure data: the
+ * auth server enforces it, the product API checks it in one middleware, and the browser reads it to
+ * hide what a role cannot do. Imports nothing of ours, so no import circle can form.
  */
 import { createAccessControl } from 'better-auth/plugins/access';
 

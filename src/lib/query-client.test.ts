@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient, RETRY_DELAY } from './query-client';
 
-describe('query defaults (spec section 9)', () => {
+describe('query defaults (docs/product.md, Constants)', () => {
   it('retries queries 3 times in the browser, never on the server, and never mutations', () => {
     const server = createQueryClient().getDefaultOptions();
     expect(server.queries?.retry).toBe(0);

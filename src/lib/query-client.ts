@@ -1,4 +1,4 @@
-/** TanStack Query defaults from spec section 9. */
+/** TanStack Query defaults (docs/product.md, Constants). */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 
 export const RETRY_DELAY = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);

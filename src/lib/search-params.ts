@@ -1,7 +1,7 @@
 /**
  * Routes' search params (`validateSearch`), read without a schema library: every route is part of
  * the route tree, which every page loads first, and these params are plain strings that fall back
- * to a default when missing or unparseable (spec section 5). See decision 024.
+ * to a default when missing or unparseable (docs/product.md, Routes). See decision 024.
  */
 import type { SearchSchemaInput } from '@tanstack/react-router';
 

@@ -9,7 +9,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { admin, emailOTP, genericOAuth, openAPI, organization } from 'better-auth/plugins';
 import { tanstackStartCookies } from 'better-auth/tanstack-start';
 import { Redis } from 'ioredis';
-import { renderLoginCodeEmail } from '#/features/auth/email-login-code';
+import { renderLoginCodeEmail } from './email/login-code-email.tsx';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import { createI18n } from '#/lib/i18n/i18n';
 import { languageInfo } from '#/lib/i18n/languages';

@@ -1,5 +1,5 @@
 /**
- * The one place that reads `process.env` (see ../shared/CONTRACT.md, "Environment").
+ * The one place that reads `process.env` (docs/configuration.md, "Environment variables").
  * Parsed once at start-up; a bad value stops the process with one line naming the variable.
  * Pure: no file system, no network, so it is unit-testable and safe to import anywhere on the server.
  */

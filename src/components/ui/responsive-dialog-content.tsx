@@ -1,7 +1,7 @@
 /**
- * The dialog itself (see responsive-dialog.tsx, which loads this file when a dialog first opens):
- * a centred dialog above 640 px, a bottom drawer below (spec section 9). Both trap focus, close
- * on Escape and give focus back to the trigger.
+ * The dialog itself (see responsive-dialog.tsx, which loads this file when a dialog first opens): a
+ * centred dialog above 640 px, a bottom drawer below (docs/product.md, Constants). Both trap focus,
+ * close on Escape and give focus back to the trigger.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';

@@ -41,7 +41,7 @@ const show =
   (message: ReactNode, data?: ExternalToast): void =>
     void toaster().then((toast) => toast[kind](message, data));
 
-/** The spec's toast types (section 4). */
+/** The toast types (docs/product.md, Constants). */
 export const toast = {
   success: show('success'),
   error: show('error'),

@@ -1,5 +1,7 @@
-/** Toasts (spec section 9): 4000 ms, at most 3 visible, top-center, Alt+T. Width 356 px, gap 14 px,
- * swipe-dismiss 45 px and removal delay 200 ms are sonner's own defaults. */
+/**
+ * Toasts (docs/product.md, Constants): 4000 ms, at most 3 visible, top-center, Alt+T. Width 356 px,
+ * gap 14 px, swipe-dismiss 45 px and removal delay 200 ms are sonner's own defaults.
+ */
 import { useEffect } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
 import { useTheme } from '#/lib/theme';

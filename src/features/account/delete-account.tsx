@@ -11,7 +11,7 @@ import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
-import { useAuthErrorMessage } from '#/features/auth/use-auth-error';
+import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 export function DeleteAccount({ email }: { email: string }) {
   const { t } = useTranslation('auth');

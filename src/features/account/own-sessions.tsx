@@ -8,7 +8,7 @@ import { toast } from '#/components/ui/toast';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
-import { useAuthErrorMessage } from '#/features/auth/use-auth-error';
+import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { formatDate } from '#/lib/i18n/format';
 import { mySessionsQuery } from './account.queries';
 

@@ -15,7 +15,7 @@ import { Input } from '#/components/ui/input';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { authClient } from '#/features/auth/auth-client';
 import { nameFormSchema, type NameForm } from '#/features/auth/auth.schema';
-import { DisplayName } from '#/features/auth/display-name';
+import { DisplayName } from '#/components/display-name';
 import { refreshSession } from '#/features/auth/session';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';

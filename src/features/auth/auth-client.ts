@@ -1,6 +1,6 @@
 /**
  * The browser's Better Auth client: calls go to /api/auth with credentials and retry once after 1 s
- * on a transient failure (spec section 9; the options are in `auth-fetch.ts`).
+ * on a transient failure (docs/product.md, Constants; the options are in `auth-fetch.ts`).
  */
 import { adminClient, emailOTPClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';

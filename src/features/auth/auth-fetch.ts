@@ -1,8 +1,8 @@
 /**
- * How the browser calls Better Auth (spec sections 7 and 9): under /api/auth, with credentials, a
- * network failure read as an empty 503, and one retry after 1 s on a transient failure. The auth
- * client (`auth-client.ts`) is built from these, and so is `authPost`, the login page's one call
- * made without the client (decision 024).
+ * How the browser calls Better Auth (docs/product.md, "How the browser calls the server"): under
+ * /api/auth, with credentials, a network failure read as an empty 503, and one retry after 1 s on a
+ * transient failure. The auth client (`auth-client.ts`) is built from these, and so is `authPost`,
+ * the login page's one call made without the client (decision 024).
  */
 import { handleDemoModeError } from '#/lib/demo-mode-events';
 

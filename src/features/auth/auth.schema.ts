@@ -1,7 +1,8 @@
 /**
  * Sign-in code and profile schemas, shared by the forms and the tests. Messages are translation
- * keys of the `auth` namespace (spec section 5), turned into text where they are shown. The
- * sign-in e-mail and the search params are in `auth.search.ts` (no zod on the first load).
+ * keys of the `auth` namespace (docs/product.md, "Entities and validation"), turned into text where
+ * they are shown. The sign-in e-mail and the search params are in `auth.search.ts` (no zod on the
+ * first load).
  */
 import { z } from '#/lib/zod';
 

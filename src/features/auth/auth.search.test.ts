@@ -6,7 +6,7 @@ import { checkEmail, EMAIL_PATTERN, loginErrorSearch, toLoginError, verifySearch
 const parse = <T>(validate: (search: never) => T, search: Record<string, unknown>) => validate(search as never);
 
 describe('sign-in e-mail', () => {
-  it('validates e-mails with the spec messages', () => {
+  it("validates e-mails with the product's messages", () => {
     expect(checkEmail('').error).toBe('validation.emailRequired');
     expect(checkEmail('   ').error).toBe('validation.emailRequired');
     expect(checkEmail(undefined).error).toBe('validation.emailRequired');

@@ -4,7 +4,7 @@
  */
 import { oneOfParam, searchParams, stringParam } from '#/lib/search-params';
 
-/** `redirect` and `error`: unparseable values fall back to empty (spec section 5). */
+/** `redirect` and `error`: unparseable values fall back to empty (docs/product.md, Routes). */
 export const loginSearch = searchParams<{ redirect: string }>({ redirect: stringParam() });
 export const verifySearch = searchParams<{ email: string; redirect: string }>({ email: stringParam(), redirect: stringParam() });
 export const loginErrorSearch = searchParams<{ error: string }>({ error: stringParam() });
@@ -20,8 +20,8 @@ export type EmailError = 'validation.emailRequired' | 'validation.emailInvalid';
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
 /**
- * The sign-in e-mail (spec section 5): trimmed, required, valid. Returns the trimmed e-mail or the
- * key of the `auth` message to show.
+ * The sign-in e-mail (docs/product.md, "Entities and validation"): trimmed, required, valid.
+ * Returns the trimmed e-mail or the key of the `auth` message to show.
  */
 export function checkEmail(value: unknown): { email: string; error?: undefined } | { email?: undefined; error: EmailError } {
   const email = typeof value === 'string' ? value.trim() : '';

@@ -10,7 +10,7 @@ import { Button } from '#/components/ui/button';
 import type { AuthCallError } from './auth-client';
 import type { SessionUser } from './auth.functions';
 import { sessionQuery } from './session';
-import { useAuthErrorMessage } from './use-auth-error';
+import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 export function ImpersonationBanner() {
   const { data: user } = useQuery({ ...sessionQuery, enabled: false });

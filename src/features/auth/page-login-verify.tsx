@@ -13,7 +13,7 @@ import { OTP_LENGTH, verifyFormSchema, type VerifyForm } from './auth.schema';
 import { AuthLayout } from './auth-layout';
 import { homeFor, safeRedirect } from './redirect';
 import { sessionQuery } from './session';
-import { useAuthErrorMessage } from './use-auth-error';
+import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 const root = getRouteApi('__root__');
 const route = getRouteApi('/login/verify');

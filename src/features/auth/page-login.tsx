@@ -14,7 +14,7 @@ import { authPost } from './auth-fetch';
 import { checkEmail, type EmailError } from './auth.search';
 import { AuthLayout } from './auth-layout';
 import { SocialButtons } from './social-buttons';
-import { useAuthErrorMessage } from './use-auth-error';
+import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 const root = getRouteApi('__root__');
 const route = getRouteApi('/login/');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import type { AppConfig } from '#/features/config/config.functions';
-import { useAuthErrorMessage } from './use-auth-error';
+import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 export function SocialButtons({ providers, redirect }: { providers: AppConfig['providers']; redirect: string }) {
   const { t } = useTranslation('auth');

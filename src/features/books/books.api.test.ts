@@ -1,4 +1,4 @@
-import { booksApiSuite } from './books.api.suite';
+import { booksApiSuite } from '../../../tests/support/books-api-suite.ts';
 
 // On the embedded database (DATA_DIR=memory:// for tests).
 booksApiSuite();

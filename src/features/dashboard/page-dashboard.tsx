@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DisplayName } from '#/features/auth/display-name';
+import { DisplayName } from '#/components/display-name';
 import { formatDate } from '#/lib/i18n/format';
 import { dashboardQuery } from './dashboard.queries';
 import type { Dashboard } from './dashboard.schema';

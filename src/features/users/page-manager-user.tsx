@@ -12,7 +12,7 @@ import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { authCall, authClient } from '#/features/auth/auth-client';
-import { DisplayName } from '#/features/auth/display-name';
+import { DisplayName } from '#/components/display-name';
 import { homeFor } from '#/features/auth/redirect';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { usePermission } from '#/features/auth/use-permission';

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ManagerList, ManagerListRow } from '#/components/manager-list';
 import { buttonVariants } from '#/components/ui/button';
-import { DisplayName } from '#/features/auth/display-name';
+import { DisplayName } from '#/components/display-name';
 import { usePermission } from '#/features/auth/use-permission';
 import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
 import { usersInfiniteQuery } from './users.queries';

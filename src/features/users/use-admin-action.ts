@@ -1,12 +1,13 @@
 /**
- * A manager action on a user (ban, revoke, delete…) through Better Auth's admin client: a toast
- * on success, on failure the spec's failure text with the server's reason (translated) beneath,
- * and fresh user data afterwards. Demo-mode refusals are left to the one global dialog.
+ * A manager action on a user (ban, revoke, delete…) through Better Auth's admin client: a toast on
+ * success, on failure the product's failure text (docs/product.md, Routes) with the server's reason
+ * (translated) beneath, and fresh user data afterwards. Demo-mode refusals are left to the one
+ * global dialog.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '#/components/ui/toast';
 import type { AuthCallError } from '#/features/auth/auth-client';
-import { useAuthErrorMessage } from '#/features/auth/use-auth-error';
+import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 export function useAdminAction<V>(
   run: (variables: V) => Promise<unknown>,

@@ -1,4 +1,4 @@
-import { usersApiSuite } from './users.api.suite';
+import { usersApiSuite } from '../../../tests/support/users-api-suite.ts';
 
 // On the embedded database (DATA_DIR=memory:// for tests).
 usersApiSuite();

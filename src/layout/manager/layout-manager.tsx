@@ -19,7 +19,7 @@ import { SkipLink } from '#/components/ui/skip-link';
 import { Button } from '#/components/ui/button';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { LanguageSelect, ThemeSelect } from '#/features/account/preferences';
-import { DisplayName } from '#/features/auth/display-name';
+import { DisplayName } from '#/components/display-name';
 import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';

@@ -1,9 +1,9 @@
 /**
- * Language detection, in the spec's order: query `lng`, cookie, local storage, navigator, html tag,
- * then the default. One order for both sides: the server reads what a request carries (query,
- * cookie, the Accept-Language header as the navigator's languages), the browser everything,
- * local storage included (`browser.ts`). The browser keeps cookie and local storage equal, so the
- * first byte is already in the chosen language.
+ * Language detection, in the product's order (docs/product.md, Constants): query `lng`, cookie,
+ * local storage, navigator, html tag, then the default. One order for both sides: the server reads
+ * what a request carries (query, cookie, the Accept-Language header as the navigator's languages),
+ * the browser everything, local storage included (`browser.ts`). The browser keeps cookie and local
+ * storage equal, so the first byte is already in the chosen language.
  */
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, normalizeLanguage, type Language } from './languages';
 
@@ -16,7 +16,7 @@ export interface LanguageSources {
   htmlTag?: string | null;
 }
 
-/** The first supported language in the spec's order, or undefined. */
+/** The first supported language in that order, or undefined. */
 export function pickLanguage(sources: LanguageSources): Language | undefined {
   for (const value of [sources.query, sources.cookie, sources.localStorage]) {
     const lng = normalizeLanguage(value);

@@ -1,4 +1,4 @@
-/** Dates in the reader's language (spec: "Dates follow the chosen language"). Intl does the work. */
+/** Dates in the reader's language (docs/product.md, Constants). Intl does the work. */
 export function formatDate(value: Date | string | number, language: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }) {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -1,4 +1,4 @@
-/** The interface languages (spec section 9). Pure data: read by the server and the browser. */
+/** The interface languages (docs/product.md, Constants). Pure data: server and browser read it. */
 export const LANGUAGES = [
   { code: 'en', name: 'English', dir: 'ltr', fontScale: 1 },
   { code: 'fr', name: 'Français', dir: 'ltr', fontScale: 1 },

@@ -3,9 +3,9 @@
  * the browser, `#/lib/zod` installs them when zod first loads (with the first form, not before).
  */
 import type { i18n as I18n } from 'i18next';
-import type { z } from '#/lib/zod';
-
-type Issue = z.core.$ZodRawIssue;
+// Zod's core types straight from the package: `#/lib/zod` loads this module, so importing it here
+// would close a circle (a type-only import runs nothing, so Zod's configuration is not skipped).
+import type { $ZodRawIssue as Issue } from 'zod/v4/core';
 
 export function zodMessage(i18n: I18n, issue: Issue): string {
   const t = (key: string, values?: Record<string, string>) => String(i18n.t(`zod:${key}` as never, values as never));

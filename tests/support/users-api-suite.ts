@@ -1,12 +1,12 @@
 /**
  * The users API's integration tests and last-admin protection, run on each backend:
- * users.api.test.ts (embedded PGlite) and users.api.pg.test.ts (TEST_DATABASE_URL).
+ * src/features/users/users.api.test.ts (embedded PGlite) and users.api.pg.test.ts (TEST_DATABASE_URL).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, authApi, signIn } from '../../../tests/support/api.ts';
+import { api, authApi, signIn } from './api.ts';
 import { database } from '#/server/db/index.ts';
 import { user } from '#/server/db/schema.ts';
-import type { ManagedUser } from './users.schema';
+import type { ManagedUser } from '#/features/users/users.schema';
 
 type List = { items: ManagedUser[]; nextCursor: string | null; total: number | null };
 type ApiError = { code: string; message: string; data?: { fields?: Record<string, string>; field?: string } };

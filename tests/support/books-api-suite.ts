@@ -1,16 +1,17 @@
-import type { RouterClient } from '@orpc/server';
 /**
- * The books API's integration tests, run on each backend: books.api.test.ts (embedded PGlite) and
- * books.api.pg.test.ts (the PostgreSQL server of TEST_DATABASE_URL).
+ * The books API's integration tests, run on each backend: src/features/books/books.api.test.ts
+ * (embedded PGlite) and books.api.pg.test.ts beside it (the PostgreSQL server of TEST_DATABASE_URL).
+ * Each backend needs a process of its own (the database opens once per process), hence two files.
  */
+import type { RouterClient } from '@orpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { handleApiRequest } from '#/server/api-handler.ts';
 import { database } from '#/server/db/index.ts';
 import { book } from '#/server/db/schema.ts';
 import type { AppRouter } from '#/server/router.ts';
-import { api, signIn } from '../../../tests/support/api.ts';
-import type { Book } from './books.schema';
+import { api, signIn } from './api.ts';
+import type { Book } from '#/features/books/books.schema';
 
 type List = { items: Book[]; nextCursor: string | null; total: number | null };
 type ApiError = { code: string; message: string; data?: { fields?: Record<string, string>; field?: string } };
