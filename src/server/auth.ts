@@ -23,7 +23,7 @@ import { sendEmail } from './email/mailer.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
 import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, checkProfileInput } from './auth-rules.ts';
-import { env, type Env } from './env.ts';
+import { env, signupDisabled, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
@@ -92,7 +92,7 @@ export function createAuth(db: Database, e: Env = env()) {
           github: {
             clientId: e.auth.github.clientId,
             clientSecret: e.auth.github.clientSecret,
-            disableSignUp: !e.auth.signupEnabled || e.demoMode,
+            disableSignUp: signupDisabled(e),
           },
         }
       : {},
@@ -137,7 +137,7 @@ export function createAuth(db: Database, e: Env = env()) {
         expiresIn: Math.max(1, Math.round(e.auth.otpExpirationMinutes * 60)),
         allowedAttempts: 3,
         storeOTP: 'hashed',
-        disableSignUp: !e.auth.signupEnabled || e.demoMode,
+        disableSignUp: signupDisabled(e),
         async sendVerificationOTP({ email, otp }, ctx) {
           const lng = ctx?.request ? detectLanguage(ctx.request) : 'en';
           const i18n = createI18n(lng);
@@ -183,7 +183,7 @@ export function createAuth(db: Database, e: Env = env()) {
                   clientSecret: e.auth.oidc.clientSecret,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
-                  disableSignUp: !e.auth.signupEnabled || e.demoMode,
+                  disableSignUp: signupDisabled(e),
                 },
               ],
             }),

@@ -12,7 +12,9 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
-const bool = (name: string) => z.enum(['true', 'false'], { error: `${name} must be 'true' or 'false'` }).transform((v) => v === 'true');
+/** 'true' or 'false', exactly (no 'yes', '1' or 'TRUE'). */
+const bool = (name: string) =>
+  z.stringbool({ truthy: ['true'], falsy: ['false'], case: 'sensitive', error: `${name} must be 'true' or 'false'` });
 
 const positiveInt = (name: string) =>
   z
@@ -175,6 +177,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 export type Env = ReturnType<typeof parseEnv>;
+
+/** Nobody new gets an account (by e-mail code or a provider): sign-up is off, or demo mode is on. */
+export const signupDisabled = (e: Env) => !e.auth.signupEnabled || e.demoMode;
 
 let cached: Env | undefined;
 

@@ -7,7 +7,7 @@ import { getRequest } from '@tanstack/react-start/server';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import type { Language } from '#/lib/i18n/languages';
 import { mailboxEnabled } from '#/server/email/dev-mailbox.ts';
-import { env } from '#/server/env.ts';
+import { env, signupDisabled } from '#/server/env.ts';
 
 export interface AppConfig {
   demoMode: boolean;
@@ -28,7 +28,7 @@ export const getAppConfig = createServerFn({ method: 'GET' }).handler((): AppCon
   return {
     demoMode: e.demoMode,
     banner: e.banner ?? null,
-    signupEnabled: e.auth.signupEnabled && !e.demoMode,
+    signupEnabled: !signupDisabled(e),
     providers: [
       ...(e.auth.github ? [{ id: 'github' as const, name: 'GitHub' }] : []),
       ...(e.auth.oidc ? [{ id: 'oidc' as const, name: e.auth.oidc.name }] : []),
