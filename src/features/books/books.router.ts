@@ -9,9 +9,10 @@ import type { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
-import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
+import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
-import { book, genre, searchable } from '#/server/db/schema.ts';
+import { book, genre } from '#/server/db/schema.ts';
+import { contains } from '#/server/db/search.ts';
 import { base } from '#/server/rpc.ts';
 import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
 
@@ -47,14 +48,10 @@ const toBook = (r: Row) => ({
  */
 async function searchCondition(db: Database, searchTerm: string): Promise<SQL | undefined> {
   if (!searchTerm) return undefined;
-  const pattern = sql`f_unaccent(lower(${containsPattern(searchTerm)}))`;
-  const genres = await db
-    .select({ id: genre.id })
-    .from(genre)
-    .where(sql`${searchable(genre.name)} like ${pattern}`);
+  const genres = await db.select({ id: genre.id }).from(genre).where(contains(genre.name, searchTerm));
   return or(
-    sql`${searchable(book.title)} like ${pattern}`,
-    sql`${searchable(book.author)} like ${pattern}`,
+    contains(book.title, searchTerm),
+    contains(book.author, searchTerm),
     genres.length
       ? inArray(
           book.genreId,

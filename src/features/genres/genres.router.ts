@@ -1,9 +1,10 @@
 /** Genres API: list and get for readers; create for catalogue editors (book: create). */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
-import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
-import { genre, searchable } from '#/server/db/schema.ts';
+import { uniqueViolation } from '#/server/db/errors.ts';
+import { genre } from '#/server/db/schema.ts';
+import { contains } from '#/server/db/search.ts';
 import { base } from '#/server/rpc.ts';
 import { genreInputSchema, genreListInputSchema, genreSchema } from './genres.schema';
 
@@ -19,7 +20,7 @@ export const genresRouter = {
       context.db
         .select(columns)
         .from(genre)
-        .where(input.searchTerm ? sql`${searchable(genre.name)} like f_unaccent(lower(${containsPattern(input.searchTerm)}))` : undefined)
+        .where(input.searchTerm ? contains(genre.name, input.searchTerm) : undefined)
         .orderBy(asc(genre.name))
         .limit(500),
     ),

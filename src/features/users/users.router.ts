@@ -11,9 +11,10 @@ import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
 import { effectiveRole } from '#/server/roles.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
-import { containsPattern, uniqueViolation } from '#/server/db/errors.ts';
+import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
-import { searchable, user } from '#/server/db/schema.ts';
+import { user } from '#/server/db/schema.ts';
+import { contains } from '#/server/db/search.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
 import { managedUserSchema, userIdInputSchema, userInputSchema, userListInputSchema, userListSchema } from './users.schema';
@@ -38,8 +39,7 @@ const toManagedUser = <T extends { id: string; role: string }>(row: T) => ({ ...
 
 function searchCondition(searchTerm: string): SQL | undefined {
   if (!searchTerm) return undefined;
-  const pattern = sql`f_unaccent(lower(${containsPattern(searchTerm)}))`;
-  return or(sql`${searchable(user.name)} like ${pattern}`, sql`${searchable(user.email)} like ${pattern}`);
+  return or(contains(user.name, searchTerm), contains(user.email, searchTerm));
 }
 
 /** Editing who someone is (name, e-mail, role) takes the rights to create users and to set roles. */

@@ -6,6 +6,3 @@ export function uniqueViolation(error: unknown): string | null {
   }
   return null;
 }
-
-/** LIKE pattern for "contains", with the wildcards of the user's text taken literally. */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
