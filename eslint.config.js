@@ -67,7 +67,12 @@ const rule = {
     regex: `^(?:#/features/|(?:\\.\\./)+features/)(?![^/]+/[^/]+\\.router(?:\\.ts)?$)`,
     message: 'server/router.ts imports only the features\u2019 *.router.ts modules.',
   },
-  anythingOurs: { regex: '^(?:#/|\\.)', message: 'src/lib/permissions.ts is pure data and imports nothing of ours.' },
+  // The role field's reading is import-free too, and shared with the sign-in pages, which must not
+  // load the declaration (it brings Better Auth's access control).
+  anythingOurs: {
+    regex: '^(?!\\./role-field(?:\\.ts)?$)(?:#/|\\.)',
+    message: 'src/lib/permissions.ts is pure data and imports nothing of ours but ./role-field.ts.',
+  },
 };
 
 /** Another feature than `own`, reached anywhere but through its public modules. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { roleFieldIsAdmin, rolesAllow, statements, type Permission } from './permissions';
+import { rolesAllow, statements, type Permission } from './permissions';
+import { roleFieldIsAdmin } from './role-field';
 
 /**
  * Who may do what, written out from the product rules (docs/product.md, "Roles and permissions"):

@@ -1,9 +1,11 @@
 /**
  * The one declaration of permissions (docs/product.md, "Roles and permissions"). Pure data: the
  * auth server enforces it, the product API checks it in one middleware, and the browser reads it to
- * hide what a role cannot do. Imports nothing of ours, so no import circle can form.
+ * hide what a role cannot do. Imports nothing of ours but the role field's reading (itself
+ * import-free), so no import circle can form.
  */
 import { createAccessControl } from 'better-auth/plugins/access';
+import { roleNames } from './role-field.ts';
 
 export const statements = {
   account: ['read', 'update'],
@@ -39,19 +41,12 @@ export type Statements = typeof statements;
 export type Resource = keyof Statements;
 export type Permission = { [R in Resource]?: Array<Statements[R][number]> };
 
-/** Whether a stored role field (comma-separated, or a list) includes admin. */
-export const roleFieldIsAdmin = (role: string | string[] | null | undefined) =>
-  (Array.isArray(role) ? role : (role ?? '').split(',')).some((r) => r.trim() === 'admin');
-
 /**
  * Whether a user with these roles (comma-separated, as stored) holds every requested permission.
  * Several roles combine; unknown roles grant nothing.
  */
 export function rolesAllow(roleField: string | null | undefined, permission: Permission): boolean {
-  const names = (roleField ?? 'user')
-    .split(',')
-    .map((r) => r.trim())
-    .filter(Boolean);
+  const names = roleNames(roleField ?? 'user');
   return (Object.entries(permission) as Array<[Resource, string[]]>).every(([resource, actions]) =>
     actions.every((action) =>
       names.some((name) => {

@@ -4,9 +4,10 @@
  * not banned (ADMIN_USER_IDS count as admins, whatever their stored role).
  */
 import { sql } from 'drizzle-orm';
-import { roleFieldIsAdmin } from '#/lib/permissions';
+import { roleFieldIsAdmin } from '#/lib/role-field';
 import { queryRows, type Database } from './db/client.ts';
 import { env } from './env.ts';
+import { storedRoleIsAdmin } from './roles.ts';
 
 export const LAST_ADMIN = 'LAST_ADMIN';
 export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be demoted, banned or deleted';
@@ -17,7 +18,7 @@ export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be demoted, ban
  */
 export async function isLastAdmin(db: Database, userId: string): Promise<boolean> {
   const ids = env().auth.adminUserIds.join(',');
-  const isAdmin = sql`('admin' = any(string_to_array(replace("role", ' ', ''), ',')) or "id" = any(string_to_array(${ids}, ',')))`;
+  const isAdmin = sql`(${storedRoleIsAdmin} or "id" = any(string_to_array(${ids}, ',')))`;
   const [row] = await queryRows<{ target: boolean; others: number }>(
     db,
     sql`select

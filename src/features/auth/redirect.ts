@@ -2,6 +2,8 @@
  * Where to go after sign-in: a same-origin path from the `redirect` search param, never an outside
  * URL (no open redirects). Anything unparseable falls back to the user's home.
  */
+import { roleFieldIsAdmin } from '#/lib/role-field';
+
 const PROBE_ORIGIN = 'http://springboard.invalid';
 
 export function safeRedirect(target: unknown): string | undefined {
@@ -23,10 +25,4 @@ export function safeRedirect(target: unknown): string | undefined {
 }
 
 /** Admins land in the manager, everyone else in the app. */
-export const homeFor = (role: string | null | undefined) =>
-  (role ?? '')
-    .split(',')
-    .map((r) => r.trim())
-    .includes('admin')
-    ? '/manager'
-    : '/app';
+export const homeFor = (role: string | null | undefined) => (roleFieldIsAdmin(role) ? '/manager' : '/app');

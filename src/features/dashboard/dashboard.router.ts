@@ -3,6 +3,7 @@ import { desc, sql } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import { queryRows } from '#/server/db/client.ts';
 import { book, user } from '#/server/db/schema.ts';
+import { storedRoleIsAdmin } from '#/server/roles.ts';
 import { base } from '#/server/rpc.ts';
 import { DASHBOARD_NEWEST, dashboardSchema } from './dashboard.schema';
 
@@ -18,7 +19,7 @@ export const dashboardRouter = {
           db,
           sql`select
                 (select n::int from "row_count" where "table_name" = 'user') as users,
-                (select count(*)::int from "user" where 'admin' = any(string_to_array(replace("role", ' ', ''), ','))) as admins,
+                (select count(*)::int from "user" where ${storedRoleIsAdmin}) as admins,
                 (select count(*)::int from "user" where "banned") as banned,
                 (select n::int from "row_count" where "table_name" = 'book') as books,
                 (select count(*)::int from "genre") as genres,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '#/components/ui/badge';
 import { NativeSelect } from '#/components/ui/native-select';
 import { ROLE_NAMES } from '#/lib/permissions';
+import { roleNames } from '#/lib/role-field';
 import { cn } from '#/lib/utils';
 import type { ManagedUser } from './users.schema';
 
@@ -37,15 +38,11 @@ export function RoleBadges({ role }: { role: string }) {
   const { t } = useTranslation('users');
   return (
     <span className="flex flex-wrap gap-1">
-      {role
-        .split(',')
-        .map((r) => r.trim())
-        .filter(Boolean)
-        .map((r) => (
-          <Badge key={r} variant={r === 'admin' ? 'info' : 'neutral'}>
-            {r === 'admin' || r === 'user' ? t(`roles.${r}`) : r}
-          </Badge>
-        ))}
+      {roleNames(role).map((r) => (
+        <Badge key={r} variant={r === 'admin' ? 'info' : 'neutral'}>
+          {r === 'admin' || r === 'user' ? t(`roles.${r}`) : r}
+        </Badge>
+      ))}
     </span>
   );
 }

@@ -5,7 +5,8 @@
  * are Better Auth's admin endpoints (/api/auth/admin/*), guarded by the same declaration.
  */
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { roleFieldIsAdmin, type Permission } from '#/lib/permissions';
+import type { Permission } from '#/lib/permissions';
+import { roleFieldIsAdmin } from '#/lib/role-field';
 import type { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
