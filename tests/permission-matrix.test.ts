@@ -5,7 +5,8 @@
  * declarations that enforce them (each procedure's `meta.permission`, AUTH_ADMIN_ENDPOINTS): a
  * procedure widened to 'public', or a role given one action too many, fails here.
  *
- *   user:  account update, the app section, book read, genre read; no user or session administration.
+ *   user:  account update and their own sessions, the app section, book read, genre read; no user or
+ *          session administration.
  *   admin: all user and session administration, both sections, book read/create/update/delete, genre read.
  *   signed out, or banned (a ban ends the user's sessions): 401 everywhere.
  *
@@ -71,8 +72,12 @@ const PRODUCT_API: Record<string, Row> = {
     expect: [401, 401, 403, 200],
     denied: 'user',
   },
+  'users.sessions': { params: { id: 'target' }, expect: [401, 401, 403, 200], denied: 'session' },
+  'users.revokeSession': { params: { id: 'target', sessionId: missing }, expect: [401, 401, 403, 404], denied: 'session' },
   // The manager's dashboard (counts and the newest users and books).
   'dashboard.get': { expect: [401, 401, 403, 200], denied: 'user' },
+  // One's own sessions: any signed-in user.
+  'account.sessions': { expect: [401, 401, 200, 200] },
 };
 
 /**

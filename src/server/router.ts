@@ -1,4 +1,5 @@
 /** The product API: every feature's procedures, under /api/rpc (REST and typed client alike). */
+import { accountRouter } from '#/features/account/account.router';
 import { booksRouter } from '#/features/books/books.router';
 import { dashboardRouter } from '#/features/dashboard/dashboard.router';
 import { genresRouter } from '#/features/genres/genres.router';
@@ -9,6 +10,7 @@ export const router = {
   genres: genresRouter,
   users: usersRouter,
   dashboard: dashboardRouter,
+  account: accountRouter,
 };
 
 export type AppRouter = typeof router;

@@ -13,8 +13,11 @@ import { env } from './env.ts';
 import { requestSession } from './request-session.ts';
 
 export interface RpcMeta {
-  /** What the caller must hold; 'public' for none. Required: there is no default. */
-  permission?: Permission | 'public';
+  /**
+   * What the caller must hold: a permission; 'signed-in' for any session (the caller's own data);
+   * 'public' for none. Required: there is no default.
+   */
+  permission?: Permission | 'signed-in' | 'public';
 }
 
 export interface RpcContext {
@@ -23,8 +26,8 @@ export interface RpcContext {
 
 const READ_ACTIONS = new Set(['read', 'list']);
 /** A write: any action other than reading or listing. */
-export const isWrite = (permission: Permission | 'public') =>
-  permission !== 'public' && Object.values(permission).some((actions) => actions?.some((a) => !READ_ACTIONS.has(a)));
+export const isWrite = (permission: NonNullable<RpcMeta['permission']>) =>
+  typeof permission === 'object' && Object.values(permission).some((actions) => actions?.some((a) => !READ_ACTIONS.has(a)));
 
 export const base = os
   .$context<RpcContext>()
@@ -39,7 +42,7 @@ export const base = os
 
     if (permission !== 'public') {
       if (!user) throw apiError('UNAUTHORIZED', t('api:UNAUTHORIZED'));
-      for (const [resource, actions] of Object.entries(permission)) {
+      for (const [resource, actions] of permission === 'signed-in' ? [] : Object.entries(permission)) {
         if (!rolesAllow(user.role, { [resource]: actions } as Permission)) {
           throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource }), { resource });
         }
@@ -47,5 +50,5 @@ export const base = os
       if (env().demoMode && isWrite(permission)) throw apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
     }
     const db = await database();
-    return next({ context: { db, user, t } });
+    return next({ context: { db, user, sessionId: session?.session.id ?? null, t } });
   });

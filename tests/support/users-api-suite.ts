@@ -117,6 +117,40 @@ export function usersApiSuite() {
     });
   });
 
+  describe("users API: a user's sessions, and one's own", () => {
+    type OwnSession = { id: string; current: boolean; impersonated: boolean };
+    type UserSession = { id: string; shortToken: string };
+
+    it('lists them with a shortened token only, ends one, and shows the owner theirs with this one marked', async () => {
+      const email = `sessions-${Date.now().toString(36)}@example.org`;
+      const first = await signIn(email);
+      const second = await signIn(email);
+      const own = await api<OwnSession[]>('GET', '/account/sessions', { cookie: second });
+      expect(own.status).toBe(200);
+      expect(own.body.map((s) => s.current)).toEqual([true, false]);
+
+      const userId = (await api<List>('GET', `/users?searchTerm=${email}`, { cookie: admin })).body.items[0]!.id;
+      const listed = await api<UserSession[]>('GET', `/users/${userId}/sessions`, { cookie: admin });
+      expect(listed.status).toBe(200);
+      expect(listed.body).toHaveLength(2);
+      for (const s of listed.body) expect(s.shortToken).toMatch(/^.{4}….{4}$/);
+      // No full token leaves the server, on either call.
+      for (const cookie of [first, second]) {
+        const token = /session_token=([^.;]+)/.exec(decodeURIComponent(cookie))![1]!;
+        expect(JSON.stringify([own.body, listed.body])).not.toContain(token);
+      }
+
+      const older = own.body.find((s) => !s.current)!;
+      // Another user's id with this session's id: nothing ends.
+      expect((await api('DELETE', `/users/${adminId}/sessions/${older.id}`, { cookie: admin })).status).toBe(404);
+      expect((await api('DELETE', `/users/${userId}/sessions/${older.id}`, { cookie: admin })).status).toBe(200);
+      expect((await api('GET', '/account/sessions', { cookie: first })).status).toBe(401);
+      expect((await api<OwnSession[]>('GET', '/account/sessions', { cookie: second })).body).toHaveLength(1);
+      const again = await api<ApiError>('DELETE', `/users/${userId}/sessions/${older.id}`, { cookie: admin, language: 'fr' });
+      expect(again.body).toMatchObject({ code: 'NOT_FOUND', message: 'Session introuvable' });
+    });
+  });
+
   describe('last-admin protection', () => {
     it('keeps the only admin an admin, on every path that could take the rights away', async () => {
       const demote = await api<ApiError>('PUT', `/users/${adminId}`, {

@@ -1,24 +1,34 @@
 /**
  * Users API for the manager: list (newest first, keyset pagination, search over name and e-mail
- * through trigram indexes, the unfiltered total from the trigger-kept row count), get, create and
- * update. Banning, sessions, deletion and impersonation
- * are Better Auth's admin endpoints (/api/auth/admin/*), guarded by the same declaration.
+ * through trigram indexes, the unfiltered total from the trigger-kept row count), get, create,
+ * update, and a user's sessions (list, end one). Banning, ending every session, deletion and
+ * impersonation are Better Auth's admin endpoints (/api/auth/admin/*), guarded by the same
+ * declaration.
  */
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
-import type { z } from '#/lib/zod';
+import { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
 import { effectiveRole } from '#/server/roles.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
-import { user } from '#/server/db/schema.ts';
+import { session, user } from '#/server/db/schema.ts';
 import { contains } from '#/server/db/search.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
-import { managedUserSchema, userIdInputSchema, userInputSchema, userListInputSchema, userListSchema } from './users.schema';
+import { describeUserAgent } from '#/server/user-agent.ts';
+import {
+  managedUserSchema,
+  userIdInputSchema,
+  userInputSchema,
+  userListInputSchema,
+  userListSchema,
+  userSessionInputSchema,
+  userSessionSchema,
+} from './users.schema';
 
 const columns = {
   id: user.id,
@@ -42,6 +52,9 @@ function searchCondition(searchTerm: string): SQL | undefined {
   if (!searchTerm) return undefined;
   return or(contains(user.name, searchTerm), contains(user.email, searchTerm));
 }
+
+/** Enough of a token to tell sessions apart, never enough to use one. */
+const shortToken = (token: string) => `${token.slice(0, 4)}…${token.slice(-4)}`;
 
 /** Editing who someone is (name, e-mail, role) takes the rights to create users and to set roles. */
 const EDIT_USERS: Permission = { user: ['create', 'set-role'] };
@@ -137,5 +150,39 @@ export const usersRouter = {
       } catch (error) {
         duplicateEmail(error, context.t);
       }
+    }),
+
+  sessions: base
+    .meta({ permission: { session: ['list'] } })
+    .route({ method: 'GET', path: '/users/{id}/sessions', summary: "A user's sessions, latest activity first", tags: ['users'] })
+    .input(userIdInputSchema)
+    .output(z.array(userSessionSchema))
+    .handler(async ({ input, context }) => {
+      const rows = await context.db.select().from(session).where(eq(session.userId, input.id)).orderBy(desc(session.updatedAt));
+      return rows.map((s) => ({
+        id: s.id,
+        shortToken: shortToken(s.token),
+        device: describeUserAgent(s.userAgent),
+        ipAddress: s.ipAddress,
+        impersonatedBy: s.impersonatedBy,
+        createdAt: s.createdAt,
+        updatedAt: s.updatedAt,
+        expiresAt: s.expiresAt,
+      }));
+    }),
+
+  revokeSession: base
+    .meta({ permission: { session: ['revoke'] } })
+    .route({ method: 'DELETE', path: '/users/{id}/sessions/{sessionId}', summary: "End one of a user's sessions", tags: ['users'] })
+    .input(userSessionInputSchema)
+    .output(z.object({ id: z.string() }))
+    .handler(async ({ input, context }) => {
+      // Sessions live in the database only (decision 028): the next request with it is signed out.
+      const ended = await context.db
+        .delete(session)
+        .where(and(eq(session.id, input.sessionId), eq(session.userId, input.id)))
+        .returning({ id: session.id });
+      if (!ended.length) throw apiError('NOT_FOUND', context.t('users:sessions.notFound'));
+      return { id: input.sessionId };
     }),
 };

@@ -39,3 +39,20 @@ export const userListInputSchema = listInputSchema;
 export const userListSchema = listPageSchema(managedUserSchema);
 
 export const userIdInputSchema = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * One of a user's sessions as the manager sees it. `shortToken` tells sessions apart and is never
+ * enough to use one: no full token of another session leaves the server.
+ */
+export const userSessionSchema = z.object({
+  id: z.string(),
+  shortToken: z.string(),
+  device: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  impersonatedBy: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  expiresAt: z.date(),
+});
+
+export const userSessionInputSchema = userIdInputSchema.extend({ sessionId: z.string().min(1).max(100) });
