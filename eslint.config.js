@@ -25,7 +25,7 @@ const restrict = (paths = [zodPath, sonnerPath]) => ['error', { paths }];
  * climbs with `../` and then names <dir>, so `to('server')` never misses one; it may over-match a
  * nested folder of the same name, which fails loudly. Static imports and re-exports are checked by
  * `@typescript-eslint/no-restricted-imports` (which can let type-only imports through), dynamic
- * `import()` by `no-restricted-syntax` with the same expressions.
+ * `import()` by `no-restricted-syntax` with the same expressions (or a restriction's `dynamicRegex`).
  */
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -50,7 +50,8 @@ const rule = {
   features: { regex: to('features'), message: 'components/, lib/ and server/ never import features (features import them).' },
   serverFromPage: {
     regex: to('server'),
-    message: 'Page routes reach the server through a feature (its server functions), never directly.',
+    message:
+      'Page routes reach the server through the product API\u2019s client (src/lib/api-client.ts) or a feature\u2019s server functions, never directly.',
   },
   serverFromFeature: {
     regex: to('server'),
@@ -59,6 +60,15 @@ const rule = {
   },
   serverFromLayout: { regex: to('server'), message: 'layout/ reaches the server through a feature, never directly.' },
   serverFromBelow: { regex: to('server'), message: 'components/ and lib/ are client-side: they never import server code.' },
+  serverFromApiClient: {
+    // src/lib/api-client.ts, the pages' client of the product API: the router's type, and in its
+    // server branch (createIsomorphicFn, which the framework's compiler removes from the browser
+    // build) the in-process link, imported dynamically. Nothing else of the server.
+    regex: to('server'),
+    allowTypeImports: true,
+    dynamicRegex: `${to('server')}(?!api-in-process(?:\\.ts)?$)`,
+    message: 'src/lib/api-client.ts takes from the server only the router\u2019s type and, in its server branch, api-in-process.ts.',
+  },
   componentsFromServer: { regex: to('components'), message: 'server/ does not import UI components.' },
   featureRouterOnly: {
     // The product API's composition root lists every feature's procedures: the one import from
@@ -109,8 +119,8 @@ const boundaries = (...restrictions) => {
     ...(allowTypeImports ? { allowTypeImports } : {}),
   }));
   // esquery reads a regex up to the first `/`, so slashes are written as \x2F there.
-  const selectors = restrictions.map(({ regex, message }) => ({
-    selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+  const selectors = restrictions.map(({ regex, dynamicRegex = regex, message }) => ({
+    selector: `ImportExpression[source.value=/${dynamicRegex.replaceAll('/', '\\x2F')}/]`,
     message,
   }));
   return {
@@ -170,6 +180,7 @@ export default tseslint.config(
     rules: boundaries(rule.features, rule.serverFromBelow, rule.layout, rule.routes),
   },
   { files: ['src/lib/permissions.ts'], rules: boundaries(rule.anythingOurs) },
+  { files: ['src/lib/api-client.ts'], rules: boundaries(rule.features, rule.serverFromApiClient, rule.layout, rule.routes) },
   { files: [`src/server/${SOURCE}`], rules: boundaries(rule.features, rule.componentsFromServer, rule.layout, rule.routes) },
   { files: ['src/server/router.ts'], rules: boundaries(rule.featureRouterOnly, rule.componentsFromServer, rule.layout, rule.routes) },
   ...FEATURES.flatMap((name) => [

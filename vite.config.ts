@@ -68,10 +68,11 @@ const FRAMEWORK =
  */
 const clientChunks = {
   groups: [
-    // TanStack Query and our client for it, in one chunk that the signed-in sections load (decision 026).
+    // TanStack Query, the product API's client (oRPC) and our modules for them, in one chunk that the
+    // signed-in sections load (decision 026).
     {
       name: 'query',
-      test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|[\\/]src[\\/]lib[\\/](query-client|list-query)\.ts$/,
+      test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@orpc)[\\/]|[\\/]src[\\/]lib[\\/](query-client|list-query|api-client)\.ts$/,
       // Below the framework, or it would take React (a dependency of its modules) with it.
       priority: 2,
     },

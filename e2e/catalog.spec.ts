@@ -126,4 +126,24 @@ test.describe('catalogue (manager forms)', () => {
     await page.getByRole('searchbox', { name: 'Search books' }).fill(title);
     await expect(page.getByText('0 results for')).toBeVisible();
   });
+
+  test('a refusal reaches the book form as an error, on its field, in the page’s language', async ({ adminPage: page }) => {
+    const cases = [
+      { lng: 'fr', title: 'Titre', author: 'Auteur', create: 'Créer', message: 'Ce titre est déjà utilisé pour cet auteur' },
+      { lng: 'ar', title: 'العنوان', author: 'المؤلف', create: 'إنشاء', message: 'هذا العنوان مستخدم بالفعل للمؤلف نفسه' },
+    ];
+    for (const { lng, title, author, create, message } of cases) {
+      await page.goto(`/manager/books/new?lng=${lng}`);
+      await hydrated(page);
+      await page.getByLabel(title, { exact: true }).fill('Treasure Island');
+      await page.getByLabel(author, { exact: true }).fill('Robert Louis Stevenson');
+      // The form writes through the product API's client (oRPC's protocol), and gets its 409 as an error.
+      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/rpc/_rpc/books/create');
+      await page.getByRole('button', { name: create, exact: true }).click();
+      expect((await answer).status()).toBe(409);
+      await expect(page.locator('form [role="alert"]')).toHaveText(message);
+      await expect(page.getByLabel(title, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(title, { exact: true })).toHaveValue('Treasure Island');
+    }
+  });
 });

@@ -106,6 +106,11 @@ test.describe('demo mode in the browser', () => {
       const dialog = admin.getByRole('dialog', { name: 'Demo Mode' });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText('This is a read-only demo, this action is disabled.')).toBeVisible();
+      // The refused write just ends: the form keeps what was typed, with no message of its own.
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await expect(admin.getByLabel('Title', { exact: true })).toHaveValue('Demo Book');
+      await expect(admin.locator('form [role="alert"]')).toHaveCount(0);
+      await expect(admin.locator('[data-sonner-toast]')).toHaveCount(0);
       const list = await (await admin.request.get('/api/rpc/books?searchTerm=Demo%20Book')).json();
       expect(list.total).toBe(0);
 

@@ -18,13 +18,15 @@ async function lint(filePath: string, code: string): Promise<string[]> {
   return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-const PAGE_ROUTE = 'Page routes reach the server through a feature (its server functions), never directly.';
+const PAGE_ROUTE =
+  'Page routes reach the server through the product API’s client (src/lib/api-client.ts) or a feature’s server functions, never directly.';
 const BELOW_FEATURES = 'components/, lib/ and server/ never import features (features import them).';
 const CLIENT_SIDE = 'components/ and lib/ are client-side: they never import server code.';
 const FEATURE_SERVER = 'In a feature, only *.router.ts and *.functions.ts import the server (a type-only import is fine).';
 const OTHER_FEATURE = 'A feature imports another feature only through its *.schema.ts or *.functions.ts.';
 const AUTH_FEATURE = 'A feature imports auth only through its public modules (see eslint.config.js).';
 const COMPOSITION_ROOT = 'server/router.ts imports only the features’ *.router.ts modules.';
+const API_CLIENT = 'src/lib/api-client.ts takes from the server only the router’s type and, in its server branch, api-in-process.ts.';
 const PURE_DATA = 'src/lib/permissions.ts is pure data and imports nothing of ours but ./role-field.ts.';
 
 describe('import direction (eslint.config.js)', () => {
@@ -71,6 +73,28 @@ describe('import direction (eslint.config.js)', () => {
     ).toEqual([expect.stringContaining(BELOW_FEATURES)]);
     expect(await lint('src/lib/i18n/synthetic.ts', "import { env } from '../../server/env.ts';\nexport const x = env;\n")).toEqual([
       expect.stringContaining(CLIENT_SIDE),
+    ]);
+  });
+
+  it("lets src/lib/api-client.ts take the router's type and import the in-process link dynamically, nothing more", async () => {
+    const file = 'src/lib/api-client.ts';
+    const allowed = [
+      "import type { AppRouter } from '#/server/router.ts';",
+      "export const link = () => import('#/server/api-in-process.ts');",
+      'export type X = AppRouter;',
+      '',
+    ].join('\n');
+    expect(await lint(file, allowed)).toEqual([]);
+    expect(await lint(file, "import { router } from '#/server/router.ts';\nexport const x = router;\n")).toEqual([
+      expect.stringContaining(API_CLIENT),
+    ]);
+    expect(await lint(file, "import { inProcessLink } from '../server/api-in-process.ts';\nexport const x = inProcessLink;\n")).toEqual([
+      expect.stringContaining(API_CLIENT),
+    ]);
+    expect(await lint(file, "export const x = () => import('#/server/env.ts');\n")).toEqual([`no-restricted-syntax: ${API_CLIENT}`]);
+    // Any other lib module: not even the link.
+    expect(await lint('src/lib/synthetic.ts', "export const x = () => import('#/server/api-in-process.ts');\n")).toEqual([
+      `no-restricted-syntax: ${CLIENT_SIDE}`,
     ]);
   });
 

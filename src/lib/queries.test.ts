@@ -1,4 +1,5 @@
 import { QueryClient, dehydrate } from '@tanstack/react-query';
+import { isNotFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { Queries, type DehydratedQueries } from './queries';
 
@@ -57,6 +58,16 @@ describe('Queries: TanStack Query loaded on first use', () => {
     });
     expect(pages.pages).toEqual([[0]]);
     expect(queries.current!.getQueryData(['one'])).toBe(1);
+  });
+
+  it("turns a procedure's NOT_FOUND into the router's notFound(), and lets other errors through", async () => {
+    const { ORPCError } = await import('@orpc/client');
+    const queries = new Queries();
+    const missing = new ORPCError('NOT_FOUND', { status: 404, message: 'Book not found' });
+    const thrown = await queries.ensure({ queryKey: ['missing'], queryFn: () => Promise.reject(missing) }).catch((e: unknown) => e);
+    expect(isNotFound(thrown)).toBe(true);
+    const refused = new ORPCError('FORBIDDEN', { status: 403, message: 'no' });
+    await expect(queries.ensure({ queryKey: ['refused'], queryFn: () => Promise.reject(refused) })).rejects.toBe(refused);
   });
 
   it('failed writes reach the one global handler', async () => {

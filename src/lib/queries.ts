@@ -4,6 +4,7 @@
  * section's guard runs, or while hydrating a page whose server render used the cache.
  * The server loads it for every request: its bundle has no budget.
  */
+import { notFound } from '@tanstack/react-router';
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import type * as QueryClientModule from './query-client';
 
@@ -13,6 +14,16 @@ type QueryModule = typeof QueryClientModule;
 export interface DehydratedQueries {
   initial?: DehydratedState['queries'];
   stream: ReadableStream<DehydratedState['queries']>;
+}
+
+/** The one place a product-API 404 (an ORPCError, src/lib/api-client.ts) becomes the router's `notFound()`. */
+async function found<T>(data: Promise<T>): Promise<T> {
+  try {
+    return await data;
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 'NOT_FOUND') throw notFound();
+    throw error;
+  }
 }
 
 export class Queries {
@@ -43,12 +54,15 @@ export class Queries {
     return this.#client;
   }
 
-  /** A route loader's `ensureQueryData`, for the sections' loaders (their guard has loaded Query). */
-  readonly ensure: QueryClient['ensureQueryData'] = async (options) => (await this.client()).ensureQueryData(options);
+  /**
+   * A route loader's `ensureQueryData`, for the sections' loaders (their guard has loaded Query). A
+   * procedure's NOT_FOUND becomes the route's not-found page (HTTP status 404 on the server render).
+   */
+  readonly ensure: QueryClient['ensureQueryData'] = async (options) => found((await this.client()).ensureQueryData(options));
 
   /** A route loader's `ensureInfiniteQueryData`. */
   readonly ensureInfinite: QueryClient['ensureInfiniteQueryData'] = async (options) =>
-    (await this.client()).ensureInfiniteQueryData(options);
+    found((await this.client()).ensureInfiniteQueryData(options));
 
   /**
    * In the browser, before a server-rendered page hydrates: the queries its render used. Query loads

@@ -16,8 +16,11 @@ export const RPC_CLIENT_PREFIX = '/api/rpc/_rpc';
 
 type Issue = { path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string };
 
-/** Invalid input → 400 with translated field errors; unexpected failures → logged, generic 500. */
-async function translateError(error: unknown, request: Request): Promise<void> {
+/**
+ * Invalid input → 400 with translated field errors; unexpected failures → logged, generic 500.
+ * For both protocols here and for the pages' in-process calls (src/server/api-in-process.ts).
+ */
+export async function translateError(error: unknown, request: Request): Promise<void> {
   if (!(error instanceof ORPCError)) return;
   if (error.code === 'BAD_REQUEST' && error.cause instanceof ValidationError) {
     const t = await apiTranslator(request);

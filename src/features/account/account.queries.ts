@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
-import { listMySessions } from './account.functions';
+import { orpc } from '#/lib/api-client';
 
-export const mySessionsQuery = queryOptions({ queryKey: ['account', 'sessions'], queryFn: () => listMySessions() });
+export const mySessionsQuery = orpc.account.sessions.queryOptions();

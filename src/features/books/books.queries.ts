@@ -1,7 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import { listInfiniteQuery } from '#/lib/list-query';
-import { getBook, listBooks } from './books.functions';
+import { orpc } from '#/lib/api-client';
+import { listInfiniteOptions } from '#/lib/list-query';
 
-export const booksInfiniteQuery = (searchTerm: string) => listInfiniteQuery(['books', 'list'], (data) => listBooks({ data }), searchTerm);
+export const booksInfiniteQuery = (searchTerm: string) => listInfiniteOptions(orpc.books.list, searchTerm);
 
-export const bookQuery = (id: string) => queryOptions({ queryKey: ['books', 'detail', id], queryFn: () => getBook({ data: { id } }) });
+export const bookQuery = (id: string) => orpc.books.get.queryOptions({ input: { id } });

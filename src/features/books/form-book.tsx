@@ -14,18 +14,15 @@ import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { NativeSelect } from '#/components/ui/native-select';
 import { UnsavedChangesGuard } from '#/components/unsaved-changes';
-import { createGenre, listGenres } from '#/features/genres/genres.functions';
-import { genreInputSchema } from '#/features/genres/genres.schema';
-import { createBook, updateBook, type WriteError } from './books.functions';
+import { genreInputSchema, type GenreInput } from '#/features/genres/genres.schema';
+import { orpc, showOnFields } from '#/lib/api-client';
+import { handledGlobally } from '#/lib/demo-mode-events';
 import { bookInputSchema, type Book, type BookInput } from './books.schema';
-
-/** A refusal becomes an Error with its code, so the global handlers (demo mode) see it too. */
-const refusal = (error: WriteError) => Object.assign(new Error(error.message), error);
 
 export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book) => void }) {
   const { t } = useTranslation('catalog');
   const queryClient = useQueryClient();
-  const genres = useQuery({ queryKey: ['genres'], queryFn: () => listGenres({ data: { searchTerm: '' } }) });
+  const genres = useQuery(orpc.genres.list.queryOptions({ input: { searchTerm: '' } }));
   const saved = useRef(false);
   const [newGenre, setNewGenre] = useState('');
   const [genreError, setGenreError] = useState<string>();
@@ -45,34 +42,39 @@ export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book)
   const unsaved = () => dirty && !saved.current;
 
   const save = useMutation({
-    mutationFn: async (values: BookInput) => {
+    mutationFn: (values: BookInput) => {
       const data = bookInputSchema.parse(values);
-      const result = book ? await updateBook({ data: { id: book.id, ...data } }) : await createBook({ data });
-      if (!result.ok) throw refusal(result.error);
-      return result.value;
+      return book ? orpc.books.update.call({ id: book.id, ...data }) : orpc.books.create.call(data);
     },
     onSuccess: async (value) => {
       saved.current = true;
-      await queryClient.invalidateQueries({ queryKey: ['books'] });
+      await queryClient.invalidateQueries({ queryKey: orpc.books.key() });
       onSaved(value);
     },
-    onError: (error: Error & Partial<WriteError>) => {
-      if (error.code === 'DEMO_MODE') return;
-      if (error.field === 'title') form.setError('title', { message: error.message });
-      else toast.error(error.message || t('form.saveFailed'));
+    onError: (error) => {
+      const rest = showOnFields(error, form.setError, ['title', 'author', 'publisher']);
+      if (rest !== undefined) toast.error(rest || t('form.saveFailed'));
     },
   });
 
-  const addGenre = async () => {
+  const createGenre = useMutation({
+    mutationFn: (input: GenreInput) => orpc.genres.create.call(input),
+    onSuccess: async (genre) => {
+      setGenreError(undefined);
+      setNewGenre('');
+      await queryClient.invalidateQueries({ queryKey: orpc.genres.key() });
+      form.setValue('genreId', genre.id, { shouldDirty: true });
+      toast.success(t('form.genreCreated'));
+    },
+    onError: (error) => {
+      if (!handledGlobally(error)) setGenreError(error.message);
+    },
+  });
+
+  const addGenre = () => {
     const parsed = genreInputSchema.safeParse({ name: newGenre });
     if (!parsed.success) return setGenreError(t(parsed.error.issues[0]!.message.replace('catalog:', '') as 'genre.nameRequired'));
-    const result = await createGenre({ data: parsed.data });
-    if (!result.ok) return setGenreError(result.error.message);
-    setGenreError(undefined);
-    setNewGenre('');
-    await queryClient.invalidateQueries({ queryKey: ['genres'] });
-    form.setValue('genreId', result.value.id, { shouldDirty: true });
-    toast.success(t('form.genreCreated'));
+    createGenre.mutate(parsed.data);
   };
 
   const message = (key?: string) =>
@@ -109,7 +111,7 @@ export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book)
           <Field label={t('form.newGenreName')} error={genreError}>
             {(ids) => <Input {...ids} value={newGenre} onChange={(e) => setNewGenre(e.target.value)} />}
           </Field>
-          <Button variant="secondary" className="self-start" onClick={() => void addGenre()}>
+          <Button variant="secondary" className="self-start" disabled={createGenre.isPending} onClick={addGenre}>
             {t('form.addGenre')}
           </Button>
         </div>

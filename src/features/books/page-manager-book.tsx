@@ -7,8 +7,9 @@ import { toast } from '#/components/ui/toast';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { usePermission } from '#/features/auth/use-permission';
+import { orpc } from '#/lib/api-client';
+import { handledGlobally } from '#/lib/demo-mode-events';
 import { BookCover } from './book-cover';
-import { deleteBook } from './books.functions';
 import { bookQuery } from './books.queries';
 
 const route = getRouteApi('/manager/books/$id/');
@@ -24,21 +25,19 @@ export function PageManagerBook() {
   const queryClient = useQueryClient();
 
   // A mutation like every write: a demo-mode refusal reaches the one global handler (the dialog).
-  const remove = useMutation({
-    mutationFn: async () => {
-      const result = await deleteBook({ data: { id } });
-      if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-    },
-    onSettled: () => setConfirming(false),
-    onError: (error: Error & { code?: string }) => {
-      if (error.code !== 'DEMO_MODE') toast.error(t('form.deleteFailed'));
-    },
-    onSuccess: async () => {
-      toast.success(t('form.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['books'] });
-      await navigate({ to: '/manager/books', search: { searchTerm: '' } });
-    },
-  });
+  const remove = useMutation(
+    orpc.books.delete.mutationOptions({
+      onSettled: () => setConfirming(false),
+      onError: (error) => {
+        if (!handledGlobally(error)) toast.error(t('form.deleteFailed'), { description: error.message });
+      },
+      onSuccess: async () => {
+        toast.success(t('form.deleted'));
+        await queryClient.invalidateQueries({ queryKey: orpc.books.key() });
+        await navigate({ to: '/manager/books', search: { searchTerm: '' } });
+      },
+    }),
+  );
 
   return (
     <article className="flex max-w-3xl flex-col gap-4">
@@ -71,7 +70,7 @@ export function PageManagerBook() {
         cancelLabel={t('form.stay')}
         confirmLabel={t('form.delete')}
         confirmDisabled={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate({ id })}
       />
     </article>
   );

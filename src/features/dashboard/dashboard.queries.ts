@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
-import { getDashboard } from './dashboard.functions';
+import { orpc } from '#/lib/api-client';
 
-export const dashboardQuery = queryOptions({ queryKey: ['dashboard'], queryFn: () => getDashboard() });
+export const dashboardQuery = orpc.dashboard.get.queryOptions();

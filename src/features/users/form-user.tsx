@@ -12,13 +12,10 @@ import { UnsavedChangesGuard } from '#/components/unsaved-changes';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
+import { orpc, showOnFields } from '#/lib/api-client';
 import { ROLE_NAMES } from '#/lib/permissions';
 import { RoleSelect } from './user-badges';
-import { createUser, updateUser, type WriteError } from './users.functions';
 import { userInputSchema, type ManagedUser, type UserInput } from './users.schema';
-
-/** A refusal becomes an Error with its code, so the global handlers (demo mode) see it too. */
-const refusal = (error: WriteError) => Object.assign(new Error(error.message), error);
 
 export function FormUser({ user, onSaved }: { user?: ManagedUser; onSaved: (user: ManagedUser) => void }) {
   const { t } = useTranslation('users');
@@ -35,24 +32,21 @@ export function FormUser({ user, onSaved }: { user?: ManagedUser; onSaved: (user
   const dirty = form.formState.isDirty;
 
   const save = useMutation({
-    mutationFn: async (values: UserInput) => {
+    mutationFn: (values: UserInput) => {
       const data = userInputSchema.parse(values);
-      const result = user ? await updateUser({ data: { id: user.id, ...data } }) : await createUser({ data });
-      if (!result.ok) throw refusal(result.error);
-      return result.value;
+      return user ? orpc.users.update.call({ id: user.id, ...data }) : orpc.users.create.call(data);
     },
     onSuccess: async (value) => {
       saved.current = true;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: orpc.users.key() }),
+        queryClient.invalidateQueries({ queryKey: orpc.dashboard.key() }),
       ]);
       onSaved(value);
     },
-    onError: (error: Error & Partial<WriteError>) => {
-      if (error.code === 'DEMO_MODE') return;
-      if (error.field === 'email') form.setError('email', { message: error.message });
-      else toast.error(t('form.saveFailed'), { description: error.message });
+    onError: (error) => {
+      const rest = showOnFields(error, form.setError, ['name', 'email', 'role']);
+      if (rest !== undefined) toast.error(t('form.saveFailed'), { description: rest });
     },
   });
 

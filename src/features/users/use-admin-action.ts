@@ -1,12 +1,13 @@
 /**
- * A manager action on a user (ban, revoke, delete…) through Better Auth's admin client: a toast on
- * success, on failure the product's failure text (docs/product.md, Routes) with the server's reason
- * (translated) beneath, and fresh user data afterwards. Demo-mode refusals are left to the one
- * global dialog.
+ * A manager action on a user (ban, revoke, delete…), through Better Auth's admin client or the
+ * product API: a toast on success, on failure the product's failure text (docs/product.md, Routes)
+ * with the server's reason (translated) beneath, and fresh user data afterwards. Demo-mode refusals
+ * are left to the one global dialog.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '#/components/ui/toast';
 import type { AuthCallError } from '#/features/auth/auth-client';
+import { orpc } from '#/lib/api-client';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 export function useAdminAction<V>(
@@ -24,8 +25,8 @@ export function useAdminAction<V>(
       if (messages.success) toast.success(messages.success);
       await messages.onSuccess?.();
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: orpc.users.key() }),
+        queryClient.invalidateQueries({ queryKey: orpc.dashboard.key() }),
       ]);
     },
   });

@@ -5,12 +5,10 @@ import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { authCall, authClient } from '#/features/auth/auth-client';
 import { usePermission } from '#/features/auth/use-permission';
+import { orpc } from '#/lib/api-client';
 import { formatDate } from '#/lib/i18n/format';
 import { useAdminAction } from './use-admin-action';
 import { userSessionsQuery } from './users.queries';
-
-/** Enough of a token to tell sessions apart, never enough to use one. */
-export const shortToken = (token: string) => `${token.slice(0, 4)}…${token.slice(-4)}`;
 
 export function UserSessions({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('users');
@@ -18,7 +16,7 @@ export function UserSessions({ userId }: { userId: string }) {
   const canRevoke = usePermission({ session: ['revoke'] });
   const when = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
-  const revoke = useAdminAction((sessionToken: string) => authCall(authClient.admin.revokeUserSession({ sessionToken })), {
+  const revoke = useAdminAction((sessionId: string) => orpc.users.revokeSession.call({ id: userId, sessionId }), {
     success: t('sessions.revoked'),
     failure: t('sessions.revokeFailed'),
   });
@@ -50,7 +48,7 @@ export function UserSessions({ userId }: { userId: string }) {
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
                 <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.token')}</dt>
                 <dd className="flex items-center gap-2">
-                  <code data-testid="session-token">{shortToken(session.token)}</code>
+                  <code data-testid="session-token">{session.shortToken}</code>
                   {session.impersonatedBy && <Badge variant="warning">{t('status.impersonation')}</Badge>}
                 </dd>
                 <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.device')}</dt>
@@ -66,7 +64,7 @@ export function UserSessions({ userId }: { userId: string }) {
                 <dd>{when(session.expiresAt)}</dd>
               </dl>
               {canRevoke && (
-                <Button variant="secondary" size="sm" disabled={revoke.isPending} onClick={() => revoke.mutate(session.token)}>
+                <Button variant="secondary" size="sm" disabled={revoke.isPending} onClick={() => revoke.mutate(session.id)}>
                   {t('sessions.revoke')}
                 </Button>
               )}

@@ -1,10 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import { listInfiniteQuery } from '#/lib/list-query';
-import { getUser, listUsers, listUserSessions } from './users.functions';
+import { orpc } from '#/lib/api-client';
+import { listInfiniteOptions } from '#/lib/list-query';
 
-export const usersInfiniteQuery = (searchTerm: string) => listInfiniteQuery(['users', 'list'], (data) => listUsers({ data }), searchTerm);
+export const usersInfiniteQuery = (searchTerm: string) => listInfiniteOptions(orpc.users.list, searchTerm);
 
-export const userQuery = (id: string) => queryOptions({ queryKey: ['users', 'detail', id], queryFn: () => getUser({ data: { id } }) });
+export const userQuery = (id: string) => orpc.users.get.queryOptions({ input: { id } });
 
-export const userSessionsQuery = (id: string) =>
-  queryOptions({ queryKey: ['users', 'sessions', id], queryFn: () => listUserSessions({ data: { id } }) });
+export const userSessionsQuery = (id: string) => orpc.users.sessions.queryOptions({ input: { id } });
