@@ -11,6 +11,7 @@ import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
+import { handledGlobally } from '#/lib/demo-mode-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 export function DeleteAccount({ email }: { email: string }) {
@@ -27,7 +28,7 @@ export function DeleteAccount({ email }: { email: string }) {
     },
     onError: (error: AuthCallError) => {
       setOpen(false);
-      if (error.code !== 'DEMO_MODE') toast.error(t('account.deleteAccount.failed'), { description: errorMessage(error) });
+      if (!handledGlobally(error)) toast.error(t('account.deleteAccount.failed'), { description: errorMessage(error) });
     },
   });
 

@@ -8,6 +8,7 @@ import { toast } from '#/components/ui/toast';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
+import { handledGlobally } from '#/lib/demo-mode-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { formatDate } from '#/lib/i18n/format';
 import { mySessionsQuery } from './account.queries';
@@ -19,7 +20,7 @@ export function OwnSessions() {
   const { data: sessions } = useSuspenseQuery(mySessionsQuery);
   const when = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const failed = (message: string) => (error: AuthCallError) => {
-    if (error.code !== 'DEMO_MODE') toast.error(message, { description: errorMessage(error) });
+    if (!handledGlobally(error)) toast.error(message, { description: errorMessage(error) });
   };
 
   const signOutOthers = useMutation({

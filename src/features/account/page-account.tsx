@@ -19,6 +19,7 @@ import { DisplayName } from '#/components/display-name';
 import { refreshSession } from '#/features/auth/session';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
+import { handledGlobally } from '#/lib/demo-mode-events';
 import { formatDate } from '#/lib/i18n/format';
 import { Badge } from '#/components/ui/badge';
 import type { AccountSearch } from './account.schema';
@@ -33,7 +34,8 @@ function ChangeNameDrawer({ open, currentName, onClose }: { open: boolean; curre
   const onSubmit = form.handleSubmit(async ({ name }) => {
     const { error } = await authClient.updateUser({ name });
     if (error) {
-      toast.error(t('account.nameUpdateFailed'));
+      // The auth client's own handler has shown a demo-mode refusal already.
+      if (!handledGlobally(error)) toast.error(t('account.nameUpdateFailed'));
       return;
     }
     toast.success(t('account.nameUpdated'));

@@ -1,13 +1,14 @@
 /**
  * A manager action on a user (ban, revoke, delete…), through Better Auth's admin client or the
  * product API: a toast on success, on failure the product's failure text (docs/product.md, Routes)
- * with the server's reason (translated) beneath, and fresh user data afterwards. Demo-mode refusals
- * are left to the one global dialog.
+ * with the server's reason (translated) beneath, and fresh user data afterwards. What a global
+ * handler shows (demo mode's dialog) is left to it.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '#/components/ui/toast';
 import type { AuthCallError } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
+import { handledGlobally } from '#/lib/demo-mode-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 export function useAdminAction<V>(
@@ -19,7 +20,7 @@ export function useAdminAction<V>(
   return useMutation({
     mutationFn: run,
     onError: (error: AuthCallError) => {
-      if (error.code !== 'DEMO_MODE') toast.error(messages.failure, { description: errorMessage(error) });
+      if (!handledGlobally(error)) toast.error(messages.failure, { description: errorMessage(error) });
     },
     onSuccess: async () => {
       if (messages.success) toast.success(messages.success);
