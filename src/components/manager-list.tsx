@@ -1,13 +1,15 @@
 /**
  * The manager's list pages (books, users): a title with its "New" action, a search box bound to
  * the URL, the result count for a search, a table, and 'Showing {count} of {total}' with
- * 'Load more' (keyset pages of 20).
+ * 'Load more' (keyset pages of 20). A page gives its rows and the list's state (`useList`,
+ * src/lib/list-query.ts).
  */
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
+import type { ListState } from '#/lib/list-query';
 import { useSearchInput } from '#/lib/use-search-input';
 
 export interface ManagerListProps {
@@ -15,24 +17,18 @@ export interface ManagerListProps {
   /** The "New …" link, when the role may create. */
   action?: ReactNode;
   searchLabel: string;
-  /** The search term in the URL, and how to put a new one there. */
+  /** The search term in the URL (the box puts a new one there). */
   searchTerm: string;
-  onSearch: (term: string) => void;
   columns: string[];
+  list: ListState;
   /** The rows (`<tr>`), one per loaded item. */
   children: ReactNode;
-  count: number;
-  total: number;
-  loaded: boolean;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
 }
 
-export function ManagerList(props: ManagerListProps) {
+export function ManagerList({ list, ...props }: ManagerListProps) {
   const { t } = useTranslation();
   const searchId = useId();
-  const [term, setTerm] = useSearchInput(props.searchTerm, props.onSearch);
+  const [term, setTerm] = useSearchInput(props.searchTerm);
   return (
     <div className="flex w-full flex-col gap-4">
       <div className="flex items-center justify-between gap-2">
@@ -50,9 +46,9 @@ export function ManagerList(props: ManagerListProps) {
         value={term}
         onChange={(e) => setTerm(e.target.value)}
       />
-      {props.searchTerm && props.loaded && (
+      {props.searchTerm && list.loaded && (
         <p className="text-sm" data-testid="search-results">
-          {t('list.results', { count: props.total, total: props.total, searchTerm: props.searchTerm })}
+          {t('list.results', { count: list.total, total: list.total, searchTerm: props.searchTerm })}
         </p>
       )}
       <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
@@ -69,13 +65,13 @@ export function ManagerList(props: ManagerListProps) {
           <tbody>{props.children}</tbody>
         </table>
       </div>
-      {props.loaded && (
+      {list.loaded && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-neutral-700 dark:text-neutral-300" data-testid="showing">
-            {t('list.showing', { count: props.count, total: props.total })}
+            {t('list.showing', { count: list.items.length, total: list.total })}
           </p>
-          {props.hasMore && (
-            <Button variant="secondary" disabled={props.loadingMore} onClick={props.onLoadMore}>
+          {list.hasMore && (
+            <Button variant="secondary" disabled={list.loadingMore} onClick={list.loadMore}>
               {t('list.loadMore')}
             </Button>
           )}

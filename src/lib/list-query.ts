@@ -1,5 +1,10 @@
-/** A searchable list (books, users) in TanStack Query: the infinite query over the API's keyset pages. */
+/**
+ * A searchable list (books, users) in TanStack Query: the infinite query over the API's keyset
+ * pages, and what a list page shows of it.
+ */
 import type { ProcedureUtils } from '@orpc/tanstack-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { ListInput } from './list';
 
 interface Page<T> {
@@ -22,3 +27,30 @@ export const listInfiniteOptions = <T, TError>(procedure: ListProcedure<T, TErro
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
   });
+
+export interface ListState<T = unknown> {
+  /** The items of every page loaded so far. */
+  items: T[];
+  /** Of the whole list (or search), from the first page. */
+  total: number;
+  loaded: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
+/** A list page's rows and state for one search: the items loaded so far, the total, and loading the next page. */
+export function useList<T, TError>(procedure: ListProcedure<T, TError>, searchTerm: string): ListState<T> {
+  const query = useInfiniteQuery(listInfiniteOptions(procedure, searchTerm));
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  return {
+    items,
+    total: query.data?.pages[0]?.total ?? 0,
+    loaded: query.isSuccess,
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMore,
+  };
+}

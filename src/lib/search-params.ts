@@ -3,7 +3,7 @@
  * the route tree, which every page loads first, and these params are plain strings that fall back
  * to a default when missing or unparseable (docs/product.md, Routes). See decision 024.
  */
-import type { SearchSchemaInput } from '@tanstack/react-router';
+import { stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
 
 type Readers<T> = { [K in keyof T]: (value: unknown) => T[K] };
 
@@ -32,3 +32,14 @@ export function searchParams<T extends Record<string, unknown>>(readers: Readers
 
 /** A searchable list's params (books, users). */
 export const listSearch = searchParams<{ searchTerm: string }>({ searchTerm: stringParam() });
+
+/**
+ * A list route's search options (/app/books, /manager/books, /manager/users): `searchTerm` read by
+ * `listSearch`, left out of the URL when empty, and handed to the route's loader as its deps. The
+ * loader itself stays in the route file, so that it is split into the route's chunk (decision 026).
+ */
+export const listRoute = {
+  validateSearch: listSearch,
+  search: { middlewares: [stripSearchParams<{ searchTerm: string }>({ searchTerm: '' })] },
+  loaderDeps: ({ search }: { search: { searchTerm: string } }) => ({ searchTerm: search.searchTerm }),
+};

@@ -1,12 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * A search box bound to a URL search param: typing updates the box at once and the URL once the
- * typing pauses (300 ms), so the list follows the URL and a reload keeps the search.
+ * A search box bound to the current route's `searchTerm` search param: typing updates the box at
+ * once and the URL once the typing pauses (300 ms), replacing the history entry, so the list
+ * follows the URL and a reload keeps the search.
  */
-export function useSearchInput(searchTerm: string, commit: (term: string) => void) {
+export function useSearchInput(searchTerm: string) {
+  const navigate = useNavigate();
+  const commit = useCallback(
+    (value: string) =>
+      void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, searchTerm: value }), replace: true }),
+    [navigate],
+  );
   const [term, setTerm] = useState(searchTerm);
   useEffect(() => {
     if (term === searchTerm) return;

@@ -1,12 +1,12 @@
 /** /app/books: a mobile-first list with search (kept in the URL) and infinite scroll. */
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '#/components/ui/input';
+import { orpc } from '#/lib/api-client';
+import { useList } from '#/lib/list-query';
 import { useSearchInput } from '#/lib/use-search-input';
 import { BookCover } from './book-cover';
-import { booksInfiniteQuery } from './books.queries';
 
 const route = getRouteApi('/app/books/');
 /** Spec: viewport preloading margin 100 px. */
@@ -15,31 +15,24 @@ const PRELOAD_MARGIN = '100px';
 export function PageBooks() {
   const { t } = useTranslation('catalog');
   const { searchTerm } = route.useSearch();
-  const navigate = useNavigate();
   const searchId = useId();
-  const commitSearch = useCallback(
-    (value: string) => void navigate({ to: '/app/books', search: { searchTerm: value }, replace: true }),
-    [navigate],
-  );
-  const [term, setTerm] = useSearchInput(searchTerm, commitSearch);
-  const query = useInfiniteQuery(booksInfiniteQuery(searchTerm));
+  const [term, setTerm] = useSearchInput(searchTerm);
+  const { items: books, loaded, hasMore, loadingMore, loadMore } = useList(orpc.books.list, searchTerm);
   const sentinel = useRef<HTMLDivElement>(null);
 
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !hasNextPage) return;
+    if (!element || !hasMore) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+        if (entries.some((e) => e.isIntersecting) && !loadingMore) loadMore();
       },
       { rootMargin: PRELOAD_MARGIN },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasMore, loadingMore, loadMore]);
 
-  const books = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{t('books.title')}</h1>
@@ -47,7 +40,7 @@ export function PageBooks() {
         {t('books.search')}
       </label>
       <Input id={searchId} type="search" placeholder={t('books.search')} value={term} onChange={(e) => setTerm(e.target.value)} />
-      {query.isSuccess && books.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('books.empty')}</p>}
+      {loaded && books.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('books.empty')}</p>}
       <ul className="grid gap-3 sm:grid-cols-2" data-testid="book-list">
         {books.map((book) => (
           <li key={book.id}>
@@ -66,7 +59,7 @@ export function PageBooks() {
         ))}
       </ul>
       <div ref={sentinel} aria-hidden />
-      {isFetchingNextPage && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('books.loadingMore')}</p>}
+      {loadingMore && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('books.loadingMore')}</p>}
     </div>
   );
 }

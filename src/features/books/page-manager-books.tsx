@@ -1,27 +1,20 @@
 /** /manager/books: a table with search (kept in the URL), 'Load more' and the counts. */
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ManagerList, ManagerListRow } from '#/components/manager-list';
 import { buttonVariants } from '#/components/ui/button';
 import { usePermission } from '#/features/auth/use-permission';
+import { useList } from '#/lib/list-query';
 import { BookCover } from './book-cover';
-import { booksInfiniteQuery } from './books.queries';
+import { orpc } from '#/lib/api-client';
 
 const route = getRouteApi('/manager/books/');
 
 export function PageManagerBooks() {
   const { t } = useTranslation(['catalog', 'common']);
   const { searchTerm } = route.useSearch();
-  const navigate = useNavigate();
-  const onSearch = useCallback(
-    (value: string) => void navigate({ to: '/manager/books', search: { searchTerm: value }, replace: true }),
-    [navigate],
-  );
-  const query = useInfiniteQuery(booksInfiniteQuery(searchTerm));
+  const list = useList(orpc.books.list, searchTerm);
   const canCreate = usePermission({ book: ['create'] });
-  const books = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <ManagerList
@@ -35,16 +28,10 @@ export function PageManagerBooks() {
       }
       searchLabel={t('books.search')}
       searchTerm={searchTerm}
-      onSearch={onSearch}
       columns={[t('book.title'), t('book.author'), t('book.genre'), t('book.publisher')]}
-      count={books.length}
-      total={query.data?.pages[0]?.total ?? 0}
-      loaded={query.isSuccess}
-      hasMore={query.hasNextPage}
-      loadingMore={query.isFetchingNextPage}
-      onLoadMore={() => void query.fetchNextPage()}
+      list={list}
     >
-      {books.map((book) => (
+      {list.items.map((book) => (
         <ManagerListRow key={book.id}>
           <td className="p-3">
             <span className="flex items-center gap-3">

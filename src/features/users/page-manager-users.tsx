@@ -1,28 +1,21 @@
 /** /manager/users: the users table with search (kept in the URL), 'Load more' and the counts. */
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ManagerList, ManagerListRow } from '#/components/manager-list';
 import { buttonVariants } from '#/components/ui/button';
 import { DisplayName } from '#/components/display-name';
 import { usePermission } from '#/features/auth/use-permission';
+import { useList } from '#/lib/list-query';
 import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
-import { usersInfiniteQuery } from './users.queries';
+import { orpc } from '#/lib/api-client';
 
 const route = getRouteApi('/manager/users/');
 
 export function PageManagerUsers() {
   const { t } = useTranslation(['users', 'common']);
   const { searchTerm } = route.useSearch();
-  const navigate = useNavigate();
-  const onSearch = useCallback(
-    (value: string) => void navigate({ to: '/manager/users', search: { searchTerm: value }, replace: true }),
-    [navigate],
-  );
-  const query = useInfiniteQuery(usersInfiniteQuery(searchTerm));
+  const list = useList(orpc.users.list, searchTerm);
   const canCreate = usePermission({ user: ['create', 'set-role'] });
-  const users = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <ManagerList
@@ -36,16 +29,10 @@ export function PageManagerUsers() {
       }
       searchLabel={t('list.search')}
       searchTerm={searchTerm}
-      onSearch={onSearch}
       columns={[t('list.name'), t('list.email'), t('list.role'), t('list.status')]}
-      count={users.length}
-      total={query.data?.pages[0]?.total ?? 0}
-      loaded={query.isSuccess}
-      hasMore={query.hasNextPage}
-      loadingMore={query.isFetchingNextPage}
-      onLoadMore={() => void query.fetchNextPage()}
+      list={list}
     >
-      {users.map((user) => (
+      {list.items.map((user) => (
         <ManagerListRow key={user.id}>
           <td className="p-3">
             <span className="flex items-center gap-3">

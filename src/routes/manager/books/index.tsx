@@ -1,14 +1,12 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { booksInfiniteQuery } from '#/features/books/books.queries';
 import { PageManagerBooks } from '#/features/books/page-manager-books';
-import { listSearch } from '#/lib/search-params';
+import { listRoute } from '#/lib/search-params';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/')({
   staticData: { namespaces: ['catalog'] },
-  validateSearch: listSearch,
-  search: { middlewares: [stripSearchParams({ searchTerm: '' })] },
-  loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
+  ...listRoute,
   loader: ({ context, deps }) => context.queries.ensureInfinite(booksInfiniteQuery(deps.searchTerm)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.books')) }] }),
   component: PageManagerBooks,
