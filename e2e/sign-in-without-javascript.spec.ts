@@ -66,4 +66,13 @@ test.describe('sign-in without JavaScript', () => {
     expect(await sink.waitForCode(USER, since)).toMatch(/^\w{6}$/);
     await context.close();
   });
+
+  test('a refused sign-in says why: banned', async ({ browser, app }) => {
+    const context = await withoutJavaScript(browser, app);
+    const page = await context.newPage();
+    await page.goto('/login/error?error=banned');
+    await expect(page.getByRole('heading', { name: 'Unable to log in' })).toBeVisible();
+    await expect(page.getByText('You have been banned from this application')).toBeVisible();
+    await context.close();
+  });
 });
