@@ -58,6 +58,8 @@ export function usersApiSuite() {
       });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ email: 'amelie.p@example.org', role: 'user', banned: false, emailVerified: false });
+      // The admin gave the name onboarding asks for: the new user is not sent through it.
+      expect(created.body.onboardedAt).not.toBeNull();
       for (const term of ['amelie', 'POULAIN', 'amelie.p@EXAMPLE']) {
         const found = await api<List>('GET', `/users?searchTerm=${encodeURIComponent(term)}`, { cookie: admin });
         expect(found.body.total, term).toBe(1);

@@ -103,7 +103,8 @@ export const usersRouter = {
       try {
         [created] = await context.db
           .insert(user)
-          .values({ id: crypto.randomUUID(), ...input })
+          // The admin gave the name onboarding would ask for: the user is not asked again.
+          .values({ id: crypto.randomUUID(), ...input, onboardedAt: new Date() })
           .returning(columns);
       } catch (error) {
         duplicateEmail(error, context.t);

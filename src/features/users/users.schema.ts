@@ -1,12 +1,18 @@
 /** Users as the manager sees them: one schema for the form, the API and the tests. Messages are `users` keys. */
 import { ROLE_NAMES, type RoleName } from '#/lib/permissions';
 import { listInputSchema, listPageSchema } from '#/lib/list';
+import { NAME_MAX_LENGTH, NAME_PATTERN } from '#/lib/person-name';
 import { z } from '#/lib/zod';
 
 export const roleSchema = z.enum(ROLE_NAMES as [RoleName, ...RoleName[]], { error: 'users:form.roleInvalid' });
 
 export const userInputSchema = z.object({
-  name: z.string().trim().min(1, { error: 'users:form.nameRequired' }).max(100, { error: 'users:form.nameTooLong' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'users:form.nameRequired' })
+    .max(NAME_MAX_LENGTH, { error: 'users:form.nameTooLong' })
+    .regex(NAME_PATTERN, { error: 'users:form.nameInvalid' }),
   email: z
     .string()
     .trim()
