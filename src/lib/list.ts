@@ -3,12 +3,13 @@
  * (`total` counted on the first page only); the URL's search params are `listSearch`
  * (src/lib/search-params.ts). Pure: server and browser.
  */
-import { z } from '#/lib/zod';
+import { clientString, z } from '#/lib/zod';
 import { PAGE_SIZE } from './list-query';
+import { SEARCH_TERM_MAX } from './text';
 
 export const listInputSchema = z.object({
-  searchTerm: z.string().trim().max(100).default(''),
-  cursor: z.string().max(500).optional(),
+  searchTerm: clientString().trim().max(SEARCH_TERM_MAX).default(''),
+  cursor: clientString().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
 });
 export type ListInput = z.input<typeof listInputSchema>;

@@ -1,14 +1,13 @@
 /** Users as the manager sees them: one schema for the form, the API and the tests. Messages are `users` keys. */
 import { ROLE_NAMES, type RoleName } from '#/lib/permissions';
 import { listInputSchema, listPageSchema } from '#/lib/list';
-import { z } from '#/lib/zod';
+import { clientString, z } from '#/lib/zod';
 
 export const roleSchema = z.enum(ROLE_NAMES as [RoleName, ...RoleName[]], { error: 'users:form.roleInvalid' });
 
 export const userInputSchema = z.object({
-  name: z.string().trim().min(1, { error: 'users:form.nameRequired' }).max(100, { error: 'users:form.nameTooLong' }),
-  email: z
-    .string()
+  name: clientString().trim().min(1, { error: 'users:form.nameRequired' }).max(100, { error: 'users:form.nameTooLong' }),
+  email: clientString()
     .trim()
     .toLowerCase()
     .min(1, { error: 'users:form.emailRequired' })
@@ -38,4 +37,4 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 export const userListInputSchema = listInputSchema;
 export const userListSchema = listPageSchema(managedUserSchema);
 
-export const userIdInputSchema = z.object({ id: z.string().min(1).max(100) });
+export const userIdInputSchema = z.object({ id: clientString().min(1).max(100) });
