@@ -8,8 +8,10 @@ import { os } from '@orpc/server';
 import { rolesAllow, type Permission } from '#/lib/permissions';
 import { apiError, apiTranslator, type Translate } from './api-errors.ts';
 import { effectiveRole } from './roles.ts';
+import { dataException } from './db/errors.ts';
 import { database } from './db/index.ts';
 import { env } from './env.ts';
+import { logger } from './logger.ts';
 import { writingRequest } from './recent-reads.ts';
 import { requestSession } from './request-session.ts';
 
@@ -50,5 +52,14 @@ export const base = os
     const db = await database();
     // A write drops every recently cached read, whichever way it came in (HTTP or in-process).
     const run = async () => next({ context: { db, user, t } });
-    return isWrite(permission) ? writingRequest(run) : run();
+    try {
+      return await (isWrite(permission) ? writingRequest(run) : run());
+    } catch (error) {
+      // A value the database refused (data exception) came from the client: 400, not 500. Logged,
+      // because the procedure's input schema should have refused it first.
+      const sqlState = dataException(error);
+      if (!sqlState) throw error;
+      logger().warn({ err: error, sqlState, path: procedure['~orpc'].route.path }, 'input refused by the database');
+      throw apiError('INPUT_VALIDATION_FAILED', t('api:INPUT_VALIDATION_FAILED'));
+    }
   });
