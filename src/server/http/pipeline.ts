@@ -11,6 +11,7 @@ import { logger } from '../logger.ts';
 import { RecentReads } from '../recent-reads.ts';
 import { sessionCookie } from '../session-cookie.ts';
 import { compress } from './compression.ts';
+import { refuseMethod } from './methods.ts';
 import { applySecurityHeaders, newNonce } from './security-headers.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -138,6 +139,8 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
   async function route(request: Request, url: URL, nonce: string, tooLarge: { hit: boolean }): Promise<Response> {
     const declared = Number(request.headers.get('Content-Length') ?? 0);
     if (declared > MAX_BODY_BYTES) return jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
+    const refused = refuseMethod(request.method, url.pathname);
+    if (refused) return refused;
 
     // The framework throws on a server-function path without an id: that is a client's mistake.
     if (/^\/_serverFn\/?$/.test(url.pathname)) return jsonError(404, 'NOT_FOUND', 'Unknown server function');
