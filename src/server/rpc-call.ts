@@ -3,10 +3,24 @@
  * procedure's context (its session cookie, its language). Same procedures, same middleware.
  */
 import { ORPCError } from '@orpc/server';
+import { notFound } from '@tanstack/react-router';
 import { getRequest } from '@tanstack/react-start/server';
+import type { z } from '#/lib/zod';
 
 /** The options for oRPC's `call()` from a server function: `call(procedure, input, pageContext())`. */
 export const pageContext = () => ({ context: { request: getRequest() } });
+
+/**
+ * A server function's validator for what a page's URL names (`/manager/users/$id`): input the API
+ * would refuse (an id too long, with a NUL) names nothing, so the page is a 404, not a failure.
+ */
+export const validOrNotFound =
+  <S extends z.ZodType>(schema: S) =>
+  (data: z.input<S>): z.output<S> => {
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw notFound();
+    return parsed.data;
+  };
 
 export type WriteError = { code: string; message: string; field?: string };
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; error: WriteError };

@@ -6,7 +6,7 @@
 import { call, ORPCError } from '@orpc/server';
 import { notFound } from '@tanstack/react-router';
 import { createServerFn } from '@tanstack/react-start';
-import { asWriteResult, pageContext } from '#/server/rpc-call.ts';
+import { asWriteResult, pageContext, validOrNotFound } from '#/server/rpc-call.ts';
 import { booksRouter } from './books.router';
 import { bookInputSchema, bookListInputSchema, idInputSchema } from './books.schema';
 
@@ -15,7 +15,7 @@ export const listBooks = createServerFn({ method: 'GET' })
   .handler(({ data }) => call(booksRouter.list, data, pageContext()));
 
 export const getBook = createServerFn({ method: 'GET' })
-  .validator(idInputSchema)
+  .validator(validOrNotFound(idInputSchema))
   .handler(async ({ data }) => {
     try {
       return await call(booksRouter.get, data, pageContext());

@@ -6,7 +6,7 @@ import { call, ORPCError } from '@orpc/server';
 import { notFound } from '@tanstack/react-router';
 import { createServerFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
-import { asWriteResult, pageContext } from '#/server/rpc-call.ts';
+import { asWriteResult, pageContext, validOrNotFound } from '#/server/rpc-call.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
 import { usersRouter } from './users.router';
 import { userIdInputSchema, userInputSchema, userListInputSchema } from './users.schema';
@@ -16,7 +16,7 @@ export const listUsers = createServerFn({ method: 'GET' })
   .handler(({ data }) => call(usersRouter.list, data, pageContext()));
 
 export const getUser = createServerFn({ method: 'GET' })
-  .validator(userIdInputSchema)
+  .validator(validOrNotFound(userIdInputSchema))
   .handler(async ({ data }) => {
     try {
       return await call(usersRouter.get, data, pageContext());
@@ -36,7 +36,7 @@ export const updateUser = createServerFn({ method: 'POST' })
 
 /** A user's sessions, newest activity first (Better Auth checks `session: list`). */
 export const listUserSessions = createServerFn({ method: 'GET' })
-  .validator(userIdInputSchema)
+  .validator(validOrNotFound(userIdInputSchema))
   .handler(async ({ data }) => {
     const auth = await (await import('#/server/auth.ts')).getAuth();
     const { sessions } = await auth.api.listUserSessions({ body: { userId: data.id }, headers: getRequest().headers });

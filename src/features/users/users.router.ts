@@ -55,7 +55,7 @@ type UserListInput = z.output<typeof userListInputSchema>;
 
 async function listPage(db: Database, input: UserListInput, t: Translate): Promise<UserList> {
   const search = searchCondition(input.searchTerm);
-  const after = readCursor(input.cursor, 2, t);
+  const after = readCursor(input.cursor, ['timestamp', 'text'], t);
   const rows = await db
     .select({ ...columns, key: sql<string>`${user.createdAt}::text` })
     .from(user)

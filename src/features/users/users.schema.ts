@@ -2,19 +2,17 @@
 import { ROLE_NAMES, type RoleName } from '#/lib/permissions';
 import { listInputSchema, listPageSchema } from '#/lib/list';
 import { NAME_MAX_LENGTH, NAME_PATTERN } from '#/lib/person-name';
-import { z } from '#/lib/zod';
+import { clientString, z } from '#/lib/zod';
 
 export const roleSchema = z.enum(ROLE_NAMES as [RoleName, ...RoleName[]], { error: 'users:form.roleInvalid' });
 
 export const userInputSchema = z.object({
-  name: z
-    .string()
+  name: clientString()
     .trim()
     .min(1, { error: 'users:form.nameRequired' })
     .max(NAME_MAX_LENGTH, { error: 'users:form.nameTooLong' })
     .regex(NAME_PATTERN, { error: 'users:form.nameInvalid' }),
-  email: z
-    .string()
+  email: clientString()
     .trim()
     .toLowerCase()
     .min(1, { error: 'users:form.emailRequired' })
@@ -44,4 +42,4 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 export const userListInputSchema = listInputSchema;
 export const userListSchema = listPageSchema(managedUserSchema);
 
-export const userIdInputSchema = z.object({ id: z.string().min(1).max(100) });
+export const userIdInputSchema = z.object({ id: clientString().min(1).max(100) });
