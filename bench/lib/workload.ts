@@ -118,8 +118,9 @@ export function termsFrom(texts: string[], count = TERMS): string[] {
     const share = Math.max(1, Math.floor((count - picked.length) / open.length));
     for (const pool of open) picked.push(...pool.splice(0, Math.min(share, count - picked.length)));
   }
-  picked.push(...byHash(numbers).slice(0, count - picked.length));
-  return picked.sort((a, b) => hash(`rank:${a}`) - hash(`rank:${b}`));
+  // Ranked by a hash too; numbers (one book each) only after every word.
+  const rank = (list: string[]) => list.sort((a, b) => hash(`rank:${a}`) - hash(`rank:${b}`));
+  return [...rank(picked), ...rank(byHash(numbers).slice(0, count - picked.length))];
 }
 
 /** The share of `zipf` draws over `terms` that fall on a term of 1 or 2 characters. */
@@ -188,10 +189,11 @@ export async function prepareWorkload(db: SqlClient, options: WorkloadOptions): 
 
   const bookIds = (await db.query<{ id: string }>(`select id from book order by random() limit 5000`)).map((r) => r.id);
   const genreIds = (await db.query<{ id: string }>(`select id from genre`)).map((r) => r.id);
-  // Text samples in id order: ids are random, so this is a random sample that stays the same for a database.
-  const books = await db.query<{ title: string; author: string }>(`select title, author from book order by id limit 4000`);
+  // Text samples ordered by a hash of the text: the seed writes the same rows into either database,
+  // so both draw the same terms.
+  const books = await db.query<{ title: string; author: string }>(`select title, author from book order by md5(title) limit 4000`);
   const genres = await db.query<{ name: string }>(`select name from genre`);
-  const users = await db.query<{ name: string; email: string }>(`select name, email from "user" order by id limit 4000`);
+  const users = await db.query<{ name: string; email: string }>(`select name, email from "user" order by md5(email) limit 4000`);
   const bookTexts = [...books.flatMap((b) => [b.title, b.author]), ...genres.map((g) => g.name)];
   const userTexts = users.flatMap((u) => [u.name, u.email]);
   return {
