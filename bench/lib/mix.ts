@@ -229,27 +229,21 @@ export interface MixRun {
   byKind: Partial<Record<Kind, KindFigures>>;
 }
 
-/**
- * Runs the mix with `connections` requests in flight for `seconds`. `onAnswer` sees every answer
- * (the SQL capture sends one request at a time and reads what each one issued).
- */
+/** Runs the mix with `connections` requests in flight for `seconds`. */
 export async function runMix(
   client: HttpClient,
   mix: Mix,
-  options: { connections: number; seconds: number; maxRequests?: number; onTick?: (elapsed: number) => void },
+  options: { connections: number; seconds: number; onTick?: (elapsed: number) => void },
 ): Promise<MixRun> {
   const times: number[] = [];
   const perKind = new Map<Kind, { times: number[]; errors: number; shortTerms: number }>();
   const errorSamples: string[] = [];
   let errors = 0;
-  let sent = 0;
   const t0 = performance.now();
   const end = t0 + options.seconds * 1000;
   const ticker = setInterval(() => options.onTick?.(Math.round((performance.now() - t0) / 1000)), 1000);
-  const max = options.maxRequests ?? Infinity;
   async function connection() {
-    while (performance.now() < end && sent < max) {
-      sent++;
+    while (performance.now() < end) {
       const req = mix.next();
       const answer = await client.send(req);
       let k = perKind.get(req.kind);
