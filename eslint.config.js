@@ -56,7 +56,7 @@ const rule = {
   serverFromFeature: {
     regex: to('server'),
     allowTypeImports: true,
-    message: 'In a feature, only *.router.ts and *.functions.ts import the server (a type-only import is fine).',
+    message: 'In a feature, only *.router.ts, *.functions.ts and *.server.ts import the server (a type-only import is fine).',
   },
   serverFromLayout: { regex: to('server'), message: 'layout/ reaches the server through a feature, never directly.' },
   serverFromBelow: { regex: to('server'), message: 'components/ and lib/ are client-side: they never import server code.' },
@@ -189,7 +189,8 @@ export default tseslint.config(
       rules: boundaries(rule.serverFromFeature, ...otherFeatures(name), rule.layout, rule.routes),
     },
     {
-      files: [`src/features/${name}/**/*.router.ts`, `src/features/${name}/**/*.functions.ts`],
+      // *.server.ts: a feature's server-only module (form posts handled by a route's server handler).
+      files: [`src/features/${name}/**/*.router.ts`, `src/features/${name}/**/*.functions.ts`, `src/features/${name}/**/*.server.ts`],
       rules: boundaries(...otherFeatures(name), rule.layout, rule.routes),
     },
   ]),

@@ -361,7 +361,7 @@ test.describe('configuration variants', () => {
       const code = await sink.waitForCode(USER, since);
       await page.waitForTimeout(3500);
       await page.getByLabel('Login code').pressSequentially(code);
-      await expect(page.getByRole('alert').filter({ hasText: 'OTP expired' })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'The code has expired. Ask for a new one.' })).toBeVisible();
 
       const send = async (email: string, ip: Record<string, string>) => {
         const res = await page.request.post('/api/auth/email-otp/send-verification-otp', {

@@ -18,6 +18,7 @@ import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginErrorRouteImport } from './routes/login/error'
+import { Route as LoginOnboardingRouteImport } from './routes/login/onboarding'
 import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
@@ -78,6 +79,11 @@ const LoginIndexRoute = LoginIndexRouteImport.update({
 const LoginErrorRoute = LoginErrorRouteImport.update({
   id: '/error',
   path: '/error',
+  getParentRoute: () => LoginRouteRoute,
+} as any)
+const LoginOnboardingRoute = LoginOnboardingRouteImport.update({
+  id: '/onboarding',
+  path: '/onboarding',
   getParentRoute: () => LoginRouteRoute,
 } as any)
 const LoginVerifyRoute = LoginVerifyRouteImport.update({
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/login/error': typeof LoginErrorRoute
+  '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
@@ -193,6 +200,7 @@ export interface FileRoutesByTo {
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/login/error': typeof LoginErrorRoute
+  '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
@@ -221,6 +229,7 @@ export interface FileRoutesById {
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
   '/login/error': typeof LoginErrorRoute
+  '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
@@ -250,6 +259,7 @@ export interface FileRouteTypes {
     | '/api/openapi'
     | '/app/account'
     | '/login/error'
+    | '/login/onboarding'
     | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
@@ -274,6 +284,7 @@ export interface FileRouteTypes {
     | '/api/openapi'
     | '/app/account'
     | '/login/error'
+    | '/login/onboarding'
     | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
@@ -301,6 +312,7 @@ export interface FileRouteTypes {
     | '/api/openapi'
     | '/app/account'
     | '/login/error'
+    | '/login/onboarding'
     | '/login/verify'
     | '/manager/account'
     | '/manager/dashboard'
@@ -394,6 +406,13 @@ declare module '@tanstack/react-router' {
       path: '/error'
       fullPath: '/login/error'
       preLoaderRoute: typeof LoginErrorRouteImport
+      parentRoute: typeof LoginRouteRoute
+    }
+    '/login/onboarding': {
+      id: '/login/onboarding'
+      path: '/onboarding'
+      fullPath: '/login/onboarding'
+      preLoaderRoute: typeof LoginOnboardingRouteImport
       parentRoute: typeof LoginRouteRoute
     }
     '/login/verify': {
@@ -531,12 +550,14 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
 
 interface LoginRouteRouteChildren {
   LoginErrorRoute: typeof LoginErrorRoute
+  LoginOnboardingRoute: typeof LoginOnboardingRoute
   LoginVerifyRoute: typeof LoginVerifyRoute
   LoginIndexRoute: typeof LoginIndexRoute
 }
 
 const LoginRouteRouteChildren: LoginRouteRouteChildren = {
   LoginErrorRoute: LoginErrorRoute,
+  LoginOnboardingRoute: LoginOnboardingRoute,
   LoginVerifyRoute: LoginVerifyRoute,
   LoginIndexRoute: LoginIndexRoute,
 }

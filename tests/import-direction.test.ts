@@ -22,7 +22,7 @@ const PAGE_ROUTE =
   'Page routes reach the server through the product API’s client (src/lib/api-client.ts) or a feature’s server functions, never directly.';
 const BELOW_FEATURES = 'components/, lib/ and server/ never import features (features import them).';
 const CLIENT_SIDE = 'components/ and lib/ are client-side: they never import server code.';
-const FEATURE_SERVER = 'In a feature, only *.router.ts and *.functions.ts import the server (a type-only import is fine).';
+const FEATURE_SERVER = 'In a feature, only *.router.ts, *.functions.ts and *.server.ts import the server (a type-only import is fine).';
 const OTHER_FEATURE = 'A feature imports another feature only through its *.schema.ts or *.functions.ts.';
 const AUTH_FEATURE = 'A feature imports auth only through its public modules (see eslint.config.js).';
 const COMPOSITION_ROOT = 'server/router.ts imports only the features’ *.router.ts modules.';
@@ -105,11 +105,12 @@ describe('import direction (eslint.config.js)', () => {
     expect(await lint('src/lib/permissions.ts', "import { roleNames } from './role-field.ts';\nexport const x = roleNames;\n")).toEqual([]);
   });
 
-  it('lets only *.router.ts and *.functions.ts of a feature import the server (types excepted)', async () => {
+  it('lets only *.router.ts, *.functions.ts and *.server.ts of a feature import the server (types excepted)', async () => {
     const value = "import { database } from '#/server/db/index.ts';\nexport const x = database;\n";
     expect(await lint('src/features/books/synthetic.tsx', value)).toEqual([expect.stringContaining(FEATURE_SERVER)]);
     expect(await lint('src/features/books/synthetic.functions.ts', value)).toEqual([]);
     expect(await lint('src/features/books/synthetic.router.ts', value)).toEqual([]);
+    expect(await lint('src/features/books/synthetic.server.ts', value)).toEqual([]);
     expect(
       await lint('src/features/books/synthetic.tsx', "import type { Auth } from '#/server/auth.ts';\nexport type X = Auth;\n"),
     ).toEqual([]);

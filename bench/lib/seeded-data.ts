@@ -1,9 +1,10 @@
 /**
- * The large embedded database (100 000 books, 100 000 users). Seeding it takes about half a
- * minute, so the seeded data folder is kept in node_modules/.cache/springboard-bench/, under a key
- * made of everything that shapes it (migrations, schema, seed code, PGlite's version, the counts).
- * Every run works on a fresh copy; a change to any of those inputs seeds anew. Only the newest
- * copy is kept. `BENCH_FRESH_SEED=1` ignores the cache.
+ * The large embedded database (100 000 books, 100 000 users; 1 000 000 books for `--large`).
+ * Seeding it takes about half a minute (several minutes for a million books), so the seeded data
+ * folder is kept in node_modules/.cache/springboard-bench/, under a key made of everything that
+ * shapes it (migrations, schema, seed code, PGlite's version, the counts). Every run works on a
+ * fresh copy; a change to any of those inputs seeds anew. Only the newest copy of each size is
+ * kept. `BENCH_FRESH_SEED=1` ignores the cache.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -12,7 +13,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './processes.ts';
 
-export const LARGE = { books: 100_000, users: 100_000 };
+export interface DataSize {
+  books: number;
+  users: number;
+}
+
+export const LARGE: DataSize = { books: 100_000, users: 100_000 };
+/** `npm run bench -- --large`: uncached searches over a million books. */
+export const HUGE: DataSize = { books: 1_000_000, users: 100_000 };
 
 const CACHE = path.join(ROOT, 'node_modules/.cache/springboard-bench');
 
@@ -23,7 +31,7 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-function cacheKey(): string {
+function cacheKey(size: DataSize): string {
   const hash = createHash('sha256');
   const inputs = [
     ...filesUnder(path.join(ROOT, 'drizzle')),
@@ -31,12 +39,12 @@ function cacheKey(): string {
     path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'),
   ];
   for (const file of inputs) hash.update(path.relative(ROOT, file)).update(readFileSync(file));
-  hash.update(JSON.stringify(LARGE));
+  hash.update(JSON.stringify(size));
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Runs `npm run db:seed -- --books N --users N` against `env`'s database; returns its output. */
-export function seedLarge(env: Record<string, string>): void {
+/** Runs `npm run db:seed -- --books N --users N` against `env`'s database. */
+export function seedLarge(env: Record<string, string>, size: DataSize = LARGE): void {
   const result = spawnSync(
     process.execPath,
     [
@@ -45,9 +53,9 @@ export function seedLarge(env: Record<string, string>): void {
       'src/server/db/cli.ts',
       'seed',
       '--books',
-      String(LARGE.books),
+      String(size.books),
       '--users',
-      String(LARGE.users),
+      String(size.users),
     ],
     { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, encoding: 'utf8' },
   );
@@ -58,17 +66,19 @@ export function seedLarge(env: Record<string, string>): void {
  * A fresh data folder (for DATA_DIR) holding the large seeded embedded database; the caller
  * deletes it. `onSeed` is called when it has to be seeded (not found in the cache).
  */
-export function freshLargeDataDir(onSeed: () => void): { dataDir: string; cached: boolean } {
-  const key = cacheKey();
-  const cached = path.join(CACHE, `pglite-${key}`);
+export function freshLargeDataDir(onSeed: () => void, size: DataSize = LARGE): { dataDir: string; cached: boolean } {
+  const sized = `pglite-${size.books}x${size.users}-`;
+  const cached = path.join(CACHE, `${sized}${cacheKey(size)}`);
   const hit = existsSync(cached) && process.env.BENCH_FRESH_SEED !== '1';
   if (!hit) {
     onSeed();
     mkdirSync(CACHE, { recursive: true });
     const building = mkdtempSync(path.join(CACHE, 'seeding-'));
-    seedLarge({ DATA_DIR: building });
+    seedLarge({ DATA_DIR: building }, size);
+    // Older copies of this size, copies from before sizes were named, and seedings left by interrupted runs.
     for (const old of readdirSync(CACHE))
-      if (old !== path.basename(building)) rmSync(path.join(CACHE, old), { recursive: true, force: true });
+      if (old !== path.basename(building) && (old.startsWith(sized) || !/^pglite-\d+x\d+-/.test(old)))
+        rmSync(path.join(CACHE, old), { recursive: true, force: true });
     renameSync(building, cached);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'springboard-bench-'));

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { signalGroup, spawnTracked, stopGroup } from './processes';
+import { signalGroup, spawnTracked, stopGroup } from './processes.ts';
 
 export interface AppServer {
   url: string;

@@ -3,14 +3,15 @@
  * (`total` counted on the first page only); the URL's search params are `listSearch`
  * (src/lib/search-params.ts). Pure: server and browser.
  */
-import { z } from '#/lib/zod';
+import { clientString, z } from '#/lib/zod';
+import { SEARCH_TERM_MAX } from './text';
 
 /** A list's page size: the API defaults to it, the infinite queries (list-query.ts) ask for it. */
 export const PAGE_SIZE = 20;
 
 export const listInputSchema = z.object({
-  searchTerm: z.string().trim().max(100).default(''),
-  cursor: z.string().max(500).optional(),
+  searchTerm: clientString().trim().max(SEARCH_TERM_MAX).default(''),
+  cursor: clientString().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
 });
 export type ListInput = z.input<typeof listInputSchema>;

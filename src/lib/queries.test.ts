@@ -60,12 +60,15 @@ describe('Queries: TanStack Query loaded on first use', () => {
     expect(queries.current!.getQueryData(['one'])).toBe(1);
   });
 
-  it("turns a procedure's NOT_FOUND into the router's notFound(), and lets other errors through", async () => {
+  it("turns a procedure's NOT_FOUND or refused input into the router's notFound(), and lets other errors through", async () => {
     const { ORPCError } = await import('@orpc/client');
     const queries = new Queries();
     const missing = new ORPCError('NOT_FOUND', { status: 404, message: 'Book not found' });
     const thrown = await queries.ensure({ queryKey: ['missing'], queryFn: () => Promise.reject(missing) }).catch((e: unknown) => e);
     expect(isNotFound(thrown)).toBe(true);
+    const invalid = new ORPCError('INPUT_VALIDATION_FAILED', { status: 400, message: 'Invalid input' });
+    const named = await queries.ensure({ queryKey: ['invalid'], queryFn: () => Promise.reject(invalid) }).catch((e: unknown) => e);
+    expect(isNotFound(named)).toBe(true);
     const refused = new ORPCError('FORBIDDEN', { status: 403, message: 'no' });
     await expect(queries.ensure({ queryKey: ['refused'], queryFn: () => Promise.reject(refused) })).rejects.toBe(refused);
   });

@@ -16,12 +16,17 @@ export interface DehydratedQueries {
   stream: ReadableStream<DehydratedState['queries']>;
 }
 
-/** The one place a product-API 404 (an ORPCError, src/lib/api-client.ts) becomes the router's `notFound()`. */
+/**
+ * The one place a product-API refusal (an ORPCError, src/lib/api-client.ts) becomes the router's
+ * `notFound()`: NOT_FOUND, and input the API refuses (a loader's input comes from the page's URL,
+ * so an id too long or with a NUL names nothing).
+ */
 async function found<T>(data: Promise<T>): Promise<T> {
   try {
     return await data;
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'NOT_FOUND') throw notFound();
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'NOT_FOUND' || code === 'INPUT_VALIDATION_FAILED') throw notFound();
     throw error;
   }
 }
@@ -56,7 +61,8 @@ export class Queries {
 
   /**
    * A route loader's `ensureQueryData`, for the sections' loaders (their guard has loaded Query). A
-   * procedure's NOT_FOUND becomes the route's not-found page (HTTP status 404 on the server render).
+   * procedure's NOT_FOUND, or input it refuses, becomes the route's not-found page (HTTP status 404
+   * on the server render).
    */
   readonly ensure: QueryClient['ensureQueryData'] = async (options) => found((await this.client()).ensureQueryData(options));
 

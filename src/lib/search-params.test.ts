@@ -18,6 +18,14 @@ describe('search params', () => {
     expect(parse(read, { state: 'nope', other: 'y' })).toEqual({ state: '', other: 'y' });
   });
 
+  it('finding 9: reads a search term the lists would refuse (too long, NUL) as empty, like any unparseable param', () => {
+    expect(parse(listSearch, { searchTerm: 'a'.repeat(100) })).toEqual({ searchTerm: 'a'.repeat(100) });
+    expect(parse(listSearch, { searchTerm: ` ${'a'.repeat(100)} ` })).toEqual({ searchTerm: ` ${'a'.repeat(100)} ` });
+    expect(parse(listSearch, { searchTerm: 'a'.repeat(101) })).toEqual({ searchTerm: '' });
+    expect(parse(listSearch, { searchTerm: 'a\u0000b' })).toEqual({ searchTerm: '' });
+    expect(parse(searchParams({ email: stringParam() }), { email: 'a\u0001@example.com' })).toEqual({ email: '' });
+  });
+
   it('drops unknown params', () => {
     expect(parse(listSearch, { searchTerm: 'a', page: 2 })).toEqual({ searchTerm: 'a' });
   });

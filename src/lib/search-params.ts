@@ -4,14 +4,15 @@
  * to a default when missing or unparseable (docs/product.md, Routes). See decision 024.
  */
 import { stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
+import { hasControlCharacters, SEARCH_TERM_MAX } from './text';
 
 type Readers<T> = { [K in keyof T]: (value: unknown) => T[K] };
 
-/** A string param; anything else (missing, a number, a list) reads as `fallback`. */
+/** A string param; anything else (missing, a number, a list, text with control characters) reads as `fallback`. */
 export const stringParam =
   (fallback = '') =>
   (value: unknown): string =>
-    typeof value === 'string' ? value : fallback;
+    typeof value === 'string' && !hasControlCharacters(value) ? value : fallback;
 
 /** One of a fixed set of strings; anything else reads as the first. */
 export const oneOfParam =
@@ -30,8 +31,17 @@ export function searchParams<T extends Record<string, unknown>>(readers: Readers
   };
 }
 
+/**
+ * A list's search term: text the lists' API takes (at most SEARCH_TERM_MAX characters once
+ * trimmed). A longer one is unparseable like any other, so it reads as empty (decision 031).
+ */
+const searchTermParam = (value: unknown): string => {
+  const term = stringParam()(value);
+  return term.trim().length <= SEARCH_TERM_MAX ? term : '';
+};
+
 /** A searchable list's params (books, users). */
-export const listSearch = searchParams<{ searchTerm: string }>({ searchTerm: stringParam() });
+export const listSearch = searchParams<{ searchTerm: string }>({ searchTerm: searchTermParam });
 
 /**
  * A list route's search options (/app/books, /manager/books, /manager/users): `searchTerm` read by

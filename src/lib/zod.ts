@@ -4,6 +4,7 @@
  * which the Content-Security-Policy refuses (and reports). Jitless validation is fast enough here.
  */
 import { z } from 'zod';
+import { hasControlCharacters } from './text.ts';
 
 z.config({ jitless: true });
 // In the browser, generic messages speak the interface language. Zod loads with the first page
@@ -16,5 +17,11 @@ if (typeof document !== 'undefined') {
     void browserI18n().loadNamespaces('zod');
   });
 }
+
+/**
+ * A string from a client. Control characters are refused with `zod:control_characters`: PostgreSQL
+ * refuses NUL (a 500 otherwise), and no field means the others. Every text input of the APIs is one.
+ */
+export const clientString = () => z.string().refine((value) => !hasControlCharacters(value), { error: 'zod:control_characters' });
 
 export { z };

@@ -6,6 +6,7 @@ import '../styles.css';
 import { PageError } from '#/components/errors/page-error';
 import { PageRootNotFound } from '#/components/errors/page-root-not-found';
 import { Toaster } from '#/components/ui/toaster';
+import { takeFormFlash } from '#/features/auth/form-flash.functions';
 import { getAppConfig } from '#/features/config/config.functions';
 import { EnvBanner } from '#/features/config/env-banner';
 import { settleLanguage } from '#/lib/i18n/browser';
@@ -28,10 +29,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // The translations the next page declares (a first load gets them in the router's `hydrate`).
   beforeLoad: ({ context, matches }) => loadRouteNamespaces(context.i18n, matches),
   loader: async ({ context }) => {
-    const config = await getAppConfig();
+    const onServer = typeof document === 'undefined';
+    // A sign-in form's refusal after a post without JavaScript (decision 033): only a full page load has one.
+    const [config, formFlash] = await Promise.all([getAppConfig(), onServer ? takeFormFlash() : null]);
     // The server renders in the request's language; the browser keeps its own choice.
-    if (typeof document === 'undefined') await context.i18n.changeLanguage(config.language);
-    return config;
+    if (onServer) await context.i18n.changeLanguage(config.language);
+    return { ...config, formFlash };
   },
   staleTime: Infinity,
   shouldReload: false,

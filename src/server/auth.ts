@@ -25,6 +25,7 @@ import { createEmailQuota } from './email-quota.ts';
 import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, checkProfileInput } from './auth-rules.ts';
 import { env, signupDisabled, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
+import { checkAuthInput } from './auth-input.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
@@ -106,6 +107,7 @@ export function createAuth(db: Database, e: Env = env()) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await checkAuthInput(ctx.path, ctx.body, ctx.query, ctx.request);
         if (e.demoMode && demoModeRefuses(ctx.path, ctx.request?.method ?? (ctx as { method?: string }).method)) {
           throw new APIError('FORBIDDEN', { code: 'DEMO_MODE', message: 'This is a read-only demo, this action is disabled.' });
         }

@@ -36,9 +36,12 @@ export const LAST_ADMIN_LOCK = 7_301_001;
  * ban, remove), or null. ADMIN_USER_IDS stay admins whatever role is stored.
  */
 export function adminRightsTarget(path: string, body: unknown): string | null {
-  const { userId, role } = (body ?? {}) as { userId?: unknown; role?: string | string[] };
+  // The body is as the client sent it: Better Auth validates it after the hooks run.
+  const { userId, role } = (body ?? {}) as { userId?: unknown; role?: unknown };
   if (typeof userId !== 'string') return null;
   if (path === '/admin/ban-user' || path === '/admin/remove-user') return userId;
-  if (path === '/admin/set-role' && !roleFieldIsAdmin(role) && !env().auth.adminUserIds.includes(userId)) return userId;
+  // A role that is neither a string nor a list of strings sets nothing: Better Auth answers 400.
+  const roleIsValid = typeof role === 'string' || (Array.isArray(role) && role.every((r) => typeof r === 'string'));
+  if (path === '/admin/set-role' && roleIsValid && !roleFieldIsAdmin(role) && !env().auth.adminUserIds.includes(userId)) return userId;
   return null;
 }

@@ -8,8 +8,10 @@ import { os } from '@orpc/server';
 import { rolesAllow, type Permission } from '#/lib/permissions';
 import { apiError, apiTranslator, type Translate } from './api-errors.ts';
 import { effectiveRole } from './roles.ts';
+import { dataException } from './db/errors.ts';
 import { database } from './db/index.ts';
 import { env } from './env.ts';
+import { logger } from './logger.ts';
 import { requestSession } from './request-session.ts';
 
 export interface RpcMeta {
@@ -50,5 +52,14 @@ export const base = os
       if (env().demoMode && isWrite(permission)) throw apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
     }
     const db = await database();
-    return next({ context: { db, user, sessionId: session?.session.id ?? null, t } });
+    try {
+      return await next({ context: { db, user, sessionId: session?.session.id ?? null, t } });
+    } catch (error) {
+      // A value the database refused (data exception) came from the client: 400, not 500. Logged,
+      // because the procedure's input schema should have refused it first.
+      const sqlState = dataException(error);
+      if (!sqlState) throw error;
+      logger().warn({ err: error, sqlState, path: procedure['~orpc'].route.path }, 'input refused by the database');
+      throw apiError('INPUT_VALIDATION_FAILED', t('api:INPUT_VALIDATION_FAILED'));
+    }
   });

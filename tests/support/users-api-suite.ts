@@ -58,6 +58,8 @@ export function usersApiSuite() {
       });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ email: 'amelie.p@example.org', role: 'user', banned: false, emailVerified: false });
+      // The admin gave the name onboarding asks for: the new user is not sent through it.
+      expect(created.body.onboardedAt).not.toBeNull();
       for (const term of ['amelie', 'POULAIN', 'amelie.p@EXAMPLE']) {
         const found = await api<List>('GET', `/users?searchTerm=${encodeURIComponent(term)}`, { cookie: admin });
         expect(found.body.total, term).toBe(1);
@@ -69,7 +71,20 @@ export function usersApiSuite() {
     it('refuses a cursor it did not make with 400', async () => {
       const res = await api<ApiError>('GET', '/users?cursor=garbage', { cookie: admin });
       expect(res.status).toBe(400);
-      expect(res.body.data?.fields).toEqual({ cursor: 'invalid' });
+      expect(res.body.data?.fields).toEqual({ cursor: 'Invalid page cursor' });
+      const fr = await api<ApiError>('GET', '/users?cursor=garbage', { cookie: admin, language: 'fr' });
+      expect(fr.body.data?.fields).toEqual({ cursor: 'Curseur de page invalide' });
+    });
+
+    it('finding 9: refuses a well-formed cursor whose key is not a time and an id with 400', async () => {
+      const cursor = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+      // WyJhIiwiYiJd is ["a","b"]: the right shape, but "a" is no timestamp (PostgreSQL: 22007).
+      for (const bad of ['WyJhIiwiYiJd', cursor(['2024-13-01 00:00:00+00', 'x']), cursor(['2024-01-01 00:00:00+00', 'a\u0000'])]) {
+        const res = await api<ApiError>('GET', `/users?cursor=${bad}`, { cookie: admin });
+        expect(res.status, bad).toBe(400);
+        expect(res.body.data?.fields).toEqual({ cursor: 'Invalid page cursor' });
+      }
+      expect((await api('GET', `/users?cursor=${cursor(['2024-01-01 00:00:00.5+00', 'x'])}`, { cookie: admin })).status).toBe(200);
     });
   });
 

@@ -4,6 +4,7 @@
  * they are shown. The sign-in e-mail and the search params are in `auth.search.ts` (no zod on the
  * first load).
  */
+import { NAME_MAX_LENGTH, NAME_PATTERN } from '#/lib/person-name';
 import { z } from '#/lib/zod';
 
 export const OTP_LENGTH = 6;
@@ -22,9 +23,8 @@ export const nameSchema = z
   .string({ error: 'validation.nameRequired' })
   .trim()
   .min(1, { error: 'validation.nameRequired' })
-  .max(100, { error: 'validation.nameInvalid' })
-  // Letters, marks, spaces and common name punctuation, in any script.
-  .regex(/^[\p{L}\p{M}][\p{L}\p{M}\s'’.-]*$/u, { error: 'validation.nameInvalid' });
+  .max(NAME_MAX_LENGTH, { error: 'validation.nameInvalid' })
+  .regex(NAME_PATTERN, { error: 'validation.nameInvalid' });
 
 export const nameFormSchema = z.object({ name: nameSchema });
 export type NameForm = z.infer<typeof nameFormSchema>;

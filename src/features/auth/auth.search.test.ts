@@ -33,6 +33,7 @@ describe('sign-in search params', () => {
   it('maps unknown login errors to unknown_error', () => {
     expect(toLoginError('signup_disabled')).toBe('signup_disabled');
     expect(toLoginError('access_denied')).toBe('access_denied');
+    expect(toLoginError('banned')).toBe('banned');
     expect(toLoginError('anything')).toBe('unknown_error');
     expect(toLoginError('')).toBe('unknown_error');
   });

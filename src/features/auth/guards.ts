@@ -10,6 +10,7 @@ import type { Queries } from '#/lib/queries';
 import { STATUS_HEADER } from '#/lib/status-header';
 import { homeFor, safeRedirect } from './redirect';
 import { getSessionUser } from './auth.functions';
+import { preloadOnboarding } from './onboarding-gate';
 import { sessionQuery } from './session';
 
 export const FORBIDDEN = 'FORBIDDEN';
@@ -41,6 +42,8 @@ export async function requireSection({ queries }: { queries: Queries }, location
     markStatus(403);
     throw new ForbiddenError();
   }
+  // Its form is rendered in the server's HTML, so it works before hydration and without JavaScript.
+  if (!user.onboardedAt) await preloadOnboarding();
   return { user };
 }
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
+import { Input } from '#/components/ui/input';
 import { InputOtp } from '#/components/ui/input-otp';
 import { authClient } from './auth-client';
 import { OTP_LENGTH, verifyFormSchema, type VerifyForm } from './auth.schema';
@@ -29,6 +30,9 @@ export function PageLoginVerify() {
   const errorMessage = useAuthErrorMessage();
   const [cooldown, setCooldown] = useState(RESEND_COOLDOWN_SECONDS);
   const form = useForm<VerifyForm>({ resolver: zodResolver(verifyFormSchema), defaultValues: { code: '' } });
+  // A refusal of the same form posted without JavaScript (decision 033).
+  const flash = config.formFlash?.form === 'verify' ? config.formFlash : null;
+  const flashError = flash ? (flash.error.key ?? errorMessage(flash.error)) : undefined;
 
   useEffect(() => {
     if (cooldown <= 0) return;
@@ -60,31 +64,42 @@ export function PageLoginVerify() {
     else toast.success(t('verify.resent'));
   };
 
-  const codeError = form.formState.errors.code?.message;
+  const codeError = form.formState.errors.code?.message ?? flashError;
   // Schema messages are keys of this namespace; server messages arrive translated already.
   const codeErrorText = codeError?.startsWith('validation.') ? t(codeError as 'validation.codeRequired') : codeError;
   return (
     <AuthLayout title={t('verify.title')} description={t('verify.description', { email, count: config.otpExpirationMinutes })}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {/* A real form: it also works before hydration and without JavaScript (decision 033). */}
+      <form method="post" action="/login/verify" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="redirect" value={redirect} />
         <Field label={t('verify.code')} error={codeErrorText}>
           {(ids) => (
-            <Controller
-              control={form.control}
-              name="code"
-              render={({ field }) => (
-                <InputOtp
-                  {...ids}
-                  maxLength={OTP_LENGTH}
-                  autoFocus
-                  autoComplete="one-time-code"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  onComplete={() => void onSubmit()}
-                  disabled={form.formState.isSubmitting}
-                />
-              )}
-            />
+            <>
+              {/* Without JavaScript the boxes cannot show what is typed: a plain field instead. */}
+              <noscript>
+                <style>{'.code-boxes{display:none}'}</style>
+                <Input {...ids} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={OTP_LENGTH} dir="ltr" />
+              </noscript>
+              <Controller
+                control={form.control}
+                name="code"
+                render={({ field }) => (
+                  <InputOtp
+                    {...ids}
+                    maxLength={OTP_LENGTH}
+                    autoFocus
+                    autoComplete="one-time-code"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    onComplete={() => void onSubmit()}
+                    disabled={form.formState.isSubmitting}
+                    className="code-boxes"
+                  />
+                )}
+              />
+            </>
           )}
         </Field>
         <Button type="submit" disabled={form.formState.isSubmitting}>

@@ -26,7 +26,10 @@ export function PageLogin() {
   const navigate = useNavigate();
   const errorMessage = useAuthErrorMessage();
   const input = useRef<HTMLInputElement>(null);
-  const [emailError, setEmailError] = useState<EmailError>();
+  // A refusal of the same form posted without JavaScript (decision 033): its message and what was typed.
+  const flash = config.formFlash?.form === 'login' ? config.formFlash : null;
+  const [emailError, setEmailError] = useState<EmailError | undefined>(flash?.error.key as EmailError | undefined);
+  const flashError = flash && !flash.error.key ? errorMessage(flash.error) : undefined;
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const signUp = config.signupEnabled;
@@ -58,8 +61,10 @@ export function PageLogin() {
       title={signUp ? t('login.titleSignUp') : t('login.title')}
       description={signUp ? t('login.descriptionSignUp') : t('login.description')}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <Field label={t('login.email')} error={emailError ? t(emailError) : undefined}>
+      {/* A real form: it also works before hydration and without JavaScript (decision 033). */}
+      <form method="post" action="/login" noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <input type="hidden" name="redirect" value={redirect} />
+        <Field label={t('login.email')} error={emailError ? t(emailError) : flashError}>
           {(ids) => (
             <Input
               type="email"
@@ -68,6 +73,7 @@ export function PageLogin() {
               placeholder={t('login.emailPlaceholder')}
               autoFocus
               name="email"
+              defaultValue={flash?.values.email}
               ref={input}
               // After a first submit, the message follows the typing (as the other forms do).
               onChange={submitted ? (event) => setEmailError(checkEmail(event.target.value).error) : undefined}

@@ -1,6 +1,7 @@
 /** First login: ask for a name, then mark the user onboarded and continue to the requested page. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useRouterState } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
@@ -13,10 +14,20 @@ import { AuthLayout } from './auth-layout';
 import { refreshSession } from './session';
 import type { SessionUser } from './auth.functions';
 
+const root = getRouteApi('__root__');
+
 export function PageOnboarding({ user }: { user: SessionUser }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
-  const form = useForm<NameForm>({ resolver: zodResolver(nameFormSchema), defaultValues: { name: user.name ?? '' } });
+  const here = useRouterState({ select: (state) => state.location.href });
+  // A refusal of the same form posted without JavaScript (decision 033): its message and what was typed.
+  const formFlash = root.useLoaderData().formFlash;
+  const flash = formFlash?.form === 'onboarding' ? formFlash : null;
+  const form = useForm<NameForm>({
+    resolver: zodResolver(nameFormSchema),
+    defaultValues: { name: flash?.values.name ?? user.name ?? '' },
+    errors: flash?.error.key ? { name: { type: 'server', message: flash.error.key } } : undefined,
+  });
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     const { error } = await authClient.updateUser({ name, onboardedAt: new Date() });
@@ -31,7 +42,9 @@ export function PageOnboarding({ user }: { user: SessionUser }) {
   const nameError = form.formState.errors.name?.message;
   return (
     <AuthLayout title={t('onboarding.welcome')} description={t('onboarding.subtitle')}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {/* A real form: it also works before hydration and without JavaScript (decision 033). */}
+      <form method="post" action="/login/onboarding" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <input type="hidden" name="redirect" value={here} />
         <Field label={t('onboarding.nameLabel')} error={nameError ? t(nameError as 'validation.nameRequired') : undefined}>
           {(ids) => <Input autoComplete="name" autoFocus {...ids} {...form.register('name')} />}
         </Field>

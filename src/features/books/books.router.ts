@@ -98,7 +98,7 @@ type BookListInput = z.output<typeof bookListInputSchema>;
 
 async function listPage(db: Database, input: BookListInput, t: Translate): Promise<BookList> {
   const search = await searchCondition(db, input.searchTerm);
-  const after = readCursor(input.cursor, 2, t);
+  const after = readCursor(input.cursor, ['text', 'text'], t);
   const read = (matches: number | null) =>
     db
       .select(selection)

@@ -1,14 +1,13 @@
 /** Book: one schema for the form, the API and the tests. Messages are `catalog` keys. */
 import { genreSchema } from '#/features/genres/genres.schema';
 import { listInputSchema, listPageSchema } from '#/lib/list';
-import { z } from '#/lib/zod';
+import { clientString, z } from '#/lib/zod';
 
 export const bookInputSchema = z.object({
-  title: z.string().trim().min(1, { error: 'catalog:book.titleRequired' }).max(200, { error: 'catalog:book.titleTooLong' }),
-  author: z.string().trim().min(1, { error: 'catalog:book.authorRequired' }).max(120, { error: 'catalog:book.authorTooLong' }),
-  genreId: z.string().trim().min(1).nullable().default(null),
-  publisher: z
-    .string()
+  title: clientString().trim().min(1, { error: 'catalog:book.titleRequired' }).max(200, { error: 'catalog:book.titleTooLong' }),
+  author: clientString().trim().min(1, { error: 'catalog:book.authorRequired' }).max(120, { error: 'catalog:book.authorTooLong' }),
+  genreId: clientString().trim().min(1).nullable().default(null),
+  publisher: clientString()
     .trim()
     .max(120, { error: 'catalog:book.publisherTooLong' })
     .nullable()
@@ -32,4 +31,4 @@ export type Book = z.infer<typeof bookSchema>;
 export const bookListInputSchema = listInputSchema;
 export const bookListSchema = listPageSchema(bookSchema);
 
-export const idInputSchema = z.object({ id: z.string().min(1).max(100) });
+export const idInputSchema = z.object({ id: clientString().min(1).max(100) });

@@ -6,7 +6,7 @@ import { uniqueViolation } from '#/server/db/errors.ts';
 import { genre } from '#/server/db/schema.ts';
 import { contains } from '#/server/db/search.ts';
 import { base } from '#/server/rpc.ts';
-import { genreInputSchema, genreListInputSchema, genreSchema } from './genres.schema';
+import { genreIdInputSchema, genreInputSchema, genreListInputSchema, genreSchema } from './genres.schema';
 
 const columns = { id: genre.id, name: genre.name, color: genre.color };
 
@@ -28,7 +28,7 @@ export const genresRouter = {
   get: base
     .meta({ permission: { genre: ['read'] } })
     .route({ method: 'GET', path: '/genres/{id}', summary: 'Get a genre', tags: ['genres'] })
-    .input(z.object({ id: z.string().min(1).max(100) }))
+    .input(genreIdInputSchema)
     .output(genreSchema)
     .handler(async ({ input, context }) => {
       const [row] = await context.db.select(columns).from(genre).where(eq(genre.id, input.id));

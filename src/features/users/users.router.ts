@@ -69,7 +69,7 @@ type UserListInput = z.output<typeof userListInputSchema>;
 
 async function listPage(db: Database, input: UserListInput, t: Translate): Promise<UserList> {
   const search = searchCondition(input.searchTerm);
-  const after = readCursor(input.cursor, 2, t);
+  const after = readCursor(input.cursor, ['timestamp', 'text'], t);
   const rows = await db
     .select({ ...columns, key: sql<string>`${user.createdAt}::text` })
     .from(user)
@@ -117,7 +117,8 @@ export const usersRouter = {
       try {
         [created] = await context.db
           .insert(user)
-          .values({ id: crypto.randomUUID(), ...input })
+          // The admin gave the name onboarding would ask for: the user is not asked again.
+          .values({ id: crypto.randomUUID(), ...input, onboardedAt: new Date() })
           .returning(columns);
       } catch (error) {
         duplicateEmail(error, context.t);

@@ -1,14 +1,18 @@
 /** Users as the manager sees them: one schema for the form, the API and the tests. Messages are `users` keys. */
 import { ROLE_NAMES, type RoleName } from '#/lib/permissions';
 import { listInputSchema, listPageSchema } from '#/lib/list';
-import { z } from '#/lib/zod';
+import { NAME_MAX_LENGTH, NAME_PATTERN } from '#/lib/person-name';
+import { clientString, z } from '#/lib/zod';
 
 export const roleSchema = z.enum(ROLE_NAMES as [RoleName, ...RoleName[]], { error: 'users:form.roleInvalid' });
 
 export const userInputSchema = z.object({
-  name: z.string().trim().min(1, { error: 'users:form.nameRequired' }).max(100, { error: 'users:form.nameTooLong' }),
-  email: z
-    .string()
+  name: clientString()
+    .trim()
+    .min(1, { error: 'users:form.nameRequired' })
+    .max(NAME_MAX_LENGTH, { error: 'users:form.nameTooLong' })
+    .regex(NAME_PATTERN, { error: 'users:form.nameInvalid' }),
+  email: clientString()
     .trim()
     .toLowerCase()
     .min(1, { error: 'users:form.emailRequired' })
@@ -38,7 +42,7 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 export const userListInputSchema = listInputSchema;
 export const userListSchema = listPageSchema(managedUserSchema);
 
-export const userIdInputSchema = z.object({ id: z.string().min(1).max(100) });
+export const userIdInputSchema = z.object({ id: clientString().min(1).max(100) });
 
 /**
  * One of a user's sessions as the manager sees it. `shortToken` tells sessions apart and is never
@@ -55,4 +59,4 @@ export const userSessionSchema = z.object({
   expiresAt: z.date(),
 });
 
-export const userSessionInputSchema = userIdInputSchema.extend({ sessionId: z.string().min(1).max(100) });
+export const userSessionInputSchema = userIdInputSchema.extend({ sessionId: clientString().min(1).max(100) });

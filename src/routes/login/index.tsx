@@ -10,4 +10,8 @@ export const Route = createFileRoute('/login/')({
   beforeLoad: ({ search }) => redirectIfSignedIn(search.redirect),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('auth:login.title')) }] }),
   component: PageLogin,
+  // The form without JavaScript, or sent before the page hydrated (decision 033).
+  server: {
+    handlers: { POST: async ({ request }) => (await import('#/features/auth/sign-in-forms.server')).submitLoginForm(request) },
+  },
 });

@@ -13,4 +13,8 @@ export const Route = createFileRoute('/login/verify')({
   },
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('auth:verify.title')) }] }),
   component: PageLoginVerify,
+  // The form without JavaScript, or sent before the page hydrated (decision 033).
+  server: {
+    handlers: { POST: async ({ request }) => (await import('#/features/auth/sign-in-forms.server')).submitVerifyForm(request) },
+  },
 });

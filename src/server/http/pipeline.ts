@@ -14,13 +14,12 @@ import { createAnonymousPages, isAnonymousPageRequest } from './anonymous-pages.
 import { createClientAddress } from './client-address.ts';
 import { compress } from './compression.ts';
 import { crossSiteRefusal } from './cross-site.ts';
+import { allowedMethods } from './methods.ts';
 import { applySecurityHeaders, newNonce } from './security-headers.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Set from the socket address for API requests; a client-sent value never passes. */
 export const CLIENT_IP_HEADER = 'x-springboard-client-ip';
-/** The methods the application answers; anything else (TRACE, PROPFIND…) is a 405. */
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export type AppHandler = (request: Request, options: { context: { nonce: string } }) => Response | Promise<Response>;
 
@@ -85,8 +84,13 @@ async function unknownServerFnAsNotFound(response: Response): Promise<Response> 
 
 // ---- the steps that may answer, in order ----
 
-const refuseUnknownMethods: Step = ({ request }) =>
-  METHODS.has(request.method) ? undefined : translatedError(request, 405, 'METHOD_NOT_ALLOWED', { Allow: [...METHODS].join(', ') });
+/** A method the path does not take (TRACE, PROPFIND, a POST to a page…): 405 with Allow; OPTIONS: 204 (methods.ts). */
+const refuseOtherMethods: Step = ({ request, url }) => {
+  const allow = allowedMethods(url.pathname);
+  if (allow.split(', ').includes(request.method)) return undefined;
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: allow } });
+  return translatedError(request, 405, 'METHOD_NOT_ALLOWED', { Allow: allow });
+};
 
 const refuseDeclaredLargeBodies: Step = ({ request }) =>
   Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES ? tooLargeError() : undefined;
@@ -189,7 +193,7 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
   const anonymousPages = createAnonymousPages();
 
   const steps: Step[] = [
-    refuseUnknownMethods,
+    refuseOtherMethods,
     refuseDeclaredLargeBodies,
     refuseServerFnWithoutId,
     serveStaticFiles(staticDir),

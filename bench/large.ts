@@ -1,0 +1,101 @@
+/**
+ * `npm run bench -- --large` (issue #20): uncached books and users searches and the first renders
+ * of a users search over 1 000 000 books (and 100 000 users), on the embedded database and, with
+ * BENCH_LARGE_DATABASE_URL, on PostgreSQL. Not part of the default run: seeding the embedded copy
+ * takes several minutes the first time (it is then cached like the default one). Give PostgreSQL a
+ * database of its own: seeding only adds rows, and the default run's database must stay at 100 000.
+ *
+ * Prints `name: value unit` lines and the PASS/FAIL lines of the `--large` budget, and writes
+ * bench/report/results-large.json.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { judge, summaryLine, type Figure } from './lib/budget.ts';
+import { LOG_DIR, ROOT, startApp, type Server } from './lib/processes.ts';
+import * as progress from './lib/progress.ts';
+import { measureRealistic, realisticSteps, REALISTIC, type RealisticOptions } from './lib/realistic.ts';
+import { HUGE, freshLargeDataDir, seedLarge } from './lib/seeded-data.ts';
+import { startMailSink } from './lib/sign-in.ts';
+import { pgliteClient, postgresClient } from './lib/workload.ts';
+
+const postgresUrl = process.env.BENCH_LARGE_DATABASE_URL;
+const parts: RealisticOptions['parts'] = { mix: false, uncached: true };
+const round = (n: number) => Math.round(n);
+
+const figures: Figure[] = [];
+function record(name: string, value: number | string, unit: string, extra: Record<string, unknown> = {}) {
+  figures.push({ name, value, unit, ...extra });
+  progress.print(`${name}: ${value}${unit ? ` ${unit}` : ''}`);
+}
+
+progress.planSteps(
+  (process.env.BENCH_NO_BUILD === '1' ? 0 : 1) + 1 + realisticSteps(parts) + (postgresUrl ? 1 + realisticSteps(parts) : 0),
+);
+const servers: Server[] = [];
+const cleanup: Array<() => Promise<void> | void> = [];
+
+try {
+  if (process.env.BENCH_NO_BUILD !== '1') {
+    progress.begin('production build (vite build)');
+    const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { cwd: ROOT, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`build failed:\n${built.stdout}\n${built.stderr}`);
+  }
+  progress.begin(`embedded database with ${HUGE.books} books and ${HUGE.users} users`);
+  const { dataDir, cached } = freshLargeDataDir(() => progress.note('not cached: seeding (several minutes)'), HUGE);
+  cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  progress.note(cached ? 'copied from the cache' : 'seeded');
+  const mail = await startMailSink();
+  cleanup.push(() => mail.close());
+  const common = { mail, baselineRps: NaN, record, parts, onServer: (s: Server) => servers.push(s) };
+  await measureRealistic({
+    ...common,
+    suffix: 'large_embedded',
+    openSql: () => pgliteClient(dataDir),
+    startServer: (env = {}) => startApp({ DATA_DIR: dataDir, EMAIL_SERVER: mail.url, ...env }),
+  });
+  if (postgresUrl) {
+    progress.begin(`PostgreSQL: migrate and seed ${HUGE.books} books, ${HUGE.users} users (skipped when present)`);
+    seedLarge({ DATABASE_URL: postgresUrl }, HUGE);
+    await measureRealistic({
+      ...common,
+      suffix: 'large_postgres',
+      openSql: () => postgresClient(postgresUrl),
+      postgresUrl,
+      startServer: (env = {}) =>
+        startApp({ DATABASE_URL: postgresUrl, EMAIL_SERVER: mail.url, AUTH_SECRET: 'bench-secret-'.padEnd(40, 'x'), ...env }),
+    });
+  }
+
+  progress.done();
+  const judged = judge(figures, 'large');
+  record('bench_total_time', round(progress.elapsedSeconds()), 's');
+  console.log('');
+  console.log('Budget (issue #20, 1 000 000 books):');
+  for (const j of judged) console.log(summaryLine(j));
+  console.log(`${judged.filter((j) => j.verdict === 'PASS').length} PASS, ${judged.filter((j) => j.verdict === 'FAIL').length} FAIL`);
+  writeFileSync(
+    path.join(LOG_DIR, 'results-large.json'),
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model,
+        settings: { ...HUGE, searchSeconds: REALISTIC.searchSeconds, postgres: Boolean(postgresUrl) },
+        results: figures,
+        budget: judged,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} catch (error) {
+  progress.done();
+  console.error(error);
+  for (const s of servers) if (s.output().trim()) console.error(`--- output of the server on ${s.url}:\n${s.output()}`);
+  process.exitCode = 1;
+} finally {
+  for (const fn of cleanup.reverse()) await fn();
+}

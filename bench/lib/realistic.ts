@@ -1,0 +1,292 @@
+/**
+ * The realistic workload of issue #20 on one database, in order:
+ *
+ * 1. People: seeded users picked at random, a share of them made admins for the run, each signed
+ *    in for real (an e-mail code over SMTP) from its own client address (X-Forwarded-For).
+ * 2. `ttfb_manager_users_ma`: the first server render of `/manager/users?searchTerm=ma` (then two
+ *    other terms), as an admin, once the page has rendered once without a search.
+ * 3. `search_uncached`: books and users searches, every term new, one at a time.
+ * 4. `mix_realistic`: the mix (bench/lib/mix.ts), after a warm-up; then more of it until it has
+ *    run `rssAfterSeconds`, and `rss_under_load` is the server's resident memory at that moment.
+ * 5. `sql_ceiling`: the mix's own SQL, captured and replayed straight to the database at the same
+ *    concurrency (bench/lib/sql-ceiling.ts); the mix is reported as a share of it.
+ *
+ * On PostgreSQL, what the run changed is put back at the end (roles, names, sessions, books).
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import type { SmtpSink } from '../../e2e/support/smtp-sink.ts';
+import { httpClient, type Latencies } from './http-client.ts';
+import { BROWSER_HEADERS, LOAD } from './load.ts';
+import { ADMIN_SHARE, BENCH_TITLE_PREFIX, WEIGHTS, createMix, runMix, type MixSession } from './mix.ts';
+import { LOG_DIR, rssMb, type Server } from './processes.ts';
+import * as progress from './progress.ts';
+import { freshTerms, searchUncached } from './search-uncached.ts';
+import { signInAll } from './sign-in.ts';
+import {
+  capture,
+  pgliteRunner,
+  postgresRunner,
+  replay,
+  statementsPerKind,
+  type CapturedRequest,
+  type RequestRunner,
+} from './sql-ceiling.ts';
+import { prepareWorkload, random, restore, shortTermShare, type SqlClient } from './workload.ts';
+
+/** Knobs for quick local runs; the defaults are the figures of record. */
+export const REALISTIC = {
+  sessions: Number(process.env.BENCH_SESSIONS ?? 200),
+  mixSeconds: Number(process.env.BENCH_MIX_DURATION ?? 30),
+  mixWarmupSeconds: Number(process.env.BENCH_MIX_WARMUP ?? 5),
+  /** The mix runs this long in all (warm-up included) before the server's memory is read. */
+  rssAfterSeconds: Number(process.env.BENCH_RSS_AFTER ?? 60),
+  /** Per list (books, users). */
+  searchSeconds: Number(process.env.BENCH_SEARCH_DURATION ?? 8),
+  captureRequests: Number(process.env.BENCH_CAPTURE ?? 400),
+  ceilingSeconds: Number(process.env.BENCH_CEILING_DURATION ?? 15),
+  ceilingWarmupSeconds: 3,
+};
+
+/** First server renders of the users page: `ma` (the budget's) first, then terms of other lengths. */
+export const FIRST_RENDER_TERMS = ['ma', 'sal', 'k'];
+
+const RECORDER = path.join(import.meta.dirname, 'sql-recorder.ts');
+
+export interface RealisticOptions {
+  /** Figure suffix: `embedded`, `postgres`, `large_embedded`, `large_postgres`. */
+  suffix: string;
+  /** SQL straight to the database; for the embedded one, only while no server holds it. */
+  openSql: () => Promise<SqlClient & { pglite?: PGlite }>;
+  /** PostgreSQL: the ceiling's pool connects there, and what the run changed is put back. */
+  postgresUrl?: string;
+  startServer: (env?: Record<string, string>) => Promise<Server>;
+  /** Called with each server started, so its output is shown if the run fails. */
+  onServer?: (server: Server) => void;
+  mail: SmtpSink;
+  /** The bare baseline's req/s in this run, for the mix's share of it (NaN: not measured). */
+  baselineRps: number;
+  record: (name: string, value: number | string, unit: string, extra?: Record<string, unknown>) => void;
+  parts: { mix: boolean; uncached: boolean };
+  /** People who sign in (default REALISTIC.sessions with the mix, else 2). */
+  sessions?: number;
+}
+
+const round = (n: number, digits = 1) => (Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n);
+const rounded = (l: Latencies) =>
+  Object.fromEntries(Object.entries(l).map(([k, v]: [string, unknown]) => [k, typeof v === 'number' ? round(v) : v]));
+
+/** How many steps (progress.begin) `measureRealistic` takes with these parts. */
+export const realisticSteps = (parts: RealisticOptions['parts']) => 1 + (parts.uncached ? 1 : 0) + (parts.mix ? 2 : 0);
+
+export async function measureRealistic(o: RealisticOptions): Promise<void> {
+  const label = o.suffix.replace('_', ' ');
+  // Without the mix, an admin and a reader are enough.
+  const count = o.sessions ?? (o.parts.mix ? REALISTIC.sessions : 2);
+  const connections = LOAD.connections;
+  progress.begin(`${label}: ${count} people sign in with e-mail codes, each from its own address`);
+  const sql = await o.openSql();
+  let closeSql: SqlClient | undefined = sql;
+  let server: Server | undefined;
+  const workload = await prepareWorkload(sql, { sessions: count, adminShare: ADMIN_SHARE }).catch(async (error) => {
+    await sql.close();
+    throw error;
+  });
+  const { people } = workload;
+  try {
+    // The embedded database is one process's: the server opens it next.
+    if (!o.postgresUrl) {
+      await sql.close();
+      closeSql = undefined;
+    }
+    // Addresses in 198.18.0.0/15 (set aside for benchmarks), a new block each run: rate limits
+    // and the per-address quotas count per client address.
+    const base = Math.floor(Math.random() * 500) * 256;
+    const ipOf = (i: number) => {
+      const n = base + i + 1;
+      return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+    };
+    server = await o.startServer();
+    o.onServer?.(server);
+    const url = server.url;
+    const cookies = await signInAll(
+      url,
+      o.mail,
+      people.map((p, i) => ({ email: p.email, ip: ipOf(i) })),
+      8,
+      (n) => n % 20 === 0 && progress.note(`${n}/${people.length}`),
+    );
+    const sessions: MixSession[] = people.map((p, i) => ({ cookie: cookies[i]!, ip: ipOf(i), admin: p.admin, userId: p.id, name: p.name }));
+    const admin = sessions.find((s) => s.admin)!;
+    const reader = sessions.find((s) => !s.admin) ?? admin;
+    const headers = (s: MixSession, accept: string) => ({ ...BROWSER_HEADERS, accept, cookie: s.cookie, 'x-forwarded-for': s.ip });
+    const client = httpClient(url, connections);
+
+    if (o.parts.uncached) {
+      progress.begin(`${label}: first renders of /manager/users, uncached searches (one at a time)`);
+      // The page's code runs once first (without a search), so the figures are those of a first
+      // render of each URL, not of the process's first page.
+      await client.send({ method: 'GET', path: '/manager/users', headers: headers(admin, 'text/html') });
+      const renders: Record<string, number> = {};
+      for (const term of FIRST_RENDER_TERMS) {
+        const answer = await client.send({
+          method: 'GET',
+          path: `/manager/users?searchTerm=${term}`,
+          headers: headers(admin, 'text/html'),
+        });
+        if (answer.status !== 200) throw new Error(`/manager/users?searchTerm=${term}: ${answer.status || answer.error}`);
+        renders[term] = round(answer.headersMs);
+      }
+      o.record(`ttfb_manager_users_ma_${o.suffix}`, renders.ma!, 'ms', {
+        firstRenders: renders,
+        note: 'time to the first byte of the first render of each URL, as an admin, after one render of /manager/users',
+      });
+      const rand = random(2020);
+      for (const [list, words, session] of [
+        ['books', workload.bookWords, reader],
+        ['users', workload.userWords, admin],
+      ] as const) {
+        const terms = freshTerms(words, 20_000, rand);
+        const r = await searchUncached(
+          client,
+          terms,
+          (term) => ({
+            path: `/api/rpc/${list}?limit=20&searchTerm=${encodeURIComponent(term)}`,
+            headers: headers(session, 'application/json'),
+          }),
+          { seconds: REALISTIC.searchSeconds, onTick: (n) => n % 20 === 0 && progress.note(`${list}: ${n} searches`) },
+        );
+        const extra = {
+          searches: r.count,
+          errors: r.errors,
+          byTerm: Object.fromEntries(Object.entries(r.byLength).map(([k, v]) => [k, rounded(v)])),
+        };
+        o.record(`search_uncached_${list}_${o.suffix}_p50`, round(r.p50), 'ms', extra);
+        o.record(`search_uncached_${list}_${o.suffix}_p95`, round(r.p95), 'ms');
+        o.record(`search_uncached_${list}_${o.suffix}_p99`, round(r.p99), 'ms');
+        if (r.errors) progress.warn(`search_uncached ${list}: ${r.errors} failed searches`);
+      }
+    }
+
+    if (o.parts.mix) {
+      const { mixSeconds, mixWarmupSeconds, rssAfterSeconds } = REALISTIC;
+      progress.begin(`${label}: realistic mix, ${connections} connections, ${count} sessions, ${mixSeconds} s after ${mixWarmupSeconds} s`);
+      const mix = createMix(url, sessions, workload);
+      await runMix(client, mix, { connections, seconds: mixWarmupSeconds, onTick: (s) => progress.note(`warm-up ${s} s`) });
+      const m = await runMix(client, mix, { connections, seconds: mixSeconds, onTick: (s) => progress.note(`${s}/${mixSeconds} s`) });
+      const more = rssAfterSeconds - mixWarmupSeconds - m.seconds;
+      if (more > 0)
+        await runMix(client, mix, {
+          connections,
+          seconds: more,
+          onTick: (s) => progress.note(`until ${rssAfterSeconds} s of mix for memory: ${s} s`),
+        });
+      const rss = rssMb(server.pid);
+      client.close();
+      await server.stop();
+      server = undefined;
+
+      const s = `mix_realistic_${o.suffix}`;
+      o.record(`${s}_rps`, round(m.rps, 0), 'req/s', {
+        requests: m.requests,
+        seconds: round(m.seconds),
+        connections,
+        sessions: sessions.length,
+        admins: sessions.filter((x) => x.admin).length,
+        weights: WEIGHTS,
+        terms: {
+          books: { distinct: workload.bookTerms.length, mostAskedFor: workload.bookTerms.slice(0, 5) },
+          users: { distinct: workload.userTerms.length, mostAskedFor: workload.userTerms.slice(0, 5) },
+          shareOfSearchesWith1or2Characters: {
+            books: round(shortTermShare(workload.bookTerms) * 100),
+            users: round(shortTermShare(workload.userTerms) * 100),
+          },
+        },
+        byKind: Object.fromEntries(Object.entries(m.byKind).map(([k, v]) => [k, rounded(v)])),
+      });
+      o.record(`${s}_ratio`, round((m.rps / o.baselineRps) * 100), '%', { baselineRps: round(o.baselineRps, 0) });
+      o.record(`${s}_p50`, round(m.p50), 'ms');
+      o.record(`${s}_p95`, round(m.p95), 'ms');
+      o.record(`${s}_p99`, round(m.p99), 'ms');
+      o.record(`${s}_errors`, m.errors, 'errors', m.errorSamples.length ? { samples: m.errorSamples } : {});
+      if (m.errors) progress.warn(`${s}: ${m.errors} errors, e.g. ${m.errorSamples[0]}`);
+      o.record(`rss_under_load_${o.suffix}`, rss, 'MB', {
+        afterSecondsOfMix: Math.max(rssAfterSeconds, round(mixWarmupSeconds + m.seconds, 0)),
+      });
+
+      progress.begin(`${label}: SQL ceiling (the mix's statements, captured, then sent straight to the database)`);
+      const file = path.join(tmpdir(), `springboard-bench-sql-${process.pid}.jsonl`);
+      writeFileSync(file, '');
+      let trace: CapturedRequest[];
+      try {
+        const recorder = await o.startServer({
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-strip-types --no-warnings=ExperimentalWarning --import=${pathToFileURL(RECORDER).href}`,
+          BENCH_SQL_RECORD: file,
+        });
+        o.onServer?.(recorder);
+        const one = httpClient(recorder.url, 1);
+        try {
+          trace = await capture(one, createMix(recorder.url, sessions, workload, 21), file, {
+            count: REALISTIC.captureRequests,
+            seconds: 30,
+            onTick: (n) => n % 50 === 0 && progress.note(`capture: ${n}/${REALISTIC.captureRequests} requests`),
+          });
+        } finally {
+          one.close();
+          await recorder.stop();
+        }
+      } finally {
+        rmSync(file, { force: true });
+      }
+      const statements = trace.reduce((n, r) => n + r.statements.length, 0);
+      if (!statements) throw new Error('the SQL capture recorded no statement');
+      // What each request sent to the database, for whoever looks at where the time goes.
+      writeFileSync(path.join(LOG_DIR, `sql-trace-${o.suffix}.jsonl`), trace.map((r) => JSON.stringify(r)).join('\n') + '\n');
+
+      let runner: { run: RequestRunner; close: () => Promise<void> };
+      if (o.postgresUrl) runner = await postgresRunner(o.postgresUrl, connections);
+      else {
+        const embedded = await o.openSql();
+        runner = { ...pgliteRunner(embedded.pglite!), close: () => embedded.close() };
+      }
+      let c;
+      try {
+        await replay(trace, runner.run, {
+          connections,
+          seconds: REALISTIC.ceilingWarmupSeconds,
+          onTick: (t) => progress.note(`warm-up ${t} s`),
+        });
+        c = await replay(trace, runner.run, {
+          connections,
+          seconds: REALISTIC.ceilingSeconds,
+          onTick: (t) => progress.note(`${t}/${REALISTIC.ceilingSeconds} s`),
+        });
+      } finally {
+        await runner.close();
+      }
+      o.record(`sql_ceiling_${o.suffix}_rps`, round(c.rps, 0), 'req/s', {
+        client: o.postgresUrl ? `pg, a pool of ${connections}` : 'the PGlite client in the bench process (one statement at a time)',
+        statementsPerSecond: round(c.statementsPerSecond, 0),
+        p50: round(c.p50),
+        p99: round(c.p99),
+        errors: c.errors,
+        errorCodes: c.errorCodes,
+        conflicts: c.conflicts,
+        capturedRequests: trace.length,
+        capturedStatements: statements,
+        statementsPerRequest: statementsPerKind(trace),
+      });
+      if (c.errors) progress.warn(`sql_ceiling ${o.suffix}: ${c.errors} replayed requests failed ${JSON.stringify(c.errorCodes)}`);
+      o.record(`${s}_ceiling_share`, round((m.rps / c.rps) * 100), '%');
+    } else client.close();
+  } finally {
+    await server?.stop();
+    if (closeSql) {
+      await restore(closeSql, people, BENCH_TITLE_PREFIX);
+      await closeSql.close();
+    }
+  }
+}

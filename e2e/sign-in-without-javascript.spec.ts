@@ -1,0 +1,78 @@
+/**
+ * The sign-in flow as a slow phone or a browser without JavaScript meets it (decision 033): real
+ * form posts handled on the server, the same checks and messages, nothing typed lost, no form
+ * field in a URL.
+ */
+import type { Browser } from '@playwright/test';
+import { USER, clientHeaders, expect, test } from './support/fixtures';
+import type { AppServer } from './support/app-server';
+
+const withoutJavaScript = (browser: Browser, app: AppServer) =>
+  browser.newContext({ baseURL: app.url, javaScriptEnabled: false, extraHTTPHeaders: clientHeaders() });
+
+test.describe('sign-in without JavaScript', () => {
+  test('a new address signs up, enters the code and onboards, all by form posts', async ({ browser, app, sink }) => {
+    const context = await withoutJavaScript(browser, app);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('not an address');
+    await page.getByRole('button', { name: 'Login with email' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Email is invalid')).toBeVisible();
+    // What was typed is still there.
+    await expect(page.getByLabel('Email')).toHaveValue('not an address');
+
+    const email = `nojs.${Date.now()}@example.org`;
+    await page.getByLabel('Email').fill(email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Login with email' }).click();
+    await expect(page).toHaveURL(new RegExp(`/login/verify\\?email=${encodeURIComponent(email).replace('.', '\\.')}`));
+
+    // A wrong code: the spec's message, translated, on the same page.
+    const code = await sink.waitForCode(email, since);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByLabel('Login code').fill(wrong);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Code is invalid')).toBeVisible();
+
+    await page.getByLabel('Login code').fill(code);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await page.getByLabel('What is your name?').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Springboard' })).toBeVisible();
+    const session = (await (await page.request.get('/api/auth/get-session')).json()) as { user: { name: string; onboardedAt: string } };
+    expect(session.user.name).toBe('Ada Lovelace');
+    expect(session.user.onboardedAt).toBeTruthy();
+    await context.close();
+  });
+
+  test('an e-mail typed before the page is interactive is sent, not put in the URL', async ({ browser, app, sink }) => {
+    const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    const page = await context.newPage();
+    // The scripts never arrive: the page stays as the server rendered it, as on a slow connection.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/login');
+    const since = Date.now();
+    await page.getByLabel('Email').fill(USER);
+    await page.getByLabel('Email').press('Enter');
+    await expect(page).toHaveURL(/\/login\/verify\?email=user%40example\.com/);
+    expect(page.url()).not.toMatch(/\/login\?email=/);
+    expect(await sink.waitForCode(USER, since)).toMatch(/^\w{6}$/);
+    await context.close();
+  });
+
+  test('a refused sign-in says why: banned', async ({ browser, app }) => {
+    const context = await withoutJavaScript(browser, app);
+    const page = await context.newPage();
+    await page.goto('/login/error?error=banned');
+    await expect(page.getByRole('heading', { name: 'Unable to log in' })).toBeVisible();
+    await expect(page.getByText('You have been banned from this application')).toBeVisible();
+    await context.close();
+  });
+});

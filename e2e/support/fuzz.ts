@@ -1,0 +1,698 @@
+/**
+ * A seeded fuzzer of the HTTP surface (issue #15, finding 9): every operation of the OpenAPI
+ * document (product API and auth API, plus the product API's typed-client protocol under
+ * /api/rpc/_rpc) and every page route of src/routes, sent malformed: NUL and control characters,
+ * wrong types, over-long strings, bad and well-formed-but-wrong cursors, odd methods and content
+ * types, broken percent-encoding, garbage cookies; as a visitor, a user and an admin.
+ *
+ * The cases are a pure function of the seed and of what the server told us (its OpenAPI document,
+ * a few ids): the same seed replays the same requests. Requests go out over node:http, which sends
+ * any method (fetch refuses TRACE) and any path bytes.
+ */
+import { readdirSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+/** Small, fast, seedable (mulberry32). */
+export function prng(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  return {
+    next,
+    int,
+    chance: (p: number) => next() < p,
+    pick: <T>(items: readonly T[]): T => items[int(items.length)]!,
+    /** A UUID no row has (from the seed, so a replay sends the same one). */
+    uuid: () =>
+      Array.from({ length: 32 }, () => '0123456789abcdef'[int(16)])
+        .join('')
+        .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'),
+  };
+}
+export type Random = ReturnType<typeof prng>;
+
+export type Identity = 'anonymous' | 'garbage-cookie' | 'user' | 'admin' | 'victim';
+
+export interface FuzzCase {
+  index: number;
+  /** The operation or page route (`GET /api/rpc/books/{id}`). */
+  target?: string;
+  /** What was malformed, for the failure report. */
+  kind: string;
+  identity: Identity;
+  method: string;
+  /** Path and query, as sent (already percent-encoded where it should be). */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface FuzzTarget {
+  /** `rpc` and `auth`: an OpenAPI operation; `rpc-protocol`: the typed client's path; `page`: a route. */
+  kind: 'rpc' | 'auth' | 'rpc-protocol' | 'page';
+  method: string;
+  /** With `{name}` placeholders (OpenAPI) or `$name` / `$` (routes). */
+  template: string;
+  query: Array<{ name: string; schema: Schema }>;
+  body?: Schema;
+}
+
+export interface Schema {
+  type?: string | string[];
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  format?: string;
+  minimum?: number;
+  maxLength?: number;
+  $ref?: string;
+}
+
+interface OpenApiOperation {
+  operationId?: string;
+  parameters?: Array<{ name: string; in: string; schema?: Schema }>;
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
+/** The operations of the OpenAPI document, and the typed-client path of each product procedure. */
+export function openApiTargets(doc: OpenApiDocument): FuzzTarget[] {
+  const deref = (schema: Schema | undefined): Schema | undefined =>
+    schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').at(-1)!] : schema;
+  const targets: FuzzTarget[] = [];
+  for (const [template, operations] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const kind = template.startsWith('/api/rpc/') ? 'rpc' : 'auth';
+      const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: deref(p.schema) ?? {} }));
+      const body = deref(op.requestBody?.content?.['application/json']?.schema);
+      targets.push({ kind, method: method.toUpperCase(), template, query, body: body && resolveRefs(body, deref) });
+      if (kind === 'rpc' && op.operationId) {
+        // The same procedure through oRPC's own protocol: POST {json: input}.
+        const input: Schema = {
+          type: 'object',
+          properties: {
+            ...Object.fromEntries(query.map((q) => [q.name, q.schema])),
+            // A well-formed delete must not delete a real row: its id is one no row has.
+            ...(template.includes('{id}') ? { id: { type: 'string', ...(method === 'delete' ? { format: 'unused-id' } : {}) } } : {}),
+            ...(body?.properties ?? {}),
+          },
+          required: [...(template.includes('{id}') ? ['id'] : []), ...(body?.required ?? [])],
+        };
+        targets.push({
+          kind: 'rpc-protocol',
+          method: 'POST',
+          template: `/api/rpc/_rpc/${op.operationId.replaceAll('.', '/')}`,
+          query: [],
+          body: input,
+        });
+      }
+    }
+  }
+  return targets;
+}
+
+function resolveRefs(schema: Schema, deref: (s: Schema | undefined) => Schema | undefined, depth = 0): Schema {
+  const s = deref(schema) ?? {};
+  if (depth > 4) return s;
+  const next = (child: Schema) => resolveRefs(child, deref, depth + 1);
+  return {
+    ...s,
+    ...(s.properties ? { properties: Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, next(v)])) } : {}),
+    ...(s.items ? { items: next(s.items) } : {}),
+    ...(s.anyOf ? { anyOf: s.anyOf.map(next) } : {}),
+    ...(s.oneOf ? { oneOf: s.oneOf.map(next) } : {}),
+  };
+}
+
+/** Every page route of src/routes (file routes; `route.tsx` is a layout, `index` its own path). */
+export function pageTargets(routesDir: string): FuzzTarget[] {
+  const files = readdirSync(routesDir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+  const templates = new Set<string>();
+  for (const file of files) {
+    const parts = file.replace(/\.tsx?$/, '').split(path.sep);
+    if (parts[0] === '__root' || (parts[0] === 'api' && parts[1] !== 'docs' && parts[1] !== 'openapi')) continue;
+    const last = parts.at(-1);
+    if (last === 'index' || last === 'route') parts.pop();
+    templates.add(`/${parts.join('/')}`);
+  }
+  return [...templates].sort().map((template) => ({ kind: 'page', method: 'GET', template, query: [] }));
+}
+
+/** Ids the fuzz may put in requests: real ones reach deeper code, but never the fuzzing identities'. */
+export interface FuzzIds {
+  bookIds: string[];
+  genreIds: string[];
+  /** A signed-up user that write and self-service calls may ban, demote, sign out or delete. */
+  victimId: string;
+  victimEmail: string;
+}
+
+const CONTROL = ['\u0000', 'a\u0000b', '\u0001\u0002\u001f', 'x\u007f', '\u0000'.repeat(8), 'fuzz\u0000@example.org', 'line\nbreak\ttab\r'];
+const ODD_STRINGS = [
+  '',
+  '   ',
+  '\ud800',
+  '\udfff\ud800',
+  '\u202eevil',
+  '🙂'.repeat(40),
+  "' or 1=1 --",
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '%00',
+  '%',
+  '\\',
+  '{{constructor}}',
+  '__proto__',
+  'null',
+  'undefined',
+  'NaN',
+];
+const WRONG_TYPES: unknown[] = [
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  true,
+  false,
+  null,
+  [],
+  ['a', 'b'],
+  [1, 2],
+  [null],
+  {},
+  { a: 1 },
+  JSON.parse('{"__proto__":{"admin":true}}'),
+  { toString: 'x' },
+  [[[[[[[[[[[]]]]]]]]]]],
+];
+const DATES: unknown[] = ['x', '2020-13-45', '2020-02-30T25:61:61Z', '9999999-01-01', '0000-00-00', 1e20, -1e20, '1e400', 'Invalid Date'];
+const LONG_LENGTHS = [101, 201, 255, 1000, 5000, 20_000, 100_000];
+
+/** A string that no API takes: NUL or control characters, very long, or odd. */
+function badString(r: Random): string {
+  const roll = r.int(10);
+  if (roll < 4) return r.pick(CONTROL);
+  if (roll < 7) return (r.chance(0.5) ? 'a' : 'é').repeat(r.pick(LONG_LENGTHS));
+  return r.pick(ODD_STRINGS);
+}
+
+/** Any malformed value: a bad string, a wrong type or a bad date. */
+function badValue(r: Random, field = ''): unknown {
+  const roll = r.int(10);
+  if (/At$|date|expires/i.test(field) && roll < 4) return r.pick(DATES);
+  if (roll < 5) return badString(r);
+  if (roll < 9) return r.pick(WRONG_TYPES);
+  return r.pick(DATES);
+}
+
+const base64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+/** Cursors: not base64, base64 of not-JSON, of the wrong JSON, of the right shape with wrong values. */
+function badCursor(r: Random): string {
+  return r.pick([
+    'WyJhIiwiYiJd',
+    '!!!',
+    '%00',
+    'x'.repeat(r.pick([499, 501, 5000])),
+    base64url('not json'),
+    base64url('\u0000'),
+    base64url([]),
+    base64url(['a']),
+    base64url(['a', 'b', 'c']),
+    base64url([1, 2]),
+    base64url([null, null]),
+    base64url({ a: 1 }),
+    base64url('"x"'),
+    base64url(['2020-13-45', 'x']),
+    base64url(['2024-01-01 00:00:00+00', 'x'.repeat(400)]),
+    base64url(['99999-01-01', 'x']),
+    base64url(['\u0000', 'x']),
+    base64url(['a', '\u0000']),
+    base64url(['infinity', 'x']),
+    base64url(['epoch', 'x']),
+    base64url(['2024-01-01 00:00:00+00', '']),
+    Buffer.from([0xff, 0xfe, 0x00, 0x01]).toString('base64url'),
+  ]);
+}
+
+/** A well-formed value for a schema: the fuzz then breaks one part of it, so the rest gets past validation. */
+function sample(r: Random, schema: Schema | undefined, ids: FuzzIds, field = '', depth = 0): unknown {
+  if (!schema || depth > 4) return 'fuzz';
+  if (schema.enum?.length) return schema.enum[0];
+  const alt = schema.anyOf ?? schema.oneOf;
+  if (alt?.length) return sample(r, alt.find((s) => s.type !== 'null') ?? alt[0], ids, field, depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [sample(r, schema.items, ids, field, depth + 1)];
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(schema.properties ?? {})) {
+        if (schema.required?.includes(key) || r.chance(0.5)) out[key] = sample(r, child, ids, key, depth + 1);
+      }
+      return out;
+    }
+    default:
+      return sampleString(r, schema, ids, field);
+  }
+}
+
+function sampleString(r: Random, schema: Schema, ids: FuzzIds, field: string): string {
+  if (schema.format === 'unused-id') return r.uuid();
+  if (schema.format === 'date-time' || /At$/.test(field)) return new Date().toISOString();
+  if (/email/i.test(field)) return r.chance(0.5) ? ids.victimEmail : `fuzz.${r.int(1e6)}@example.org`;
+  if (/^(userId|id|memberId|organizationId|teamId|invitationId|genreId)$/.test(field)) return pickId(r, ids, field);
+  if (/url/i.test(field)) return '/';
+  if (field === 'role') return 'user';
+  if (field === 'type') return 'sign-in';
+  if (field === 'otp') return String(r.int(1e6)).padStart(6, '0');
+  if (field === 'color') return '#123456';
+  if (field === 'cursor') return badCursor(r);
+  return 'fuzz';
+}
+
+/** An id that exists (the victim, a book or a genre) or one that does not. */
+function pickId(r: Random, ids: FuzzIds, field: string): string {
+  if (field === 'genreId') return r.chance(0.7) ? r.pick(ids.genreIds) : r.uuid();
+  if (field === 'userId') return r.chance(0.7) ? ids.victimId : r.uuid();
+  return r.pick([ids.victimId, ...ids.bookIds.slice(0, 3), ...ids.genreIds.slice(0, 1), r.uuid()]);
+}
+
+/** A path segment nobody should get a 5xx for: NUL, over-long, broken or odd percent-encoding. */
+function badSegment(r: Random): string {
+  return r.pick([
+    '%00',
+    'a%00b',
+    'x'.repeat(r.pick([101, 200, 1000, 5000])),
+    '%zz',
+    '%',
+    '%E0%A4%A',
+    '%FF%FE',
+    '%C0%AF',
+    '%2F',
+    '..',
+    '%2E%2E',
+    '%20',
+    '%0A%0D',
+    '%7F',
+    '%ED%A0%80',
+    percentEncode('🙂'.repeat(30)),
+    percentEncode("' or 1=1 --"),
+    '0',
+    '-1',
+    'null',
+    percentEncode('<script>'),
+  ]);
+}
+
+/** A query-string value: over-long, NUL, broken percent-encoding, or JSON that the router may parse. */
+function badQueryValue(r: Random): string {
+  return r.pick([
+    '%00',
+    'a%00b',
+    '%01%1F',
+    'x'.repeat(r.pick([101, 200, 1000, 6000])),
+    'é'.repeat(r.pick([60, 101, 500])),
+    '%zz',
+    '%',
+    '%FF',
+    '[1,2]',
+    '%5B1%2C2%5D',
+    '%7B%22a%22%3A1%7D',
+    '123',
+    '-1',
+    '1e400',
+    'null',
+    'true',
+    '%22%00%22',
+    '%22' + 'x'.repeat(300) + '%22',
+    '',
+  ]);
+}
+
+const ODD_METHODS = ['TRACE', 'OPTIONS', 'PATCH', 'DELETE', 'PUT', 'PROPFIND', 'MKCOL', 'LOCK', 'HEAD', 'POST', 'SEARCH', 'FOO'];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=fuzz',
+  'multipart/form-data',
+  'application/xml',
+  'application/json; charset=latin1',
+  'application/octet-stream',
+  'application/json',
+  '',
+  '*/*',
+  'application/json; boundary',
+];
+const RAW_BODIES = [
+  '',
+  '{',
+  '{"a":',
+  'null',
+  '[]',
+  '"str"',
+  '123',
+  'true',
+  '{"__proto__":{"admin":true}}',
+  'a=1&b=%00',
+  '--fuzz\r\nContent-Disposition: form-data; name="title"\r\n\r\n\u0000\r\n--fuzz--\r\n',
+  '<xml/>',
+  '\u0000',
+  '{"json":',
+  '[' + '['.repeat(5000) + ']'.repeat(5000) + ']',
+  '{"a":"' + 'x'.repeat(200_000) + '"}',
+];
+const GARBAGE_COOKIES = [
+  'better-auth.session_token=%00',
+  'better-auth.session_token=' + 'x'.repeat(4000),
+  'better-auth.session_token=abc.def',
+  'better-auth.session_token=%zz',
+  'better-auth.session_data=%7B%22a%22',
+  'better-auth.session_token="%01"',
+  'lng=%00',
+  'lng=' + 'x'.repeat(500),
+];
+const LANGUAGES = ['en', 'fr', 'ar', 'sw', 'xx', '*', 'fr;q=abc', 'x'.repeat(300)];
+
+/** Paths that would sign out, delete or change the caller: only the victim and visitors call them. */
+const SELF_SERVICE =
+  /^\/api\/auth\/(sign-out|revoke-session|revoke-sessions|revoke-other-sessions|delete-user|update-user|change-email|update-session|unlink-account|email-otp\/(change-email|request-email-change)|organization\/leave)$/;
+
+function identityFor(r: Random, target: FuzzTarget): Identity {
+  if (SELF_SERVICE.test(target.template)) return r.pick(['anonymous', 'victim', 'victim', 'garbage-cookie']);
+  return r.pick(['anonymous', 'user', 'admin', 'admin', 'garbage-cookie']);
+}
+
+/** Fills a template's placeholders; one of them broken if `broken`. */
+function fillPath(r: Random, target: FuzzTarget, ids: FuzzIds, broken: boolean): string {
+  const segments = target.template.split('/');
+  const slots = segments.map((s, i) => (/^(\{\w+\}|\$\w*)$/.test(s) ? i : -1)).filter((i) => i >= 0);
+  const brokenSlot = broken && slots.length ? r.pick(slots) : -1;
+  return segments
+    .map((segment, i) => {
+      if (!slots.includes(i)) return segment;
+      if (i === brokenSlot) return badSegment(r);
+      if (segment === '$') return r.pick(['', 'index.html', 'swagger-ui.css', 'x']);
+      // DELETE with a real id would delete it: a well-formed DELETE gets an id that does not exist.
+      if (target.method === 'DELETE') return r.uuid();
+      if (target.template.includes('users')) return ids.victimId;
+      if (target.template.includes('genres')) return r.pick(ids.genreIds);
+      if (target.template.includes('books')) return r.pick(ids.bookIds);
+      return r.pick(['fuzz', r.uuid()]);
+    })
+    .join('/');
+}
+
+/** A sampled body with one top-level property (known or not) set to a malformed value. */
+function breakOneField(r: Random, body: unknown, schema: Schema | undefined): { body: unknown; field: string } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { body: badValue(r), field: '(body)' };
+  const keys = [...new Set([...Object.keys(body), ...Object.keys(schema?.properties ?? {})])];
+  const field = keys.length && r.chance(0.9) ? r.pick(keys) : r.pick(['extra', '__proto__', 'constructor', 'x'.repeat(300)]);
+  return { body: { ...body, [field]: badValue(r, field) }, field };
+}
+
+/** Every string in a value, NUL-poisoned (or made over-long). */
+function poisonStrings(value: unknown, poison: (s: string) => string): unknown {
+  if (typeof value === 'string') return poison(value);
+  if (Array.isArray(value)) return value.map((v) => poisonStrings(v, poison));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poisonStrings(v, poison)]));
+  return value;
+}
+
+function queryString(pairs: Array<[string, string]>) {
+  return pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : '';
+}
+
+/** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD; encodeURIComponent would throw). */
+const percentEncode = (text: string) =>
+  [...Buffer.from(text)]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`,
+    )
+    .join('');
+
+/**
+ * A value for the query string, cut to 6 000 characters: Node refuses request heads over 16 KB
+ * (431) and closes the connection, which the client may see as a reset instead.
+ */
+const asQueryValue = (value: unknown) => percentEncode(typeof value === 'string' ? value : JSON.stringify(value)).slice(0, 6000);
+
+/** The search params pages read (src/routes' validateSearch), and names they do not know. */
+const PAGE_PARAMS = ['searchTerm', 'redirect', 'error', 'email', 'state', 'newEmail', 'lng', 'cursor', 'id', '_splat', 'fuzz'];
+
+/** One malformed request for `target`. */
+export function makeCase(r: Random, index: number, target: FuzzTarget, ids: FuzzIds, origin: string): FuzzCase {
+  return { ...malformedRequest(r, index, target, ids, origin), target: `${target.method} ${target.template}` };
+}
+
+function malformedRequest(r: Random, index: number, target: FuzzTarget, ids: FuzzIds, origin: string): FuzzCase {
+  const identity = identityFor(r, target);
+  const headers: Record<string, string> = {
+    // From loopback, the server takes the client's address from X-Forwarded-For (decision 010):
+    // a fresh address per request keeps the fuzz clear of the per-address rate limits.
+    'X-Forwarded-For': `198.${18 + r.int(2)}.${r.int(256)}.${1 + r.int(254)}`,
+  };
+  if (r.chance(0.9)) headers.Origin = r.chance(0.95) ? origin : r.pick(['null', 'http://evil.example', '%00']);
+  if (r.chance(0.3)) headers['Accept-Language'] = r.pick(LANGUAGES);
+  if (identity === 'garbage-cookie') headers.Cookie = r.pick(GARBAGE_COOKIES);
+
+  if (target.kind === 'page') return pageCase(r, index, target, ids, identity, headers);
+
+  let method = target.method;
+  let kinds: string[] = ['path', 'query', 'method', 'content-type', 'raw-body'];
+  if (target.body) kinds = [...kinds, 'field', 'field', 'field', 'nul-everywhere', 'long-everywhere', 'wrong-top'];
+  if (target.query.length) kinds = [...kinds, 'query', 'query'];
+  if (target.query.some((q) => q.name === 'cursor')) kinds = [...kinds, 'cursor', 'cursor'];
+  let kind = r.pick(kinds);
+  if (kind === 'path' && !/[{$]/.test(target.template)) kind = target.body ? 'field' : 'query';
+
+  let path = fillPath(r, target, ids, kind === 'path');
+  const pairs: Array<[string, string]> = target.query
+    .filter(() => r.chance(0.5))
+    .map((q) => [q.name, asQueryValue(sample(r, q.schema, ids, q.name))]);
+  let body: unknown = target.body ? sample(r, target.body, ids) : undefined;
+  let raw: string | undefined;
+  let contentType = 'application/json';
+  let detail = '';
+
+  switch (kind) {
+    case 'query': {
+      const name = target.query.length && r.chance(0.85) ? r.pick(target.query).name : r.pick(['fuzz', 'searchTerm', 'limit', '__proto__']);
+      const value = r.chance(0.7) ? badQueryValue(r) : asQueryValue(badValue(r, name));
+      if (r.chance(0.15)) pairs.push([name, 'a'], [name, 'b']);
+      else pairs.push([name, value]);
+      detail = name;
+      break;
+    }
+    case 'cursor':
+      pairs.push(['cursor', percentEncode(badCursor(r))]);
+      break;
+    case 'method':
+      method = r.pick(ODD_METHODS.filter((m) => m !== target.method));
+      break;
+    case 'content-type':
+      contentType = r.pick(CONTENT_TYPES);
+      raw = r.chance(0.5) ? JSON.stringify(body ?? {}) : new URLSearchParams({ title: 'a\u0000', email: 'a\u0000@b.c' }).toString();
+      break;
+    case 'raw-body':
+      raw = r.pick(RAW_BODIES);
+      contentType = r.chance(0.8) ? 'application/json' : r.pick(CONTENT_TYPES);
+      break;
+    case 'field': {
+      const broken = breakOneField(r, body, target.body);
+      body = broken.body;
+      detail = broken.field;
+      break;
+    }
+    case 'nul-everywhere':
+      body = poisonStrings(body, (s) => `${s}\u0000`);
+      break;
+    case 'long-everywhere': {
+      const length = r.pick(LONG_LENGTHS.slice(0, 5));
+      body = poisonStrings(body, (s) => s + 'x'.repeat(length));
+      break;
+    }
+    case 'wrong-top':
+      body = r.pick(WRONG_TYPES);
+      break;
+  }
+  if (target.kind === 'rpc-protocol' && raw === undefined) body = { json: body };
+  path += queryString(pairs);
+
+  const hasBody = !['GET', 'HEAD', 'TRACE'].includes(method) || (kind === 'raw-body' && r.chance(0.3));
+  const sent = hasBody ? (raw ?? (body === undefined ? undefined : JSON.stringify(body))) : undefined;
+  if (sent !== undefined && contentType) headers['Content-Type'] = contentType;
+  return {
+    index,
+    kind: detail ? `${kind}:${detail}` : kind,
+    identity,
+    method,
+    path,
+    headers,
+    ...(sent === undefined ? {} : { body: sent }),
+  };
+}
+
+function pageCase(
+  r: Random,
+  index: number,
+  target: FuzzTarget,
+  ids: FuzzIds,
+  identity: Identity,
+  headers: Record<string, string>,
+): FuzzCase {
+  headers.Accept = r.chance(0.8) ? 'text/html,application/xhtml+xml' : r.pick(['*/*', 'application/json', '']);
+  const kinds = ['query', 'query', 'query', 'method'];
+  if (/\$/.test(target.template)) kinds.push('path', 'path', 'path');
+  const kind = r.pick(kinds);
+  const method = kind === 'method' ? r.pick(ODD_METHODS) : r.chance(0.1) ? 'HEAD' : 'GET';
+  const pairs: Array<[string, string]> = [];
+  let detail = '';
+  if (kind === 'query' || r.chance(0.3)) {
+    const name = r.pick(PAGE_PARAMS);
+    detail = name;
+    if (r.chance(0.15)) pairs.push([name, 'a'], [name, badQueryValue(r)]);
+    else pairs.push([name, badQueryValue(r)]);
+  }
+  const path = fillPath(r, target, ids, kind === 'path') + queryString(pairs);
+  const body = method === 'POST' || method === 'PUT' ? r.pick(RAW_BODIES.slice(0, 12)) : undefined;
+  if (body !== undefined) headers['Content-Type'] = r.pick(CONTENT_TYPES);
+  return {
+    index,
+    kind: `page-${kind}${detail ? `:${detail}` : ''}`,
+    identity,
+    method,
+    path,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
+/**
+ * The whole run: `count` cases spread over the targets (each page route three times as often as an
+ * API operation: pages have more parameters and identities that matter).
+ */
+export function makeCases(seed: number, count: number, targets: FuzzTarget[], ids: FuzzIds, origin: string): FuzzCase[] {
+  const r = prng(seed);
+  const rotation = targets.flatMap((t) => (t.kind === 'page' ? [t, t, t] : [t]));
+  return Array.from({ length: count }, (_, index) => makeCase(r, index, rotation[index % rotation.length]!, ids, origin));
+}
+
+export interface FuzzAnswer {
+  status: number;
+  excerpt: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/**
+ * Sends a case as is (any method, raw path) and reads the answer; a request that never ends is
+ * status 0. A kept-alive connection the server closed just as the request went out is retried
+ * once on a new one, as browsers do.
+ */
+export async function send(baseUrl: string, fuzz: FuzzCase, cookie: string | undefined, timeoutMs = 30_000): Promise<FuzzAnswer> {
+  const first = await sendOnce(baseUrl, fuzz, cookie, timeoutMs);
+  return first.retry ? sendOnce(baseUrl, fuzz, cookie, timeoutMs) : first;
+}
+
+function sendOnce(
+  baseUrl: string,
+  fuzz: FuzzCase,
+  cookie: string | undefined,
+  timeoutMs: number,
+): Promise<FuzzAnswer & { retry?: boolean }> {
+  const url = new URL(baseUrl);
+  const headers: Record<string, string> = { ...fuzz.headers };
+  if (cookie) headers.Cookie = cookie;
+  const body = fuzz.body === undefined ? undefined : Buffer.from(fuzz.body);
+  if (body) headers['Content-Length'] = String(body.length);
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (answer: FuzzAnswer & { retry?: boolean }) => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+    };
+    let req: http.ClientRequest;
+    try {
+      req = http.request({ host: url.hostname, port: url.port, method: fuzz.method, path: fuzz.path, headers, agent });
+    } catch (error) {
+      // The client itself refused to send it (an invalid header value): nothing reached the server.
+      done({ status: -1, excerpt: String(error), headers: {} });
+      return;
+    }
+    req.setTimeout(timeoutMs, () => {
+      req.destroy();
+      done({ status: 0, excerpt: `no answer within ${timeoutMs} ms`, headers: {} });
+    });
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      done({
+        status: 0,
+        excerpt: `connection error: ${error.message}`,
+        headers: {},
+        retry: req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE'),
+      }),
+    );
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        if (size < 4096) chunks.push(c);
+        size += c.length;
+      });
+      res.on('end', () =>
+        done({ status: res.statusCode ?? 0, excerpt: Buffer.concat(chunks).toString('utf8', 0, 300), headers: res.headers }),
+      );
+      res.on('error', () => done({ status: res.statusCode ?? 0, excerpt: '(answer cut short)', headers: res.headers }));
+    });
+    req.end(body);
+  });
+}
+
+/** Runs `cases` with `concurrency` requests in flight; `onAnswer` sees each case and its answer. */
+export async function runCases(
+  cases: FuzzCase[],
+  concurrency: number,
+  run: (fuzz: FuzzCase) => Promise<FuzzAnswer>,
+  onAnswer: (fuzz: FuzzCase, answer: FuzzAnswer) => void,
+) {
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const fuzz = cases[next++]!;
+      onAnswer(fuzz, await run(fuzz));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** One line per failure: enough to replay it by hand. */
+export function describeFailure(seed: number, fuzz: FuzzCase, answer: FuzzAnswer) {
+  const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}… (${s.length} chars)` : s);
+  const body = fuzz.body === undefined ? '' : ` body=${JSON.stringify(cut(fuzz.body, 160))}`;
+  const type = fuzz.headers['Content-Type'] === undefined ? '' : ` content-type=${JSON.stringify(fuzz.headers['Content-Type'])}`;
+  return `[seed ${seed} #${fuzz.index} ${fuzz.kind} as ${fuzz.identity}] ${fuzz.method} ${cut(fuzz.path, 200)}${type}${body} → ${answer.status} ${JSON.stringify(cut(answer.excerpt, 200))}`;
+}

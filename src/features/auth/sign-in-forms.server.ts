@@ -1,0 +1,116 @@
+/**
+ * The sign-in flow without JavaScript (decision 033): /login, /login/verify and onboarding are real
+ * `<form method="post">`s. A form submitted before the page has hydrated (a slow phone), or with
+ * JavaScript off, is handled here: the same checks and the same Better Auth calls as the browser's
+ * (through /api/auth's own handler, so the same rate limits, quotas and hooks), then a redirect
+ * (303). A refusal goes back to the form with its message and what was typed in a short-lived
+ * cookie (`sb-form`), never in the URL; the page shows it on its next render.
+ */
+import { handleAuthRequest } from '#/server/auth-handler.ts';
+import { env } from '#/server/env.ts';
+import { CLIENT_IP_HEADER } from '#/server/http/pipeline.ts';
+import { effectiveRole } from '#/server/roles.ts';
+import { checkEmail } from './auth.search';
+import { codeSchema, nameSchema } from './auth.schema';
+import { FORM_FLASH_COOKIE, type FormFlash } from './form-flash.functions';
+import { homeFor, safeRedirect } from './redirect';
+
+/** Headers a browser's own call to /api/auth would carry (its session, language, address). */
+const FORWARDED = ['cookie', 'accept-language', 'user-agent', CLIENT_IP_HEADER];
+
+async function authCall(request: Request, path: string, body: Record<string, unknown>) {
+  const headers = new Headers({ 'content-type': 'application/json', origin: new URL(env().baseUrl).origin });
+  for (const name of FORWARDED) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const response = await handleAuthRequest(
+    new Request(`${env().baseUrl}/api/auth${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+  );
+  const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  return { response, payload };
+}
+
+function seeOther(location: string, cookies: string[] = []) {
+  const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+const flashCookie = (flash: FormFlash) =>
+  `${FORM_FLASH_COOKIE}=${Buffer.from(JSON.stringify(flash)).toString('base64url')}; Path=/; HttpOnly; SameSite=Lax; Max-Age=120${
+    env().baseUrl.startsWith('https:') ? '; Secure' : ''
+  }`;
+
+/** Back to the form, with its message and what was typed. */
+const refuse = (location: string, flash: FormFlash) => seeOther(location, [flashCookie(flash)]);
+
+/** A refusal from Better Auth, as the page shows it (its code, translated there). */
+const authRefusal = (payload: Record<string, unknown> | null) => ({
+  code: typeof payload?.code === 'string' ? payload.code : 'UNKNOWN_ERROR',
+  message: typeof payload?.message === 'string' ? payload.message : undefined,
+});
+
+/** The submitted fields of a form (urlencoded or multipart); null for anything else. */
+async function fields(request: Request): Promise<((name: string) => string) | null> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
+  const data = await request.formData().catch(() => null);
+  if (!data) return null;
+  return (name) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value.slice(0, 1000) : '';
+  };
+}
+
+const notAForm = () => Response.json({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Expected a form' }, { status: 415 });
+
+const withRedirect = (path: string, redirect: string, extra: Record<string, string> = {}) => {
+  const search = new URLSearchParams({ ...extra, ...(redirect ? { redirect } : {}) }).toString();
+  return search ? `${path}?${search}` : path;
+};
+
+/** POST /login: e-mail → a code is sent → the code page. */
+export async function submitLoginForm(request: Request): Promise<Response> {
+  const field = await fields(request);
+  if (!field) return notAForm();
+  const redirect = safeRedirect(field('redirect')) ?? '';
+  const checked = checkEmail(field('email'));
+  if (checked.error)
+    return refuse(withRedirect('/login', redirect), { form: 'login', error: { key: checked.error }, values: { email: field('email') } });
+  const { response, payload } = await authCall(request, '/email-otp/send-verification-otp', { email: checked.email, type: 'sign-in' });
+  if (!response.ok)
+    return refuse(withRedirect('/login', redirect), { form: 'login', error: authRefusal(payload), values: { email: checked.email } });
+  // A public demo's first code request sets the browser's mailbox cookie (decision 032).
+  return seeOther(withRedirect('/login/verify', redirect, { email: checked.email }), response.headers.getSetCookie());
+}
+
+/** POST /login/verify: the code → a session → where the user was going, or their home. */
+export async function submitVerifyForm(request: Request): Promise<Response> {
+  const field = await fields(request);
+  if (!field) return notAForm();
+  const redirect = safeRedirect(field('redirect')) ?? '';
+  const email = checkEmail(field('email')).email;
+  if (!email) return seeOther(withRedirect('/login', redirect));
+  const back = withRedirect('/login/verify', redirect, { email });
+  const code = codeSchema.safeParse(field('code'));
+  if (!code.success) return refuse(back, { form: 'verify', error: { key: code.error.issues[0]!.message }, values: {} });
+  const { response, payload } = await authCall(request, '/sign-in/email-otp', { email, otp: code.data });
+  if (!response.ok) return refuse(back, { form: 'verify', error: authRefusal(payload), values: {} });
+  const user = (payload?.user ?? {}) as { id?: string; role?: string };
+  const home = homeFor(effectiveRole({ id: user.id ?? '', role: user.role ?? 'user' }));
+  return seeOther(safeRedirect(redirect) ?? home, response.headers.getSetCookie());
+}
+
+/** POST /login/onboarding: the name → onboarded → back to the page the user was on. */
+export async function submitOnboardingForm(request: Request): Promise<Response> {
+  const field = await fields(request);
+  if (!field) return notAForm();
+  const back = safeRedirect(field('redirect')) ?? '/app';
+  const name = nameSchema.safeParse(field('name'));
+  if (!name.success)
+    return refuse(back, { form: 'onboarding', error: { key: name.error.issues[0]!.message }, values: { name: field('name') } });
+  const { response, payload } = await authCall(request, '/update-user', { name: name.data, onboardedAt: new Date().toISOString() });
+  if (!response.ok) return refuse(back, { form: 'onboarding', error: authRefusal(payload), values: { name: name.data } });
+  return seeOther(back, response.headers.getSetCookie());
+}

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../tests/support/api.ts';
+import { getAuth } from './auth.ts';
+import { database } from './db/index.ts';
+import { session } from './db/schema.ts';
+import { requestSession } from './request-session.ts';
+
+const ORIGIN = 'http://localhost:3000';
+const withCookie = (cookie: string) => new Request(`${ORIGIN}/api/rpc/books`, { headers: { cookie } });
+
+describe('a request’s session (read from the database each time, decision 028)', () => {
+  let cookie: string;
+  let value: string;
+  beforeAll(async () => {
+    cookie = await signIn('user@example.com');
+    value = /better-auth\.session_token=([^;]+)/.exec(cookie)![1]!;
+  });
+
+  it('is what Better Auth itself reads for the same cookie', async () => {
+    const ours = await requestSession(withCookie(cookie));
+    const theirs = await (await getAuth()).api.getSession({ headers: new Headers({ cookie }) });
+    expect(ours?.user).toMatchObject({ email: 'user@example.com', role: 'user', name: 'User' });
+    expect(ours?.session.token).toBe(theirs?.session.token);
+    expect(ours?.user.id).toBe(theirs?.user.id);
+    expect(ours?.session.expiresAt.getTime()).toBe(new Date(theirs!.session.expiresAt).getTime());
+  });
+
+  it('is none for a forged signature, a look-alike cookie name or a token without signature', async () => {
+    const [token] = decodeURIComponent(value).split('.');
+    const forged = encodeURIComponent(`${token}.${Buffer.alloc(32, 7).toString('base64')}`);
+    expect(await requestSession(withCookie(`better-auth.session_token=${forged}`))).toBeNull();
+    expect(await requestSession(withCookie(`better-auth-session_token=${value}`))).toBeNull();
+    expect(await requestSession(withCookie(`__Secure-better-auth.session_token=${value}`))).toBeNull();
+    expect(await requestSession(withCookie(`better-auth.session_token=${token}`))).toBeNull();
+  });
+
+  it('is none once the session has expired or was deleted, on the very next request', async () => {
+    const other = await signIn('admin@example.com');
+    const token = decodeURIComponent(/better-auth\.session_token=([^;]+)/.exec(other)![1]!).split('.')[0]!;
+    expect(await requestSession(withCookie(other))).not.toBeNull();
+    const db = await database();
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
+    expect(await requestSession(withCookie(other))).toBeNull();
+  });
+
+  it('lets Better Auth extend a session that is due (once per updateAge)', async () => {
+    const fresh = await signIn('user@example.com');
+    const token = decodeURIComponent(/better-auth\.session_token=([^;]+)/.exec(fresh)![1]!).split('.')[0]!;
+    const db = await database();
+    const dueSoon = new Date(Date.now() + 3600_000);
+    await db.update(session).set({ expiresAt: dueSoon }).where(eq(session.token, token));
+    const read = await requestSession(withCookie(fresh));
+    expect(read?.session.token).toBe(token);
+    const [row] = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(dueSoon.getTime() + 24 * 3600_000);
+  });
+});
