@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../tests/support/api.ts';
 import { getAuth } from './auth.ts';
 import { database } from './db/index.ts';
@@ -57,5 +57,25 @@ describe('a request’s session (read from the database each time, decision 028)
     expect(read?.session.token).toBe(token);
     const [row] = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(dueSoon.getTime() + 24 * 3600_000);
+  });
+
+  it('keeps "last active" within five minutes while the session is used', async () => {
+    const fresh = await signIn('user@example.com');
+    const token = decodeURIComponent(/better-auth\.session_token=([^;]+)/.exec(fresh)![1]!).split('.')[0]!;
+    const db = await database();
+    const hourAgo = new Date(Date.now() - 3600_000);
+    await db.update(session).set({ updatedAt: hourAgo }).where(eq(session.token, token));
+    await requestSession(withCookie(fresh));
+    await vi.waitFor(async () => {
+      const [row] = await db.select({ updatedAt: session.updatedAt }).from(session).where(eq(session.token, token));
+      expect(row!.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    });
+    // Within the precision, a request writes nothing.
+    const recent = new Date(Date.now() - 60_000);
+    await db.update(session).set({ updatedAt: recent }).where(eq(session.token, token));
+    await requestSession(withCookie(fresh));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [row] = await db.select({ updatedAt: session.updatedAt }).from(session).where(eq(session.token, token));
+    expect(row!.updatedAt.getTime()).toBe(recent.getTime());
   });
 });

@@ -104,8 +104,23 @@ async function readSession(request: Request): Promise<Session> {
   if (row.session.expiresAt.getTime() - expiresInMs + updateAgeMs <= Date.now()) {
     return auth.api.getSession({ headers: request.headers });
   }
+  touch(db, row.session.id, row.session.updatedAt);
   // The same columns Better Auth's adapter reads for its session and user (src/server/db/schema.ts).
   return row as unknown as Session;
+}
+
+/** How stale a session's `updatedAt` ("last active" in the session lists) may get while it is used. */
+export const LAST_ACTIVE_PRECISION_MS = 5 * 60_000;
+
+/** Marks the session active: at most one write per session per LAST_ACTIVE_PRECISION_MS, not awaited. */
+function touch(db: Database, id: string, updatedAt: Date) {
+  if (Date.now() - updatedAt.getTime() < LAST_ACTIVE_PRECISION_MS) return;
+  db.update(sessionTable)
+    .set({ updatedAt: new Date() })
+    .where(eq(sessionTable.id, id))
+    .catch(() => {
+      // A session deleted meanwhile, or a database hiccup: the next request tries again.
+    });
 }
 
 const perRequest = new WeakMap<Request, Promise<Session>>();

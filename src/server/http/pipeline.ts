@@ -193,8 +193,8 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
   const anonymousPages = createAnonymousPages();
 
   const steps: Step[] = [
-    refuseOtherMethods,
     refuseDeclaredLargeBodies,
+    refuseOtherMethods,
     refuseServerFnWithoutId,
     serveStaticFiles(staticDir),
     refuseCrossSiteWrites,
