@@ -79,7 +79,12 @@ const clientChunks = {
     { name: 'framework', test: FRAMEWORK, tags: ['$initial' as const], priority: 3 },
     // The form fields, the building blocks the sign-in pages share with the sections: taken before
     // `app`, so that those pages do not load the sections' blocks (lists, blockers, badges) with them.
-    { name: 'fields', test: /[\\/]src[\\/]components[\\/]ui[\\/](field|input)\.tsx$/, priority: 2 },
+    // The auth-error messages hook too: /login needs it, and in `app` it would bring the sections' blocks.
+    {
+      name: 'fields',
+      test: /[\\/]src[\\/](components[\\/]ui[\\/](field|input)\.tsx|lib[\\/]i18n[\\/]use-auth-error\.ts)$/,
+      priority: 2,
+    },
     {
       name: 'app',
       // Shared building blocks. Heavy ones (dialog, OTP input, toaster, zod and the schemas, permissions)

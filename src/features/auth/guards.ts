@@ -10,7 +10,6 @@ import type { Queries } from '#/lib/queries';
 import { STATUS_HEADER } from '#/lib/status-header';
 import { homeFor, safeRedirect } from './redirect';
 import { getSessionUser } from './auth.functions';
-import { preloadOnboarding } from './onboarding-gate';
 import { sessionQuery } from './session';
 
 export const FORBIDDEN = 'FORBIDDEN';
@@ -43,7 +42,8 @@ export async function requireSection({ queries }: { queries: Queries }, location
     throw new ForbiddenError();
   }
   // Its form is rendered in the server's HTML, so it works before hydration and without JavaScript.
-  if (!user.onboardedAt) await preloadOnboarding();
+  // (Imported here, not at the top: the guards are in every page's route tree, the sign-in pages' too.)
+  if (!user.onboardedAt) await (await import('./onboarding-gate')).preloadOnboarding();
   return { user };
 }
 
