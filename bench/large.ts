@@ -9,10 +9,9 @@
  * bench/report/results-large.json.
  */
 import { spawnSync } from 'node:child_process';
-import { cpus } from 'node:os';
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { judge, summaryLine, type Figure } from './lib/budget.ts';
+import { judge, reportFailure, summaryLine, writeResults, type Figure } from './lib/budget.ts';
 import { LOG_DIR, ROOT, startApp, type Server } from './lib/processes.ts';
 import * as progress from './lib/progress.ts';
 import { measureRealistic, realisticSteps, REALISTIC, type RealisticOptions } from './lib/realistic.ts';
@@ -75,27 +74,15 @@ try {
   console.log('Budget (issue #20, 1 000 000 books):');
   for (const j of judged) console.log(summaryLine(j));
   console.log(`${judged.filter((j) => j.verdict === 'PASS').length} PASS, ${judged.filter((j) => j.verdict === 'FAIL').length} FAIL`);
-  writeFileSync(
+  writeResults(
     path.join(LOG_DIR, 'results-large.json'),
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        node: process.version,
-        cpus: cpus().length,
-        cpu: cpus()[0]?.model,
-        settings: { ...HUGE, searchSeconds: REALISTIC.searchSeconds, postgres: Boolean(postgresUrl) },
-        results: figures,
-        budget: judged,
-      },
-      null,
-      2,
-    )}\n`,
+    { ...HUGE, searchSeconds: REALISTIC.searchSeconds, postgres: Boolean(postgresUrl) },
+    figures,
+    judged,
   );
 } catch (error) {
   progress.done();
-  console.error(error);
-  for (const s of servers) if (s.output().trim()) console.error(`--- output of the server on ${s.url}:\n${s.output()}`);
-  process.exitCode = 1;
+  reportFailure(error, servers);
 } finally {
   for (const fn of cleanup.reverse()) await fn();
 }

@@ -17,12 +17,11 @@
  * BENCH_SEARCH_DURATION, BENCH_CAPTURE, BENCH_CEILING_DURATION.
  */
 import { spawnSync } from 'node:child_process';
-import { cpus } from 'node:os';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { FIRST_NAMES, LAST_NAMES } from '../src/server/db/seed-data.ts';
 import { firstLoad, launchBrowser, type FirstLoad } from './lib/browser.ts';
-import { judge, summaryLine, type Figure } from './lib/budget.ts';
+import { judge, reportFailure, summaryLine, writeResults, type Figure } from './lib/budget.ts';
 import { CATEGORIES, runLighthouse } from './lib/lighthouse.ts';
 import { BROWSER_HEADERS, LOAD, load, median, medianOfRuns, type LoadRun, type LoadTarget } from './lib/load.ts';
 import { LOG_DIR, ROOT, rssMb, startApp, startBaseline, type Server } from './lib/processes.ts';
@@ -376,27 +375,15 @@ try {
   console.log(
     `${judged.filter((j) => j.verdict === 'PASS').length} PASS, ${failed} FAIL, ${judged.filter((j) => j.verdict === 'SKIP').length} SKIP`,
   );
-  writeFileSync(
+  writeResults(
     path.join(ROOT, 'bench/results.json'),
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        node: process.version,
-        cpus: cpus().length,
-        cpu: cpus()[0]?.model,
-        settings: { ...LOAD, searchTerm: SEARCH_TERM, postgres: Boolean(postgresUrl), skipped: [...skip], realistic: REALISTIC },
-        results: figures,
-        budget: judged,
-      },
-      null,
-      2,
-    )}\n`,
+    { ...LOAD, searchTerm: SEARCH_TERM, postgres: Boolean(postgresUrl), skipped: [...skip], realistic: REALISTIC },
+    figures,
+    judged,
   );
 } catch (error) {
   progress.done();
-  console.error(error);
-  for (const s of servers) if (s.output().trim()) console.error(`--- output of the server on ${s.url}:\n${s.output()}`);
-  process.exitCode = 1;
+  reportFailure(error, servers);
 } finally {
   await shutdown();
 }

@@ -92,3 +92,18 @@ export function summaryLine(j: Judged): string {
   const limit = Array.isArray(j.limit) ? j.limit.join(' or ') : `${j.op} ${j.limit}${unit}`;
   return `${j.verdict.padEnd(4)}  ${j.figure}: ${measured} (budget ${limit})`;
 }
+
+/** Writes a run's figures and verdicts, with the machine and the settings they were taken with. */
+export function writeResults(file: string, settings: Record<string, unknown>, results: Figure[], budget: unknown) {
+  const machine = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model };
+  writeFileSync(file, `${JSON.stringify({ ...machine, settings, results, budget }, null, 2)}\n`);
+}
+
+/** A run that failed: the error, and what each server it started printed. */
+export function reportFailure(error: unknown, servers: ReadonlyArray<{ url: string; output(): string }>) {
+  console.error(error);
+  for (const s of servers) if (s.output().trim()) console.error(`--- output of the server on ${s.url}:\n${s.output()}`);
+  process.exitCode = 1;
+}
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
