@@ -8,10 +8,9 @@
  * Prints `name: value unit` lines and the PASS/FAIL lines of the `--large` budget, and writes
  * bench/report/results-large.json.
  */
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { judge, reportFailure, summaryLine, writeResults, type Figure } from './lib/budget.ts';
+import { buildUnlessAsked, judge, reportFailure, summaryLine, writeResults, type Figure } from './lib/budget.ts';
 import { LOG_DIR, ROOT, startApp, type Server } from './lib/processes.ts';
 import * as progress from './lib/progress.ts';
 import { measureRealistic, realisticSteps, REALISTIC, type RealisticOptions } from './lib/realistic.ts';
@@ -36,11 +35,7 @@ const servers: Server[] = [];
 const cleanup: Array<() => Promise<void> | void> = [];
 
 try {
-  if (process.env.BENCH_NO_BUILD !== '1') {
-    progress.begin('production build (vite build)');
-    const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { cwd: ROOT, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`build failed:\n${built.stdout}\n${built.stderr}`);
-  }
+  buildUnlessAsked(ROOT, progress.begin);
   progress.begin(`embedded database with ${HUGE.books} books and ${HUGE.users} users`);
   const { dataDir, cached } = freshLargeDataDir(() => progress.note('not cached: seeding (several minutes)'), HUGE);
   cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));

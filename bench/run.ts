@@ -16,12 +16,11 @@
  * (bench/lib/realistic.ts): BENCH_MIX_DURATION, BENCH_MIX_WARMUP, BENCH_RSS_AFTER, BENCH_SESSIONS,
  * BENCH_SEARCH_DURATION, BENCH_CAPTURE, BENCH_CEILING_DURATION.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { FIRST_NAMES, LAST_NAMES } from '../src/server/db/seed-data.ts';
 import { firstLoad, launchBrowser, type FirstLoad } from './lib/browser.ts';
-import { judge, reportFailure, summaryLine, writeResults, type Figure } from './lib/budget.ts';
+import { buildUnlessAsked, judge, reportFailure, summaryLine, writeResults, type Figure } from './lib/budget.ts';
 import { CATEGORIES, runLighthouse } from './lib/lighthouse.ts';
 import { BROWSER_HEADERS, LOAD, load, median, medianOfRuns, type LoadRun, type LoadTarget } from './lib/load.ts';
 import { LOG_DIR, ROOT, rssMb, startApp, startBaseline, type Server } from './lib/processes.ts';
@@ -82,11 +81,7 @@ for (const file of readdirSync(LOG_DIR, { withFileTypes: true }).filter((f) => /
 
 try {
   // 1. A production build of the current sources.
-  if (process.env.BENCH_NO_BUILD !== '1') {
-    progress.begin('production build (vite build)');
-    const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { cwd: ROOT, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`build failed:\n${built.stdout}\n${built.stderr}`);
-  }
+  buildUnlessAsked(ROOT, progress.begin);
 
   // 2. The large embedded database, fresh for this run.
   progress.begin(`embedded database with ${LARGE.books} books and ${LARGE.users} users`);

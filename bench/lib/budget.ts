@@ -105,5 +105,14 @@ export function reportFailure(error: unknown, servers: ReadonlyArray<{ url: stri
   for (const s of servers) if (s.output().trim()) console.error(`--- output of the server on ${s.url}:\n${s.output()}`);
   process.exitCode = 1;
 }
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+
+/** A production build of the current sources, unless BENCH_NO_BUILD=1 (measure the existing dist/). */
+export function buildUnlessAsked(root: string, begin: (step: string) => void) {
+  if (process.env.BENCH_NO_BUILD === '1') return;
+  begin('production build (vite build)');
+  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { cwd: root, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`build failed:\n${built.stdout}\n${built.stderr}`);
+}
