@@ -33,8 +33,11 @@ export function PageManagerBook() {
       },
       onSuccess: async () => {
         toast.success(t('form.deleted'));
-        await queryClient.invalidateQueries({ queryKey: orpc.books.key() });
+        // Leave first: refreshing while this page shows would fetch the deleted book again (a 404,
+        // retried with back-off for seconds). Then forget it, and refresh the lists.
         await navigate({ to: '/manager/books', search: { searchTerm: '' } });
+        queryClient.removeQueries({ queryKey: orpc.books.get.key({ input: { id } }) });
+        await queryClient.invalidateQueries({ queryKey: orpc.books.key() });
       },
     }),
   );
