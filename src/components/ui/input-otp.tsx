@@ -18,17 +18,20 @@ function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
 }
 
 export function InputOtp({ className, ...props }: Omit<ComponentProps<typeof OTPInput>, 'render' | 'children'>) {
+  // A code reads left to right in every language (digits and Latin letters), also in Arabic.
   return (
-    <OTPInput
-      containerClassName={cn('flex items-center gap-2 has-[:disabled]:opacity-50', className)}
-      render={({ slots }) => (
-        <>
-          {slots.map((slot, index) => (
-            <Slot key={index} {...slot} />
-          ))}
-        </>
-      )}
-      {...props}
-    />
+    <div dir="ltr">
+      <OTPInput
+        containerClassName={cn('flex items-center gap-2 has-[:disabled]:opacity-50', className)}
+        render={({ slots }) => (
+          <>
+            {slots.map((slot, index) => (
+              <Slot key={index} {...slot} />
+            ))}
+          </>
+        )}
+        {...props}
+      />
+    </div>
   );
 }

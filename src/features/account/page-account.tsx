@@ -92,7 +92,7 @@ export function PageAccount() {
             </dd>
             <dt className="text-neutral-600 dark:text-neutral-400">{t('account.email')}</dt>
             <dd className="flex flex-wrap items-center gap-2">
-              <span data-testid="account-email">{user.email}</span>
+              <bdi data-testid="account-email">{user.email}</bdi>
               {!user.emailVerified && <Badge variant="warning">{t('account.notVerified')}</Badge>}
             </dd>
             <dt className="text-neutral-600 dark:text-neutral-400">{t('account.memberSince')}</dt>

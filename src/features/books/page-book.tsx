@@ -22,7 +22,7 @@ function BesideList({ currentId }: { currentId: string }) {
               aria-current={b.id === currentId ? 'page' : undefined}
               className="block rounded-md px-2 py-1 text-sm hover:bg-neutral-100 aria-[current=page]:bg-neutral-100 aria-[current=page]:font-semibold dark:hover:bg-neutral-800 dark:aria-[current=page]:bg-neutral-800"
             >
-              {b.title}
+              <bdi>{b.title}</bdi>
             </Link>
           </li>
         ))}
@@ -45,15 +45,19 @@ export function PageBook() {
         <div className="flex gap-4">
           <BookCover book={book} className="h-36 w-24" />
           <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-bold">{book.title}</h1>
-            <p className="text-lg">{book.author}</p>
+            <h1 className="text-2xl font-bold" dir="auto">
+              {book.title}
+            </h1>
+            <p className="text-lg" dir="auto">
+              {book.author}
+            </p>
             <p className="flex items-center gap-2 text-sm">
               <span className="inline-block size-3 rounded-full" style={{ backgroundColor: book.genre?.color ?? '#64748b' }} aria-hidden />
-              {book.genre?.name ?? t('books.noGenre')}
+              <bdi>{book.genre?.name ?? t('books.noGenre')}</bdi>
             </p>
             {book.publisher && (
               <p className="text-sm text-neutral-700 dark:text-neutral-300">
-                {t('book.publisher')}: {book.publisher}
+                {t('book.publisher')}: <bdi>{book.publisher}</bdi>
               </p>
             )}
             <p className="text-sm text-neutral-700 dark:text-neutral-300">

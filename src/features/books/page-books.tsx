@@ -51,8 +51,12 @@ export function PageBooks() {
             >
               <BookCover book={book} />
               <span className="flex min-w-0 flex-col">
-                <span className="font-semibold">{book.title}</span>
-                <span className="text-sm text-neutral-700 dark:text-neutral-300">{book.author}</span>
+                <span className="font-semibold" dir="auto">
+                  {book.title}
+                </span>
+                <span className="text-sm text-neutral-700 dark:text-neutral-300" dir="auto">
+                  {book.author}
+                </span>
               </span>
             </Link>
           </li>

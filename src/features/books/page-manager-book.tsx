@@ -47,10 +47,20 @@ export function PageManagerBook() {
       <div className="flex gap-4">
         <BookCover book={book} className="h-36 w-24" />
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold">{book.title}</h1>
-          <p className="text-lg">{book.author}</p>
-          <p className="text-sm">{book.genre?.name ?? t('books.noGenre')}</p>
-          {book.publisher && <p className="text-sm text-neutral-700 dark:text-neutral-300">{book.publisher}</p>}
+          <h1 className="text-2xl font-bold" dir="auto">
+            {book.title}
+          </h1>
+          <p className="text-lg" dir="auto">
+            {book.author}
+          </p>
+          <p className="text-sm">
+            <bdi>{book.genre?.name ?? t('books.noGenre')}</bdi>
+          </p>
+          {book.publisher && (
+            <p className="text-sm text-neutral-700 dark:text-neutral-300" dir="auto">
+              {book.publisher}
+            </p>
+          )}
         </div>
       </div>
       <div className="flex gap-2">

@@ -37,13 +37,19 @@ export function PageManagerBooks() {
             <span className="flex items-center gap-3">
               <BookCover book={book} className="h-8 w-6 text-xs" />
               <Link to="/manager/books/$id" params={{ id: book.id }} className="font-medium underline-offset-2 hover:underline">
-                {book.title}
+                <bdi>{book.title}</bdi>
               </Link>
             </span>
           </td>
-          <td className="p-3">{book.author}</td>
-          <td className="p-3">{book.genre?.name ?? t('books.noGenre')}</td>
-          <td className="p-3">{book.publisher ?? ''}</td>
+          <td className="p-3">
+            <bdi>{book.author}</bdi>
+          </td>
+          <td className="p-3">
+            <bdi>{book.genre?.name ?? t('books.noGenre')}</bdi>
+          </td>
+          <td className="p-3">
+            <bdi>{book.publisher ?? ''}</bdi>
+          </td>
         </ManagerListRow>
       ))}
     </ManagerList>

@@ -40,7 +40,10 @@ export function PageDashboard() {
             key: u.id,
             link: (
               <Link to="/manager/users/$id" params={{ id: u.id }} className={linkClass}>
-                <DisplayName name={u.name} /> <Secondary>{u.email}</Secondary>
+                <DisplayName name={u.name} />{' '}
+                <Secondary>
+                  <bdi>{u.email}</bdi>
+                </Secondary>
               </Link>
             ),
             createdAt: u.createdAt,
@@ -53,7 +56,10 @@ export function PageDashboard() {
             key: b.id,
             link: (
               <Link to="/manager/books/$id" params={{ id: b.id }} className={linkClass}>
-                {b.title} <Secondary>{b.author}</Secondary>
+                <bdi>{b.title}</bdi>{' '}
+                <Secondary>
+                  <bdi>{b.author}</bdi>
+                </Secondary>
               </Link>
             ),
             createdAt: b.createdAt,

@@ -42,7 +42,9 @@ export function PageManagerUsers() {
               </Link>
             </span>
           </td>
-          <td className="p-3">{user.email}</td>
+          <td className="p-3">
+            <bdi>{user.email}</bdi>
+          </td>
           <td className="p-3">
             <RoleBadges role={user.role} />
           </td>

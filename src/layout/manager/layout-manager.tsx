@@ -126,7 +126,7 @@ function UserMenu() {
                 <span className="block font-medium">
                   <DisplayName name={user.name} />
                 </span>
-                <span className="block text-xs text-neutral-600 dark:text-neutral-400">{user.email}</span>
+                <bdi className="block text-xs text-neutral-600 dark:text-neutral-400">{user.email}</bdi>
               </DropdownMenu.Label>
             )}
             <DropdownMenu.Item
