@@ -8,7 +8,8 @@ import { formatDate } from '#/lib/i18n/format';
 import { dashboardQuery } from './dashboard.queries';
 import type { Dashboard } from './dashboard.schema';
 
-const card = 'rounded-lg border border-neutral-200 p-4 dark:border-neutral-800';
+// min-w-0: a grid or flex item may shrink below its content (long names and e-mails truncate, at 375 px too).
+const card = 'min-w-0 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800';
 
 export function PageDashboard() {
   const { t, i18n } = useTranslation('users');
@@ -22,12 +23,12 @@ export function PageDashboard() {
     ['activeSessions', t('dashboard.activeSessions')],
   ];
   return (
-    <div className="flex w-full flex-col gap-6">
+    <div className="flex w-full min-w-0 flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('dashboard.title')}</h1>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {counts.map(([key, label]) => (
           <div key={key} className={card} data-testid={`count-${key}`}>
-            <dt className="text-sm text-neutral-700 dark:text-neutral-300">{label}</dt>
+            <dt className="break-words text-sm text-neutral-700 dark:text-neutral-300">{label}</dt>
             <dd className="text-2xl font-semibold tabular-nums">{data.counts[key].toLocaleString(i18n.language)}</dd>
           </div>
         ))}
@@ -39,7 +40,7 @@ export function PageDashboard() {
           items={data.newestUsers.map((u) => ({
             key: u.id,
             link: (
-              <Link to="/manager/users/$id" params={{ id: u.id }} className={linkClass}>
+              <Link to="/manager/users/$id" params={{ id: u.id }} className={linkClass} dir="auto">
                 <DisplayName name={u.name} />{' '}
                 <Secondary>
                   <bdi>{u.email}</bdi>
@@ -55,7 +56,7 @@ export function PageDashboard() {
           items={data.newestBooks.map((b) => ({
             key: b.id,
             link: (
-              <Link to="/manager/books/$id" params={{ id: b.id }} className={linkClass}>
+              <Link to="/manager/books/$id" params={{ id: b.id }} className={linkClass} dir="auto">
                 <bdi>{b.title}</bdi>{' '}
                 <Secondary>
                   <bdi>{b.author}</bdi>
@@ -70,7 +71,8 @@ export function PageDashboard() {
   );
 }
 
-const linkClass = 'truncate font-medium underline-offset-2 hover:underline';
+// dir="auto" on the links: truncated in the direction of what they show (the ellipsis at its end).
+const linkClass = 'min-w-0 truncate font-medium underline-offset-2 hover:underline';
 const Secondary = ({ children }: { children: ReactNode }) => (
   <span className="font-normal text-neutral-700 dark:text-neutral-300">{children}</span>
 );

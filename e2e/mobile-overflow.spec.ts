@@ -1,0 +1,53 @@
+/**
+ * At 375 px, no page scrolls sideways (issue #16, item 10), in English and in Arabic.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const MOBILE = { width: 375, height: 812 };
+
+async function overflow(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+}
+
+test.describe('no horizontal overflow at 375 px', () => {
+  for (const lng of ['en', 'ar']) {
+    test(`signed-out pages (${lng})`, async ({ page }) => {
+      await page.setViewportSize(MOBILE);
+      for (const path of ['/login', '/login/verify?email=user%40example.com', '/login/error?error=banned', '/no/such/page']) {
+        const { scrollWidth, innerWidth } = await overflow(page, `${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
+        expect(scrollWidth, `${path} (${lng})`).toBeLessThanOrEqual(innerWidth);
+      }
+    });
+
+    test(`manager pages (${lng})`, async ({ adminPage: page }) => {
+      await page.setViewportSize(MOBILE);
+      const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string }> };
+      const users = (await (await page.request.get('/api/rpc/users?limit=1')).json()) as { items: Array<{ id: string }> };
+      for (const path of [
+        '/manager/dashboard',
+        '/manager/users',
+        `/manager/users/${users.items[0]!.id}`,
+        '/manager/users/new',
+        '/manager/books',
+        `/manager/books/${books.items[0]!.id}`,
+        '/manager/books/new',
+        '/manager/account',
+      ]) {
+        const { scrollWidth, innerWidth } = await overflow(page, `${path}?lng=${lng}`);
+        expect.soft(scrollWidth, `${path} (${lng})`).toBeLessThanOrEqual(innerWidth);
+      }
+    });
+
+    test(`app pages (${lng})`, async ({ userPage: page }) => {
+      await page.setViewportSize(MOBILE);
+      const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string }> };
+      for (const path of ['/app', '/app/books', `/app/books/${books.items[0]!.id}`, '/app/account']) {
+        const { scrollWidth, innerWidth } = await overflow(page, `${path}?lng=${lng}`);
+        expect.soft(scrollWidth, `${path} (${lng})`).toBeLessThanOrEqual(innerWidth);
+      }
+    });
+  }
+});
