@@ -44,7 +44,17 @@ test.describe('own sessions', () => {
     await expect(sessions.first()).toContainText(/Chrome \d+ · Linux/);
     await expect(sessions.first()).toContainText('Last active');
 
+    // Asked first; cancelling changes nothing.
+    const dialog = first.getByTestId('dialog');
     await first.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await expect(dialog.getByText('Sign out every other device?')).toBeVisible();
+    await expect(dialog.getByText('They will need a new code to sign in.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(sessions).toHaveCount(2);
+    // Confirmed: a toast, and only this device is left.
+    await first.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
     await expect(first.getByText('Other sessions signed out')).toBeVisible();
     await expect(sessions).toHaveCount(1);
     // The other window's next request lands on /login.
@@ -54,6 +64,12 @@ test.describe('own sessions', () => {
     await expect(first).toHaveURL(/\/app\/account$/);
 
     await first.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(dialog.getByText('Sign out everywhere?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(first).toHaveURL(/\/app\/account$/);
+    await first.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(first).toHaveURL(/\/login$/);
     await first.goto('/app');
     await expect(first).toHaveURL(/\/login\?redirect=/);
