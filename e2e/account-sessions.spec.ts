@@ -52,8 +52,15 @@ test.describe('own sessions', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(sessions).toHaveCount(2);
-    // Confirmed: a toast, and only this device is left.
+    // A failure ends with the failure's toast, the dialog still open and nothing changed.
+    await first.route('**/api/auth/revoke-other-sessions', (route) => route.fulfill({ status: 500, json: { message: 'Boom' } }));
     await first.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await expect(first.getByText('Failed to sign out other sessions')).toBeVisible();
+    await first.unroute('**/api/auth/revoke-other-sessions');
+    await expect(sessions).toHaveCount(2);
+    // Confirmed again (the dialog stayed open): a toast, and only this device is left.
+    await expect(dialog.getByText('Sign out every other device?')).toBeVisible();
     await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
     await expect(first.getByText('Other sessions signed out')).toBeVisible();
     await expect(sessions).toHaveCount(1);

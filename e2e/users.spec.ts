@@ -133,9 +133,19 @@ test.describe('manager: users', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(sessions).toHaveCount(1);
+    // While the call runs (held back here), the confirm button is disabled and says so.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/admin/revoke-user-sessions', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Revoke all' }).click();
     await dialog.getByRole('button', { name: 'Revoke all' }).click();
+    await expect(dialog.getByRole('button', { name: 'Working…' })).toBeDisabled();
+    release();
     await expect(page.getByText('All sessions revoked')).toBeVisible();
+    await page.unroute('**/api/auth/admin/revoke-user-sessions');
     await expect(page.getByText('No user sessions')).toBeVisible();
     for (const c of clients) {
       expect(await (await c.get('/api/auth/get-session')).json()).toBeNull();
