@@ -41,8 +41,10 @@ export function PageManagerUser() {
   const canImpersonate = usePermission({ user: ['impersonate'] }) && !isSelf && !roleFieldIsAdmin(user.role) && !user.banned;
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'ban' | 'delete' | null>(null);
-  // The role picked in the select, waiting for confirmation; the select keeps showing the stored role.
+  // The role picked in the select, waiting for confirmation (the select keeps showing the stored role);
+  // kept while the dialog closes so that its text does not change under the closing animation.
   const [pendingRole, setPendingRole] = useState<RoleName | null>(null);
+  const [roleDialogOpen, setRoleDialogOpen] = useState(false);
   // Demoting oneself may leave no administrator (src/server/last-admin.ts): refused here, as Ban is.
   const roleLocked = isSelf && roleFieldIsAdmin(user.role);
   const [banReason, setBanReason] = useState('');
@@ -54,7 +56,7 @@ export function PageManagerUser() {
   const setRole = useAdminAction((role: RoleName) => authCall(authClient.admin.setRole({ userId: user.id, role })), {
     success: t('detail.roleUpdated'),
     failure: t('detail.roleFailed'),
-    onSuccess: () => setPendingRole(null),
+    onSuccess: () => setRoleDialogOpen(false),
   });
   const unban = useAdminAction(() => authCall(authClient.admin.unbanUser({ userId: user.id })), {
     success: t('detail.unbanned'),
@@ -158,7 +160,10 @@ export function PageManagerUser() {
               value={user.role}
               disabled={setRole.isPending || roleLocked}
               aria-describedby={roleLocked ? `${ids['aria-describedby'] ?? ''} cannot-change-own-role`.trim() : ids['aria-describedby']}
-              onChange={(e) => setPendingRole(e.target.value as RoleName)}
+              onChange={(e) => {
+                setPendingRole(e.target.value as RoleName);
+                setRoleDialogOpen(true);
+              }}
             />
           )}
         </Field>
@@ -196,8 +201,8 @@ export function PageManagerUser() {
         onConfirm={() => remove.mutate(undefined)}
       />
       <ConfirmDialog
-        open={pendingRole !== null}
-        onOpenChange={(open) => !open && setPendingRole(null)}
+        open={roleDialogOpen}
+        onOpenChange={setRoleDialogOpen}
         title={roleChangeTitle()}
         description={
           pendingRole === null
