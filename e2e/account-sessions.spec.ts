@@ -44,7 +44,24 @@ test.describe('own sessions', () => {
     await expect(sessions.first()).toContainText(/Chrome \d+ · Linux/);
     await expect(sessions.first()).toContainText('Last active');
 
+    // Asked first; cancelling changes nothing.
+    const dialog = first.getByTestId('dialog');
     await first.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await expect(dialog.getByText('Sign out every other device?')).toBeVisible();
+    await expect(dialog.getByText('They will need a new code to sign in.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(sessions).toHaveCount(2);
+    // A failure ends with the failure's toast, the dialog still open and nothing changed.
+    await first.route('**/api/auth/revoke-other-sessions', (route) => route.fulfill({ status: 500, json: { message: 'Boom' } }));
+    await first.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await expect(first.getByText('Failed to sign out other sessions')).toBeVisible();
+    await first.unroute('**/api/auth/revoke-other-sessions');
+    await expect(sessions).toHaveCount(2);
+    // Confirmed again (the dialog stayed open): a toast, and only this device is left.
+    await expect(dialog.getByText('Sign out every other device?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
     await expect(first.getByText('Other sessions signed out')).toBeVisible();
     await expect(sessions).toHaveCount(1);
     // The other window's next request lands on /login.
@@ -54,6 +71,12 @@ test.describe('own sessions', () => {
     await expect(first).toHaveURL(/\/app\/account$/);
 
     await first.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(dialog.getByText('Sign out everywhere?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(first).toHaveURL(/\/app\/account$/);
+    await first.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(first).toHaveURL(/\/login$/);
     await first.goto('/app');
     await expect(first).toHaveURL(/\/login\?redirect=/);

@@ -76,10 +76,22 @@ test.describe('manager: users', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Renamed Person' })).toBeVisible();
 
     // Change the role from the page (Better Auth's set-role), and back.
+    // Asked first; cancelling puts the select back and changes nothing.
+    const dialog = page.getByTestId('dialog');
     await page.getByLabel('Role').selectOption('admin');
+    await expect(dialog.getByText('Make Renamed Person an administrator?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByLabel('Role')).toHaveValue('user');
+    await expect(page.locator('header').getByText('User', { exact: true })).toBeVisible();
+    await page.getByLabel('Role').selectOption('admin');
+    await dialog.getByRole('button', { name: 'Change role' }).click();
     await expect(page.getByText('Role updated')).toBeVisible();
     await expect(page.locator('header').getByText('Admin', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Role')).toHaveValue('admin');
     await page.getByLabel('Role').selectOption('user');
+    await expect(dialog.getByText('Remove administrator rights from Renamed Person?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Change role' }).click();
     await expect(page.locator('header').getByText('User', { exact: true })).toBeVisible();
 
     // Ban with a reason, then unban.
@@ -105,13 +117,35 @@ test.describe('manager: users', () => {
     await expect(page.getByTestId('session-token').first()).toHaveText(/^[\w-]{4}…[\w-]{4}$/);
 
     await sessions.first().getByRole('button', { name: 'Revoke' }).click();
+    await expect(dialog.getByText('Revoke this session?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(sessions).toHaveCount(2);
+    await sessions.first().getByRole('button', { name: 'Revoke' }).click();
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
     await expect(page.getByText('Session revoked')).toBeVisible();
     await expect(sessions).toHaveCount(1);
     const stillIn = await Promise.all(clients.map(async (c) => (await (await c.get('/api/auth/get-session')).json()) !== null));
     expect(stillIn.filter(Boolean)).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Revoke all' }).click();
+    await expect(dialog.getByText('Revoke every session of this user?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(sessions).toHaveCount(1);
+    // While the call runs (held back here), the confirm button is disabled and says so.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/admin/revoke-user-sessions', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Revoke all' }).click();
+    await dialog.getByRole('button', { name: 'Revoke all' }).click();
+    await expect(dialog.getByRole('button', { name: 'Working…' })).toBeDisabled();
+    release();
     await expect(page.getByText('All sessions revoked')).toBeVisible();
+    await page.unroute('**/api/auth/admin/revoke-user-sessions');
     await expect(page.getByText('No user sessions')).toBeVisible();
     for (const c of clients) {
       expect(await (await c.get('/api/auth/get-session')).json()).toBeNull();
@@ -136,18 +170,17 @@ test.describe('manager: users', () => {
     await expect(page.getByRole('button', { name: 'Ban' })).toBeDisabled();
     await expect(page.getByText('You cannot ban yourself')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-    await page.getByLabel('Role').selectOption('user');
-    await expect(page.getByText('Failed to update the role')).toBeVisible();
+    // The Role select is disabled with the reason, as Ban is.
+    await expect(page.getByLabel('Role')).toBeDisabled();
     await expect(page.getByLabel('Role')).toHaveValue('admin');
-    await expect(page.getByText('The last administrator cannot be demoted, banned or deleted')).toBeVisible();
+    await expect(page.getByText('You cannot change your own role')).toBeVisible();
 
     await page.getByRole('link', { name: 'Edit user' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit user' })).toBeVisible();
     await page.getByLabel('Role').selectOption('user');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Failed to save the user')).toBeVisible();
-    // (The role select's toast above may still show the same reason.)
-    await expect(page.getByText('The last administrator cannot be demoted, banned or deleted').last()).toBeVisible();
+    await expect(page.getByText('The last administrator cannot be demoted, banned or deleted')).toBeVisible();
     // Still an admin: the manager still opens.
     expect((await page.request.get('/manager/users')).status()).toBe(200);
   });

@@ -13,11 +13,13 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** While the action runs, or until the user has confirmed enough (e.g. typed their e-mail). */
   confirmDisabled?: boolean;
+  /** While the action runs: the confirm button is disabled and says so ('Working…'). */
+  pending?: boolean;
   cancelLabel?: ReactNode;
   children?: ReactNode;
 }
 
-export function ConfirmDialog({ confirmLabel, onConfirm, confirmDisabled, cancelLabel, ...dialog }: ConfirmDialogProps) {
+export function ConfirmDialog({ confirmLabel, onConfirm, confirmDisabled, pending, cancelLabel, ...dialog }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <ResponsiveDialog
@@ -27,8 +29,8 @@ export function ConfirmDialog({ confirmLabel, onConfirm, confirmDisabled, cancel
           <Button variant="secondary" onClick={() => dialog.onOpenChange(false)}>
             {cancelLabel ?? t('actions.cancel')}
           </Button>
-          <Button variant="destructive" disabled={confirmDisabled} onClick={onConfirm}>
-            {confirmLabel}
+          <Button variant="destructive" disabled={confirmDisabled || pending} aria-busy={pending || undefined} onClick={onConfirm}>
+            {pending ? t('actions.working') : confirmLabel}
           </Button>
         </>
       }

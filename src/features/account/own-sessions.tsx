@@ -1,9 +1,12 @@
 /**
  * 'Your sessions': where the user is signed in (device, IP, last active, this device marked),
- * 'Sign out other sessions' and 'Sign out everywhere' (then to /login).
+ * 'Sign out other sessions' and 'Sign out everywhere' (then to /login), each confirmed first
+ * (src/components/confirm-dialog.tsx).
  */
+import { useState } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '#/components/confirm-dialog';
 import { toast } from '#/components/ui/toast';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
@@ -18,6 +21,7 @@ export function OwnSessions() {
   const errorMessage = useAuthErrorMessage();
   const queryClient = useQueryClient();
   const { data: sessions } = useSuspenseQuery(mySessionsQuery);
+  const [dialog, setDialog] = useState<'others' | 'everywhere' | null>(null);
   const when = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const failed = (message: string) => (error: AuthCallError) => {
     if (!handledGlobally(error)) toast.error(message, { description: errorMessage(error) });
@@ -26,6 +30,7 @@ export function OwnSessions() {
   const signOutOthers = useMutation({
     mutationFn: () => authCall(authClient.revokeOtherSessions()),
     onSuccess: async () => {
+      setDialog(null);
       toast.success(t('account.sessions.othersSignedOut'));
       await queryClient.invalidateQueries({ queryKey: mySessionsQuery.queryKey });
     },
@@ -61,17 +66,36 @@ export function OwnSessions() {
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={signOutOthers.isPending || sessions.length < 2} onClick={() => signOutOthers.mutate()}>
+        <Button variant="secondary" disabled={signOutOthers.isPending || sessions.length < 2} onClick={() => setDialog('others')}>
           {t('account.sessions.signOutOthers')}
         </Button>
         <Button
           variant="secondary"
           disabled={signOutEverywhere.isPending || signOutEverywhere.isSuccess}
-          onClick={() => signOutEverywhere.mutate()}
+          onClick={() => setDialog('everywhere')}
         >
           {t('account.sessions.signOutEverywhere')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={dialog === 'others'}
+        onOpenChange={(open) => setDialog(open ? 'others' : null)}
+        title={t('account.sessions.signOutOthersTitle')}
+        description={t('account.sessions.signOutOthersDescription')}
+        confirmLabel={t('account.sessions.signOutOthers')}
+        pending={signOutOthers.isPending}
+        onConfirm={() => signOutOthers.mutate()}
+      />
+      <ConfirmDialog
+        open={dialog === 'everywhere'}
+        onOpenChange={(open) => setDialog(open ? 'everywhere' : null)}
+        title={t('account.sessions.signOutEverywhereTitle')}
+        description={t('account.sessions.signOutEverywhereDescription')}
+        confirmLabel={t('account.sessions.signOutEverywhere')}
+        // Until the page has left for /login.
+        pending={signOutEverywhere.isPending || signOutEverywhere.isSuccess}
+        onConfirm={() => signOutEverywhere.mutate()}
+      />
     </section>
   );
 }

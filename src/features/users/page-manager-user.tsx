@@ -41,6 +41,12 @@ export function PageManagerUser() {
   const canImpersonate = usePermission({ user: ['impersonate'] }) && !isSelf && !roleFieldIsAdmin(user.role) && !user.banned;
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'ban' | 'delete' | null>(null);
+  // The role picked in the select, waiting for confirmation (the select keeps showing the stored role);
+  // kept while the dialog closes so that its text does not change under the closing animation.
+  const [pendingRole, setPendingRole] = useState<RoleName | null>(null);
+  const [roleDialogOpen, setRoleDialogOpen] = useState(false);
+  // Demoting oneself may leave no administrator (src/server/last-admin.ts): refused here, as Ban is.
+  const roleLocked = isSelf && roleFieldIsAdmin(user.role);
   const [banReason, setBanReason] = useState('');
 
   const ban = useAdminAction(
@@ -50,6 +56,7 @@ export function PageManagerUser() {
   const setRole = useAdminAction((role: RoleName) => authCall(authClient.admin.setRole({ userId: user.id, role })), {
     success: t('detail.roleUpdated'),
     failure: t('detail.roleFailed'),
+    onSuccess: () => setRoleDialogOpen(false),
   });
   const unban = useAdminAction(() => authCall(authClient.admin.unbanUser({ userId: user.id })), {
     success: t('detail.unbanned'),
@@ -66,6 +73,14 @@ export function PageManagerUser() {
     failure: t('detail.deleteFailed'),
     onSuccess: () => navigate({ to: '/manager/users', search: { searchTerm: '' } }),
   });
+
+  const roleChangeTitle = () => {
+    if (pendingRole === null) return '';
+    const name = user.name;
+    if (roleFieldIsAdmin(pendingRole) && !roleFieldIsAdmin(user.role)) return t('detail.roleToAdminTitle', { name });
+    if (!roleFieldIsAdmin(pendingRole) && roleFieldIsAdmin(user.role)) return t('detail.roleFromAdminTitle', { name });
+    return t('detail.roleChangeTitle', { name, role: t(`roles.${pendingRole}`) });
+  };
 
   return (
     <article className="flex max-w-3xl flex-col gap-6">
@@ -143,11 +158,20 @@ export function PageManagerUser() {
             <RoleSelect
               {...ids}
               value={user.role}
-              disabled={setRole.isPending}
-              onChange={(e) => setRole.mutate(e.target.value as RoleName)}
+              disabled={setRole.isPending || roleLocked}
+              aria-describedby={roleLocked ? `${ids['aria-describedby'] ?? ''} cannot-change-own-role`.trim() : ids['aria-describedby']}
+              onChange={(e) => {
+                setPendingRole(e.target.value as RoleName);
+                setRoleDialogOpen(true);
+              }}
             />
           )}
         </Field>
+      )}
+      {canSetRole && roleLocked && (
+        <p id="cannot-change-own-role" className="-mt-4 text-sm text-neutral-700 dark:text-neutral-300">
+          {t('detail.cannotChangeOwnRole')}
+        </p>
       )}
 
       {canListSessions && <UserSessions userId={user.id} />}
@@ -159,7 +183,7 @@ export function PageManagerUser() {
         description={t('detail.banDescription')}
         cancelLabel={t('detail.cancel')}
         confirmLabel={t('detail.ban')}
-        confirmDisabled={ban.isPending}
+        pending={ban.isPending}
         onConfirm={() => ban.mutate(undefined)}
       >
         <Field label={t('detail.banReasonLabel')} className="pb-2">
@@ -173,8 +197,26 @@ export function PageManagerUser() {
         description={t('detail.deleteDescription')}
         cancelLabel={t('detail.cancel')}
         confirmLabel={t('detail.delete')}
-        confirmDisabled={remove.isPending}
+        pending={remove.isPending}
         onConfirm={() => remove.mutate(undefined)}
+      />
+      <ConfirmDialog
+        open={roleDialogOpen}
+        onOpenChange={setRoleDialogOpen}
+        title={roleChangeTitle()}
+        description={
+          pendingRole === null
+            ? undefined
+            : roleFieldIsAdmin(pendingRole)
+              ? t('detail.roleToAdminDescription')
+              : roleFieldIsAdmin(user.role)
+                ? t('detail.roleFromAdminDescription')
+                : undefined
+        }
+        cancelLabel={t('detail.cancel')}
+        confirmLabel={t('detail.roleChange')}
+        pending={setRole.isPending}
+        onConfirm={() => pendingRole && setRole.mutate(pendingRole)}
       />
     </article>
   );

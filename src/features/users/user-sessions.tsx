@@ -1,6 +1,11 @@
-/** A user's sessions for the manager: shortened token, times, device, 'Revoke' and 'Revoke all'. */
+/**
+ * A user's sessions for the manager: shortened token, times, device, 'Revoke' and 'Revoke all',
+ * each confirmed first (src/components/confirm-dialog.tsx).
+ */
+import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { authCall, authClient } from '#/features/auth/auth-client';
@@ -14,15 +19,19 @@ export function UserSessions({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('users');
   const { data: sessions } = useSuspenseQuery(userSessionsQuery(userId));
   const canRevoke = usePermission({ session: ['revoke'] });
+  // Which confirmation is open: one session's id, or every session.
+  const [asking, setAsking] = useState<{ sessionId: string } | 'all' | null>(null);
   const when = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const revoke = useAdminAction((sessionId: string) => orpc.users.revokeSession.call({ id: userId, sessionId }), {
     success: t('sessions.revoked'),
     failure: t('sessions.revokeFailed'),
+    onSuccess: () => setAsking(null),
   });
   const revokeAll = useAdminAction(() => authCall(authClient.admin.revokeUserSessions({ userId })), {
     success: t('sessions.revokedAll'),
     failure: t('sessions.revokeAllFailed'),
+    onSuccess: () => setAsking(null),
   });
 
   return (
@@ -32,7 +41,7 @@ export function UserSessions({ userId }: { userId: string }) {
           {t('sessions.title')}
         </h2>
         {canRevoke && sessions.length > 0 && (
-          <Button variant="secondary" size="sm" disabled={revokeAll.isPending} onClick={() => revokeAll.mutate(undefined)}>
+          <Button variant="secondary" size="sm" disabled={revokeAll.isPending} onClick={() => setAsking('all')}>
             {t('sessions.revokeAll')}
           </Button>
         )}
@@ -64,7 +73,7 @@ export function UserSessions({ userId }: { userId: string }) {
                 <dd>{when(session.expiresAt)}</dd>
               </dl>
               {canRevoke && (
-                <Button variant="secondary" size="sm" disabled={revoke.isPending} onClick={() => revoke.mutate(session.id)}>
+                <Button variant="secondary" size="sm" disabled={revoke.isPending} onClick={() => setAsking({ sessionId: session.id })}>
                   {t('sessions.revoke')}
                 </Button>
               )}
@@ -72,6 +81,24 @@ export function UserSessions({ userId }: { userId: string }) {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={asking !== null && asking !== 'all'}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={t('sessions.revokeTitle')}
+        description={t('sessions.revokeDescription')}
+        confirmLabel={t('sessions.revoke')}
+        pending={revoke.isPending}
+        onConfirm={() => asking && asking !== 'all' && revoke.mutate(asking.sessionId)}
+      />
+      <ConfirmDialog
+        open={asking === 'all'}
+        onOpenChange={(open) => setAsking(open ? 'all' : null)}
+        title={t('sessions.revokeAllTitle')}
+        description={t('sessions.revokeAllDescription')}
+        confirmLabel={t('sessions.revokeAll')}
+        pending={revokeAll.isPending}
+        onConfirm={() => revokeAll.mutate(undefined)}
+      />
     </section>
   );
 }
