@@ -89,6 +89,8 @@ test.describe('demo mode in the browser', () => {
       await expect(demo).toBeVisible();
       await demo.getByRole('button', { name: 'Close' }).first().click();
       await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      // It asks first (issue #16, item 3); confirming is what the demo refuses.
+      await page.getByTestId('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
       await expect(demo).toBeVisible();
       const still = (await (await page.request.get('/api/auth/get-session')).json()) as { user: { email: string } };
       expect(still.user.email).toBe('user@example.com');
