@@ -4,6 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#/lib/i18n/format';
 import { BookCover } from './book-cover';
+import { BookHeading } from './book-heading';
 import { bookQuery, booksInfiniteQuery } from './books.queries';
 
 const route = getRouteApi('/app/books/$id');
@@ -45,16 +46,7 @@ export function PageBook() {
         <div className="flex gap-4">
           <BookCover book={book} className="h-36 w-24" />
           <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-bold" dir="auto">
-              {book.title}
-            </h1>
-            <p className="text-lg" dir="auto">
-              {book.author}
-            </p>
-            <p className="flex items-center gap-2 text-sm">
-              <span className="inline-block size-3 rounded-full" style={{ backgroundColor: book.genre?.color ?? '#64748b' }} aria-hidden />
-              <bdi>{book.genre?.name ?? t('books.noGenre')}</bdi>
-            </p>
+            <BookHeading book={book} />
             {book.publisher && (
               <p className="text-sm text-neutral-700 dark:text-neutral-300">
                 {t('book.publisher')}: <bdi>{book.publisher}</bdi>

@@ -10,6 +10,7 @@ import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { BookCover } from './book-cover';
+import { BookHeading } from './book-heading';
 import { bookQuery } from './books.queries';
 
 const route = getRouteApi('/manager/books/$id/');
@@ -47,15 +48,7 @@ export function PageManagerBook() {
       <div className="flex gap-4">
         <BookCover book={book} className="h-36 w-24" />
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold" dir="auto">
-            {book.title}
-          </h1>
-          <p className="text-lg" dir="auto">
-            {book.author}
-          </p>
-          <p className="text-sm">
-            <bdi>{book.genre?.name ?? t('books.noGenre')}</bdi>
-          </p>
+          <BookHeading book={book} />
           {book.publisher && (
             <p className="text-sm text-neutral-700 dark:text-neutral-300" dir="auto">
               {book.publisher}
