@@ -15,8 +15,12 @@
  * - an OAuth callback whose parameters would not fit in a redirect's Location header (a POST
  *   callback is answered with a redirect that carries them all).
  * A refusal is `400 INPUT_VALIDATION_FAILED` with the field and its message, in the caller's language.
+ * Then, on update-user, the profile's own rules: a name as every form takes it
+ * (src/lib/person-name.ts, `INVALID_NAME`) and a picture that is an http(s) URL or a path of ours,
+ * never `javascript:` or `data:` (`INVALID_IMAGE_URL`).
  */
 import { APIError } from 'better-auth/api';
+import { isValidName } from '#/lib/person-name';
 import { hasControlCharacters } from '#/lib/text';
 import { apiTranslator } from './api-errors.ts';
 
@@ -147,7 +151,10 @@ function findProblem(path: string, body: unknown, query: unknown): Problem | nul
 /** Throws Better Auth's 400 when the call's input is one no endpoint should see. */
 export async function checkAuthInput(path: string, body: unknown, query: unknown, request: Request | undefined): Promise<void> {
   const problem = findProblem(path, body, query);
-  if (!problem) return;
+  if (!problem) {
+    if (path === '/update-user') checkProfileInput(body);
+    return;
+  }
   // In-process calls (auth.api.*) may have no request: they get English.
   const t = await apiTranslator(request ?? new Request('http://localhost/'));
   throw new APIError('BAD_REQUEST', {
@@ -155,4 +162,19 @@ export async function checkAuthInput(path: string, body: unknown, query: unknown
     message: t('api:INPUT_VALIDATION_FAILED'),
     fields: { [problem.field]: t(problem.message, problem.values) },
   });
+}
+
+/** A name as every form takes it (src/lib/person-name.ts); a profile picture: an http(s) URL or a path of our own. */
+function checkProfileInput(body: unknown) {
+  const name = (body as Record<string, unknown> | null)?.name;
+  if (name !== undefined && (typeof name !== 'string' || !name.trim() || !isValidName(name.trim()))) {
+    throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: 'Name is invalid' });
+  }
+  const image = (body as Record<string, unknown> | null)?.image;
+  if (image === undefined || image === null) return;
+  const ok =
+    typeof image === 'string' &&
+    image.length <= 2048 &&
+    ((URL.canParse(image) && ['http:', 'https:'].includes(new URL(image).protocol)) || /^\/(?!\/)[\w\-./]*$/.test(image));
+  if (!ok) throw new APIError('BAD_REQUEST', { code: 'INVALID_IMAGE_URL', message: 'The picture must be an http(s) address' });
 }

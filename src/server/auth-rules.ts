@@ -5,12 +5,9 @@
  * - organisations: invitations per organisation per hour (ORG_INVITATIONS_PER_HOUR); Better Auth
  *   itself enforces the number of organisations per user and of members per organisation, and
  *   that only an owner may invite or promote an owner;
- * - profile: a name as every form takes it; a picture is an http(s) URL or one of our own uploads,
- *   never `javascript:` or `data:`.
  */
 import { APIError } from 'better-auth/api';
 import { and, count, eq, gt } from 'drizzle-orm';
-import { isValidName } from '#/lib/person-name';
 import { z } from '#/lib/zod';
 import type { Database } from './db/client.ts';
 import { invitation, user } from './db/schema.ts';
@@ -77,19 +74,4 @@ export async function beforeOrganizationCall(
       message: 'Too many invitations from this organisation in the last hour. Please try again later.',
     });
   }
-}
-
-/** A name as every form takes it (src/lib/person-name.ts); a profile picture: an http(s) URL or a path of our own. */
-export function checkProfileInput(body: unknown) {
-  const name = asRecord(body).name;
-  if (name !== undefined && (typeof name !== 'string' || !name.trim() || !isValidName(name.trim()))) {
-    throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: 'Name is invalid' });
-  }
-  const image = asRecord(body).image;
-  if (image === undefined || image === null) return;
-  const ok =
-    typeof image === 'string' &&
-    image.length <= 2048 &&
-    ((URL.canParse(image) && ['http:', 'https:'].includes(new URL(image).protocol)) || /^\/(?!\/)[\w\-./]*$/.test(image));
-  if (!ok) throw new APIError('BAD_REQUEST', { code: 'INVALID_IMAGE_URL', message: 'The picture must be an http(s) address' });
 }

@@ -22,7 +22,7 @@ import { mailboxOwner, perBrowserMailbox } from './email/dev-mailbox.ts';
 import { sendEmail } from './email/mailer.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
-import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, checkProfileInput } from './auth-rules.ts';
+import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall } from './auth-rules.ts';
 import { env, signupDisabled, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
 import { checkAuthInput } from './auth-input.ts';
@@ -123,7 +123,6 @@ export function createAuth(db: Database, e: Env = env()) {
         const quotaScope = perBrowserMailbox(e) ? mailboxOwner(ctx.request) : undefined;
         await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, quotaScope) });
         await beforeOrganizationCall(db, e, { path: ctx.path, body: ctx.body, session: () => getSessionFromCtx(ctx) });
-        if (ctx.path === '/update-user') checkProfileInput(ctx.body);
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);

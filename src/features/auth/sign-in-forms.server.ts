@@ -99,7 +99,7 @@ export async function submitVerifyForm(request: Request): Promise<Response> {
   if (!response.ok) return refuse(back, { form: 'verify', error: authRefusal(payload), values: {} });
   const user = (payload?.user ?? {}) as { id?: string; role?: string };
   const home = homeFor(effectiveRole({ id: user.id ?? '', role: user.role ?? 'user' }));
-  return seeOther(safeRedirect(redirect) ?? home, response.headers.getSetCookie());
+  return seeOther(redirect || home, response.headers.getSetCookie());
 }
 
 /** POST /login/onboarding: the name → onboarded → back to the page the user was on. */
