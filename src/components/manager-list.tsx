@@ -48,7 +48,11 @@ export function ManagerList({ list, ...props }: ManagerListProps) {
       />
       {props.searchTerm && list.loaded && (
         <p className="text-sm" data-testid="search-results">
-          {t('list.results', { count: list.total, total: list.total, searchTerm: props.searchTerm })}
+          {t(list.totalCapped ? 'list.resultsCapped' : 'list.results', {
+            count: list.total,
+            total: list.total,
+            searchTerm: props.searchTerm,
+          })}
         </p>
       )}
       <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
@@ -68,7 +72,7 @@ export function ManagerList({ list, ...props }: ManagerListProps) {
       {list.loaded && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-neutral-700 dark:text-neutral-300" data-testid="showing">
-            {t('list.showing', { count: list.items.length, total: list.total })}
+            {t(list.totalCapped ? 'list.showingCapped' : 'list.showing', { count: list.items.length, total: list.total })}
           </p>
           {list.hasMore && (
             <Button variant="secondary" disabled={list.loadingMore} onClick={list.loadMore}>

@@ -11,6 +11,7 @@ interface Page<T> {
   items: T[];
   nextCursor: string | null;
   total: number | null;
+  totalCapped: boolean;
 }
 
 /** A list procedure of the product API, in TanStack Query (`orpc.books.list`). */
@@ -33,6 +34,8 @@ export interface ListState<T = unknown> {
   items: T[];
   /** Of the whole list (or search), from the first page. */
   total: number;
+  /** The search matched more than `total`, where its count stopped ('1,000+'). */
+  totalCapped: boolean;
   loaded: boolean;
   hasMore: boolean;
   loadingMore: boolean;
@@ -48,6 +51,7 @@ export function useList<T, TError>(procedure: ListProcedure<T, TError>, searchTe
   return {
     items,
     total: query.data?.pages[0]?.total ?? 0,
+    totalCapped: query.data?.pages[0]?.totalCapped ?? false,
     loaded: query.isSuccess,
     hasMore: query.hasNextPage,
     loadingMore: query.isFetchingNextPage,

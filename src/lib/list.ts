@@ -20,6 +20,11 @@ export const listPageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     nextCursor: z.string().nullable(),
-    /** Counted on the first page only (no cursor): a count never runs for every page. */
+    /**
+     * Counted on the first page only (no cursor): a count never runs for every page. A search's
+     * matches are counted up to 1000: past that, `total` is 1000 and `totalCapped` is true.
+     */
     total: z.number().int().nullable(),
+    /** The search matched more than `total` (shown as '1,000+'). */
+    totalCapped: z.boolean(),
   });

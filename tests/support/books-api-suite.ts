@@ -5,7 +5,7 @@
  */
 import type { RouterClient } from '@orpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { handleApiRequest } from '#/server/api-handler.ts';
 import { database } from '#/server/db/index.ts';
 import { book } from '#/server/db/schema.ts';
@@ -13,7 +13,7 @@ import type { AppRouter } from '#/server/router.ts';
 import { api, signIn } from './api.ts';
 import type { Book } from '#/features/books/books.schema';
 
-type List = { items: Book[]; nextCursor: string | null; total: number | null };
+type List = { items: Book[]; nextCursor: string | null; total: number | null; totalCapped: boolean };
 type ApiError = { code: string; message: string; data?: { fields?: Record<string, string>; field?: string } };
 
 let admin: string;
@@ -182,6 +182,43 @@ export function booksApiSuite() {
       expect(byGenre.body.items.every((b) => b.genre?.name === 'Science Fiction')).toBe(true);
       const literal = await api<List>('GET', '/books?searchTerm=%25', { cookie: admin });
       expect(literal.body.total).toBe(0);
+    });
+
+    it('finds 1- and 2-character terms anywhere in title or author, never across the two', async () => {
+      await api('POST', '/books', { cookie: admin, body: { title: 'Qjx Handbook', author: 'Wé Kx' } });
+      const titles = async (term: string) =>
+        (await api<List>('GET', `/books?searchTerm=${encodeURIComponent(term)}&limit=100`, { cookie: admin })).body;
+      expect((await titles('qj')).items.map((b) => b.title)).toEqual(['Qjx Handbook']);
+      expect((await titles('JX')).items.map((b) => b.title)).toEqual(['Qjx Handbook']);
+      expect((await titles('kx')).items.map((b) => b.title)).toEqual(['Qjx Handbook']);
+      expect((await titles('we')).items.map((b) => b.title)).toContain('Qjx Handbook');
+      expect((await titles('q')).items.map((b) => b.title)).toContain('Qjx Handbook');
+      // 'Handbook' ends the title and 'Wé' starts the author: no match is made of both.
+      expect((await titles('kw')).total).toBe(0);
+      expect((await titles('k w')).total).toBe(0);
+    });
+
+    it("counts a search's matches up to 1000: past that the total is 1000 and marked capped", async () => {
+      const db = await database();
+      const rows = Array.from({ length: 1005 }, (_, i) => ({ id: crypto.randomUUID(), title: `Capped Count ${i}`, author: 'Quire Tally' }));
+      await db.insert(book).values(rows);
+      const many = await api<List>('GET', '/books?searchTerm=quire%20tally', { cookie: user });
+      expect(many.body).toMatchObject({ total: 1000, totalCapped: true });
+      expect(many.body.items).toHaveLength(20);
+      expect(many.body.items[0]!.title).toBe('Capped Count 0');
+      await db.delete(book).where(
+        inArray(
+          book.id,
+          rows.slice(0, 6).map((r) => r.id),
+        ),
+      );
+      const exact = await api<List>('GET', '/books?searchTerm=quire%20tally', { cookie: user });
+      expect(exact.body).toMatchObject({ total: 999, totalCapped: false });
+      expect(exact.body.items[0]!.title).toBe('Capped Count 10');
+      const all = await api<List>('GET', '/books?limit=1', { cookie: user });
+      expect(all.body.totalCapped).toBe(false);
+      expect(all.body.total).toBeGreaterThan(1000);
+      await db.delete(book).where(eq(book.author, 'Quire Tally'));
     });
   });
 

@@ -8,7 +8,7 @@ import { database } from '#/server/db/index.ts';
 import { user } from '#/server/db/schema.ts';
 import type { ManagedUser } from '#/features/users/users.schema';
 
-type List = { items: ManagedUser[]; nextCursor: string | null; total: number | null };
+type List = { items: ManagedUser[]; nextCursor: string | null; total: number | null; totalCapped: boolean };
 type ApiError = { code: string; message: string; data?: { fields?: Record<string, string>; field?: string } };
 
 let admin: string;
@@ -66,6 +66,13 @@ export function usersApiSuite() {
         expect(found.body.items[0]!.id).toBe(created.body.id);
       }
       expect((await api<List>('GET', '/users?searchTerm=no-such-person', { cookie: admin })).body).toMatchObject({ total: 0, items: [] });
+      // Two characters: anywhere in the name or the address, never across the two.
+      const short = async (term: string) =>
+        (await api<List>('GET', `/users?searchTerm=${encodeURIComponent(term)}&limit=100`, { cookie: admin })).body;
+      expect((await short('ÉL')).items.map((u) => u.id)).toContain(created.body.id);
+      expect((await short('p@')).items.map((u) => u.id)).toContain(created.body.id);
+      expect((await short('na')).items.map((u) => u.id)).not.toContain(created.body.id);
+      expect((await short('na')).totalCapped).toBe(false);
     });
 
     it('refuses a cursor it did not make with 400', async () => {

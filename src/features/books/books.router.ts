@@ -4,7 +4,7 @@
  * indexes. Search is case- and accent-insensitive over title, author and genre name, through
  * trigram indexes.
  */
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
@@ -12,7 +12,7 @@ import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { book, genre } from '#/server/db/schema.ts';
-import { contains } from '#/server/db/search.ts';
+import { cappedCount, contains, searchTextContains } from '#/server/db/search.ts';
 import { base } from '#/server/rpc.ts';
 import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
 
@@ -50,8 +50,7 @@ async function searchCondition(db: Database, searchTerm: string): Promise<SQL | 
   if (!searchTerm) return undefined;
   const genres = await db.select({ id: genre.id }).from(genre).where(contains(genre.name, searchTerm));
   return or(
-    contains(book.title, searchTerm),
-    contains(book.author, searchTerm),
+    searchTextContains(book.searchText, searchTerm),
     genres.length
       ? inArray(
           book.genreId,
@@ -61,24 +60,17 @@ async function searchCondition(db: Database, searchTerm: string): Promise<SQL | 
   );
 }
 
-/** The total of a list: the trigger-kept row count without a search, the trigram indexes with one. */
-async function countBooks(db: Database, search: SQL | undefined): Promise<number> {
-  if (!search) return rowsIn(db, 'book');
-  const [row] = await db.select({ n: count() }).from(book).where(search);
-  return row!.n;
-}
-
-/** Up to this many matches, a search reads them all through the trigram indexes and sorts them. */
-const FEW_MATCHES = 5000;
-
 /**
- * The order of a list: by title, then id. A search with few matches (known from the first page's
- * count) sorts them after reading them through the trigram indexes; ordering by `title || ''`, an
- * expression no index provides, makes the planner take that path. Otherwise it would walk the
- * title index and filter, which is quick when matches are spread evenly but reads most of the
- * table when they sit together at the end of the alphabet (its estimate assumes the former).
+ * The order of a list: by title, then id. A search whose matches were all counted (at most
+ * SEARCH_COUNT_CAP, known from the first page's count) sorts them after reading them through the
+ * trigram index; ordering by `title || ''`, an expression no index provides, makes the planner take
+ * that path. Otherwise it would walk the title index and filter, which is quick when matches are
+ * many (it stops after a page of them) but reads most of the table when a few sit together at the
+ * end of the alphabet (its estimate assumes they are spread evenly).
  */
-const sortByTitle = (matches: number | null) => (matches !== null && matches <= FEW_MATCHES ? sql`${book.title} || ''` : asc(book.title));
+const sortByTitle = (counted: Counted | null) => (counted && !counted.totalCapped ? sql`${book.title} || ''` : asc(book.title));
+
+type Counted = Awaited<ReturnType<typeof cappedCount>>;
 
 async function findBook(db: Database, id: string) {
   const [row] = await db.select(selection).from(book).leftJoin(genre, eq(book.genreId, genre.id)).where(eq(book.id, id));
@@ -99,22 +91,26 @@ type BookListInput = z.output<typeof bookListInputSchema>;
 async function listPage(db: Database, input: BookListInput, t: Translate): Promise<BookList> {
   const search = await searchCondition(db, input.searchTerm);
   const after = readCursor(input.cursor, ['text', 'text'], t);
-  const read = (matches: number | null) =>
+  const read = (counted: Counted | null) =>
     db
       .select(selection)
       .from(book)
       .leftJoin(genre, eq(book.genreId, genre.id))
       .where(and(search, after ? sql`(${book.title}, ${book.id}) > (${after[0]}, ${after[1]})` : undefined))
-      .orderBy(sortByTitle(matches), asc(book.id))
+      .orderBy(sortByTitle(counted), asc(book.id))
       .limit(input.limit + 1);
-  // The total on the first page only. A search counts first (the count decides how to read the
-  // matches); without one the total is a single row read, done beside the page.
-  const [rows, total] = input.cursor
+  // The total on the first page only. A search counts first, up to the cap (the count decides how
+  // to read the matches); without one the total is a single row read, done beside the page.
+  const [rows, counted] = input.cursor
     ? [await read(null), null]
     : search
-      ? await countBooks(db, search).then(async (n) => [await read(n), n] as const)
-      : await Promise.all([read(null), countBooks(db, undefined)]);
-  return { ...keysetPage(rows, input.limit, (r) => [r.title!, r.id!], toBook), total };
+      ? await cappedCount(db, book, search).then(async (c) => [await read(c), c] as const)
+      : await Promise.all([read(null), rowsIn(db, 'book').then((total) => ({ total, totalCapped: false }))]);
+  return {
+    ...keysetPage(rows, input.limit, (r) => [r.title!, r.id!], toBook),
+    total: counted?.total ?? null,
+    totalCapped: counted?.totalCapped ?? false,
+  };
 }
 
 export const booksRouter = {

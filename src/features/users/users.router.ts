@@ -5,7 +5,7 @@
  * impersonation are Better Auth's admin endpoints (/api/auth/admin/*), guarded by the same
  * declaration.
  */
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
 import { z } from '#/lib/zod';
@@ -16,7 +16,7 @@ import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { session, user } from '#/server/db/schema.ts';
-import { contains } from '#/server/db/search.ts';
+import { cappedCount, searchTextContains } from '#/server/db/search.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
@@ -50,7 +50,7 @@ const toManagedUser = <T extends { id: string; role: string }>(row: T) => ({ ...
 
 function searchCondition(searchTerm: string): SQL | undefined {
   if (!searchTerm) return undefined;
-  return or(contains(user.name, searchTerm), contains(user.email, searchTerm));
+  return searchTextContains(user.searchText, searchTerm);
 }
 
 /** Enough of a token to tell sessions apart, never enough to use one. */
@@ -70,13 +70,22 @@ type UserListInput = z.output<typeof userListInputSchema>;
 async function listPage(db: Database, input: UserListInput, t: Translate): Promise<UserList> {
   const search = searchCondition(input.searchTerm);
   const after = readCursor(input.cursor, ['timestamp', 'text'], t);
+  // The total on the first page only: a search counts its matches up to the cap first; when all
+  // were counted they are read through the trigram index and sorted (ordering by an expression no
+  // index provides makes the planner take that path), else the newest-first index is walked and
+  // filtered, which stops after a page of the many matches (as in the books' list).
+  const counted = input.cursor
+    ? null
+    : search
+      ? await cappedCount(db, user, search)
+      : { total: await rowsIn(db, 'user'), totalCapped: false };
+  const newestFirst = counted && search && !counted.totalCapped ? sql`${user.createdAt} + interval '0 s'` : user.createdAt;
   const rows = await db
     .select({ ...columns, key: sql<string>`${user.createdAt}::text` })
     .from(user)
     .where(and(search, after ? sql`(${user.createdAt}, ${user.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
-    .orderBy(desc(user.createdAt), desc(user.id))
+    .orderBy(desc(newestFirst), desc(user.id))
     .limit(input.limit + 1);
-  const total = input.cursor ? null : search ? (await db.select({ n: count() }).from(user).where(search))[0]!.n : await rowsIn(db, 'user');
   return {
     ...keysetPage(
       rows,
@@ -84,7 +93,8 @@ async function listPage(db: Database, input: UserListInput, t: Translate): Promi
       (r) => [r.key, r.id],
       ({ key: _key, ...row }) => toManagedUser(row),
     ),
-    total,
+    total: counted?.total ?? null,
+    totalCapped: counted?.totalCapped ?? false,
   };
 }
 

@@ -57,7 +57,7 @@ describe('embedded database (PGlite)', () => {
       'user',
       'verification',
     ]);
-    expect(s.indexes.map((i) => i.indexname)).toContain('book_title_trgm');
+    expect(s.indexes.map((i) => i.indexname)).toContain('book_search_trgm');
   });
 
   it('provides accent- and case-insensitive search text through f_unaccent', async () => {
