@@ -196,6 +196,14 @@ export function booksApiSuite() {
       // 'Handbook' ends the title and 'Wé' starts the author: no match is made of both.
       expect((await titles('kw')).total).toBe(0);
       expect((await titles('k w')).total).toBe(0);
+      // Matches are read back by id: any id, quotes and backslashes included.
+      const db = await database();
+      await db.insert(book).values({ id: 'odd "id\\', title: 'Qj Odd Id', author: 'Someone' });
+      expect((await titles('qj')).items.map((b) => [b.id, b.title])).toEqual([
+        ['odd "id\\', 'Qj Odd Id'],
+        [expect.any(String), 'Qjx Handbook'],
+      ]);
+      await db.delete(book).where(eq(book.title, 'Qj Odd Id'));
     });
 
     it("counts a search's matches up to 1000: past that the total is 1000 and marked capped", async () => {

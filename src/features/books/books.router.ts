@@ -12,7 +12,7 @@ import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { book, genre } from '#/server/db/schema.ts';
-import { cappedCount, contains, searchTextContains } from '#/server/db/search.ts';
+import { cappedMatches, contains, oneOf, searchTextContains, type CappedMatches } from '#/server/db/search.ts';
 import { base } from '#/server/rpc.ts';
 import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
 
@@ -61,16 +61,14 @@ async function searchCondition(db: Database, searchTerm: string): Promise<SQL | 
 }
 
 /**
- * The order of a list: by title, then id. A search whose matches were all counted (at most
- * SEARCH_COUNT_CAP, known from the first page's count) sorts them after reading them through the
- * trigram index; ordering by `title || ''`, an expression no index provides, makes the planner take
- * that path. Otherwise it would walk the title index and filter, which is quick when matches are
- * many (it stops after a page of them) but reads most of the table when a few sit together at the
- * end of the alphabet (its estimate assumes they are spread evenly).
+ * The order of a list: by title, then id. When a first page found all its search's matches (at
+ * most SEARCH_COUNT_CAP), it reads them by id and sorts them; ordering by `title || ''`, an
+ * expression no index provides, keeps the planner on those primary-key reads. Otherwise it walks
+ * the title index and filters, which is quick when matches are many (it stops after a page of
+ * them) but reads most of the table when a few sit together at the end of the alphabet (the
+ * planner's estimate assumes they are spread evenly).
  */
-const sortByTitle = (counted: Counted | null) => (counted && !counted.totalCapped ? sql`${book.title} || ''` : asc(book.title));
-
-type Counted = Awaited<ReturnType<typeof cappedCount>>;
+const sortByTitle = (found: CappedMatches | null) => (found?.ids ? sql`${book.title} || ''` : asc(book.title));
 
 async function findBook(db: Database, id: string) {
   const [row] = await db.select(selection).from(book).leftJoin(genre, eq(book.genreId, genre.id)).where(eq(book.id, id));
@@ -91,20 +89,26 @@ type BookListInput = z.output<typeof bookListInputSchema>;
 async function listPage(db: Database, input: BookListInput, t: Translate): Promise<BookList> {
   const search = await searchCondition(db, input.searchTerm);
   const after = readCursor(input.cursor, ['text', 'text'], t);
-  const read = (counted: Counted | null) =>
+  const read = (found: CappedMatches | null) =>
     db
       .select(selection)
       .from(book)
       .leftJoin(genre, eq(book.genreId, genre.id))
-      .where(and(search, after ? sql`(${book.title}, ${book.id}) > (${after[0]}, ${after[1]})` : undefined))
-      .orderBy(sortByTitle(counted), asc(book.id))
+      .where(
+        and(
+          found?.ids ? oneOf(book.id, found.ids) : search,
+          after ? sql`(${book.title}, ${book.id}) > (${after[0]}, ${after[1]})` : undefined,
+        ),
+      )
+      .orderBy(sortByTitle(found), asc(book.id))
       .limit(input.limit + 1);
-  // The total on the first page only. A search counts first, up to the cap (the count decides how
-  // to read the matches); without one the total is a single row read, done beside the page.
+  // The total on the first page only. A search first looks for its matches, up to the cap (what it
+  // finds decides how to read the page); without one the total is a single row read, done beside
+  // the page.
   const [rows, counted] = input.cursor
     ? [await read(null), null]
     : search
-      ? await cappedCount(db, book, search).then(async (c) => [await read(c), c] as const)
+      ? await cappedMatches(db, book.id, search).then(async (found) => [found.total ? await read(found) : [], found] as const)
       : await Promise.all([read(null), rowsIn(db, 'book').then((total) => ({ total, totalCapped: false }))]);
   return {
     ...keysetPage(rows, input.limit, (r) => [r.title!, r.id!], toBook),

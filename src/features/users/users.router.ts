@@ -16,7 +16,7 @@ import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { session, user } from '#/server/db/schema.ts';
-import { cappedCount, searchTextContains } from '#/server/db/search.ts';
+import { cappedMatches, oneOf, searchTextContains } from '#/server/db/search.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
@@ -70,22 +70,31 @@ type UserListInput = z.output<typeof userListInputSchema>;
 async function listPage(db: Database, input: UserListInput, t: Translate): Promise<UserList> {
   const search = searchCondition(input.searchTerm);
   const after = readCursor(input.cursor, ['timestamp', 'text'], t);
-  // The total on the first page only: a search counts its matches up to the cap first; when all
-  // were counted they are read through the trigram index and sorted (ordering by an expression no
-  // index provides makes the planner take that path), else the newest-first index is walked and
-  // filtered, which stops after a page of the many matches (as in the books' list).
+  // The total on the first page only: a search first looks for its matches, up to the cap; when it
+  // found them all, the page reads them by id and sorts them (ordering by an expression no index
+  // provides keeps the planner on those reads), else it walks the newest-first index and filters,
+  // which stops after a page of the many matches (as in the books' list).
   const counted = input.cursor
     ? null
     : search
-      ? await cappedCount(db, user, search)
-      : { total: await rowsIn(db, 'user'), totalCapped: false };
-  const newestFirst = counted && search && !counted.totalCapped ? sql`${user.createdAt} + interval '0 s'` : user.createdAt;
-  const rows = await db
-    .select({ ...columns, key: sql<string>`${user.createdAt}::text` })
-    .from(user)
-    .where(and(search, after ? sql`(${user.createdAt}, ${user.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
-    .orderBy(desc(newestFirst), desc(user.id))
-    .limit(input.limit + 1);
+      ? await cappedMatches(db, user.id, search)
+      : { total: await rowsIn(db, 'user'), totalCapped: false, ids: null };
+  const ids = counted?.ids;
+  const newestFirst = ids ? sql`${user.createdAt} + interval '0 s'` : user.createdAt;
+  const rows =
+    ids && !ids.length
+      ? []
+      : await db
+          .select({ ...columns, key: sql<string>`${user.createdAt}::text` })
+          .from(user)
+          .where(
+            and(
+              ids ? oneOf(user.id, ids) : search,
+              after ? sql`(${user.createdAt}, ${user.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+            ),
+          )
+          .orderBy(desc(newestFirst), desc(user.id))
+          .limit(input.limit + 1);
   return {
     ...keysetPage(
       rows,

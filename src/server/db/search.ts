@@ -4,8 +4,8 @@
  * normalised the same way: `search_text like f_unaccent(lower('%term%'))`. Terms of 3 characters or
  * more are answered through the column's trigram index; shorter ones by a scan of that column.
  */
-import { count, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 import { searchable } from './schema.ts';
 
@@ -26,18 +26,31 @@ export const searchTextContains = (searchText: AnyPgColumn, term: string): SQL =
  */
 export const SEARCH_COUNT_CAP = 1000;
 
-/**
- * The matches of `where` in `table`, counted up to one past the cap, so the count stops early when
- * a term matches much: `total` is exact when `totalCapped` is false, else the cap.
- */
-export async function cappedCount(db: Database, table: PgTable, where: SQL): Promise<{ total: number; totalCapped: boolean }> {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(SEARCH_COUNT_CAP + 1)
-    .as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
-  const n = row?.n ?? 0;
-  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+/** What a first page learns from looking for a search's matches, up to one past the cap. */
+export interface CappedMatches {
+  /** Exact when `totalCapped` is false, else the cap. */
+  total: number;
+  totalCapped: boolean;
+  /** Every match's id when they were all found (at most the cap), else null. */
+  ids: string[] | null;
 }
+
+/**
+ * The ids of the rows of `where`, up to one past the cap. The look stops early when a term matches
+ * much, and when it does not, the ids found let the page be read by primary key instead of by the
+ * search again (a term of 1–2 characters has no index: its search is a scan, made once).
+ */
+export async function cappedMatches(db: Database, id: AnyPgColumn, where: SQL): Promise<CappedMatches> {
+  const rows = await db
+    .select({ id: sql<string>`${id}` })
+    .from(id.table)
+    .where(where)
+    .limit(SEARCH_COUNT_CAP + 1);
+  return rows.length > SEARCH_COUNT_CAP
+    ? { total: SEARCH_COUNT_CAP, totalCapped: true, ids: null }
+    : { total: rows.length, totalCapped: false, ids: rows.map((r) => r.id) };
+}
+
+/** `column = any(ids)`, the ids as one array parameter (a plan of primary-key reads, whatever their number). */
+export const oneOf = (column: AnyPgColumn, ids: string[]): SQL =>
+  sql`${column} = any(${`{${ids.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[])`;
