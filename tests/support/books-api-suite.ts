@@ -206,6 +206,28 @@ export function booksApiSuite() {
       await db.delete(book).where(eq(book.title, 'Qj Odd Id'));
     });
 
+    it('pages through many matches that sit together late in the alphabet, each once and in order', async () => {
+      const db = await database();
+      const filler = Array.from({ length: 2100 }, (_, i) => ({ id: crypto.randomUUID(), title: `Aardvark Filler ${i}`, author: 'Nobody' }));
+      const late = Array.from({ length: 1010 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        title: `Zz Late ${String(i).padStart(4, '0')}`,
+        author: 'Ovid Clusterer',
+      }));
+      await db.insert(book).values([...filler, ...late]);
+      const seen: string[] = [];
+      let path = '/books?searchTerm=clusterer&limit=100';
+      for (;;) {
+        const page = (await api<List>('GET', path, { cookie: user })).body;
+        if (!seen.length) expect(page).toMatchObject({ total: 1000, totalCapped: true });
+        seen.push(...page.items.map((b) => b.title));
+        if (!page.nextCursor) break;
+        path = `/books?searchTerm=clusterer&limit=100&cursor=${page.nextCursor}`;
+      }
+      expect(seen).toEqual(late.map((b) => b.title));
+      await db.delete(book).where(inArray(book.author, ['Nobody', 'Ovid Clusterer']));
+    });
+
     it("counts a search's matches up to 1000: past that the total is 1000 and marked capped", async () => {
       const db = await database();
       const rows = Array.from({ length: 1005 }, (_, i) => ({ id: crypto.randomUUID(), title: `Capped Count ${i}`, author: 'Quire Tally' }));

@@ -5,6 +5,7 @@
  * trigram indexes.
  */
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
@@ -12,7 +13,7 @@ import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { book, genre } from '#/server/db/schema.ts';
-import { cappedMatches, contains, oneOf, searchTextContains, type CappedMatches } from '#/server/db/search.ts';
+import { cappedMatches, contains, oneOf, searchTextContains } from '#/server/db/search.ts';
 import { base } from '#/server/rpc.ts';
 import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
 
@@ -40,35 +41,31 @@ const toBook = (r: Row) => ({
   genre: r.genreId ? { id: r.genreId, name: r.genreName!, color: r.genreColor! } : null,
 });
 
-/**
- * Title, author or genre name contains the term. Genres are few, so the ones that match are looked
- * up first: the book query then has plain ids, and the planner can combine the two trigram indexes
- * with the genre index (a sub-query or a join on genre would hide how many books match and make it
- * scan the whole table in title order).
- */
-async function searchCondition(db: Database, searchTerm: string): Promise<SQL | undefined> {
-  if (!searchTerm) return undefined;
-  const genres = await db.select({ id: genre.id }).from(genre).where(contains(genre.name, searchTerm));
-  return or(
-    searchTextContains(book.searchText, searchTerm),
-    genres.length
-      ? inArray(
-          book.genreId,
-          genres.map((g) => g.id),
-        )
-      : undefined,
-  );
+/** The columns a search looks at: the book table's, or those of a sub-query of it. */
+interface Searched {
+  searchText: AnyPgColumn;
+  genreId: AnyPgColumn;
 }
 
 /**
- * The order of a list: by title, then id. When a first page found all its search's matches (at
- * most SEARCH_COUNT_CAP), it reads them by id and sorts them; ordering by `title || ''`, an
- * expression no index provides, keeps the planner on those primary-key reads. Otherwise it walks
- * the title index and filters, which is quick when matches are many (it stops after a page of
- * them) but reads most of the table when a few sit together at the end of the alphabet (the
- * planner's estimate assumes they are spread evenly).
+ * Title, author or genre name contains the term. Genres are few, so the ones that match are looked
+ * up first: the book query then has plain ids, and the planner can combine the trigram index with
+ * the genre index (a sub-query or a join on genre would hide how many books match and make it scan
+ * the whole table in title order).
  */
-const sortByTitle = (found: CappedMatches | null) => (found?.ids ? sql`${book.title} || ''` : asc(book.title));
+async function searchCondition(db: Database, searchTerm: string): Promise<((on: Searched) => SQL | undefined) | undefined> {
+  if (!searchTerm) return undefined;
+  const genreIds = (await db.select({ id: genre.id }).from(genre).where(contains(genre.name, searchTerm))).map((g) => g.id);
+  return (on) => or(searchTextContains(on.searchText, searchTerm), genreIds.length ? inArray(on.genreId, genreIds) : undefined);
+}
+
+/**
+ * A search's page walks at most this many books in title order (after the cursor) looking for its
+ * matches. Many matches fill the page within a few rows; when the walk does not fill it, the
+ * matches sit elsewhere (few, or together late in the alphabet, where a walk would read most of the
+ * table), and they are read through the search and sorted instead.
+ */
+const WALK = 2000;
 
 async function findBook(db: Database, id: string) {
   const [row] = await db.select(selection).from(book).leftJoin(genre, eq(book.genreId, genre.id)).where(eq(book.id, id));
@@ -87,29 +84,54 @@ type BookList = z.output<typeof bookListSchema>;
 type BookListInput = z.output<typeof bookListInputSchema>;
 
 async function listPage(db: Database, input: BookListInput, t: Translate): Promise<BookList> {
-  const search = await searchCondition(db, input.searchTerm);
+  const matching = await searchCondition(db, input.searchTerm);
   const after = readCursor(input.cursor, ['text', 'text'], t);
-  const read = (found: CappedMatches | null) =>
+  const afterCursor = after ? sql`(${book.title}, ${book.id}) > (${after[0]}, ${after[1]})` : undefined;
+  const page = input.limit + 1;
+  const read = (where: SQL | undefined, order: SQL | AnyPgColumn = book.title) =>
     db
       .select(selection)
       .from(book)
       .leftJoin(genre, eq(book.genreId, genre.id))
-      .where(
-        and(
-          found?.ids ? oneOf(book.id, found.ids) : search,
-          after ? sql`(${book.title}, ${book.id}) > (${after[0]}, ${after[1]})` : undefined,
-        ),
-      )
-      .orderBy(sortByTitle(found), asc(book.id))
-      .limit(input.limit + 1);
-  // The total on the first page only. A search first looks for its matches, up to the cap (what it
-  // finds decides how to read the page); without one the total is a single row read, done beside
-  // the page.
-  const [rows, counted] = input.cursor
-    ? [await read(null), null]
-    : search
-      ? await cappedMatches(db, book.id, search).then(async (found) => [found.total ? await read(found) : [], found] as const)
-      : await Promise.all([read(null), rowsIn(db, 'book').then((total) => ({ total, totalCapped: false }))]);
+      .where(and(where, afterCursor))
+      .orderBy(order, asc(book.id))
+      .limit(page);
+  // Ordering by `title || ''`, an expression no index provides, makes the planner read the rows
+  // `where` selects and sort them, instead of walking the title index and filtering.
+  const readAndSort = (where: SQL) => read(where, sql`${book.title} || ''`);
+  /** A page of a search's matches: a short walk in title order, else every match sorted (WALK). */
+  const readMatches = async (search: (on: Searched) => SQL | undefined) => {
+    const walked = db
+      .select({ id: book.id, title: book.title, searchText: book.searchText, genreId: book.genreId })
+      .from(book)
+      .where(afterCursor)
+      .orderBy(asc(book.title), asc(book.id))
+      .limit(WALK)
+      .as('walked');
+    const rows = await db
+      .select(selection)
+      .from(walked)
+      .innerJoin(book, eq(book.id, walked.id))
+      .leftJoin(genre, eq(walked.genreId, genre.id))
+      .where(search(walked))
+      .orderBy(asc(walked.title), asc(walked.id))
+      .limit(page);
+    return rows.length === page ? rows : readAndSort(search(book)!);
+  };
+  // The total on the first page only. A search first looks for its matches, up to the cap: when it
+  // found them all, the page reads them by id; when none, nothing. Without a search the total is a
+  // single row read, done beside the page.
+  const [rows, counted] = !matching
+    ? await Promise.all([read(undefined), input.cursor ? null : rowsIn(db, 'book').then((total) => ({ total, totalCapped: false }))])
+    : input.cursor
+      ? [await readMatches(matching), null]
+      : await cappedMatches(db, book.id, matching(book)!).then(
+          async (found) =>
+            [
+              found.ids ? (found.ids.length ? await readAndSort(oneOf(book.id, found.ids)) : []) : await readMatches(matching),
+              found,
+            ] as const,
+        );
   return {
     ...keysetPage(rows, input.limit, (r) => [r.title!, r.id!], toBook),
     total: counted?.total ?? null,
