@@ -4,7 +4,7 @@
  * indexes. Search is case- and accent-insensitive over title, author and genre name, through
  * trigram indexes.
  */
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
@@ -62,8 +62,8 @@ async function searchCondition(db: Database, searchTerm: string): Promise<SQL | 
 }
 
 /** The total of a list: the trigger-kept row count without a search, the trigram indexes with one. */
-async function countBooks(db: Database, search: SQL | undefined): Promise<number> {
-  if (!search) return rowsIn(db, 'book');
+async function countBooks(db: Database, search: SQL | undefined, filtered = false): Promise<number> {
+  if (!search && !filtered) return rowsIn(db, 'book');
   const [row] = await db.select({ n: count() }).from(book).where(search);
   return row!.n;
 }
@@ -72,13 +72,16 @@ async function countBooks(db: Database, search: SQL | undefined): Promise<number
 const FEW_MATCHES = 5000;
 
 /**
- * The order of a list: by title, then id. A search with few matches (known from the first page's
+ * The order of a list: by title (or author), then id. A search with few matches (known from the first page's
  * count) sorts them after reading them through the trigram indexes; ordering by `title || ''`, an
  * expression no index provides, makes the planner take that path. Otherwise it would walk the
  * title index and filter, which is quick when matches are spread evenly but reads most of the
  * table when they sit together at the end of the alphabet (its estimate assumes the former).
  */
-const sortByTitle = (matches: number | null) => (matches !== null && matches <= FEW_MATCHES ? sql`${book.title} || ''` : asc(book.title));
+const sortBy = (column: typeof book.title | typeof book.author, descending: boolean, matches: number | null) => {
+  const expression = matches !== null && matches <= FEW_MATCHES ? sql`(${column} || '')` : sql`${column}`;
+  return descending ? desc(expression) : asc(expression);
+};
 
 async function findBook(db: Database, id: string) {
   const [row] = await db.select(selection).from(book).leftJoin(genre, eq(book.genreId, genre.id)).where(eq(book.id, id));
@@ -98,29 +101,37 @@ type BookListInput = z.output<typeof bookListInputSchema>;
 
 async function listPage(db: Database, input: BookListInput, t: Translate): Promise<BookList> {
   const search = await searchCondition(db, input.searchTerm);
+  const filter = and(search, input.genreId ? eq(book.genreId, input.genreId) : undefined);
+  const column = input.sort === 'author' ? book.author : book.title;
+  const descending = input.order === 'desc';
   const after = readCursor(input.cursor, ['text', 'text'], t);
+  const position = after
+    ? descending
+      ? sql`(${column}, ${book.id}) < (${after[0]}, ${after[1]})`
+      : sql`(${column}, ${book.id}) > (${after[0]}, ${after[1]})`
+    : undefined;
   const read = (matches: number | null) =>
     db
       .select(selection)
       .from(book)
       .leftJoin(genre, eq(book.genreId, genre.id))
-      .where(and(search, after ? sql`(${book.title}, ${book.id}) > (${after[0]}, ${after[1]})` : undefined))
-      .orderBy(sortByTitle(matches), asc(book.id))
+      .where(and(filter, position))
+      .orderBy(sortBy(column, descending, matches), descending ? desc(book.id) : asc(book.id))
       .limit(input.limit + 1);
-  // The total on the first page only. A search counts first (the count decides how to read the
-  // matches); without one the total is a single row read, done beside the page.
+  // The total on the first page only. A search or filter counts first (the count decides how to
+  // read the matches); without one the total is a single row read, done beside the page.
   const [rows, total] = input.cursor
     ? [await read(null), null]
-    : search
-      ? await countBooks(db, search).then(async (n) => [await read(n), n] as const)
+    : filter
+      ? await countBooks(db, filter, true).then(async (n) => [await read(n), n] as const)
       : await Promise.all([read(null), countBooks(db, undefined)]);
-  return { ...keysetPage(rows, input.limit, (r) => [r.title!, r.id!], toBook), total };
+  return { ...keysetPage(rows, input.limit, (r) => [input.sort === 'author' ? r.author! : r.title!, r.id!], toBook), total };
 }
 
 export const booksRouter = {
   list: base
     .meta({ permission: { book: ['read'] } })
-    .route({ method: 'GET', path: '/books', summary: 'List books', tags: ['books'] })
+    .route({ method: 'GET', path: '/books', summary: 'List books (by title or author), filtered by genre', tags: ['books'] })
     .input(bookListInputSchema)
     .output(bookListSchema)
     .handler(({ input, context }) => listPage(context.db, input, context.t)),

@@ -5,13 +5,14 @@
  * impersonation are Better Auth's admin endpoints (/api/auth/admin/*), guarded by the same
  * declaration.
  */
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
 import { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
-import { effectiveRole } from '#/server/roles.ts';
+import { env } from '#/server/env.ts';
+import { effectiveRole, storedRoleIsAdmin } from '#/server/roles.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
@@ -23,6 +24,7 @@ import { describeUserAgent } from '#/server/user-agent.ts';
 import {
   managedUserSchema,
   userIdInputSchema,
+  userDetailSchema,
   userInputSchema,
   userListInputSchema,
   userListSchema,
@@ -67,16 +69,43 @@ function duplicateEmail(error: unknown, t: (key: string) => string): never {
 type UserList = z.output<typeof userListSchema>;
 type UserListInput = z.output<typeof userListInputSchema>;
 
+/** SQL: the user has admin rights (a stored admin role, or one of ADMIN_USER_IDS). */
+const hasAdminRights = () => sql`(${storedRoleIsAdmin} or ${user.id} = any(string_to_array(${env().auth.adminUserIds.join(',')}, ',')))`;
+
+/** The filters of a list call: search, role, status. */
+function listFilter(input: UserListInput): SQL | undefined {
+  return and(
+    searchCondition(input.searchTerm),
+    input.role === 'admin' ? hasAdminRights() : input.role === 'user' ? not(hasAdminRights()) : undefined,
+    input.status === 'banned' ? eq(user.banned, true) : input.status === 'active' ? eq(user.banned, false) : undefined,
+  );
+}
+
+/** The sort column of each order and how its cursor key reads (`createdAt` as `timestamptz::text`). */
+const SORTS = {
+  createdAt: { column: user.createdAt, key: sql<string>`${user.createdAt}::text`, cast: 'timestamptz', shape: ['timestamp', 'text'] },
+  name: { column: user.name, key: sql<string>`${user.name}`, cast: 'text', shape: ['text', 'text'] },
+  email: { column: user.email, key: sql<string>`${user.email}`, cast: 'text', shape: ['text', 'text'] },
+} as const;
+
 async function listPage(db: Database, input: UserListInput, t: Translate): Promise<UserList> {
-  const search = searchCondition(input.searchTerm);
-  const after = readCursor(input.cursor, ['timestamp', 'text'], t);
+  const filter = listFilter(input);
+  const sort = SORTS[input.sort];
+  const descending = (input.order ?? (input.sort === 'createdAt' ? 'desc' : 'asc')) === 'desc';
+  const after = readCursor(input.cursor, sort.shape, t);
+  const position = after
+    ? descending
+      ? sql`(${sort.column}, ${user.id}) < (${after[0]}::${sql.raw(sort.cast)}, ${after[1]})`
+      : sql`(${sort.column}, ${user.id}) > (${after[0]}::${sql.raw(sort.cast)}, ${after[1]})`
+    : undefined;
+  const direction = descending ? desc : asc;
   const rows = await db
-    .select({ ...columns, key: sql<string>`${user.createdAt}::text` })
+    .select({ ...columns, key: sort.key })
     .from(user)
-    .where(and(search, after ? sql`(${user.createdAt}, ${user.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
-    .orderBy(desc(user.createdAt), desc(user.id))
+    .where(and(filter, position))
+    .orderBy(direction(sort.column), direction(user.id))
     .limit(input.limit + 1);
-  const total = input.cursor ? null : search ? (await db.select({ n: count() }).from(user).where(search))[0]!.n : await rowsIn(db, 'user');
+  const total = input.cursor ? null : filter ? (await db.select({ n: count() }).from(user).where(filter))[0]!.n : await rowsIn(db, 'user');
   return {
     ...keysetPage(
       rows,
@@ -91,7 +120,12 @@ async function listPage(db: Database, input: UserListInput, t: Translate): Promi
 export const usersRouter = {
   list: base
     .meta({ permission: { user: ['list'] } })
-    .route({ method: 'GET', path: '/users', summary: 'List users, newest first', tags: ['users'] })
+    .route({
+      method: 'GET',
+      path: '/users',
+      summary: 'List users (newest first, or by name or e-mail), filtered by role and status',
+      tags: ['users'],
+    })
     .input(userListInputSchema)
     .output(userListSchema)
     .handler(({ input, context }) => listPage(context.db, input, context.t)),
@@ -100,11 +134,11 @@ export const usersRouter = {
     .meta({ permission: { user: ['list'] } })
     .route({ method: 'GET', path: '/users/{id}', summary: 'Get a user', tags: ['users'] })
     .input(userIdInputSchema)
-    .output(managedUserSchema)
+    .output(userDetailSchema)
     .handler(async ({ input, context }) => {
       const [row] = await context.db.select(columns).from(user).where(eq(user.id, input.id));
       if (!row) throw apiError('NOT_FOUND', context.t('authErrors:USER_NOT_FOUND'));
-      return toManagedUser(row);
+      return { ...toManagedUser(row), lastAdmin: await isLastAdmin(context.db, row.id) };
     }),
 
   create: base
