@@ -11,5 +11,9 @@ DROP INDEX "book_title_trgm";--> statement-breakpoint
 DROP INDEX "book_author_trgm";--> statement-breakpoint
 DROP INDEX "user_name_trgm";--> statement-breakpoint
 DROP INDEX "user_email_trgm";--> statement-breakpoint
+-- The lists' other orders (by author; by name or e-mail) walk their own index, as the title's does.
+CREATE INDEX "book_author_id" ON "book" USING btree ("author","id");--> statement-breakpoint
+CREATE INDEX "user_name_id" ON "user" USING btree ("name","id");--> statement-breakpoint
+CREATE INDEX "user_email_id" ON "user" USING btree ("email","id");--> statement-breakpoint
 ANALYZE "book";--> statement-breakpoint
 ANALYZE "user";

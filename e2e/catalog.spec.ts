@@ -81,16 +81,23 @@ test.describe('catalogue (manager forms)', () => {
     await expect(page.getByText('Title is required')).toBeVisible();
     await expect(page.getByText('Author is required')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Add genre' }).click();
-    await expect(page.getByText('Name is required')).toBeVisible();
-    await page.getByLabel('New genre name').fill('mystery');
-    await page.getByRole('button', { name: 'Add genre' }).click();
-    await expect(page.getByText('Genre already exists')).toBeVisible();
+    // The genre is a combobox: typing filters the genres; an existing name offers no 'Create';
+    // a new one does, and Enter (keyboard only) creates and selects it.
+    const genreBox = page.getByLabel('Genre', { exact: true });
+    await expect(genreBox).toHaveText('No genre');
+    await genreBox.click();
+    const genreSearch = page.getByRole('textbox', { name: 'Search or create a genre' });
+    await expect(genreSearch).toBeFocused();
+    await genreSearch.fill('mystery');
+    await expect(page.getByRole('option', { name: 'Mystery', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: /^Create/ })).toHaveCount(0);
     const genre = `Satire ${Date.now()}`;
-    await page.getByLabel('New genre name').fill(genre);
-    await page.getByRole('button', { name: 'Add genre' }).click();
-    await expect(page.getByLabel('Genre', { exact: true })).toHaveValue(/.+/);
-    await expect(page.getByLabel('Genre', { exact: true }).locator('option:checked')).toHaveText(genre);
+    await genreSearch.fill(genre);
+    await expect(page.getByRole('option')).toHaveText([`Create "${genre}"`]);
+    await genreSearch.press('Enter');
+    await expect(page.getByText('Genre added')).toBeVisible();
+    await expect(genreBox).toHaveText(genre);
+    await expect(genreBox).toBeFocused();
 
     // A title already used by the same author: the message sits on the title field.
     await page.getByLabel('Title', { exact: true }).fill('treasure island');

@@ -1,82 +1,223 @@
 /**
- * The manager's list pages (books, users): a title with its "New" action, a search box bound to
- * the URL, the result count for a search, a table, and 'Showing {count} of {total}' with
- * 'Load more' (keyset pages of 20). A page gives its rows and the list's state (`useList`,
- * src/lib/list-query.ts).
+ * The manager's data tables (books, users), on TanStack Table (headless) over components/ui/table:
+ * a page header with its "New" action, a search box bound to the URL (a spinner while the search
+ * runs), filters, sortable columns (the order in the URL, sorted by the API), rows that open
+ * their item when clicked anywhere, a row action menu, cards instead of the table below 640 px,
+ * an empty state with 'Clear search', and 'Showing {count} of {total}' with 'Load more' (keyset
+ * pages). Only the manager's list pages import this module: the table library loads with them.
  */
-import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, LoaderCircleIcon, SearchIcon, SearchXIcon } from 'lucide-react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
+import { EmptyState } from '#/components/ui/empty-state';
 import { Input } from '#/components/ui/input';
+import { PageHeader } from '#/components/ui/page-header';
+import { Skeleton } from '#/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import type { ListState } from '#/lib/list-query';
 import { useSearchInput } from '#/lib/use-search-input';
+import { cn } from '#/lib/utils';
 
-export interface ManagerListProps {
+export type SortOrder = 'asc' | 'desc';
+
+/** What a column adds to TanStack Table's definition: the API's sort key, and cell classes. */
+export interface ManagerColumnMeta {
+  /** The list API's `sort` value for this column; a column without one is not sortable. */
+  sortKey?: string;
+  /** Classes for the column's header and cells (`w-0` to keep an actions column narrow). */
+  className?: string;
+}
+
+export interface ManagerListProps<T> {
   title: string;
   /** The "New …" link, when the role may create. */
   action?: ReactNode;
   searchLabel: string;
   /** The search term in the URL (the box puts a new one there). */
   searchTerm: string;
-  columns: string[];
-  list: ListState;
-  /** The rows (`<tr>`), one per loaded item. */
-  children: ReactNode;
+  /** The filter controls (Selects bound to the URL). */
+  filters?: ReactNode;
+  /** A filter is set: the empty state says so and offers to clear them. */
+  filtered?: boolean;
+  onClearFilters?: () => void;
+  columns: ColumnDef<T, unknown>[];
+  /** The order in the URL (the API's `sort` and `order`). */
+  sort: { key: string; order: SortOrder };
+  onSort: (key: string) => void;
+  list: ListState<T>;
+  getRowId: (item: T) => string;
+  /** Opens an item (a click anywhere on its row or card). */
+  onOpen: (item: T) => void;
+  /** An item below 640 px: a card, with the same link and action menu as its row. */
+  renderCard: (item: T) => ReactNode;
+  /** What an empty list with no search or filter says ('No users yet'). */
+  emptyText: string;
 }
 
-export function ManagerList({ list, ...props }: ManagerListProps) {
-  const { t } = useTranslation();
+/** A click on a link, a button or a menu inside a row is its own; anywhere else opens the row's item. */
+const fromControl = (event: MouseEvent) =>
+  (event.target as HTMLElement).closest('a, button, [role="menu"], [role="menuitem"], input, label');
+
+export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
+  const { t } = useTranslation(['tables', 'common']);
   const searchId = useId();
-  const [term, setTerm] = useSearchInput(props.searchTerm);
+  const [term, setTerm, clearSearch] = useSearchInput(props.searchTerm);
+  // The table renders what the API sorted: TanStack Table keeps the columns, headers and rows.
+  // (The React Compiler skips this component: the table object is mutable by design.)
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table v8's documented use
+  const table = useReactTable({
+    data: list.items,
+    columns: props.columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: props.getRowId,
+    manualSorting: true,
+  });
+  const searching = term.trim() !== props.searchTerm.trim() || list.fetching;
+  const open = (item: T) => (event: MouseEvent) => {
+    if (!fromControl(event)) props.onOpen(item);
+  };
+  const empty = list.loaded && list.items.length === 0;
+
   return (
     <div className="flex w-full flex-col gap-4">
-      <div className="flex items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">{props.title}</h1>
-        {props.action}
+      <PageHeader title={props.title} actions={props.action} />
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <div className="relative w-full sm:max-w-sm">
+          <label htmlFor={searchId} className="sr-only">
+            {props.searchLabel}
+          </label>
+          <SearchIcon aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
+          <Input
+            id={searchId}
+            type="search"
+            className="ps-9 pe-9"
+            placeholder={props.searchLabel}
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+          />
+          {searching && (
+            <LoaderCircleIcon
+              role="status"
+              aria-label={t('searching')}
+              data-testid="search-spinner"
+              className="absolute end-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-neutral-500"
+            />
+          )}
+        </div>
+        {props.filters}
       </div>
-      <label htmlFor={searchId} className="sr-only">
-        {props.searchLabel}
-      </label>
-      <Input
-        id={searchId}
-        type="search"
-        className="max-w-sm"
-        placeholder={props.searchLabel}
-        value={term}
-        onChange={(e) => setTerm(e.target.value)}
-      />
       {props.searchTerm && list.loaded && (
         <p className="text-sm" data-testid="search-results">
           {t(list.totalCapped ? 'list.resultsCapped' : 'list.results', {
+            ns: 'common',
             count: list.total,
             total: list.total,
             searchTerm: props.searchTerm,
           })}
         </p>
       )}
-      <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
-        <table className="w-full text-start text-sm">
-          <thead className="bg-neutral-50 dark:bg-neutral-900">
-            <tr>
-              {props.columns.map((column) => (
-                <th key={column} scope="col" className="p-3 text-start">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{props.children}</tbody>
-        </table>
-      </div>
-      {list.loaded && (
+      {empty ? (
+        <EmptyState
+          icon={<SearchXIcon />}
+          title={t('empty.title')}
+          description={
+            props.searchTerm ? t('empty.search', { searchTerm: props.searchTerm }) : props.filtered ? t('empty.filters') : props.emptyText
+          }
+          action={
+            props.searchTerm ? (
+              <Button variant="secondary" onClick={clearSearch}>
+                {t('empty.clearSearch')}
+              </Button>
+            ) : props.filtered && props.onClearFilters ? (
+              <Button variant="secondary" onClick={props.onClearFilters}>
+                {t('filters.clear')}
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <>
+          <div className="hidden sm:block">
+            <Table>
+              <TableHeader>
+                {table.getHeaderGroups().map((group) => (
+                  <TableRow key={group.id}>
+                    {group.headers.map((header) => {
+                      const meta = header.column.columnDef.meta as ManagerColumnMeta | undefined;
+                      const label = flexRender(header.column.columnDef.header, header.getContext());
+                      const sorted = meta?.sortKey && props.sort.key === meta.sortKey ? props.sort.order : undefined;
+                      return (
+                        <TableHead
+                          key={header.id}
+                          scope="col"
+                          className={meta?.className}
+                          aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : meta?.sortKey ? 'none' : undefined}
+                        >
+                          {meta?.sortKey ? (
+                            <button
+                              type="button"
+                              onClick={() => props.onSort(meta.sortKey!)}
+                              className="-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-neutral-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:hover:bg-neutral-800"
+                            >
+                              {label}
+                              {sorted === 'asc' ? (
+                                <ArrowUpIcon aria-hidden className="size-3.5" />
+                              ) : sorted === 'desc' ? (
+                                <ArrowDownIcon aria-hidden className="size-3.5" />
+                              ) : (
+                                <ArrowUpDownIcon aria-hidden className="size-3.5 opacity-50" />
+                              )}
+                            </button>
+                          ) : (
+                            label
+                          )}
+                        </TableHead>
+                      );
+                    })}
+                  </TableRow>
+                ))}
+              </TableHeader>
+              <TableBody>
+                {table.getRowModel().rows.map((row) => (
+                  <TableRow
+                    key={row.id}
+                    onClick={open(row.original)}
+                    className="cursor-pointer hover:bg-neutral-50 dark:hover:bg-neutral-900"
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <TableCell key={cell.id} className={(cell.column.columnDef.meta as ManagerColumnMeta | undefined)?.className}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <ul className="flex flex-col gap-2 sm:hidden" data-testid="list-cards">
+            {list.items.map((item) => (
+              <li
+                key={props.getRowId(item)}
+                onClick={open(item)}
+                className="cursor-pointer rounded-lg border border-neutral-200 p-3 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900"
+              >
+                {props.renderCard(item)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {list.loaded && !empty && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-neutral-700 dark:text-neutral-300" data-testid="showing">
-            {t(list.totalCapped ? 'list.showingCapped' : 'list.showing', { count: list.items.length, total: list.total })}
+            {t(list.totalCapped ? 'list.showingCapped' : 'list.showing', { ns: 'common', count: list.items.length, total: list.total })}
           </p>
           {list.hasMore && (
             <Button variant="secondary" disabled={list.loadingMore} onClick={list.loadMore}>
-              {t('list.loadMore')}
+              {list.loadingMore && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+              {t('list.loadMore', { ns: 'common' })}
             </Button>
           )}
         </div>
@@ -85,7 +226,27 @@ export function ManagerList({ list, ...props }: ManagerListProps) {
   );
 }
 
-/** A row of the manager's tables. */
-export function ManagerListRow({ children }: { children: ReactNode }) {
-  return <tr className="border-t border-neutral-200 dark:border-neutral-800">{children}</tr>;
+/** A manager list page while its first page loads (the route's pending view). */
+export function ManagerListSkeleton() {
+  return (
+    <div className="flex w-full flex-col gap-4" aria-busy>
+      <Skeleton className="h-8 w-40" />
+      <Skeleton className="h-10 w-full sm:max-w-sm" />
+      <div className="flex flex-col gap-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+        {Array.from({ length: 8 }, (_, i) => (
+          <div key={i} className="flex items-center gap-3">
+            <Skeleton className="size-8 rounded-full" />
+            <Skeleton className={cn('h-4', i % 2 ? 'w-1/3' : 'w-1/2')} />
+            <Skeleton className="ms-auto h-4 w-16" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The next order after a click on a column's header: A–Z first, then Z–A (newest first for dates). */
+export function nextSort(current: { key: string; order: SortOrder }, key: string, firstOrder: SortOrder = 'asc') {
+  if (current.key !== key) return { sort: key, order: firstOrder };
+  return { sort: key, order: current.order === 'asc' ? 'desc' : 'asc' } as const;
 }

@@ -15,16 +15,26 @@ interface Page<T> {
 }
 
 /** A list procedure of the product API, in TanStack Query (`orpc.books.list`). */
-type ListProcedure<T, TError> = ProcedureUtils<Record<never, never>, ListInput, Page<T>, TError>;
+type ListProcedure<T, TError, TInput extends ListInput = ListInput> = ProcedureUtils<Record<never, never>, TInput, Page<T>, TError>;
+
+/** A list's filters and order beside its search term (`{ role: 'admin', sort: 'name' }`); empty values are left out. */
+export type ListParams<TInput extends ListInput> = Omit<TInput, 'searchTerm' | 'cursor' | 'limit'>;
+
+const present = <P extends object>(params: P): P =>
+  Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as P;
 
 /**
  * A list procedure's infinite query for one search. It asks for no `limit`: the API's default is the
  * page size (`PAGE_SIZE` in list.ts, which this browser-side module does not load: it would bring
  * Zod into the list pages' first load).
  */
-export const listInfiniteOptions = <T, TError>(procedure: ListProcedure<T, TError>, searchTerm: string) =>
+export const listInfiniteOptions = <T, TError, TInput extends ListInput = ListInput>(
+  procedure: ListProcedure<T, TError, TInput>,
+  searchTerm: string,
+  params: Partial<ListParams<TInput>> = {},
+) =>
   procedure.infiniteOptions({
-    input: (cursor: string | null) => ({ searchTerm, ...(cursor ? { cursor } : {}) }),
+    input: (cursor: string | null) => ({ ...present(params), searchTerm, ...(cursor ? { cursor } : {}) }) as TInput,
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -40,11 +50,17 @@ export interface ListState<T = unknown> {
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => void;
+  /** A new search, filter or order is being read (the rows shown are the previous ones). */
+  fetching: boolean;
 }
 
 /** A list page's rows and state for one search: the items loaded so far, the total, and loading the next page. */
-export function useList<T, TError>(procedure: ListProcedure<T, TError>, searchTerm: string): ListState<T> {
-  const query = useInfiniteQuery(listInfiniteOptions(procedure, searchTerm));
+export function useList<T, TError, TInput extends ListInput = ListInput>(
+  procedure: ListProcedure<T, TError, TInput>,
+  searchTerm: string,
+  params: Partial<ListParams<TInput>> = {},
+): ListState<T> {
+  const query = useInfiniteQuery(listInfiniteOptions(procedure, searchTerm, params));
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -56,5 +72,6 @@ export function useList<T, TError>(procedure: ListProcedure<T, TError>, searchTe
     hasMore: query.hasNextPage,
     loadingMore: query.isFetchingNextPage,
     loadMore,
+    fetching: query.isFetching && !query.isFetchingNextPage,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listSearch, oneOfParam, searchParams, stringParam } from './search-params';
+import { listSearch, oneOfParam, searchParams, stringParam, tableRoute, optionParam, idParam } from './search-params';
 
 /** The router hands `validateSearch` the URL's parsed params, whatever their types. */
 const parse = <T>(validate: (search: never) => T, search: Record<string, unknown>) => validate(search as never);
@@ -28,5 +28,24 @@ describe('search params', () => {
 
   it('drops unknown params', () => {
     expect(parse(listSearch, { searchTerm: 'a', page: 2 })).toEqual({ searchTerm: 'a' });
+  });
+});
+
+describe('a manager table’s search params', () => {
+  it('reads each filter as one of its values, else empty', () => {
+    const route = tableRoute({ role: optionParam(['admin', 'user']), sort: optionParam(['name', 'email']), genreId: idParam });
+    expect(parse(route.validateSearch, { searchTerm: 'ann', role: 'admin', sort: 'email' })).toEqual({
+      searchTerm: 'ann',
+      role: 'admin',
+      sort: 'email',
+      genreId: '',
+    });
+    expect(parse(route.validateSearch, { role: 'owner', sort: 3, genreId: 'g1' })).toEqual({
+      searchTerm: '',
+      role: '',
+      sort: '',
+      genreId: 'g1',
+    });
+    expect(parse(route.validateSearch, { genreId: 'g'.repeat(101) })).toMatchObject({ genreId: '' });
   });
 });

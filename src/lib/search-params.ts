@@ -53,3 +53,28 @@ export const listRoute = {
   search: { middlewares: [stripSearchParams<{ searchTerm: string }>({ searchTerm: '' })] },
   loaderDeps: ({ search }: { search: { searchTerm: string } }) => ({ searchTerm: search.searchTerm }),
 };
+
+/** An optional filter or order: one of `values`, or '' (none: the API's default). */
+export const optionParam = <const T extends readonly [string, ...string[]]>(values: T) => oneOfParam(['', ...values] as const);
+
+/** An id in a filter (a genre): a string of at most 100 characters, else '' (none). */
+export const idParam = (value: unknown): string => {
+  const id = stringParam()(value);
+  return id.length <= 100 ? id : '';
+};
+
+/**
+ * A manager table's search options (/manager/users, /manager/books): `searchTerm` plus its filters
+ * and order (each read by its reader, '' = none); every param left out of the URL when empty, and
+ * all of them handed to the loader as its deps.
+ */
+export function tableRoute<R extends Record<string, (value: unknown) => string>>(readers: R) {
+  type Search = { searchTerm: string } & { [K in keyof R]: ReturnType<R[K]> };
+  const validateSearch = searchParams<Search>({ searchTerm: searchTermParam, ...readers } as unknown as Readers<Search>);
+  const empty = Object.fromEntries(['searchTerm', ...Object.keys(readers)].map((key) => [key, ''])) as Search;
+  return {
+    validateSearch,
+    search: { middlewares: [stripSearchParams<Search>(empty)] },
+    loaderDeps: ({ search }: { search: Search }) => search,
+  };
+}

@@ -21,5 +21,10 @@ export function useSearchInput(searchTerm: string) {
     const timer = setTimeout(() => commit(term), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [term, searchTerm, commit]);
-  return [term, setTerm] as const;
+  /** Empties the box and the URL's term at once ('Clear search'). */
+  const clear = useCallback(() => {
+    setTerm('');
+    commit('');
+  }, [commit]);
+  return [term, setTerm, clear] as const;
 }

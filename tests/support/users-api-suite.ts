@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, authApi, signIn } from './api.ts';
 import { database } from '#/server/db/index.ts';
+import { eq } from 'drizzle-orm';
 import { user } from '#/server/db/schema.ts';
 import type { ManagedUser } from '#/features/users/users.schema';
 
@@ -92,6 +93,92 @@ export function usersApiSuite() {
         expect(res.body.data?.fields).toEqual({ cursor: 'Invalid page cursor' });
       }
       expect((await api('GET', `/users?cursor=${cursor(['2024-01-01 00:00:00.5+00', 'x'])}`, { cookie: admin })).status).toBe(200);
+    });
+  });
+
+  describe('users API: filters and orders (issue 16, the users table)', () => {
+    const all = async (query: string) => {
+      const items: ManagedUser[] = [];
+      let cursor: string | null = null;
+      let total: number | null = null;
+      do {
+        const page: { status: number; body: List } = await api<List>('GET', `/users?${query}${cursor ? `&cursor=${cursor}` : ''}`, {
+          cookie: admin,
+        });
+        expect(page.status, query).toBe(200);
+        total ??= page.body.total;
+        items.push(...page.body.items);
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      return { items, total };
+    };
+
+    it('filters by role and by status, with the total of the filtered list', async () => {
+      const filterAdmin = await api<ManagedUser>('POST', '/users', {
+        cookie: admin,
+        body: { name: 'Filter Admin', email: 'filter-admin@example.org', role: 'admin' },
+      });
+      const banned = await api<ManagedUser>('POST', '/users', {
+        cookie: admin,
+        body: { name: 'Filter Banned', email: 'filter-banned@example.org', role: 'user' },
+      });
+      const db = await database();
+      await db.update(user).set({ banned: true }).where(eq(user.id, banned.body.id));
+
+      const admins = await all('role=admin&limit=5');
+      expect(admins.items.every((u) => u.role === 'admin')).toBe(true);
+      expect(admins.items.map((u) => u.email)).toEqual(expect.arrayContaining(['admin@example.com', 'filter-admin@example.org']));
+      expect(admins.total).toBe(admins.items.length);
+
+      const users = await all('role=user');
+      expect(users.items.some((u) => u.role === 'admin')).toBe(false);
+      expect(users.items.map((u) => u.email)).toContain('filter-banned@example.org');
+
+      const bannedOnly = await all('status=banned&searchTerm=filter');
+      expect(bannedOnly.items.map((u) => u.email)).toEqual(['filter-banned@example.org']);
+      expect(bannedOnly.total).toBe(1);
+      const active = await all('status=active&searchTerm=filter');
+      expect(active.items.map((u) => u.email)).toEqual(['filter-admin@example.org']);
+      const none = await api<List>('GET', '/users?status=banned&role=admin&searchTerm=filter', { cookie: admin });
+      expect(none.body).toMatchObject({ items: [], total: 0, nextCursor: null });
+      // Back to one admin and no one banned: the last-admin tests below start from there.
+      await db.update(user).set({ banned: false }).where(eq(user.id, banned.body.id));
+      const demoted = await api('PUT', `/users/${filterAdmin.body.id}`, {
+        cookie: admin,
+        body: { name: 'Filter Admin', email: 'filter-admin@example.org', role: 'user' },
+      });
+      expect(demoted.status).toBe(200);
+    });
+
+    it('orders by name and by e-mail, either way, paging through every user once', async () => {
+      const byName = await all('sort=name&limit=7');
+      const names = byName.items.map((u) => u.name);
+      expect(byName.items).toHaveLength(byName.total!);
+      expect(new Set(byName.items.map((u) => u.id)).size).toBe(byName.total);
+      const byNameDesc = await all('sort=name&order=desc&limit=7');
+      expect(byNameDesc.items.map((u) => u.id)).toEqual([...byName.items.map((u) => u.id)].reverse());
+      // The database's order for the seeded names (A before Z, whatever the collation's details).
+      expect(names.indexOf('Admin')).toBeLessThan(names.indexOf('User'));
+
+      const byEmail = await all('sort=email&limit=9');
+      const emails = byEmail.items.map((u) => u.email);
+      expect(emails.indexOf('admin@example.com')).toBeLessThan(emails.indexOf('user@example.com'));
+      const oldest = await api<List>('GET', '/users?sort=createdAt&order=asc&limit=3', { cookie: admin });
+      const times = oldest.body.items.map((u) => new Date(u.createdAt).getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    });
+
+    it('refuses an unknown role, status or order with 400 and the field', async () => {
+      for (const [query, field] of [
+        ['role=owner', 'role'],
+        ['status=gone', 'status'],
+        ['sort=password', 'sort'],
+        ['order=up', 'order'],
+      ] as const) {
+        const res = await api<ApiError>('GET', `/users?${query}`, { cookie: admin });
+        expect(res.status, query).toBe(400);
+        expect(Object.keys(res.body.data?.fields ?? {}), query).toEqual([field]);
+      }
     });
   });
 
@@ -193,6 +280,27 @@ export function usersApiSuite() {
 
       const still = await api<ManagedUser>('GET', `/users/${adminId}`, { cookie: admin });
       expect(still.body).toMatchObject({ role: 'admin', banned: false });
+    });
+
+    it('issue 16 item 4: flags the last admin in the detail response, and no one else', async () => {
+      const only = await api<ManagedUser & { lastAdmin: boolean }>('GET', `/users/${adminId}`, { cookie: admin });
+      expect(only.body).toMatchObject({ email: 'admin@example.com', lastAdmin: true });
+      const regular = await api<List>('GET', '/users?searchTerm=user@example.com', { cookie: admin });
+      const other = await api<ManagedUser & { lastAdmin: boolean }>('GET', `/users/${regular.body.items[0]!.id}`, { cookie: admin });
+      expect(other.body.lastAdmin).toBe(false);
+      // With a second admin, neither is the last one.
+      const second = await api<ManagedUser>('POST', '/users', {
+        cookie: admin,
+        body: { name: 'Flag Second', email: 'flag-second@example.com', role: 'admin' },
+      });
+      expect((await api<{ lastAdmin: boolean }>('GET', `/users/${adminId}`, { cookie: admin })).body.lastAdmin).toBe(false);
+      expect((await api<{ lastAdmin: boolean }>('GET', `/users/${second.body.id}`, { cookie: admin })).body.lastAdmin).toBe(false);
+      const demoted = await api('PUT', `/users/${second.body.id}`, {
+        cookie: admin,
+        body: { name: 'Flag Second', email: 'flag-second@example.com', role: 'user' },
+      });
+      expect(demoted.status).toBe(200);
+      expect((await api<{ lastAdmin: boolean }>('GET', `/users/${adminId}`, { cookie: admin })).body.lastAdmin).toBe(true);
     });
 
     it('lets one of two admins demote the other, but never both at once', async () => {

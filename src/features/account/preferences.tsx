@@ -1,7 +1,7 @@
 /** Display preferences: language and theme (the same controls in both sections). */
 import { useTranslation } from 'react-i18next';
 import { Field } from '#/components/ui/field';
-import { NativeSelect } from '#/components/ui/native-select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { LANGUAGES } from '#/lib/i18n/languages';
 import { THEMES, useTheme, type Theme } from '#/lib/theme';
 
@@ -10,13 +10,18 @@ export function LanguageSelect() {
   return (
     <Field label={t('preferences.language')}>
       {(ids) => (
-        <NativeSelect {...ids} value={i18n.language} onChange={(e) => void i18n.changeLanguage(e.target.value)}>
-          {LANGUAGES.map((l) => (
-            <option key={l.code} value={l.code} lang={l.code}>
-              {l.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <Select value={i18n.language} onValueChange={(value) => void i18n.changeLanguage(value)}>
+          <SelectTrigger {...ids}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {LANGUAGES.map((l) => (
+              <SelectItem key={l.code} value={l.code} lang={l.code}>
+                {l.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       )}
     </Field>
   );
@@ -28,13 +33,18 @@ export function ThemeSelect() {
   return (
     <Field label={t('preferences.theme')}>
       {(ids) => (
-        <NativeSelect {...ids} value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
-          {THEMES.map((value) => (
-            <option key={value} value={value}>
-              {t(`preferences.themes.${value}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <Select value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+          <SelectTrigger {...ids}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {THEMES.map((value) => (
+              <SelectItem key={value} value={value}>
+                {t(`preferences.themes.${value}`)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       )}
     </Field>
   );

@@ -4,7 +4,7 @@
  * indexes. Search is case- and accent-insensitive over title, author and genre name, through
  * trigram indexes.
  */
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
@@ -41,29 +41,39 @@ const toBook = (r: Row) => ({
   genre: r.genreId ? { id: r.genreId, name: r.genreName!, color: r.genreColor! } : null,
 });
 
-/** The columns a search looks at: the book table's, or those of a sub-query of it. */
+/** The columns a search or filter looks at: the book table's, or those of a sub-query of it. */
 interface Searched {
   searchText: AnyPgColumn;
   genreId: AnyPgColumn;
 }
 
 /**
- * Title, author or genre name contains the term. Genres are few, so the ones that match are looked
- * up first: the book query then has plain ids, and the planner can combine the trigram index with
- * the genre index (a sub-query or a join on genre would hide how many books match and make it scan
- * the whole table in title order).
+ * The list's search and genre filter, for the book table or a sub-query of it; undefined when the
+ * list has neither. A search matches title, author or genre name. Genres are few, so the ones whose
+ * name matches are looked up first: the book query then has plain ids, and the planner can combine
+ * the trigram index with the genre index (a sub-query or a join on genre would hide how many books
+ * match and make it scan the whole table in title order).
  */
-async function searchCondition(db: Database, searchTerm: string): Promise<((on: Searched) => SQL | undefined) | undefined> {
-  if (!searchTerm) return undefined;
-  const genreIds = (await db.select({ id: genre.id }).from(genre).where(contains(genre.name, searchTerm))).map((g) => g.id);
-  return (on) => or(searchTextContains(on.searchText, searchTerm), genreIds.length ? inArray(on.genreId, genreIds) : undefined);
+async function listCondition(db: Database, input: BookListInput): Promise<((on: Searched) => SQL | undefined) | undefined> {
+  const { searchTerm, genreId } = input;
+  if (!searchTerm && !genreId) return undefined;
+  const genreIds = searchTerm
+    ? (await db.select({ id: genre.id }).from(genre).where(contains(genre.name, searchTerm))).map((g) => g.id)
+    : [];
+  return (on) =>
+    and(
+      searchTerm
+        ? or(searchTextContains(on.searchText, searchTerm), genreIds.length ? inArray(on.genreId, genreIds) : undefined)
+        : undefined,
+      genreId ? eq(on.genreId, genreId) : undefined,
+    );
 }
 
 /**
- * A search's page walks at most this many books in title order (after the cursor) looking for its
- * matches. Many matches fill the page within a few rows; when the walk does not fill it, the
- * matches sit elsewhere (few, or together late in the alphabet, where a walk would read most of the
- * table), and they are read through the search and sorted instead.
+ * A search's or filter's page walks at most this many books in the list's order (after the cursor)
+ * looking for its matches. Many matches fill the page within a few rows; when the walk does not
+ * fill it, the matches sit elsewhere (few, or together late in the order, where a walk would read
+ * most of the table), and they are read through the condition and sorted instead.
  */
 const WALK = 2000;
 
@@ -79,33 +89,41 @@ function conflict(error: unknown, t: (key: string) => string): never {
     throw apiError('NOT_FOUND', t('catalog:genre.notFound'), { field: 'genreId' });
   throw error;
 }
-
 type BookList = z.output<typeof bookListSchema>;
 type BookListInput = z.output<typeof bookListInputSchema>;
 
 async function listPage(db: Database, input: BookListInput, t: Translate): Promise<BookList> {
-  const matching = await searchCondition(db, input.searchTerm);
+  const matching = await listCondition(db, input);
+  const byAuthor = input.sort === 'author';
+  const descending = input.order === 'desc';
+  const direction = descending ? desc : asc;
   const after = readCursor(input.cursor, ['text', 'text'], t);
-  const afterCursor = after ? sql`(${book.title}, ${book.id}) > (${after[0]}, ${after[1]})` : undefined;
+  /** After the cursor in the list's order, on the book table or a sub-query of it. */
+  const afterCursor = (on: { title: AnyPgColumn; author: AnyPgColumn; id: AnyPgColumn }) => {
+    if (!after) return undefined;
+    const position = sql`(${byAuthor ? on.author : on.title}, ${on.id})`;
+    return descending ? sql`${position} < (${after[0]}, ${after[1]})` : sql`${position} > (${after[0]}, ${after[1]})`;
+  };
   const page = input.limit + 1;
-  const read = (where: SQL | undefined, order: SQL | AnyPgColumn = book.title) =>
-    db
+  const read = (where: SQL | undefined, sorted = false) => {
+    const column = byAuthor ? book.author : book.title;
+    // Ordering by `column || ''`, an expression no index provides, makes the planner read the rows
+    // `where` selects and sort them, instead of walking the column's index and filtering.
+    return db
       .select(selection)
       .from(book)
       .leftJoin(genre, eq(book.genreId, genre.id))
-      .where(and(where, afterCursor))
-      .orderBy(order, asc(book.id))
+      .where(and(where, afterCursor(book)))
+      .orderBy(direction(sorted ? sql`${column} || ''` : column), direction(book.id))
       .limit(page);
-  // Ordering by `title || ''`, an expression no index provides, makes the planner read the rows
-  // `where` selects and sort them, instead of walking the title index and filtering.
-  const readAndSort = (where: SQL) => read(where, sql`${book.title} || ''`);
-  /** A page of a search's matches: a short walk in title order, else every match sorted (WALK). */
-  const readMatches = async (search: (on: Searched) => SQL | undefined) => {
+  };
+  /** A page of the matches: a short walk in the list's order, else every match sorted (WALK). */
+  const readMatches = async (condition: (on: Searched) => SQL | undefined) => {
     const walked = db
-      .select({ id: book.id, title: book.title, searchText: book.searchText, genreId: book.genreId })
+      .select({ id: book.id, title: book.title, author: book.author, searchText: book.searchText, genreId: book.genreId })
       .from(book)
-      .where(afterCursor)
-      .orderBy(asc(book.title), asc(book.id))
+      .where(afterCursor(book))
+      .orderBy(direction(byAuthor ? book.author : book.title), direction(book.id))
       .limit(WALK)
       .as('walked');
     const rows = await db
@@ -113,14 +131,14 @@ async function listPage(db: Database, input: BookListInput, t: Translate): Promi
       .from(walked)
       .innerJoin(book, eq(book.id, walked.id))
       .leftJoin(genre, eq(walked.genreId, genre.id))
-      .where(search(walked))
-      .orderBy(asc(walked.title), asc(walked.id))
+      .where(condition(walked))
+      .orderBy(direction(byAuthor ? walked.author : walked.title), direction(walked.id))
       .limit(page);
-    return rows.length === page ? rows : readAndSort(search(book)!);
+    return rows.length === page ? rows : read(condition(book), true);
   };
-  // The total on the first page only. A search first looks for its matches, up to the cap: when it
-  // found them all, the page reads them by id; when none, nothing. Without a search the total is a
-  // single row read, done beside the page.
+  // The total on the first page only. A search or filter first looks for its matches, up to the
+  // cap: when it found them all, the page reads them by id; when none, nothing. Without either, the
+  // total is a single row read, done beside the page.
   const [rows, counted] = !matching
     ? await Promise.all([read(undefined), input.cursor ? null : rowsIn(db, 'book').then((total) => ({ total, totalCapped: false }))])
     : input.cursor
@@ -128,12 +146,12 @@ async function listPage(db: Database, input: BookListInput, t: Translate): Promi
       : await cappedMatches(db, book.id, matching(book)!).then(
           async (found) =>
             [
-              found.ids ? (found.ids.length ? await readAndSort(oneOf(book.id, found.ids)) : []) : await readMatches(matching),
+              found.ids ? (found.ids.length ? await read(oneOf(book.id, found.ids), true) : []) : await readMatches(matching),
               found,
             ] as const,
         );
   return {
-    ...keysetPage(rows, input.limit, (r) => [r.title!, r.id!], toBook),
+    ...keysetPage(rows, input.limit, (r) => [byAuthor ? r.author! : r.title!, r.id!], toBook),
     total: counted?.total ?? null,
     totalCapped: counted?.totalCapped ?? false,
   };
@@ -142,7 +160,7 @@ async function listPage(db: Database, input: BookListInput, t: Translate): Promi
 export const booksRouter = {
   list: base
     .meta({ permission: { book: ['read'] } })
-    .route({ method: 'GET', path: '/books', summary: 'List books', tags: ['books'] })
+    .route({ method: 'GET', path: '/books', summary: 'List books (by title or author), filtered by genre', tags: ['books'] })
     .input(bookListInputSchema)
     .output(bookListSchema)
     .handler(({ input, context }) => listPage(context.db, input, context.t)),

@@ -27,8 +27,17 @@ export const bookSchema = z.object({
 });
 export type Book = z.infer<typeof bookSchema>;
 
-/** The book lists' call and its pages (the routes' search params: `listSearch`). */
-export const bookListInputSchema = listInputSchema;
+export const BOOK_SORTS = ['title', 'author'] as const;
+
+/**
+ * The book lists' call and its pages (the routes' search params: `listSearch`, the manager's
+ * `bookListSearch`): search, a genre filter, and one order (title or author, A–Z by default).
+ */
+export const bookListInputSchema = listInputSchema.extend({
+  genreId: clientString().trim().min(1).max(100).optional(),
+  sort: z.enum(BOOK_SORTS).default('title'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
 export const bookListSchema = listPageSchema(bookSchema);
 
 export const idInputSchema = z.object({ id: clientString().min(1).max(100) });

@@ -1,6 +1,6 @@
 /**
- * The book form (new and update): title, author, genre (with adding a genre on the spot) and
- * publisher, validated by the same schema as the API. A refused title shows on its field; leaving
+ * The book form (new and update): title, author, genre (a combobox that filters the genres and
+ * offers 'Create "{name}"' for a new one: decision 011) and publisher, validated by the same schema as the API. A refused title shows on its field; leaving
  * with unsaved changes asks first.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,22 +9,30 @@ import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
-import { Button } from '#/components/ui/button';
+import { FormActions } from '#/components/form-page';
+import { Combobox } from '#/components/ui/combobox';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
-import { NativeSelect } from '#/components/ui/native-select';
 import { UnsavedChangesGuard } from '#/components/unsaved-changes';
 import { genreInputSchema, type GenreInput } from '#/features/genres/genres.schema';
 import { orpc, showOnFields } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { bookInputSchema, type Book, type BookInput } from './books.schema';
 
-export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book) => void }) {
+export function FormBook({
+  book,
+  onSaved,
+  onCancel,
+}: {
+  book?: Book;
+  onSaved: (book: Book) => void;
+  /** Leaves the form (the unsaved-changes guard asks first when something was changed). */
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('catalog');
   const queryClient = useQueryClient();
   const genres = useQuery(orpc.genres.list.queryOptions({ input: { searchTerm: '' } }));
   const saved = useRef(false);
-  const [newGenre, setNewGenre] = useState('');
   const [genreError, setGenreError] = useState<string>();
   const form = useForm<BookInput>({
     resolver: zodResolver(bookInputSchema),
@@ -61,7 +69,6 @@ export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book)
     mutationFn: (input: GenreInput) => orpc.genres.create.call(input),
     onSuccess: async (genre) => {
       setGenreError(undefined);
-      setNewGenre('');
       await queryClient.invalidateQueries({ queryKey: orpc.genres.key() });
       form.setValue('genreId', genre.id, { shouldDirty: true });
       toast.success(t('form.genreCreated'));
@@ -71,10 +78,10 @@ export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book)
     },
   });
 
-  const addGenre = () => {
-    const parsed = genreInputSchema.safeParse({ name: newGenre });
+  const addGenre = async (name: string) => {
+    const parsed = genreInputSchema.safeParse({ name });
     if (!parsed.success) return setGenreError(t(parsed.error.issues[0]!.message.replace('catalog:', '') as 'genre.nameRequired'));
-    createGenre.mutate(parsed.data);
+    await createGenre.mutateAsync(parsed.data).catch(() => undefined);
   };
 
   const message = (key?: string) =>
@@ -84,43 +91,37 @@ export function FormBook({ book, onSaved }: { book?: Book; onSaved: (book: Book)
   const genreId = useWatch({ control: form.control, name: 'genreId' });
   return (
     <>
-      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="flex max-w-xl flex-col gap-4">
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="flex w-full flex-col gap-5">
         <Field label={t('book.title')} error={message(errors.title?.message)}>
-          {(ids) => <Input {...ids} {...form.register('title')} />}
+          {(ids) => <Input {...ids} dir="auto" {...form.register('title')} />}
         </Field>
         <Field label={t('book.author')} error={message(errors.author?.message)}>
-          {(ids) => <Input {...ids} {...form.register('author')} />}
+          {(ids) => <Input {...ids} dir="auto" {...form.register('author')} />}
         </Field>
-        <Field label={t('book.genre')}>
+        <p className="-mt-3 text-sm text-neutral-600 dark:text-neutral-400">{t('form.titleHelp')}</p>
+        <Field label={t('book.genre')} error={genreError}>
           {(ids) => (
-            <NativeSelect
+            <Combobox
               {...ids}
+              options={[{ value: '', label: t('form.noGenre') }, ...(genres.data ?? []).map((g) => ({ value: g.id, label: g.name }))]}
               value={genreId ?? ''}
-              onChange={(e) => form.setValue('genreId', e.target.value || null, { shouldDirty: true })}
-            >
-              <option value="">{t('form.noGenre')}</option>
-              {genres.data?.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-            </NativeSelect>
+              onValueChange={(value) => {
+                setGenreError(undefined);
+                form.setValue('genreId', value || null, { shouldDirty: true });
+              }}
+              placeholder={t('form.noGenre')}
+              searchLabel={t('form.searchGenres')}
+              emptyText={t('form.noGenreFound')}
+              onCreate={addGenre}
+              createLabel={(name) => t('form.createGenre', { name })}
+              creating={createGenre.isPending}
+            />
           )}
         </Field>
-        <div className="flex flex-col gap-2 rounded-md border border-dashed border-neutral-300 p-3 dark:border-neutral-700">
-          <Field label={t('form.newGenreName')} error={genreError}>
-            {(ids) => <Input {...ids} value={newGenre} onChange={(e) => setNewGenre(e.target.value)} />}
-          </Field>
-          <Button variant="secondary" className="self-start" disabled={createGenre.isPending} onClick={addGenre}>
-            {t('form.addGenre')}
-          </Button>
-        </div>
         <Field label={t('book.publisher')} error={message(errors.publisher?.message)}>
-          {(ids) => <Input {...ids} {...form.register('publisher')} />}
+          {(ids) => <Input {...ids} dir="auto" {...form.register('publisher')} />}
         </Field>
-        <Button type="submit" className="self-start" disabled={save.isPending}>
-          {book ? t('form.save') : t('form.create')}
-        </Button>
+        <FormActions submitLabel={book ? t('form.save') : t('form.create')} pending={save.isPending} onCancel={onCancel} />
       </form>
       <UnsavedChangesGuard unsaved={unsaved} />
     </>

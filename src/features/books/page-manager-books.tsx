@@ -1,23 +1,89 @@
-/** /manager/books: a table with search (kept in the URL), 'Load more' and the counts. */
+/**
+ * /manager/books: the books table — search, a genre filter, sortable title and author (all in
+ * the URL), rows that open the book, a row menu (open, edit), cards on phones.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { EyeIcon, PencilIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ManagerList, ManagerListRow } from '#/components/manager-list';
+import { ManagerList, nextSort, type SortOrder } from '#/components/manager-list';
+import { ActionMenu, ActionMenuItem } from '#/components/ui/action-menu';
 import { buttonVariants } from '#/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { usePermission } from '#/features/auth/use-permission';
+import { orpc } from '#/lib/api-client';
 import { useList } from '#/lib/list-query';
 import { BookCover } from './book-cover';
-import { orpc } from '#/lib/api-client';
+import type { Book } from './books.schema';
 
 const route = getRouteApi('/manager/books/');
 
+/** The Select's value for "no filter" (Radix reserves the empty string). */
+const ALL = 'all';
+
 export function PageManagerBooks() {
-  const { t } = useTranslation(['catalog', 'common']);
-  const { searchTerm } = route.useSearch();
-  const list = useList(orpc.books.list, searchTerm);
+  const { t } = useTranslation(['catalog', 'tables', 'common']);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const list = useList(orpc.books.list, search.searchTerm, {
+    genreId: search.genreId || undefined,
+    sort: search.sort || undefined,
+    order: search.order || undefined,
+  });
+  const genres = useQuery(orpc.genres.list.queryOptions({ input: { searchTerm: '' } }));
   const canCreate = usePermission({ book: ['create'] });
+  const canUpdate = usePermission({ book: ['update'] });
+  const sort = { key: search.sort || 'title', order: (search.order || 'asc') as SortOrder };
+  const setSearch = (values: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, ...values }), replace: true });
+  const open = (book: Book) => void navigate({ to: '/manager/books/$id', params: { id: book.id } });
+
+  const actions = (book: Book) => (
+    <ActionMenu label={t('row.actions', { ns: 'tables', name: book.title })}>
+      <ActionMenuItem onSelect={() => open(book)}>
+        <EyeIcon aria-hidden />
+        {t('row.open', { ns: 'tables' })}
+      </ActionMenuItem>
+      {canUpdate && (
+        <ActionMenuItem onSelect={() => void navigate({ to: '/manager/books/$id/update', params: { id: book.id } })}>
+          <PencilIcon aria-hidden />
+          {t('row.edit', { ns: 'tables' })}
+        </ActionMenuItem>
+      )}
+    </ActionMenu>
+  );
+  const titleLink = (book: Book) => (
+    <Link to="/manager/books/$id" params={{ id: book.id }} className="font-medium underline-offset-2 hover:underline">
+      <bdi>{book.title}</bdi>
+    </Link>
+  );
+  const genreName = (book: Book) => <bdi>{book.genre?.name ?? t('books.noGenre')}</bdi>;
+
+  const columns: ColumnDef<Book>[] = [
+    {
+      id: 'title',
+      header: t('book.title'),
+      meta: { sortKey: 'title' },
+      cell: ({ row }) => (
+        <span className="flex items-center gap-3">
+          <BookCover book={row.original} className="h-8 w-6 text-xs" />
+          {titleLink(row.original)}
+        </span>
+      ),
+    },
+    { id: 'author', header: t('book.author'), meta: { sortKey: 'author' }, cell: ({ row }) => <bdi>{row.original.author}</bdi> },
+    { id: 'genre', header: t('book.genre'), cell: ({ row }) => genreName(row.original) },
+    { id: 'publisher', header: t('book.publisher'), cell: ({ row }) => <bdi>{row.original.publisher ?? ''}</bdi> },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">{t('manager.actions')}</span>,
+      meta: { className: 'w-0' },
+      cell: ({ row }) => actions(row.original),
+    },
+  ];
 
   return (
-    <ManagerList
+    <ManagerList<Book>
       title={t('nav.books', { ns: 'common' })}
       action={
         canCreate && (
@@ -27,31 +93,42 @@ export function PageManagerBooks() {
         )
       }
       searchLabel={t('books.search')}
-      searchTerm={searchTerm}
-      columns={[t('book.title'), t('book.author'), t('book.genre'), t('book.publisher')]}
+      searchTerm={search.searchTerm}
+      filters={
+        <Select value={search.genreId || ALL} onValueChange={(v) => setSearch({ genreId: v === ALL ? '' : v })}>
+          <SelectTrigger aria-label={t('filters.genre', { ns: 'tables' })} className="sm:w-48">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>{t('filters.allGenres', { ns: 'tables' })}</SelectItem>
+            {genres.data?.map((genre) => (
+              <SelectItem key={genre.id} value={genre.id}>
+                <bdi>{genre.name}</bdi>
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      }
+      filtered={Boolean(search.genreId)}
+      onClearFilters={() => setSearch({ genreId: '' })}
+      columns={columns as ColumnDef<Book, unknown>[]}
+      sort={sort}
+      onSort={(key) => setSearch(nextSort(sort, key) as Partial<typeof search>)}
       list={list}
-    >
-      {list.items.map((book) => (
-        <ManagerListRow key={book.id}>
-          <td className="p-3">
-            <span className="flex items-center gap-3">
-              <BookCover book={book} className="h-8 w-6 text-xs" />
-              <Link to="/manager/books/$id" params={{ id: book.id }} className="font-medium underline-offset-2 hover:underline">
-                <bdi>{book.title}</bdi>
-              </Link>
-            </span>
-          </td>
-          <td className="p-3">
-            <bdi>{book.author}</bdi>
-          </td>
-          <td className="p-3">
-            <bdi>{book.genre?.name ?? t('books.noGenre')}</bdi>
-          </td>
-          <td className="p-3">
-            <bdi>{book.publisher ?? ''}</bdi>
-          </td>
-        </ManagerListRow>
-      ))}
-    </ManagerList>
+      getRowId={(book) => book.id}
+      onOpen={open}
+      emptyText={t('manager.empty')}
+      renderCard={(book) => (
+        <div className="flex items-start gap-3">
+          <BookCover book={book} className="h-12 w-9 text-xs" />
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            {titleLink(book)}
+            <bdi className="text-sm text-neutral-600 dark:text-neutral-400">{book.author}</bdi>
+            <span className="text-xs text-neutral-600 dark:text-neutral-400">{genreName(book)}</span>
+          </div>
+          {actions(book)}
+        </div>
+      )}
+    />
   );
 }

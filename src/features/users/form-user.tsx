@@ -5,11 +5,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
+import { FormActions } from '#/components/form-page';
 import { UnsavedChangesGuard } from '#/components/unsaved-changes';
-import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { orpc, showOnFields } from '#/lib/api-client';
@@ -17,7 +17,16 @@ import { ROLE_NAMES } from '#/lib/permissions';
 import { RoleSelect } from './user-badges';
 import { userInputSchema, type ManagedUser, type UserInput } from './users.schema';
 
-export function FormUser({ user, onSaved }: { user?: ManagedUser; onSaved: (user: ManagedUser) => void }) {
+export function FormUser({
+  user,
+  onSaved,
+  onCancel,
+}: {
+  user?: ManagedUser;
+  onSaved: (user: ManagedUser) => void;
+  /** Leaves the form (the unsaved-changes guard asks first when something was changed). */
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('users');
   const queryClient = useQueryClient();
   const saved = useRef(false);
@@ -55,7 +64,7 @@ export function FormUser({ user, onSaved }: { user?: ManagedUser; onSaved: (user
   const errors = form.formState.errors;
   return (
     <>
-      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="flex max-w-xl flex-col gap-4">
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="flex w-full flex-col gap-5">
         <Field label={t('form.name')} error={message(errors.name?.message)}>
           {(ids) => <Input {...ids} autoComplete="off" {...form.register('name')} />}
         </Field>
@@ -63,11 +72,16 @@ export function FormUser({ user, onSaved }: { user?: ManagedUser; onSaved: (user
           {(ids) => <Input {...ids} type="email" autoComplete="off" {...form.register('email')} />}
         </Field>
         <Field label={t('form.role')} error={message(errors.role?.message)}>
-          {(ids) => <RoleSelect {...ids} {...form.register('role')} />}
+          {(ids) => (
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => <RoleSelect {...ids} name={field.name} value={field.value ?? 'user'} onValueChange={field.onChange} />}
+            />
+          )}
         </Field>
-        <Button type="submit" className="self-start" disabled={save.isPending}>
-          {user ? t('form.save') : t('form.create')}
-        </Button>
+        <p className="-mt-3 text-sm text-neutral-600 dark:text-neutral-400">{t('form.roleHelp')}</p>
+        <FormActions submitLabel={user ? t('form.save') : t('form.create')} pending={save.isPending} onCancel={onCancel} />
       </form>
       <UnsavedChangesGuard unsaved={() => dirty && !saved.current} />
     </>

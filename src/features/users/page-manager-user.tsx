@@ -45,8 +45,10 @@ export function PageManagerUser() {
   // kept while the dialog closes so that its text does not change under the closing animation.
   const [pendingRole, setPendingRole] = useState<RoleName | null>(null);
   const [roleDialogOpen, setRoleDialogOpen] = useState(false);
-  // Demoting oneself may leave no administrator (src/server/last-admin.ts): refused here, as Ban is.
-  const roleLocked = isSelf && roleFieldIsAdmin(user.role);
+  // Demoting oneself, or the last administrator, could leave none (src/server/last-admin.ts, the
+  // detail's `lastAdmin`): the select is disabled with the reason, as Ban is.
+  const roleLocked = (isSelf && roleFieldIsAdmin(user.role)) || user.lastAdmin;
+  const roleLockedReason = user.lastAdmin ? t('detail.lastAdmin') : t('detail.cannotChangeOwnRole');
   const [banReason, setBanReason] = useState('');
 
   const ban = useAdminAction(
@@ -160,8 +162,8 @@ export function PageManagerUser() {
               value={user.role}
               disabled={setRole.isPending || roleLocked}
               aria-describedby={roleLocked ? `${ids['aria-describedby'] ?? ''} cannot-change-own-role`.trim() : ids['aria-describedby']}
-              onChange={(e) => {
-                setPendingRole(e.target.value as RoleName);
+              onValueChange={(role) => {
+                setPendingRole(role as RoleName);
                 setRoleDialogOpen(true);
               }}
             />
@@ -170,7 +172,7 @@ export function PageManagerUser() {
       )}
       {canSetRole && roleLocked && (
         <p id="cannot-change-own-role" className="-mt-4 text-sm text-neutral-700 dark:text-neutral-300">
-          {t('detail.cannotChangeOwnRole')}
+          {roleLockedReason}
         </p>
       )}
 

@@ -1,58 +1,152 @@
-/** /manager/users: the users table with search (kept in the URL), 'Load more' and the counts. */
+/**
+ * /manager/users: the users table — search, role and status filters, sortable name, e-mail and
+ * joined date (all in the URL), rows that open the user, a row menu (open, edit), cards on phones.
+ */
+import type { ColumnDef } from '@tanstack/react-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { EyeIcon, PencilIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ManagerList, ManagerListRow } from '#/components/manager-list';
+import { ManagerList, nextSort, type SortOrder } from '#/components/manager-list';
+import { ActionMenu, ActionMenuItem } from '#/components/ui/action-menu';
 import { buttonVariants } from '#/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { DisplayName } from '#/components/display-name';
 import { usePermission } from '#/features/auth/use-permission';
+import { orpc } from '#/lib/api-client';
 import { useList } from '#/lib/list-query';
 import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
-import { orpc } from '#/lib/api-client';
+import type { ManagedUser } from './users.schema';
 
 const route = getRouteApi('/manager/users/');
 
+/** The Select's value for "no filter" (Radix reserves the empty string). */
+const ALL = 'all';
+
 export function PageManagerUsers() {
-  const { t } = useTranslation(['users', 'common']);
-  const { searchTerm } = route.useSearch();
-  const list = useList(orpc.users.list, searchTerm);
-  const canCreate = usePermission({ user: ['create', 'set-role'] });
+  const { t, i18n } = useTranslation(['users', 'tables', 'common']);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const list = useList(orpc.users.list, search.searchTerm, {
+    role: search.role || undefined,
+    status: search.status || undefined,
+    sort: search.sort || undefined,
+    order: search.order || undefined,
+  });
+  const canEdit = usePermission({ user: ['create', 'set-role'] });
+  const sortKey = search.sort || 'createdAt';
+  const sort = { key: sortKey, order: (search.order || (sortKey === 'createdAt' ? 'desc' : 'asc')) as SortOrder };
+  const setSearch = (values: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, ...values }), replace: true });
+  const open = (user: ManagedUser) => void navigate({ to: '/manager/users/$id', params: { id: user.id } });
+  const joined = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  const actions = (user: ManagedUser) => (
+    <ActionMenu label={t('row.actions', { ns: 'tables', name: user.name || user.email })}>
+      <ActionMenuItem onSelect={() => open(user)}>
+        <EyeIcon aria-hidden />
+        {t('row.open', { ns: 'tables' })}
+      </ActionMenuItem>
+      {canEdit && (
+        <ActionMenuItem onSelect={() => void navigate({ to: '/manager/users/$id/update', params: { id: user.id } })}>
+          <PencilIcon aria-hidden />
+          {t('row.edit', { ns: 'tables' })}
+        </ActionMenuItem>
+      )}
+    </ActionMenu>
+  );
+  const nameLink = (user: ManagedUser) => (
+    <Link to="/manager/users/$id" params={{ id: user.id }} className="font-medium underline-offset-2 hover:underline">
+      <DisplayName name={user.name} />
+    </Link>
+  );
+
+  const columns: ColumnDef<ManagedUser>[] = [
+    {
+      id: 'name',
+      header: t('list.name'),
+      meta: { sortKey: 'name' },
+      cell: ({ row }) => (
+        <span className="flex items-center gap-3">
+          <UserAvatar user={row.original} />
+          {nameLink(row.original)}
+        </span>
+      ),
+    },
+    { id: 'email', header: t('list.email'), meta: { sortKey: 'email' }, cell: ({ row }) => <bdi>{row.original.email}</bdi> },
+    { id: 'role', header: t('list.role'), cell: ({ row }) => <RoleBadges role={row.original.role} /> },
+    { id: 'status', header: t('list.status'), cell: ({ row }) => <StatusBadge banned={row.original.banned} /> },
+    {
+      id: 'createdAt',
+      header: t('list.joined'),
+      meta: { sortKey: 'createdAt', className: 'whitespace-nowrap' },
+      cell: ({ row }) => joined.format(row.original.createdAt),
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">{t('list.actions')}</span>,
+      meta: { className: 'w-0' },
+      cell: ({ row }) => actions(row.original),
+    },
+  ];
 
   return (
-    <ManagerList
+    <ManagerList<ManagedUser>
       title={t('nav.users', { ns: 'common' })}
       action={
-        canCreate && (
+        canEdit && (
           <Link to="/manager/users/new" className={buttonVariants()}>
             {t('list.newUser')}
           </Link>
         )
       }
       searchLabel={t('list.search')}
-      searchTerm={searchTerm}
-      columns={[t('list.name'), t('list.email'), t('list.role'), t('list.status')]}
+      searchTerm={search.searchTerm}
+      filters={
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <Select value={search.role || ALL} onValueChange={(v) => setSearch({ role: v === ALL ? '' : (v as 'admin' | 'user') })}>
+            <SelectTrigger aria-label={t('filters.role', { ns: 'tables' })} className="sm:w-40">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{t('filters.allRoles', { ns: 'tables' })}</SelectItem>
+              <SelectItem value="admin">{t('roles.admin')}</SelectItem>
+              <SelectItem value="user">{t('roles.user')}</SelectItem>
+            </SelectContent>
+          </Select>
+          <Select value={search.status || ALL} onValueChange={(v) => setSearch({ status: v === ALL ? '' : (v as 'active' | 'banned') })}>
+            <SelectTrigger aria-label={t('filters.status', { ns: 'tables' })} className="sm:w-40">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{t('filters.allStatuses', { ns: 'tables' })}</SelectItem>
+              <SelectItem value="active">{t('status.active')}</SelectItem>
+              <SelectItem value="banned">{t('status.banned')}</SelectItem>
+            </SelectContent>
+          </Select>
+        </div>
+      }
+      filtered={Boolean(search.role || search.status)}
+      onClearFilters={() => setSearch({ role: '', status: '' })}
+      columns={columns as ColumnDef<ManagedUser, unknown>[]}
+      sort={sort}
+      onSort={(key) => setSearch(nextSort(sort, key, key === 'createdAt' ? 'desc' : 'asc') as Partial<typeof search>)}
       list={list}
-    >
-      {list.items.map((user) => (
-        <ManagerListRow key={user.id}>
-          <td className="p-3">
-            <span className="flex items-center gap-3">
-              <UserAvatar user={user} />
-              <Link to="/manager/users/$id" params={{ id: user.id }} className="font-medium underline-offset-2 hover:underline">
-                <DisplayName name={user.name} />
-              </Link>
-            </span>
-          </td>
-          <td className="p-3">
-            <bdi>{user.email}</bdi>
-          </td>
-          <td className="p-3">
-            <RoleBadges role={user.role} />
-          </td>
-          <td className="p-3">
-            <StatusBadge banned={user.banned} />
-          </td>
-        </ManagerListRow>
-      ))}
-    </ManagerList>
+      getRowId={(user) => user.id}
+      onOpen={open}
+      emptyText={t('list.empty')}
+      renderCard={(user) => (
+        <div className="flex items-start gap-3">
+          <UserAvatar user={user} />
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            {nameLink(user)}
+            <bdi className="truncate text-sm text-neutral-600 dark:text-neutral-400">{user.email}</bdi>
+            <div className="flex flex-wrap gap-1">
+              <RoleBadges role={user.role} />
+              <StatusBadge banned={user.banned} />
+            </div>
+          </div>
+          {actions(user)}
+        </div>
+      )}
+    />
   );
 }

@@ -1,8 +1,7 @@
 /** How the manager shows a user: an avatar (picture or initials), role and status badges, the role picker. */
-import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '#/components/ui/badge';
-import { NativeSelect } from '#/components/ui/native-select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { ROLE_NAMES } from '#/lib/permissions';
 import { roleNames } from '#/lib/role-field';
 import { cn } from '#/lib/utils';
@@ -39,7 +38,7 @@ export function RoleBadges({ role }: { role: string }) {
   return (
     <span className="flex flex-wrap gap-1">
       {roleNames(role).map((r) => (
-        <Badge key={r} variant={r === 'admin' ? 'info' : 'neutral'}>
+        <Badge key={r} variant={r === 'admin' ? 'accent' : 'neutral'}>
           {r === 'admin' || r === 'user' ? t(`roles.${r}`) : r}
         </Badge>
       ))}
@@ -49,21 +48,39 @@ export function RoleBadges({ role }: { role: string }) {
 
 export function StatusBadge({ banned }: { banned: boolean }) {
   const { t } = useTranslation('users');
-  return banned ? <Badge variant="danger">{t('status.banned')}</Badge> : <Badge>{t('status.active')}</Badge>;
+  return banned ? <Badge variant="danger">{t('status.banned')}</Badge> : <Badge variant="success">{t('status.active')}</Badge>;
 }
 
 /** The declared roles; a stored value outside them (several roles, comma-separated) shows as is. */
-export function RoleSelect(props: ComponentProps<'select'>) {
+export function RoleSelect({
+  value,
+  onValueChange,
+  name,
+  ...trigger
+}: {
+  value: string;
+  onValueChange: (role: string) => void;
+  name?: string;
+  id?: string;
+  disabled?: boolean;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string | undefined;
+}) {
   const { t } = useTranslation('users');
-  const known = typeof props.value !== 'string' || (ROLE_NAMES as string[]).includes(props.value);
+  const known = (ROLE_NAMES as string[]).includes(value);
   return (
-    <NativeSelect {...props}>
-      {!known && <option value={String(props.value)}>{String(props.value)}</option>}
-      {ROLE_NAMES.map((role) => (
-        <option key={role} value={role}>
-          {t(`roles.${role}`)}
-        </option>
-      ))}
-    </NativeSelect>
+    <Select value={value} onValueChange={onValueChange} name={name} disabled={trigger.disabled}>
+      <SelectTrigger {...trigger}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {!known && <SelectItem value={value}>{value}</SelectItem>}
+        {ROLE_NAMES.map((role) => (
+          <SelectItem key={role} value={role}>
+            {t(`roles.${role}`)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

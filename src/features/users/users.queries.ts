@@ -1,7 +1,22 @@
 import { orpc } from '#/lib/api-client';
 import { listInfiniteOptions } from '#/lib/list-query';
 
-export const usersInfiniteQuery = (searchTerm: string) => listInfiniteOptions(orpc.users.list, searchTerm);
+/** The users table's search, filters and order, as the URL has them ('' = none). */
+export interface UsersTableSearch {
+  searchTerm: string;
+  role: '' | 'admin' | 'user';
+  status: '' | 'active' | 'banned';
+  sort: '' | 'createdAt' | 'name' | 'email';
+  order: '' | 'asc' | 'desc';
+}
+
+export const usersInfiniteQuery = ({ searchTerm, role, status, sort, order }: UsersTableSearch) =>
+  listInfiniteOptions(orpc.users.list, searchTerm, {
+    role: role || undefined,
+    status: status || undefined,
+    sort: sort || undefined,
+    order: order || undefined,
+  });
 
 export const userQuery = (id: string) => orpc.users.get.queryOptions({ input: { id } });
 

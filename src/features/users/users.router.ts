@@ -5,13 +5,14 @@
  * impersonation are Better Auth's admin endpoints (/api/auth/admin/*), guarded by the same
  * declaration.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
 import { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import type { Database } from '#/server/db/client.ts';
-import { effectiveRole } from '#/server/roles.ts';
+import { env } from '#/server/env.ts';
+import { effectiveRole, storedRoleIsAdmin } from '#/server/roles.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
@@ -23,6 +24,7 @@ import { describeUserAgent } from '#/server/user-agent.ts';
 import {
   managedUserSchema,
   userIdInputSchema,
+  userDetailSchema,
   userInputSchema,
   userListInputSchema,
   userListSchema,
@@ -67,33 +69,63 @@ function duplicateEmail(error: unknown, t: (key: string) => string): never {
 type UserList = z.output<typeof userListSchema>;
 type UserListInput = z.output<typeof userListInputSchema>;
 
+/** SQL: the user has admin rights (a stored admin role, or one of ADMIN_USER_IDS). */
+const hasAdminRights = () => sql`(${storedRoleIsAdmin} or ${user.id} = any(string_to_array(${env().auth.adminUserIds.join(',')}, ',')))`;
+
+/** The filters of a list call: search, role, status. */
+function listFilter(input: UserListInput): SQL | undefined {
+  return and(
+    searchCondition(input.searchTerm),
+    input.role === 'admin' ? hasAdminRights() : input.role === 'user' ? not(hasAdminRights()) : undefined,
+    input.status === 'banned' ? eq(user.banned, true) : input.status === 'active' ? eq(user.banned, false) : undefined,
+  );
+}
+
+/**
+ * The sort column of each order, how its cursor key reads (`createdAt` as `timestamptz::text`), and
+ * the same order as an expression no index provides (`sorted`): ordering by it makes the planner
+ * read the rows a condition selects and sort them, instead of walking the column's index.
+ */
+const SORTS = {
+  createdAt: {
+    column: user.createdAt,
+    sorted: sql`${user.createdAt} + interval '0 s'`,
+    key: sql<string>`${user.createdAt}::text`,
+    cast: 'timestamptz',
+    shape: ['timestamp', 'text'],
+  },
+  name: { column: user.name, sorted: sql`${user.name} || ''`, key: sql<string>`${user.name}`, cast: 'text', shape: ['text', 'text'] },
+  email: { column: user.email, sorted: sql`${user.email} || ''`, key: sql<string>`${user.email}`, cast: 'text', shape: ['text', 'text'] },
+} as const;
+
 async function listPage(db: Database, input: UserListInput, t: Translate): Promise<UserList> {
-  const search = searchCondition(input.searchTerm);
-  const after = readCursor(input.cursor, ['timestamp', 'text'], t);
-  // The total on the first page only: a search first looks for its matches, up to the cap; when it
-  // found them all, the page reads them by id and sorts them (ordering by an expression no index
-  // provides keeps the planner on those reads), else it walks the newest-first index and filters,
-  // which stops after a page of the many matches (as in the books' list).
+  const filter = listFilter(input);
+  const sort = SORTS[input.sort];
+  const descending = (input.order ?? (input.sort === 'createdAt' ? 'desc' : 'asc')) === 'desc';
+  const after = readCursor(input.cursor, sort.shape, t);
+  const position = after
+    ? descending
+      ? sql`(${sort.column}, ${user.id}) < (${after[0]}::${sql.raw(sort.cast)}, ${after[1]})`
+      : sql`(${sort.column}, ${user.id}) > (${after[0]}::${sql.raw(sort.cast)}, ${after[1]})`
+    : undefined;
+  const direction = descending ? desc : asc;
+  // The total on the first page only: a search or filter first looks for its matches, up to the
+  // cap; when it found them all, the page reads them by id and sorts them, when none, nothing; else
+  // the page walks the order's index and filters, which stops after a page of the many matches.
   const counted = input.cursor
     ? null
-    : search
-      ? await cappedMatches(db, user.id, search)
+    : filter
+      ? await cappedMatches(db, user.id, filter)
       : { total: await rowsIn(db, 'user'), totalCapped: false, ids: null };
   const ids = counted?.ids;
-  const newestFirst = ids ? sql`${user.createdAt} + interval '0 s'` : user.createdAt;
   const rows =
     ids && !ids.length
       ? []
       : await db
-          .select({ ...columns, key: sql<string>`${user.createdAt}::text` })
+          .select({ ...columns, key: sort.key })
           .from(user)
-          .where(
-            and(
-              ids ? oneOf(user.id, ids) : search,
-              after ? sql`(${user.createdAt}, ${user.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
-            ),
-          )
-          .orderBy(desc(newestFirst), desc(user.id))
+          .where(and(ids ? oneOf(user.id, ids) : filter, position))
+          .orderBy(direction(ids ? sort.sorted : sort.column), direction(user.id))
           .limit(input.limit + 1);
   return {
     ...keysetPage(
@@ -110,7 +142,12 @@ async function listPage(db: Database, input: UserListInput, t: Translate): Promi
 export const usersRouter = {
   list: base
     .meta({ permission: { user: ['list'] } })
-    .route({ method: 'GET', path: '/users', summary: 'List users, newest first', tags: ['users'] })
+    .route({
+      method: 'GET',
+      path: '/users',
+      summary: 'List users (newest first, or by name or e-mail), filtered by role and status',
+      tags: ['users'],
+    })
     .input(userListInputSchema)
     .output(userListSchema)
     .handler(({ input, context }) => listPage(context.db, input, context.t)),
@@ -119,11 +156,11 @@ export const usersRouter = {
     .meta({ permission: { user: ['list'] } })
     .route({ method: 'GET', path: '/users/{id}', summary: 'Get a user', tags: ['users'] })
     .input(userIdInputSchema)
-    .output(managedUserSchema)
+    .output(userDetailSchema)
     .handler(async ({ input, context }) => {
       const [row] = await context.db.select(columns).from(user).where(eq(user.id, input.id));
       if (!row) throw apiError('NOT_FOUND', context.t('authErrors:USER_NOT_FOUND'));
-      return toManagedUser(row);
+      return { ...toManagedUser(row), lastAdmin: await isLastAdmin(context.db, row.id) };
     }),
 
   create: base

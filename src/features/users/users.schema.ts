@@ -38,9 +38,31 @@ export const managedUserSchema = z.object({
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-/** The list call and its pages (the route's search params: `listSearch`). */
-export const userListInputSchema = listInputSchema;
+/** The list's filters and orders (the manager's users table). */
+export const USER_ROLE_FILTERS = ['admin', 'user'] as const;
+export const USER_STATUS_FILTERS = ['active', 'banned'] as const;
+export const USER_SORTS = ['createdAt', 'name', 'email'] as const;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/**
+ * The list call and its pages (the route's search params: `userListSearch`): search, filters by
+ * role and status, and one order (newest first by default; by name or e-mail A–Z or Z–A).
+ */
+export const userListInputSchema = listInputSchema.extend({
+  role: z.enum(USER_ROLE_FILTERS).optional(),
+  status: z.enum(USER_STATUS_FILTERS).optional(),
+  sort: z.enum(USER_SORTS).default('createdAt'),
+  /** Default: newest first for `createdAt`, A–Z otherwise. */
+  order: z.enum(SORT_ORDERS).optional(),
+});
 export const userListSchema = listPageSchema(managedUserSchema);
+
+/** One user as the detail page reads it: `lastAdmin` says the role and ban controls must stay disabled. */
+export const userDetailSchema = managedUserSchema.extend({
+  /** The only active admin left: demoting, banning or deleting would be refused (409 LAST_ADMIN). */
+  lastAdmin: z.boolean(),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
 
 export const userIdInputSchema = z.object({ id: clientString().min(1).max(100) });
 

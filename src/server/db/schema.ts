@@ -53,6 +53,8 @@ export const user = pgTable(
     uniqueIndex('user_email_unique').on(sql`lower(${t.email})`),
     index('user_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('user_created_at_id').on(t.createdAt, t.id),
+    index('user_name_id').on(t.name, t.id),
+    index('user_email_id').on(t.email, t.id),
   ],
 );
 
@@ -234,6 +236,7 @@ export const book = pgTable(
     index('book_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('book_genre_id').on(t.genreId),
     index('book_title_id').on(t.title, t.id),
+    index('book_author_id').on(t.author, t.id),
     index('book_created_at_id').on(t.createdAt, t.id),
   ],
 );

@@ -1,31 +1,40 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FormPage } from '#/components/form-page';
 import { toast } from '#/components/ui/toast';
 import { bookQuery } from '#/features/books/books.queries';
 import { FormBook } from '#/features/books/form-book';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/$id/update')({
-  staticData: { namespaces: ['catalog'] },
+  staticData: { namespaces: ['catalog', 'tables'] },
   loader: ({ context, params }) => context.queries.ensure(bookQuery(params.id)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('catalog:form.editBook')) }] }),
   component: function PageBookUpdate() {
-    const { t } = useTranslation('catalog');
+    const { t } = useTranslation(['catalog', 'common']);
     const { id } = Route.useParams();
     const { data: book } = useSuspenseQuery(bookQuery(id));
     const navigate = useNavigate();
+    const toBook = () => void navigate({ to: '/manager/books/$id', params: { id } });
     return (
-      <div className="flex flex-col gap-4">
-        <h1 className="text-2xl font-bold">{t('form.editBook')}</h1>
+      <FormPage
+        title={t('form.editBook')}
+        crumbs={[
+          { label: t('nav.books', { ns: 'common' }), to: '/manager/books' },
+          { label: <bdi>{book.title}</bdi>, to: '/manager/books/$id', params: { id } },
+          { label: t('form.editBook') },
+        ]}
+      >
         <FormBook
           book={book}
-          onSaved={(saved) => {
+          onCancel={toBook}
+          onSaved={() => {
             toast.success(t('form.updated'));
-            void navigate({ to: '/manager/books/$id', params: { id: saved.id } });
+            toBook();
           }}
         />
-      </div>
+      </FormPage>
     );
   },
 });

@@ -1,31 +1,40 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FormPage } from '#/components/form-page';
 import { toast } from '#/components/ui/toast';
 import { FormUser } from '#/features/users/form-user';
 import { userQuery } from '#/features/users/users.queries';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/$id/update')({
-  staticData: { namespaces: ['users'] },
+  staticData: { namespaces: ['users', 'tables'] },
   loader: ({ context, params }) => context.queries.ensure(userQuery(params.id)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('users:form.editUser')) }] }),
   component: function PageUserUpdate() {
-    const { t } = useTranslation('users');
+    const { t } = useTranslation(['users', 'common']);
     const { id } = Route.useParams();
     const { data: user } = useSuspenseQuery(userQuery(id));
     const navigate = useNavigate();
+    const toUser = () => void navigate({ to: '/manager/users/$id', params: { id } });
     return (
-      <div className="flex flex-col gap-4">
-        <h1 className="text-2xl font-bold">{t('form.editUser')}</h1>
+      <FormPage
+        title={t('form.editUser')}
+        crumbs={[
+          { label: t('nav.users', { ns: 'common' }), to: '/manager/users' },
+          { label: <bdi>{user.name || user.email}</bdi>, to: '/manager/users/$id', params: { id } },
+          { label: t('form.editUser') },
+        ]}
+      >
         <FormUser
           user={user}
-          onSaved={(saved) => {
+          onCancel={toUser}
+          onSaved={() => {
             toast.success(t('form.updated'));
-            void navigate({ to: '/manager/users/$id', params: { id: saved.id } });
+            toUser();
           }}
         />
-      </div>
+      </FormPage>
     );
   },
 });

@@ -1,0 +1,52 @@
+/**
+ * The manager's form pages (new, edit): one centred column — the page header with breadcrumbs,
+ * then the form, its fields full width, help text under a field, and Cancel beside Save at the
+ * end (Cancel first, the primary action at the end of the line in either direction).
+ */
+import { LoaderCircleIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#/components/ui/button';
+import { PageHeader, type Crumb } from '#/components/ui/page-header';
+
+export function FormPage({ title, crumbs, children }: { title: ReactNode; crumbs: Crumb[]; children: ReactNode }) {
+  const { t } = useTranslation('tables');
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
+      <PageHeader title={title} crumbs={crumbs} breadcrumbLabel={t('breadcrumb')} />
+      {children}
+    </div>
+  );
+}
+
+/** A form's end: Cancel beside the submit button, which shows its progress. */
+export function FormActions({ submitLabel, pending, onCancel }: { submitLabel: string; pending: boolean; onCancel: () => void }) {
+  const { t } = useTranslation('tables');
+  return (
+    <div className="flex flex-wrap justify-end gap-2 border-t border-neutral-200 pt-4 dark:border-neutral-800">
+      <Button variant="secondary" onClick={onCancel}>
+        {t('form.cancel')}
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}
+
+/** A section of dangerous actions (delete, ban) at the end of a page, set apart in red. */
+export function DangerZone({ children, description }: { children: ReactNode; description?: ReactNode }) {
+  const { t } = useTranslation('tables');
+  return (
+    <section aria-labelledby="danger-zone" className="flex flex-col gap-3 rounded-lg border border-red-300 p-4 dark:border-red-900">
+      <div className="flex flex-col gap-1">
+        <h2 id="danger-zone" className="font-semibold text-red-800 dark:text-red-300">
+          {t('dangerZone')}
+        </h2>
+        {description && <p className="text-sm text-neutral-700 dark:text-neutral-300">{description}</p>}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * ActionMenu: a "⋯" button opening a menu of actions (Radix UI's dropdown menu) — a table row's
+ * actions, a page header's actions. Items are links or buttons; a destructive one is red.
+ */
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { EllipsisIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '#/lib/utils';
+import { buttonVariants } from './button';
+
+export function ActionMenu({
+  label,
+  children,
+  className,
+  trigger,
+}: {
+  /** The button's accessible name ("Actions for Ada Lovelace"). */
+  label: string;
+  children: ReactNode;
+  className?: string;
+  /** A visible trigger label beside the icon (page headers); icon only by default. */
+  trigger?: ReactNode;
+}) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={label}
+        onClick={(e) => e.stopPropagation()}
+        className={cn(
+          buttonVariants({ variant: trigger ? 'secondary' : 'ghost', size: trigger ? 'default' : 'icon' }),
+          !trigger && 'size-8',
+          className,
+        )}
+      >
+        {trigger}
+        <EllipsisIcon aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          onClick={(e) => e.stopPropagation()}
+          className="z-50 min-w-[10rem] rounded-md border border-neutral-200 bg-white p-1 text-neutral-900 shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
+        >
+          {children}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+const itemClass =
+  'flex w-full cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-neutral-100 data-[disabled]:pointer-events-none data-[disabled]:opacity-50 dark:data-[highlighted]:bg-neutral-800 [&_svg]:size-4';
+
+export function ActionMenuItem({ className, destructive, ...props }: ComponentProps<typeof DropdownMenu.Item> & { destructive?: boolean }) {
+  return <DropdownMenu.Item className={cn(itemClass, destructive && 'text-red-700 dark:text-red-400', className)} {...props} />;
+}
+
+export function ActionMenuSeparator() {
+  return <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-neutral-200 dark:bg-neutral-800" />;
+}

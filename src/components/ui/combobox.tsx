@@ -1,0 +1,184 @@
+/**
+ * Combobox: a select whose options are filtered by typing, in a popover (Radix UI), keyboard first:
+ * the trigger opens it, the search box keeps focus, ↑/↓ move through the options (Home/End to the
+ * ends), Enter picks, Escape closes and gives focus back to the trigger. With `onCreate`, a search
+ * that matches no option exactly offers 'Create "{name}"' as the last option.
+ * ARIA: the trigger is a `combobox` button; the search box controls the `listbox` and points at
+ * the active option with `aria-activedescendant`.
+ */
+import * as Popover from '@radix-ui/react-popover';
+import { CheckIcon, ChevronsUpDownIcon, LoaderCircleIcon, PlusIcon } from 'lucide-react';
+import { useId, useMemo, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
+import { cn } from '#/lib/utils';
+
+export interface ComboboxOption {
+  value: string;
+  label: string;
+}
+
+/** Case- and accent-insensitive text for matching. */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase()
+    .trim();
+
+export interface ComboboxProps extends Omit<ComponentProps<'button'>, 'value' | 'onChange'> {
+  options: ComboboxOption[];
+  value: string;
+  onValueChange: (value: string) => void;
+  placeholder: string;
+  /** The search box's accessible name and placeholder. */
+  searchLabel: string;
+  /** Shown when nothing matches (and nothing can be created). */
+  emptyText: string;
+  /** Creating an option from the search text; the combobox closes once it resolves. */
+  onCreate?: (name: string) => Promise<unknown>;
+  /** The create option's label, e.g. `Create "Satire"`. */
+  createLabel?: (name: string) => ReactNode;
+  creating?: boolean;
+}
+
+export function Combobox({
+  options,
+  value,
+  onValueChange,
+  placeholder,
+  searchLabel,
+  emptyText,
+  onCreate,
+  createLabel,
+  creating = false,
+  className,
+  disabled,
+  ...buttonProps
+}: ComboboxProps) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const optionId = (i: number) => `${listId}-option-${i}`;
+  const selected = options.find((o) => o.value === value);
+
+  const matches = useMemo(() => options.filter((o) => fold(o.label).includes(fold(query))), [options, query]);
+  const canCreate = Boolean(onCreate && query.trim() && !options.some((o) => fold(o.label) === fold(query)));
+  const count = matches.length + (canCreate ? 1 : 0);
+
+  const close = () => {
+    setOpen(false);
+    setQuery('');
+    setActive(0);
+  };
+  const pick = (option: ComboboxOption) => {
+    onValueChange(option.value);
+    close();
+  };
+  const create = async () => {
+    if (!onCreate || creating) return;
+    await onCreate(query.trim());
+    close();
+  };
+  const choose = (i: number) => {
+    if (i < matches.length) pick(matches[i]!);
+    else if (canCreate) void create();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const moves: Record<string, number> = { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: count - 1 };
+    if (event.key in moves && count > 0) {
+      event.preventDefault();
+      setActive(Math.min(Math.max(moves[event.key]!, 0), count - 1));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (count > 0) choose(active);
+    }
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
+      <Popover.Trigger asChild disabled={disabled}>
+        <button
+          type="button"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          aria-haspopup="listbox"
+          className={cn(
+            'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-neutral-300 bg-white px-3 text-start text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-red-600 dark:border-neutral-700 dark:bg-neutral-900',
+            className,
+          )}
+          {...buttonProps}
+        >
+          <span dir="auto" className={cn('truncate', !selected && 'text-neutral-500 dark:text-neutral-400')}>
+            {selected ? selected.label : placeholder}
+          </span>
+          <ChevronsUpDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={4}
+          className="z-50 w-(--radix-popover-trigger-width) min-w-[12rem] rounded-md border border-neutral-200 bg-white p-1 text-neutral-900 shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
+        >
+          <input
+            type="text"
+            autoComplete="off"
+            aria-label={searchLabel}
+            placeholder={searchLabel}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={count > 0 ? optionId(active) : undefined}
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+            className="mb-1 h-9 w-full rounded-sm border-b border-neutral-200 bg-transparent px-2 text-base outline-none placeholder:text-neutral-500 dark:border-neutral-800 dark:placeholder:text-neutral-400"
+          />
+          <ul id={listId} role="listbox" aria-label={searchLabel} className="max-h-60 overflow-y-auto">
+            {matches.map((option, i) => (
+              <li
+                key={option.value || '(none)'}
+                id={optionId(i)}
+                role="option"
+                aria-selected={option.value === value}
+                data-active={i === active || undefined}
+                onPointerMove={() => setActive(i)}
+                onClick={() => pick(option)}
+                className="relative flex cursor-default items-center rounded-sm py-2 ps-8 pe-2 text-sm select-none data-[active]:bg-neutral-100 dark:data-[active]:bg-neutral-800"
+              >
+                {option.value === value && <CheckIcon aria-hidden className="absolute start-2 size-4" />}
+                <span dir="auto" className="truncate">
+                  {option.label}
+                </span>
+              </li>
+            ))}
+            {canCreate && (
+              <li
+                id={optionId(matches.length)}
+                role="option"
+                aria-selected={false}
+                aria-disabled={creating || undefined}
+                data-active={active === matches.length || undefined}
+                onPointerMove={() => setActive(matches.length)}
+                onClick={() => void create()}
+                className="relative flex cursor-default items-center rounded-sm py-2 ps-8 pe-2 text-sm font-medium select-none data-[active]:bg-neutral-100 dark:data-[active]:bg-neutral-800"
+              >
+                {creating ? (
+                  <LoaderCircleIcon aria-hidden className="absolute start-2 size-4 animate-spin" />
+                ) : (
+                  <PlusIcon aria-hidden className="absolute start-2 size-4" />
+                )}
+                <span className="truncate">{createLabel ? createLabel(query.trim()) : query.trim()}</span>
+              </li>
+            )}
+          </ul>
+          {count === 0 && <p className="px-2 py-3 text-center text-sm text-neutral-600 dark:text-neutral-400">{emptyText}</p>}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

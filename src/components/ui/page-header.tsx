@@ -1,0 +1,68 @@
+/**
+ * PageHeader: the top of a page — breadcrumbs (where it sits), its title (the page's one `h1`), an
+ * optional line under it, and its actions (buttons, an ActionMenu) at the end.
+ */
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { Fragment, type ReactNode } from 'react';
+import { cn } from '#/lib/utils';
+import { Breadcrumb, BreadcrumbItem, BreadcrumbList, BreadcrumbPage, BreadcrumbSeparator } from './breadcrumb';
+
+export interface Crumb {
+  label: ReactNode;
+  /** A link to the parent page; the last crumb (the page itself) has none. */
+  to?: LinkProps['to'];
+  params?: LinkProps['params'];
+}
+
+export function PageHeader({
+  title,
+  description,
+  crumbs,
+  breadcrumbLabel,
+  actions,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  crumbs?: Crumb[];
+  /** The breadcrumb landmark's name ("Breadcrumb"). */
+  breadcrumbLabel?: string;
+  actions?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <header className={cn('flex flex-col gap-2', className)}>
+      {crumbs && crumbs.length > 0 && (
+        <Breadcrumb label={breadcrumbLabel ?? 'Breadcrumb'}>
+          <BreadcrumbList>
+            {crumbs.map((crumb, i) => (
+              <Fragment key={i}>
+                {i > 0 && <BreadcrumbSeparator />}
+                <BreadcrumbItem>
+                  {crumb.to ? (
+                    <Link
+                      to={crumb.to}
+                      params={crumb.params}
+                      className="underline-offset-2 hover:text-neutral-900 hover:underline dark:hover:text-neutral-100"
+                    >
+                      {crumb.label}
+                    </Link>
+                  ) : (
+                    <BreadcrumbPage>{crumb.label}</BreadcrumbPage>
+                  )}
+                </BreadcrumbItem>
+              </Fragment>
+            ))}
+          </BreadcrumbList>
+        </Breadcrumb>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight break-words">{title}</h1>
+          {description && <p className="text-sm text-neutral-600 dark:text-neutral-400">{description}</p>}
+        </div>
+        {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
+      </div>
+    </header>
+  );
+}
