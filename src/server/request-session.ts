@@ -13,7 +13,7 @@
  * extend the session (once per `updateAge`), the read goes through Better Auth, which does it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import type { Auth } from './auth.ts';
 import { database } from './db/index.ts';
@@ -79,9 +79,11 @@ function verifiedToken(value: string, secret: string): string | undefined {
 
 /** One prepared statement per database: planned once, then only its parameters travel. */
 const statements = new WeakMap<Database, ReturnType<typeof prepareSessionRead>>();
+/** The user's columns Better Auth reads (not the search column the manager's list keeps). */
+const { searchText: _searchText, ...userColumns } = getTableColumns(userTable);
 const prepareSessionRead = (db: Database) =>
   db
-    .select({ session: sessionTable, user: userTable })
+    .select({ session: sessionTable, user: userColumns })
     .from(sessionTable)
     .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
     .where(and(eq(sessionTable.token, sql.placeholder('token')), gt(sessionTable.expiresAt, sql.placeholder('now'))))
