@@ -213,6 +213,8 @@ export const book = pgTable(
     author: text('author').notNull(),
     genreId: text('genre_id').references(() => genre.id, { onDelete: 'set null' }),
     publisher: text('publisher'),
+    /** The cover's URL (`/uploads/books/<id>/…-256.webp`, src/server/storage), or null for the coloured tile. */
+    coverImage: text('cover_image'),
     ...timestamps,
   },
   (t) => [
