@@ -35,7 +35,7 @@ export function PageManagerBooks() {
         <ManagerListRow key={book.id}>
           <td className="p-3">
             <span className="flex items-center gap-3">
-              <BookCover book={book} className="h-8 w-6 text-xs" />
+              <BookCover book={book} className="h-8 w-6 text-xs" lazy sizes="24px" />
               <Link to="/manager/books/$id" params={{ id: book.id }} className="font-medium underline-offset-2 hover:underline">
                 <bdi>{book.title}</bdi>
               </Link>
