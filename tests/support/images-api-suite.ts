@@ -290,6 +290,25 @@ export function imagesApiSuite() {
     });
   });
 
+  describe('seeded covers', () => {
+    it('gives a few demo books a generated cover, stored at every width', async () => {
+      const found = await api<{ items: Array<{ title: string; coverImage: string | null }> }>(
+        'GET',
+        '/books?searchTerm=Treasure%20Island',
+        {
+          cookie: member,
+        },
+      );
+      const treasure = found.body.items.find((b) => b.title === 'Treasure Island')!;
+      expect(treasure.coverImage).toMatch(/^\/uploads\/books\/[A-Za-z0-9-]+\/seed0[0-9a-f]{16}-256\.webp$/);
+      for (const key of copiesOf(treasure.coverImage!)) expect(await stored(key), key).toBe(true);
+      const meta = await sharp(
+        Buffer.from(await (await send('GET', treasure.coverImage!.replace('-256.', '-768.'))).arrayBuffer()),
+      ).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 768, 1152]);
+    });
+  });
+
   describe('/uploads', () => {
     it('serves nothing outside the storage: traversal and odd keys are 404', async () => {
       for (const path of [
