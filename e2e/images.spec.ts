@@ -9,7 +9,11 @@ import { ADMIN, clientHeaders, expect, signInViaApi, test } from './support/fixt
 import { startApp } from './support/app-server';
 import { startSmtpSink } from './support/smtp-sink';
 
-const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+/** The page, and the uploader (its own chunk, hydrated after the page), take input. */
+const hydrated = async (page: Page, uploader = true) => {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  if (uploader) await expect(page.locator('[data-uploader="ready"]')).toBeVisible();
+};
 
 const picture = async (background: string) => ({
   name: 'picture.png',
@@ -67,7 +71,7 @@ test.describe('pictures', () => {
     await expect(page.getByText('Picture saved')).toBeVisible();
 
     await page.goto('/manager/books');
-    await hydrated(page);
+    await hydrated(page, false);
     const row = page.getByRole('row').filter({ hasText: book.title }).first();
     await expect(row.locator('img[data-cover="picture"]')).toHaveAttribute(
       'src',
@@ -75,7 +79,7 @@ test.describe('pictures', () => {
     );
 
     await page.goto('/app/books');
-    await hydrated(page);
+    await hydrated(page, false);
     const cover = page.locator('main img[data-cover="picture"]').first();
     await expect(cover).toHaveAttribute('src', new RegExp(`^/uploads/books/${book.id}/`));
     await expect(cover).toHaveAttribute('loading', 'lazy');

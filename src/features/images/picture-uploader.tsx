@@ -7,7 +7,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { toast } from '#/components/ui/toast';
@@ -31,6 +31,9 @@ export interface PictureUploaderProps {
 }
 
 const root = getRouteApi('__root__');
+const noChanges = () => () => {};
+const clientSide = () => true;
+const serverSide = () => false;
 
 export default function PictureUploader({ target, url, title, description, shape, onChange }: PictureUploaderProps) {
   const { t } = useTranslation('images');
@@ -42,6 +45,9 @@ export default function PictureUploader({ target, url, title, description, shape
   const [progress, setProgress] = useState<number>();
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string>();
+
+  // Rendered by the server, the file input takes a file only once this chunk has hydrated.
+  const ready = useSyncExternalStore(noChanges, clientSide, serverSide);
 
   // The preview is an object URL (CSP: img-src blob:); released when replaced or unmounted.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -93,6 +99,7 @@ export default function PictureUploader({ target, url, title, description, shape
   return (
     <section
       aria-labelledby={`${inputId}-title`}
+      data-uploader={ready ? 'ready' : 'loading'}
       className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
     >
       <div>
@@ -138,7 +145,7 @@ export default function PictureUploader({ target, url, title, description, shape
               id={inputId}
               type="file"
               accept={ACCEPTED_TYPES}
-              disabled={busy}
+              disabled={busy || !ready}
               aria-label={t('uploader.choose')}
               className="sr-only"
               onChange={(event) => {
