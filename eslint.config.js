@@ -43,6 +43,8 @@ const FEATURE_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions');
  * out (sign-out) and where a role lands (redirect). Its pages, guards and forms stay its own.
  */
 const AUTH_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions|auth-client|session|use-current-user|use-permission|sign-out|redirect');
+/** The images feature lends its picture field (a lazily loaded uploader) to the pages that change a picture. */
+const IMAGES_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions|picture-field');
 
 const rule = {
   routes: { regex: to('routes'), message: 'Nothing imports a route: routes are the top of the import direction.' },
@@ -89,7 +91,7 @@ const rule = {
 const otherFeatures = (own) => {
   const others = FEATURES.filter((name) => name !== own);
   const prefix = `^(?:#/features/|(?:\\.\\./)+(?:features/)?)`;
-  const plain = others.filter((name) => name !== 'auth');
+  const plain = others.filter((name) => name !== 'auth' && name !== 'images');
   return [
     ...(plain.length
       ? [
@@ -99,6 +101,14 @@ const otherFeatures = (own) => {
           },
         ]
       : []),
+    ...(own === 'images'
+      ? []
+      : [
+          {
+            regex: `${prefix}images/(?!${IMAGES_PUBLIC})`,
+            message: 'A feature imports images only through its public modules (see eslint.config.js).',
+          },
+        ]),
     ...(own === 'auth'
       ? []
       : [

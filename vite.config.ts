@@ -121,12 +121,24 @@ export default defineConfig(({ command }) => ({
     // The server's dependencies are bundled into dist/server: Node then resolves and loads a few
     // files instead of hundreds of packages' modules (the import went from ~950 to ~170 ms).
     // Kept external: packages that read their own files at run time (PGlite's WebAssembly and
-    // extensions, Swagger UI's assets, pino's worker transports) and the drivers.
+    // extensions, Swagger UI's assets, pino's worker transports, sharp's native binary) and the
+    // drivers (the S3 client's credential providers load on demand).
     // Build only: the dev server runs its server modules in Vite's module runner, which evaluates
     // them as ES modules, so a CommonJS package (React) bundled there fails with `module is not
     // defined`; in development Node loads the dependencies itself.
     noExternal: command === 'build' ? true : undefined,
-    external: ['@electric-sql/pglite', 'pino', 'pino-pretty', 'thread-stream', 'swagger-ui-dist', 'pg', 'ioredis', 'nodemailer'],
+    external: [
+      '@electric-sql/pglite',
+      'pino',
+      'pino-pretty',
+      'thread-stream',
+      'swagger-ui-dist',
+      'pg',
+      'ioredis',
+      'nodemailer',
+      'sharp',
+      '@aws-sdk/client-s3',
+    ],
   },
   environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } } },
   build: {

@@ -8,6 +8,7 @@ import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/
 import { createServerEntry } from '@tanstack/react-start/server-entry';
 import type * as ApiHandler from './server/api-handler.ts';
 import type * as AuthHandler from './server/auth-handler.ts';
+import type * as ImagesHandler from './server/storage/upload-handler.ts';
 import { closeDatabase, ready } from './server/db/index.ts';
 import { mailboxResponse } from './server/email/mailbox-page.ts';
 import { checkHealth } from './server/health.ts';
@@ -25,6 +26,7 @@ const startHandler = createStartHandler(defaultStreamHandler);
 // Kept once loaded: every `import()` call goes through the module loader again (a few % of a call).
 let apiHandler: Promise<typeof ApiHandler> | undefined;
 let authHandler: Promise<typeof AuthHandler> | undefined;
+let imagesHandler: Promise<typeof ImagesHandler> | undefined;
 
 const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: (request: Request) => Promise<Response> }> = [
   {
@@ -36,6 +38,16 @@ const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: 
     prefix: '/api/auth/',
     methods: new Set(['GET', 'POST']),
     handle: async (request) => (await (authHandler ??= import('./server/auth-handler.ts'))).handleAuthRequest(request),
+  },
+  {
+    prefix: '/api/images/',
+    methods: new Set(['PUT', 'DELETE']),
+    handle: async (request) => (await (imagesHandler ??= import('./server/storage/upload-handler.ts'))).handleImagesRequest(request),
+  },
+  {
+    prefix: '/uploads/',
+    methods: new Set(['GET', 'HEAD']),
+    handle: async (request) => (await import('./server/storage/uploads-route.ts')).serveUpload(request),
   },
   { prefix: '/api/health', methods: new Set(['GET', 'HEAD']), handle: () => checkHealth() },
   // A 404 wherever it must not exist (mailboxResponse decides): not a page, so not a file route.

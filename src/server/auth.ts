@@ -31,6 +31,7 @@ import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
 import { processWide } from './process-wide.ts';
 import { effectiveRole } from './roles.ts';
+import { deletePicturesOf } from './storage/pictures.ts';
 
 /** Codes: 10 sends and 20 tries per minute per IP; 3 tries per code. */
 export const RATE_LIMITS = {
@@ -86,6 +87,10 @@ export function createAuth(db: Database, e: Env = env()) {
           if (await isLastAdmin(db, user.id)) throw lastAdminError();
         },
       },
+    },
+    databaseHooks: {
+      // A deleted user's pictures go with them, whichever endpoint deleted the account.
+      user: { delete: { after: async (deleted) => deletePicturesOf('users', deleted.id) } },
     },
     account: { accountLinking: { enabled: true, trustedProviders: ['github', 'oidc'] } },
     socialProviders: e.auth.github

@@ -85,4 +85,29 @@ describe('parseEnv', () => {
     expect(e.auth.oidc).toEqual({ issuer: 'http://127.0.0.1:9999', clientId: 'c', clientSecret: 's', name: 'OpenID Connect' });
     expect(e.auth.github).toBeUndefined();
   });
+
+  it('reads STORAGE_URL and the upload limits', () => {
+    expect(parse({ DATA_DIR: '/srv/data/' }).storage).toEqual({ kind: 'local', dir: '/srv/data/uploads' });
+    expect(parse({}).uploads).toEqual({ maxBytes: 5_242_880, maxPixels: 40_000_000 });
+    expect(parse({ STORAGE_URL: 's3://pictures?endpoint=http://127.0.0.1:9000&region=eu-west-3' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'pictures',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-3',
+      forcePathStyle: true,
+    });
+    expect(parse({ STORAGE_URL: 's3://pictures' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'pictures',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    const example = '(like s3://bucket?endpoint=https://s3.example.com&region=us-east-1)';
+    expect(() => parse({ STORAGE_URL: 'https://bucket' })).toThrow(`STORAGE_URL must start with s3:// ${example}`);
+    expect(() => parse({ STORAGE_URL: 's3://b?endpoint=ftp://x' })).toThrow(`STORAGE_URL must name a bucket ${example}`);
+    expect(() => parse({ STORAGE_URL: 's3://bucket?endpoint=ftp://x' })).toThrow(`STORAGE_URL endpoint must be an http(s) URL ${example}`);
+    expect(() => parse({ UPLOAD_MAX_BYTES: '5MB' })).toThrow('UPLOAD_MAX_BYTES must be a positive whole number');
+    expect(() => parse({ UPLOAD_MAX_PIXELS: '0' })).toThrow('UPLOAD_MAX_PIXELS must be a positive whole number');
+  });
 });

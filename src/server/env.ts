@@ -5,6 +5,7 @@
  */
 import { z } from '../lib/zod.ts';
 import { parseTrustedProxies } from './http/client-address.ts';
+import { parseStorageUrl } from './storage/storage-config.ts';
 
 export type Mode = 'development' | 'production' | 'test';
 
@@ -77,6 +78,9 @@ const rawSchema = z.object({
   ADMIN_USER_IDS: z.string().optional(),
   REDIS_URL: urlWithProtocols('REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
   TRUSTED_PROXIES: z.string().optional(),
+  STORAGE_URL: z.string().optional(),
+  UPLOAD_MAX_BYTES: positiveInt('UPLOAD_MAX_BYTES').optional(),
+  UPLOAD_MAX_PIXELS: positiveInt('UPLOAD_MAX_PIXELS').optional(),
   ORG_MAX_PER_USER: positiveInt('ORG_MAX_PER_USER').optional(),
   ORG_MAX_MEMBERS: positiveInt('ORG_MAX_MEMBERS').optional(),
   ORG_INVITATIONS_PER_HOUR: positiveInt('ORG_INVITATIONS_PER_HOUR').optional(),
@@ -122,6 +126,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   let trustedProxies;
   try {
     trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES);
+  } catch (error) {
+    throw new EnvError((error as Error).message);
+  }
+
+  let storage;
+  try {
+    storage = parseStorageUrl(e.STORAGE_URL, dataDir);
   } catch (error) {
     throw new EnvError((error as Error).message);
   }
@@ -173,6 +184,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       invitationsPerHour: e.ORG_INVITATIONS_PER_HOUR ?? 20,
     },
     logLevel: e.LOG_LEVEL ?? 'info',
+    storage,
+    uploads: {
+      maxBytes: e.UPLOAD_MAX_BYTES ?? 5 * 1024 * 1024,
+      maxPixels: e.UPLOAD_MAX_PIXELS ?? 40_000_000,
+    },
   };
 }
 

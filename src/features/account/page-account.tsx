@@ -19,6 +19,7 @@ import { DisplayName } from '#/components/display-name';
 import { refreshSession } from '#/features/auth/session';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
+import { PictureField } from '#/features/images/picture-field';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { formatDate } from '#/lib/i18n/format';
 import { Badge } from '#/components/ui/badge';
@@ -68,7 +69,8 @@ function ChangeNameDrawer({ open, currentName, onClose }: { open: boolean; curre
 }
 
 export function PageAccount() {
-  const { t, i18n } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common', 'images']);
+  const queryClient = useQueryClient();
   const user = useCurrentUser();
   const search = useSearch({ strict: false }) as Partial<AccountSearch>;
   const navigate = useNavigate();
@@ -105,6 +107,16 @@ export function PageAccount() {
           </div>
           <ChangeNameDrawer open={search.state === 'change-name'} currentName={user.name} onClose={() => setState('')} />
         </section>
+      )}
+      {user && (
+        <PictureField
+          target={{ kind: 'users', id: user.id }}
+          url={user.image}
+          shape="square"
+          title={t('picture.title', { ns: 'images' })}
+          description={t('picture.description', { ns: 'images' })}
+          onChange={() => refreshSession(queryClient)}
+        />
       )}
       <DisplayPreferences />
       <OwnSessions />

@@ -1,10 +1,41 @@
+import { imageSources } from '#/lib/image-sources';
 import type { Book } from './books.schema';
 
-/** A cover placeholder in the genre's colour, with the title's first letter. */
-export function BookCover({ book, className = 'h-20 w-14' }: { book: Pick<Book, 'title' | 'genre'>; className?: string }) {
+/**
+ * A book's cover: its picture (every stored width in `srcset`, decision 037), or a placeholder in
+ * the genre's colour with the title's first letter. `lazy` for lists, where most are below the fold.
+ */
+export function BookCover({
+  book,
+  className = 'h-20 w-14',
+  lazy = false,
+  sizes = '96px',
+}: {
+  book: Pick<Book, 'title' | 'genre'> & { coverImage?: string | null };
+  className?: string;
+  lazy?: boolean;
+  /** The CSS width the cover shows at, for the browser's choice of copy. */
+  sizes?: string;
+}) {
+  if (book.coverImage) {
+    const { src, srcSet } = imageSources(book.coverImage);
+    return (
+      <img
+        src={src}
+        srcSet={srcSet}
+        sizes={srcSet ? sizes : undefined}
+        alt=""
+        loading={lazy ? 'lazy' : 'eager'}
+        decoding="async"
+        data-cover="picture"
+        className={`shrink-0 rounded-sm object-cover shadow-sm ${className}`}
+      />
+    );
+  }
   return (
     <div
       aria-hidden
+      data-cover="tile"
       className={`flex shrink-0 items-center justify-center rounded-sm text-xl font-bold text-white shadow-sm ${className}`}
       style={{ backgroundColor: book.genre?.color ?? '#64748b' }}
     >

@@ -14,6 +14,7 @@ import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { book, genre } from '#/server/db/schema.ts';
 import { cappedMatches, contains, oneOf, searchTextContains } from '#/server/db/search.ts';
+import { deletePicturesOf } from '#/server/storage/pictures.ts';
 import { base } from '#/server/rpc.ts';
 import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
 
@@ -22,6 +23,7 @@ const selection = {
   title: book.title,
   author: book.author,
   publisher: book.publisher,
+  coverImage: book.coverImage,
   createdAt: book.createdAt,
   updatedAt: book.updatedAt,
   genreId: genre.id,
@@ -36,6 +38,7 @@ const toBook = (r: Row) => ({
   title: r.title!,
   author: r.author!,
   publisher: r.publisher,
+  coverImage: r.coverImage,
   createdAt: r.createdAt!,
   updatedAt: r.updatedAt!,
   genre: r.genreId ? { id: r.genreId, name: r.genreName!, color: r.genreColor! } : null,
@@ -214,6 +217,7 @@ export const booksRouter = {
     .handler(async ({ input, context }) => {
       const deleted = await context.db.delete(book).where(eq(book.id, input.id)).returning({ id: book.id });
       if (!deleted.length) throw apiError('NOT_FOUND', context.t('catalog:book.notFound'));
+      await deletePicturesOf('books', input.id);
       return { id: input.id };
     }),
 };

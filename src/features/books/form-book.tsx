@@ -15,6 +15,7 @@ import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { UnsavedChangesGuard } from '#/components/unsaved-changes';
 import { genreInputSchema, type GenreInput } from '#/features/genres/genres.schema';
+import { PictureField } from '#/features/images/picture-field';
 import { orpc, showOnFields } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { bookInputSchema, type Book, type BookInput } from './books.schema';
@@ -29,8 +30,9 @@ export function FormBook({
   /** Leaves the form (the unsaved-changes guard asks first when something was changed). */
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(['catalog', 'images']);
   const queryClient = useQueryClient();
+  const [cover, setCover] = useState(book?.coverImage ?? null);
   const genres = useQuery(orpc.genres.list.queryOptions({ input: { searchTerm: '' } }));
   const saved = useRef(false);
   const [genreError, setGenreError] = useState<string>();
@@ -123,6 +125,23 @@ export function FormBook({
         </Field>
         <FormActions submitLabel={book ? t('form.save') : t('form.create')} pending={save.isPending} onCancel={onCancel} />
       </form>
+      {book ? (
+        <div className="max-w-xl">
+          <PictureField
+            target={{ kind: 'books', id: book.id }}
+            url={cover}
+            shape="cover"
+            title={t('cover.title', { ns: 'images' })}
+            description={t('cover.description', { ns: 'images' })}
+            onChange={async (url) => {
+              setCover(url);
+              await queryClient.invalidateQueries({ queryKey: orpc.books.key() });
+            }}
+          />
+        </div>
+      ) : (
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('cover.saveFirst', { ns: 'images' })}</p>
+      )}
       <UnsavedChangesGuard unsaved={unsaved} />
     </>
   );

@@ -49,7 +49,7 @@ export function PageBooks() {
               params={{ id: book.id }}
               className="flex gap-3 rounded-lg border border-neutral-200 p-3 hover:bg-neutral-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:border-neutral-800 dark:hover:bg-neutral-900"
             >
-              <BookCover book={book} />
+              <BookCover book={book} lazy sizes="56px" />
               <span className="flex min-w-0 flex-col">
                 <span className="font-semibold" dir="auto">
                   {book.title}

@@ -66,7 +66,7 @@ export function PageManagerBooks() {
       meta: { sortKey: 'title' },
       cell: ({ row }) => (
         <span className="flex items-center gap-3">
-          <BookCover book={row.original} className="h-8 w-6 text-xs" />
+          <BookCover book={row.original} className="h-8 w-6 text-xs" lazy sizes="24px" />
           {titleLink(row.original)}
         </span>
       ),
@@ -120,7 +120,7 @@ export function PageManagerBooks() {
       emptyText={t('manager.empty')}
       renderCard={(book) => (
         <div className="flex items-start gap-3">
-          <BookCover book={book} className="h-12 w-9 text-xs" />
+          <BookCover book={book} className="h-12 w-9 text-xs" lazy sizes="36px" />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             {titleLink(book)}
             <bdi className="text-sm text-neutral-600 dark:text-neutral-400">{book.author}</bdi>

@@ -19,6 +19,8 @@ export interface AppConfig {
   otpExpirationMinutes: number;
   /** Where login codes go: SMTP, the server log only, or the log and the development mailbox. */
   emailDelivery: 'smtp' | 'log' | 'mailbox';
+  /** The largest picture the upload API accepts (UPLOAD_MAX_BYTES), shown beside the uploader. */
+  uploadMaxBytes: number;
   /** The language this request asked for (query, cookie, Accept-Language): the first byte uses it. */
   language: Language;
 }
@@ -37,6 +39,7 @@ export const getAppConfig = createServerFn({ method: 'GET' }).handler((): AppCon
     demoContactEmail: e.demoContactEmail,
     otpExpirationMinutes: e.auth.otpExpirationMinutes,
     emailDelivery: e.email.server ? 'smtp' : mailboxEnabled(e) ? 'mailbox' : 'log',
+    uploadMaxBytes: e.uploads.maxBytes,
     language: detectLanguage(getRequest()),
   };
 });

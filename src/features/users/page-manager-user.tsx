@@ -2,7 +2,7 @@
  * /manager/users/{id}: who the user is, 'Edit user', ban / unban (with a reason), delete (confirmed
  * first), and the user's sessions.
  */
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,9 @@ import { DisplayName } from '#/components/display-name';
 import { homeFor } from '#/features/auth/redirect';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { usePermission } from '#/features/auth/use-permission';
+import { refreshSession } from '#/features/auth/session';
+import { PictureField } from '#/features/images/picture-field';
+import { orpc } from '#/lib/api-client';
 import { formatDate } from '#/lib/i18n/format';
 import type { RoleName } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
@@ -27,7 +30,8 @@ import { userQuery } from './users.queries';
 const route = getRouteApi('/manager/users/$id/');
 
 export function PageManagerUser() {
-  const { t, i18n } = useTranslation('users');
+  const { t, i18n } = useTranslation(['users', 'images']);
+  const queryClient = useQueryClient();
   const { id } = route.useParams();
   const { data: user } = useSuspenseQuery(userQuery(id));
   const me = useCurrentUser();
@@ -111,6 +115,20 @@ export function PageManagerUser() {
           )}
         </div>
       </header>
+
+      {(canEdit || isSelf) && (
+        <PictureField
+          target={{ kind: 'users', id: user.id }}
+          url={user.image}
+          shape="square"
+          title={t('picture.title', { ns: 'images' })}
+          description={t(isSelf ? 'picture.description' : 'picture.adminDescription', { ns: 'images' })}
+          onChange={async () => {
+            await queryClient.invalidateQueries({ queryKey: orpc.users.key() });
+            if (isSelf) await refreshSession(queryClient);
+          }}
+        />
+      )}
 
       <div className="flex flex-wrap items-center gap-2">
         {canEdit && (

@@ -1,36 +1,15 @@
 /** How the manager shows a user: an avatar (picture or initials), role and status badges, the role picker. */
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '#/components/avatar';
 import { Badge } from '#/components/ui/badge';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { ROLE_NAMES } from '#/lib/permissions';
 import { roleNames } from '#/lib/role-field';
-import { cn } from '#/lib/utils';
 import type { ManagedUser } from './users.schema';
 
-const initials = (name: string, email: string) =>
-  (name.trim() || email)
-    .split(/[\s@.]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
-
-const AVATAR_SIZES = { sm: 'size-8 text-xs', lg: 'size-16 text-lg' };
-
-export function UserAvatar({
-  user,
-  size = 'sm',
-}: {
-  user: Pick<ManagedUser, 'name' | 'email' | 'image'>;
-  size?: keyof typeof AVATAR_SIZES;
-}) {
-  const base = cn('inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold', AVATAR_SIZES[size]);
-  if (user.image) return <img src={user.image} alt="" className={cn(base, 'object-cover')} />;
-  return (
-    <span aria-hidden className={cn(base, 'bg-neutral-200 text-neutral-800 dark:bg-neutral-700 dark:text-neutral-100')}>
-      {initials(user.name, user.email)}
-    </span>
-  );
+/** The manager's avatar of a user: their picture or initials (src/components/avatar.tsx). */
+export function UserAvatar({ user, size = 'sm' }: { user: Pick<ManagedUser, 'name' | 'email' | 'image'>; size?: 'sm' | 'lg' }) {
+  return <Avatar user={user} size={size} lazy={size === 'sm'} />;
 }
 
 export function RoleBadges({ role }: { role: string }) {

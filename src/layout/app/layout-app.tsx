@@ -2,6 +2,7 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { BookOpen, House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '#/components/avatar';
 import { SkipLink } from '#/components/ui/skip-link';
 import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { useCurrentUser } from '#/features/auth/use-current-user';
@@ -38,6 +39,7 @@ export function LayoutApp() {
                 {t(`nav.${key}`)}
               </Link>
             ))}
+            {user && <Avatar user={user} size="xs" lazy={false} className="ms-auto" />}
           </nav>
         </header>
         <main id="main" className="flex-1 px-4 py-6 pb-24 sm:pb-6">

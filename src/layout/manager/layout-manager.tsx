@@ -23,6 +23,7 @@ import { DisplayName } from '#/components/display-name';
 import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
+import { Avatar } from '#/components/avatar';
 import { APP_NAME, cn } from '#/lib/utils';
 import type enCommon from '#/locales/en/common.json';
 
@@ -112,7 +113,7 @@ function UserMenu() {
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild>
           <Button ref={trigger} variant="ghost" size="icon" aria-label={t('nav.userMenu')}>
-            <UserRound aria-hidden />
+            {user ? <Avatar user={user} size="xs" lazy={false} /> : <UserRound aria-hidden />}
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

@@ -12,6 +12,7 @@ import enAuthErrors from '#/locales/en/authErrors.json';
 import enCatalog from '#/locales/en/catalog.json';
 import enCommon from '#/locales/en/common.json';
 import enTables from '#/locales/en/tables.json';
+import enImages from '#/locales/en/images.json';
 import enUsers from '#/locales/en/users.json';
 import enZod from '#/locales/en/zod.json';
 import { DEFAULT_LANGUAGE, ENTRY_NAMESPACES, LANGUAGE_CODES, NAMESPACES, type Language } from './languages';
@@ -26,6 +27,7 @@ export const defaultResources = {
   users: enUsers,
   zod: enZod,
   tables: enTables,
+  images: enImages,
 } as const;
 
 // In the browser build `import.meta.env.SSR` is false: the other English files are left out of it.

@@ -5,6 +5,7 @@ import { PageAccount } from '#/features/account/page-account';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/account')({
+  staticData: { namespaces: ['images'] },
   validateSearch: accountSearch,
   search: { middlewares: [stripSearchParams({ state: '', newEmail: '' })] },
   loader: ({ context }) => context.queries.ensure(mySessionsQuery),

@@ -229,6 +229,8 @@ export const book = pgTable(
     genreId: text('genre_id').references(() => genre.id, { onDelete: 'set null' }),
     publisher: text('publisher'),
     searchText: searchText('title', 'author'),
+    /** The cover's URL (`/uploads/books/<id>/…-256.webp`, src/server/storage), or null for the coloured tile. */
+    coverImage: text('cover_image'),
     ...timestamps,
   },
   (t) => [

@@ -84,6 +84,8 @@ export async function seed(db: Database, options: SeedOptions = {}) {
 
   await insertUsers(db, demoUsers());
   await insertBooks(BOOKS.map(([title, author, g, publisher]) => ({ title, author, genre: g, publisher })));
+  // A few covers, drawn now (the image library loads only here).
+  await (await import('../storage/seed-covers.ts')).seedCovers(db);
 
   const fill = async (
     label: 'books' | 'users',

@@ -7,16 +7,22 @@
  * `Sec-Fetch-Site`, or else by `Referer`. A request with none of the three comes from a program,
  * not from a page another site controls, and passes. Where JSON is expected (`/api/rpc`), a body
  * of any other type is refused: a form on another site can only send form, multipart or text bodies.
+ * Likewise an upload (`/api/images`) takes only an `image/*` body.
  */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Answers from identity providers, which may come back as a cross-site form post. */
 const PROVIDER_CALLBACKS = /^\/api\/auth\/(callback|oauth2\/callback)\//;
 const JSON_ONLY = /^\/api\/rpc\//;
 const JSON_TYPE = /^application\/([a-z.+-]*\+)?json\s*(;|$)/i;
+/** Uploads take an image's bytes with its image type: a type no form can send (decision 037). */
+const IMAGE_ONLY = /^\/api\/images\//;
+const IMAGE_TYPE = /^image\/[a-z0-9.+-]+\s*(;|$)/i;
 
 export interface Refusal {
   status: 403 | 415;
-  code: 'CROSS_SITE_REQUEST' | 'UNSUPPORTED_MEDIA_TYPE';
+  code: 'CROSS_SITE_REQUEST' | 'UNSUPPORTED_MEDIA_TYPE' | 'IMAGE_TYPE_REFUSED';
+  /** The message's translation key, when not `api:<code>`. */
+  key?: string;
 }
 
 function fromAnotherSite(request: Request, ownOrigin: string): boolean {
@@ -41,6 +47,9 @@ export function crossSiteRefusal(request: Request, url: URL, baseUrl: string): R
   if (fromAnotherSite(request, new URL(baseUrl).origin)) return { status: 403, code: 'CROSS_SITE_REQUEST' };
   if (JSON_ONLY.test(url.pathname) && notJson(request)) {
     return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' };
+  }
+  if (IMAGE_ONLY.test(url.pathname) && request.method !== 'DELETE' && !IMAGE_TYPE.test(request.headers.get('content-type') ?? '')) {
+    return { status: 415, code: 'IMAGE_TYPE_REFUSED', key: 'images:errors.IMAGE_TYPE_REFUSED' };
   }
   return undefined;
 }

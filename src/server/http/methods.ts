@@ -8,6 +8,8 @@ const BY_PREFIX: ReadonlyArray<readonly [prefix: string, allow: string]> = [
   ['/api/rpc/', 'GET, HEAD, POST, PUT, PATCH, DELETE'],
   ['/api/auth/', 'GET, HEAD, POST'],
   ['/_serverFn/', 'GET, POST'],
+  // Pictures: the raw bytes in, or removed (decision 037).
+  ['/api/images/', 'PUT, DELETE'],
 ];
 /** Pages whose form also posts without JavaScript (decision 033). */
 const FORM_PAGES: Readonly<Record<string, string>> = {

@@ -10,6 +10,7 @@ import { STATUS_HEADER } from '../../lib/status-header.ts';
 import { env as processEnv, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
 import { sessionCookie } from '../session-cookie.ts';
+import { megabytes } from '../storage/storage-config.ts';
 import { createAnonymousPages, isAnonymousPageRequest } from './anonymous-pages.ts';
 import { createClientAddress } from './client-address.ts';
 import { compress } from './compression.ts';
@@ -34,13 +35,29 @@ export const jsonError = (status: number, code: string, message: string, headers
   Response.json({ code, message }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 
 /** A refusal of the client's request, in its language (the refusals are rare: the translator loads on the first). */
-async function translatedError(request: Request, status: number, code: string, headers: Record<string, string> = {}) {
+async function translatedError(
+  request: Request,
+  status: number,
+  code: string,
+  headers: Record<string, string> = {},
+  key = `api:${code}`,
+  values?: Record<string, string>,
+) {
   const { apiTranslator } = await import('../api-errors.ts');
   const t = await apiTranslator(request);
-  return jsonError(status, code, t(`api:${code}`), headers);
+  return jsonError(status, code, t(key, values), headers);
 }
 
-const tooLargeError = () => jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
+/** Uploads (decision 037) take bodies up to UPLOAD_MAX_BYTES; every other path up to MAX_BODY_BYTES. */
+const UPLOAD_PATH = /^\/api\/images\//;
+const bodyLimit = ({ url, env }: Pick<Exchange, 'url' | 'env'>) => (UPLOAD_PATH.test(url.pathname) ? env.uploads.maxBytes : MAX_BODY_BYTES);
+
+const tooLargeError = (x: Exchange) =>
+  UPLOAD_PATH.test(x.url.pathname)
+    ? translatedError(x.request, 413, 'IMAGE_TOO_LARGE', {}, 'images:errors.IMAGE_TOO_LARGE', {
+        max: megabytes(x.env.uploads.maxBytes),
+      })
+    : jsonError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.');
 
 /** What one request carries through the steps. */
 interface Exchange {
@@ -48,7 +65,7 @@ interface Exchange {
   url: URL;
   nonce: string;
   env: Env;
-  /** Set when the body stream passed MAX_BODY_BYTES while the application read it. */
+  /** Set when the body stream passed its limit (bodyLimit) while the application read it. */
   tooLarge: boolean;
 }
 
@@ -92,8 +109,8 @@ const refuseOtherMethods: Step = ({ request, url }) => {
   return translatedError(request, 405, 'METHOD_NOT_ALLOWED', { Allow: allow });
 };
 
-const refuseDeclaredLargeBodies: Step = ({ request }) =>
-  Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES ? tooLargeError() : undefined;
+const refuseDeclaredLargeBodies: Step = (x) =>
+  Number(x.request.headers.get('Content-Length') ?? 0) > bodyLimit(x) ? tooLargeError(x) : undefined;
 
 // The framework throws on a server-function path without an id: that is a client's mistake.
 const refuseServerFnWithoutId: Step = ({ url }) =>
@@ -115,7 +132,7 @@ function serveStaticFiles(staticDir: string | undefined): Step {
 
 const refuseCrossSiteWrites: Step = ({ request, url, env }) => {
   const refusal = crossSiteRefusal(request, url, env.baseUrl);
-  return refusal && translatedError(request, refusal.status, refusal.code);
+  return refusal && translatedError(request, refusal.status, refusal.code, {}, refusal.key);
 };
 
 /**
@@ -128,7 +145,7 @@ function forApplication(x: Exchange, clientAddress: (request: Request) => string
   const needsCopy = request.body || url.pathname.startsWith('/api/auth/') || request.headers.has(CLIENT_IP_HEADER);
   if (!needsCopy) return request;
   const body = request.body
-    ? limitBodyStream(request.body, MAX_BODY_BYTES, {
+    ? limitBodyStream(request.body, bodyLimit(x), {
         createError: (max) => {
           x.tooLarge = true;
           return new BodyTooLargeError(`Request body exceeds ${max} bytes`);
@@ -178,9 +195,9 @@ function withHeaders(x: Exchange, response: Response): Response {
   }
 }
 
-function failure(x: Exchange, error: unknown): Response {
+function failure(x: Exchange, error: unknown): Response | Promise<Response> {
   const { request, url } = x;
-  if (x.tooLarge || error instanceof BodyTooLargeError) return tooLargeError();
+  if (x.tooLarge || error instanceof BodyTooLargeError) return tooLargeError(x);
   logger().error({ err: error, method: request.method, path: url.pathname }, 'unhandled error');
   return wantsJson(request, url.pathname)
     ? jsonError(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong')
@@ -213,7 +230,7 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
   async function answer(x: Exchange): Promise<Response> {
     for (const step of steps) {
       const response = await step(x);
-      if (response) return x.tooLarge ? tooLargeError() : response;
+      if (response) return x.tooLarge ? tooLargeError(x) : response;
     }
     throw new Error('no step answered');
   }
@@ -230,7 +247,7 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
         logger().debug({ method: request.method, path: x.url.pathname }, 'client closed the request');
         return new Response(null, { status: 499 });
       }
-      response = failure(x, error);
+      response = await failure(x, error);
     }
     response = await compress(request, withHeaders(x, applyAskedStatus(response)));
     logger().info(

@@ -6,7 +6,7 @@ import { FormBook } from '#/features/books/form-book';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/new')({
-  staticData: { namespaces: ['catalog', 'tables'] },
+  staticData: { namespaces: ['catalog', 'tables', 'images'] },
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('catalog:form.newBook')) }] }),
   component: function PageBookNew() {
     const { t } = useTranslation(['catalog', 'common']);

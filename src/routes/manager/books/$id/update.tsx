@@ -8,7 +8,7 @@ import { FormBook } from '#/features/books/form-book';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/$id/update')({
-  staticData: { namespaces: ['catalog', 'tables'] },
+  staticData: { namespaces: ['catalog', 'tables', 'images'] },
   loader: ({ context, params }) => context.queries.ensure(bookQuery(params.id)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('catalog:form.editBook')) }] }),
   component: function PageBookUpdate() {

@@ -1,0 +1,137 @@
+/**
+ * Pictures (decision 037) in a real browser against the production server: a profile picture
+ * reaches the top bar, a cover reaches both book lists, the server refuses someone else's picture,
+ * and demo mode refuses an upload with its dialog.
+ */
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { ADMIN, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+import { startApp } from './support/app-server';
+import { startSmtpSink } from './support/smtp-sink';
+
+/** The page, and the uploader (its own chunk, hydrated after the page), take input. */
+const hydrated = async (page: Page, uploader = true) => {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  if (uploader) await expect(page.locator('[data-uploader="ready"]')).toBeVisible();
+};
+
+const picture = async (background: string) => ({
+  name: 'picture.png',
+  mimeType: 'image/png',
+  buffer: await sharp({ create: { width: 320, height: 320, channels: 3, background } })
+    .png()
+    .toBuffer(),
+});
+
+test.describe('pictures', () => {
+  test('a user uploads a profile picture and sees it in the top bar', async ({ userPage: page }) => {
+    await page.goto('/app/account');
+    await hydrated(page);
+    const header = page.locator('header');
+    await expect(header.locator('[data-avatar="initials"]')).toHaveText('U');
+
+    await page.getByLabel('Choose a file').setInputFiles(await picture('#2266aa'));
+    await expect(page.getByText('Picture saved')).toBeVisible();
+    const avatar = header.locator('img[data-avatar="picture"]');
+    await expect(avatar).toHaveAttribute('src', /^\/uploads\/users\/[A-Za-z0-9_-]+\/[0-9a-f]{32}-256\.webp$/);
+    await expect(avatar).toHaveAttribute('srcset', /-64\.webp 64w, .*-256\.webp 256w, .*-768\.webp 768w$/);
+    // The browser really got the picture.
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    const served = await page.request.get((await avatar.getAttribute('src'))!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('image/webp');
+    expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // Still there after a reload (server render), then removed: the initials come back.
+    await page.reload();
+    await hydrated(page);
+    await expect(header.locator('img[data-avatar="picture"]')).toBeVisible();
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('Picture removed')).toBeVisible();
+    await expect(header.locator('[data-avatar="initials"]')).toHaveText('U');
+  });
+
+  test('a refused file shows the server’s reason', async ({ userPage: page }) => {
+    await page.goto('/app/account');
+    await hydrated(page);
+    await page.getByLabel('Choose a file').setInputFiles({
+      name: 'drawing.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'This file is not a picture we accept.' })).toBeVisible();
+  });
+
+  test('an admin adds a cover and sees it in both book lists', async ({ adminPage: page }) => {
+    const list = await (await page.request.get('/api/rpc/books?limit=1')).json();
+    const book = list.items[0] as { id: string; title: string };
+    await page.goto(`/manager/books/${book.id}/update`);
+    await hydrated(page);
+    await page.getByLabel('Choose a file').setInputFiles(await picture('#aa3355'));
+    await expect(page.getByText('Picture saved')).toBeVisible();
+
+    await page.goto('/manager/books');
+    await hydrated(page, false);
+    const row = page.getByRole('row').filter({ hasText: book.title }).first();
+    await expect(row.locator('img[data-cover="picture"]')).toHaveAttribute(
+      'src',
+      new RegExp(`^/uploads/books/${book.id}/[0-9a-f]{32}-256\\.webp$`),
+    );
+
+    await page.goto('/app/books');
+    await hydrated(page, false);
+    const cover = page.locator('main img[data-cover="picture"]').first();
+    await expect(cover).toHaveAttribute('src', new RegExp(`^/uploads/books/${book.id}/`));
+    await expect(cover).toHaveAttribute('loading', 'lazy');
+
+    await page.goto(`/app/books/${book.id}`);
+    await expect(page.locator('main img[data-cover="picture"]')).toBeVisible();
+  });
+
+  test('a user cannot change someone else’s picture: the server refuses', async ({ userPage, adminPage, app }) => {
+    const admin = await (await adminPage.request.get('/api/auth/get-session')).json();
+    const bytes = (await picture('#111111')).buffer;
+    const put = await userPage.request.put(`/api/images/users/${admin.user.id}`, {
+      headers: { 'Content-Type': 'image/png', Origin: app.url },
+      data: bytes,
+    });
+    expect(put.status()).toBe(403);
+    expect(await put.json()).toEqual({ code: 'FORBIDDEN', message: 'You are not allowed to access resource: user' });
+    const del = await userPage.request.delete(`/api/images/users/${admin.user.id}`, { headers: { Origin: app.url } });
+    expect(del.status()).toBe(403);
+    // Nor a book's cover.
+    const list = await (await userPage.request.get('/api/rpc/books?limit=1')).json();
+    const cover = await userPage.request.put(`/api/images/books/${list.items[0].id}`, {
+      headers: { 'Content-Type': 'image/png', Origin: app.url },
+      data: bytes,
+    });
+    expect(cover.status()).toBe(403);
+    expect((await (await adminPage.request.get('/api/auth/get-session')).json()).user.image).toBe(admin.user.image);
+  });
+});
+
+test.describe('pictures in demo mode', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('an upload is refused with the Demo Mode dialog and changes nothing', async ({ browser }) => {
+    const sink = await startSmtpSink();
+    const app = await startApp({ DEMO_MODE: 'true', EMAIL_SERVER: sink.url });
+    try {
+      const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+      const page = await context.newPage();
+      await signInViaApi(page.request, app, sink, ADMIN);
+      await page.goto('/manager/account');
+      await hydrated(page);
+      await page.getByLabel('Choose a file').setInputFiles(await picture('#22aa66'));
+      const demo = page.getByRole('dialog', { name: 'Demo Mode' });
+      await expect(demo).toBeVisible();
+      await expect(demo.getByText('This is a read-only demo, this action is disabled.')).toBeVisible();
+      const session = await (await page.request.get('/api/auth/get-session')).json();
+      expect(session.user.image).toBe(null);
+      await context.close();
+    } finally {
+      await app.stop();
+      await sink.close();
+    }
+  });
+});

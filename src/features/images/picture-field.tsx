@@ -1,0 +1,18 @@
+/**
+ * The picture uploader, as other features show it (their account, user and book pages): loaded
+ * with its own chunk only when it renders, so no first load carries it (decision 037).
+ */
+import { lazy, Suspense } from 'react';
+import type { PictureUploaderProps } from './picture-uploader';
+
+const PictureUploader = lazy(() => import('./picture-uploader'));
+
+export type { PictureUploaderProps as PictureFieldProps } from './picture-uploader';
+
+export function PictureField(props: PictureUploaderProps) {
+  return (
+    <Suspense fallback={<div className="h-40 rounded-lg border border-neutral-200 dark:border-neutral-800" aria-busy="true" />}>
+      <PictureUploader {...props} />
+    </Suspense>
+  );
+}

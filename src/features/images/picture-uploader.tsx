@@ -1,0 +1,189 @@
+/**
+ * Upload, replace or remove a picture (a profile picture, a book's cover): drag and drop or pick a
+ * file, a preview while it goes, a progress bar, the server's refusal in the page's language.
+ * Loaded only where it is shown (picture-field.tsx). The server checks and re-encodes everything;
+ * here nothing is trusted, only shown.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { ImageUp, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#/components/ui/button';
+import { toast } from '#/components/ui/toast';
+import { handledGlobally } from '#/lib/demo-mode-events';
+import { imageSources } from '#/lib/image-sources';
+import { cn } from '#/lib/utils';
+import { removePicture, uploadPicture, type PictureError, type PictureTarget } from './upload-picture';
+
+export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
+
+export interface PictureUploaderProps {
+  target: PictureTarget;
+  /** The current picture's URL, or null. */
+  url: string | null;
+  title: string;
+  description: string;
+  /** Square (people) or 2:3 (covers): the preview's shape. */
+  shape: 'square' | 'cover';
+  /** Called after a change is stored, to refresh what shows the picture. */
+  onChange: (url: string | null) => void | Promise<void>;
+}
+
+const root = getRouteApi('__root__');
+const noChanges = () => () => {};
+const clientSide = () => true;
+const serverSide = () => false;
+
+export default function PictureUploader({ target, url, title, description, shape, onChange }: PictureUploaderProps) {
+  const { t } = useTranslation('images');
+  const maxBytes = root.useLoaderData().uploadMaxBytes;
+  const maxSize = `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`;
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string>();
+  const [progress, setProgress] = useState<number>();
+  const [dragging, setDragging] = useState(false);
+  const [error, setError] = useState<string>();
+
+  // Rendered by the server, the file input takes a file only once this chunk has hydrated.
+  const ready = useSyncExternalStore(noChanges, clientSide, serverSide);
+
+  // The preview is an object URL (CSP: img-src blob:); released when replaced or unmounted.
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const failed = (e: PictureError) => {
+    setProgress(undefined);
+    setPreview(undefined);
+    // A demo-mode refusal opens the global dialog (the query client's mutation cache).
+    if (!handledGlobally(e)) setError(e.message || t('errors.UPLOAD_FAILED'));
+  };
+
+  const upload = useMutation<string | null, PictureError, File>({
+    mutationFn: (file) => uploadPicture(target, file, setProgress),
+    onSuccess: async (next) => {
+      setProgress(undefined);
+      await onChange(next);
+      setPreview(undefined);
+      toast.success(t('uploader.saved'));
+    },
+    onError: failed,
+  });
+  const remove = useMutation<string | null, PictureError>({
+    mutationFn: () => removePicture(target),
+    onSuccess: async () => {
+      await onChange(null);
+      toast.success(t('uploader.removed'));
+    },
+    onError: failed,
+  });
+  const busy = upload.isPending || remove.isPending;
+
+  const start = (file: File | undefined) => {
+    if (!file || busy) return;
+    // The server refuses it too; said here, the bytes are not sent for nothing.
+    if (file.size > maxBytes) return setError(t('errors.IMAGE_TOO_LARGE', { max: maxSize }));
+    setError(undefined);
+    setProgress(0);
+    setPreview(URL.createObjectURL(file));
+    upload.mutate(file);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    start(event.dataTransfer.files[0]);
+  };
+
+  const shown = preview ? { src: preview } : url ? imageSources(url) : undefined;
+  const frame = shape === 'square' ? 'size-24 rounded-full' : 'h-36 w-24 rounded-sm';
+  return (
+    <section
+      aria-labelledby={`${inputId}-title`}
+      data-uploader={ready ? 'ready' : 'loading'}
+      className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
+    >
+      <div>
+        <h2 id={`${inputId}-title`} className="text-base font-semibold">
+          {title}
+        </h2>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{description}</p>
+      </div>
+      <div className="flex flex-wrap items-start gap-4">
+        <div className={cn('flex shrink-0 items-center justify-center overflow-hidden bg-neutral-100 dark:bg-neutral-800', frame)}>
+          {shown ? (
+            <img
+              src={shown.src}
+              srcSet={'srcSet' in shown ? shown.srcSet : undefined}
+              sizes="96px"
+              alt={preview ? t('uploader.preview') : ''}
+              data-testid="picture-preview"
+              className="size-full object-cover"
+            />
+          ) : (
+            <ImageUp aria-hidden className="size-8 text-neutral-400" />
+          )}
+        </div>
+        <div className="flex min-w-52 flex-1 flex-col gap-2">
+          <label
+            htmlFor={inputId}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            className={cn(
+              'flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed px-4 py-4 text-center text-sm',
+              'focus-within:ring-2 focus-within:ring-brand',
+              dragging ? 'border-brand bg-neutral-50 dark:bg-neutral-900' : 'border-neutral-300 dark:border-neutral-700',
+            )}
+          >
+            <span className="font-medium">{t('uploader.dropHint')}</span>
+            <span className="text-xs text-neutral-600 dark:text-neutral-400">{t('uploader.formats', { max: maxSize })}</span>
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              accept={ACCEPTED_TYPES}
+              disabled={busy || !ready}
+              aria-label={t('uploader.choose')}
+              className="sr-only"
+              onChange={(event) => {
+                start(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+          </label>
+          {progress !== undefined && (
+            <div className="flex flex-col gap-1">
+              <span className="text-xs">{t('uploader.uploading')}</span>
+              <div
+                role="progressbar"
+                aria-label={t('uploader.progress')}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(progress * 100)}
+                className="h-2 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+              >
+                <div className="h-full bg-brand transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+              </div>
+            </div>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          {url && !preview && (
+            <div>
+              <Button variant="secondary" size="sm" disabled={busy} onClick={() => remove.mutate()}>
+                <Trash2 aria-hidden />
+                {remove.isPending ? t('uploader.removing') : t('uploader.remove')}
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

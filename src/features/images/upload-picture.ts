@@ -1,0 +1,44 @@
+/**
+ * Sends a picture to the upload API (decision 037): the file's bytes as they are, with its image
+ * type, by XMLHttpRequest, the one browser API that reports upload progress. Refusals come back
+ * as `{code, message}` in the page's language (the server reads the language cookie).
+ */
+export type PictureTarget = { kind: 'users' | 'books'; id: string };
+
+export class PictureError extends Error {
+  override name = 'PictureError';
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const pathOf = (target: PictureTarget) => `/api/images/${target.kind}/${encodeURIComponent(target.id)}`;
+
+function send(method: 'PUT' | 'DELETE', target: PictureTarget, file?: File, onProgress?: (fraction: number) => void) {
+  return new Promise<string | null>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, pathOf(target));
+    xhr.responseType = 'json';
+    // A file the browser does not know as an image still goes: the server reads its bytes and says why not.
+    if (file) xhr.setRequestHeader('Content-Type', file.type.startsWith('image/') ? file.type : 'application/octet-stream');
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      const body = xhr.response as { url?: string | null; code?: string; message?: string } | null;
+      if (xhr.status === 200 && body && 'url' in body) resolve(body.url ?? null);
+      else reject(new PictureError(body?.code ?? 'UPLOAD_FAILED', body?.message ?? ''));
+    });
+    xhr.addEventListener('error', () => reject(new PictureError('UPLOAD_FAILED', '')));
+    xhr.send(file ?? null);
+  });
+}
+
+/** Uploads `file` as the target's picture; resolves with its URL. */
+export const uploadPicture = (target: PictureTarget, file: File, onProgress: (fraction: number) => void) =>
+  send('PUT', target, file, onProgress);
+
+/** Removes the target's picture. */
+export const removePicture = (target: PictureTarget) => send('DELETE', target);

@@ -1,0 +1,113 @@
+/**
+ * What an uploaded picture goes through before it is stored (decision 037): its real type read
+ * from its bytes (JPEG, PNG, WebP, AVIF or GIF; never SVG, never a file that is also something
+ * else), its size and pixel count bounded, then decoded and re-encoded as WebP at a few widths,
+ * which drops every byte of the original: metadata (EXIF location), trailing payloads, colour
+ * profiles. Only the re-encoded copies are kept.
+ */
+import sharp, { type Metadata } from 'sharp';
+import { IMAGE_WIDTHS, type ImageWidth } from './pictures.ts';
+
+export { IMAGE_WIDTHS, STORED_WIDTH } from './pictures.ts';
+
+/** Profile pictures and logos are square; book covers 2:3. */
+export type ImageShape = 'square' | 'cover';
+const heightFor = (shape: ImageShape, width: number) => (shape === 'square' ? width : Math.round(width * 1.5));
+
+export type ImageRefusalCode = 'IMAGE_TYPE_REFUSED' | 'IMAGE_TOO_LARGE' | 'IMAGE_TOO_MANY_PIXELS';
+export const REFUSAL_STATUS: Record<ImageRefusalCode, 413 | 415 | 422> = {
+  IMAGE_TYPE_REFUSED: 415,
+  IMAGE_TOO_LARGE: 413,
+  IMAGE_TOO_MANY_PIXELS: 422,
+};
+
+export class ImageRefusal extends Error {
+  override name = 'ImageRefusal';
+  readonly code: ImageRefusalCode;
+  constructor(code: ImageRefusalCode) {
+    super(code);
+    this.code = code;
+  }
+}
+
+export interface ImageLimits {
+  maxBytes: number;
+  maxPixels: number;
+}
+
+type Format = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/** The format the bytes declare by their signature, or undefined for anything else. */
+export function sniffFormat(bytes: Uint8Array): Format | undefined {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  if (ascii(bytes, 4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(bytes, 8, 12))) return 'avif';
+  return undefined;
+}
+
+/**
+ * Markup or script inside the bytes: the mark of a polyglot (a file that is a valid image and a
+ * page or script at once). Re-encoding would drop it anyway; refusing says so to whoever sent it.
+ */
+const MARKUP = /<(script|svg|html|body|iframe|object|embed|\?php)[\s/>]/i;
+
+/** sharp's name for each format (AVIF is a HEIF container with AV1 compression). */
+function decodedAs(metadata: Metadata): Format | undefined {
+  if (metadata.format === 'heif') return metadata.compression === 'av1' ? 'avif' : undefined;
+  return (['jpeg', 'png', 'webp', 'gif'] as const).find((f) => f === metadata.format);
+}
+
+/** The checks on the original, without decoding its pixels. */
+export async function checkImage(bytes: Uint8Array, limits: ImageLimits): Promise<{ format: Format; width: number; height: number }> {
+  if (bytes.byteLength > limits.maxBytes) throw new ImageRefusal('IMAGE_TOO_LARGE');
+  const format = sniffFormat(bytes);
+  if (!format || MARKUP.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))) {
+    throw new ImageRefusal('IMAGE_TYPE_REFUSED');
+  }
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRefusal('IMAGE_TYPE_REFUSED');
+  }
+  if (decodedAs(metadata) !== format || !metadata.width || !metadata.height) throw new ImageRefusal('IMAGE_TYPE_REFUSED');
+  const height = metadata.pageHeight ?? metadata.height;
+  if (metadata.width * height > limits.maxPixels) throw new ImageRefusal('IMAGE_TOO_MANY_PIXELS');
+  return { format, width: metadata.width, height };
+}
+
+export interface EncodedImage {
+  width: ImageWidth;
+  data: Buffer;
+}
+
+/** Checks the original, then re-encodes it as WebP at every width, cropped to the shape. */
+export async function processImage(bytes: Uint8Array, shape: ImageShape, limits: ImageLimits): Promise<EncodedImage[]> {
+  await checkImage(bytes, limits);
+  try {
+    // Decoded once (turned upright by its EXIF orientation, first frame of an animation).
+    const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' })
+      .rotate()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    return await Promise.all(
+      IMAGE_WIDTHS.map(async (width) => ({
+        width,
+        // No withMetadata(): sharp writes none of the original's metadata.
+        data: await sharp(data, raw)
+          .resize({ width, height: heightFor(shape, width), fit: 'cover', position: 'attention' })
+          .webp({ quality: 80 })
+          .toBuffer(),
+      })),
+    );
+  } catch {
+    // The header was fine but the pixels are not (truncated or corrupt): the client sent a bad file.
+    throw new ImageRefusal('IMAGE_TYPE_REFUSED');
+  }
+}

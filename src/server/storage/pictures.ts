@@ -1,0 +1,32 @@
+/**
+ * The stored copies of a picture, found from what the database keeps (its URL), and their removal
+ * when the user or the book they belong to is deleted. No image library here: the auth config and
+ * the books API load this module.
+ */
+import { logger } from '../logger.ts';
+import { keyOf } from './storage-keys.ts';
+import { storage } from './storage.ts';
+
+/** The folders of pictures: a user's, a book's. */
+export type OwnerKind = 'users' | 'books';
+
+/** The widths every picture is stored at (the pages' `srcset`), and the one whose URL is stored. */
+export const IMAGE_WIDTHS = [64, 256, 768] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+export const STORED_WIDTH: ImageWidth = 256;
+
+/** Every stored copy of a picture whose stored URL is `url`, when it is one of ours in the owner's folder. */
+export function objectsOf(owner: { kind: OwnerKind; id: string }, url: string | null | undefined): string[] {
+  const key = keyOf(url);
+  const stem = key?.match(new RegExp(`^(${owner.kind}/${owner.id}/[A-Za-z0-9_-]+)-${STORED_WIDTH}\\.webp$`))?.[1];
+  return stem ? IMAGE_WIDTHS.map((w) => `${stem}-${w}.webp`) : [];
+}
+
+/** Deletes every stored picture of a user or a book (after the row itself is deleted). */
+export async function deletePicturesOf(kind: OwnerKind, id: string): Promise<void> {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return;
+  const files = await storage();
+  await files.deletePrefix(`${kind}/${id}/`).catch((error: unknown) => {
+    logger().warn({ err: error, owner: `${kind}/${id}` }, 'pictures not deleted');
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * /api/images/*: a picture's upload (PUT, the raw bytes with an `image/*` type) and removal
+ * (DELETE), decision 037. Beside the product API, whose bodies are JSON only: the bytes go as they
+ * are, with no encoding. Every write passed the pipeline's cross-site rule (an `image/*` body, which
+ * no form on another site can send) and its body limit (UPLOAD_MAX_BYTES on this path); here come
+ * the rest of the rules of every write: a session, the permission from src/lib/permissions.ts,
+ * demo mode, a rate limit.
+ *
+ *   PUT|DELETE /api/images/users/{userId}   a profile picture: one's own, or anyone's for an admin
+ *   PUT|DELETE /api/images/books/{bookId}   a book's cover: admin
+ *
+ * Answers `200 {"url": "/uploads/…-256.webp" | null}`; refusals `{code, message}` in the caller's language.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { rolesAllow, type Permission } from '#/lib/permissions';
+import { apiTranslator } from '../api-errors.ts';
+import { queryRows, type Database } from '../db/client.ts';
+import { database } from '../db/index.ts';
+import { book, user } from '../db/schema.ts';
+import { env } from '../env.ts';
+import { logger } from '../logger.ts';
+import { requestSession } from '../request-session.ts';
+import { effectiveRole } from '../roles.ts';
+import { ImageRefusal, REFUSAL_STATUS, processImage, type ImageShape } from './images.ts';
+import { megabytes } from './storage-config.ts';
+import { STORED_WIDTH, objectsOf, type OwnerKind } from './pictures.ts';
+import { urlOf } from './storage-keys.ts';
+import { storage } from './storage.ts';
+
+export const IMAGES_API_PREFIX = '/api/images/';
+
+/** Uploads and removals per user: 30 in 10 minutes. */
+export const UPLOAD_QUOTA = { max: 30, windowSeconds: 600 } as const;
+
+/** What owns a picture: its folder in the storage, its column, and who may change it. */
+interface Owner {
+  kind: OwnerKind;
+  id: string;
+  shape: ImageShape;
+}
+
+/** Editing who someone else is takes the rights of the users API's edits (src/features/users/users.router.ts). */
+const EDIT_OTHER_USERS: Permission = { user: ['create', 'set-role'] };
+const EDIT_BOOKS: Permission = { book: ['update'] };
+
+function parsePath(pathname: string): Owner | undefined {
+  const match = /^\/api\/images\/(users|books)\/([A-Za-z0-9_-]{1,100})$/.exec(pathname);
+  if (!match) return undefined;
+  const kind = match[1] as Owner['kind'];
+  return { kind, id: match[2]!, shape: kind === 'books' ? 'cover' : 'square' };
+}
+
+const json = (status: number, body: unknown) => Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store' } });
+
+/** The stored URL of an owner's picture, or undefined when the owner does not exist. */
+async function currentUrl(db: Database, owner: Owner): Promise<string | null | undefined> {
+  if (owner.kind === 'users') {
+    const [row] = await db.select({ url: user.image }).from(user).where(eq(user.id, owner.id));
+    return row ? row.url : undefined;
+  }
+  const [row] = await db.select({ url: book.coverImage }).from(book).where(eq(book.id, owner.id));
+  return row ? row.url : undefined;
+}
+
+async function setUrl(db: Database, owner: Owner, url: string | null) {
+  if (owner.kind === 'users') await db.update(user).set({ image: url }).where(eq(user.id, owner.id));
+  else await db.update(book).set({ coverImage: url }).where(eq(book.id, owner.id));
+}
+
+/** Counts one upload or removal by `userId`; false past the quota. Counted in the database, so instances share it. */
+async function withinQuota(db: Database, userId: string): Promise<boolean> {
+  const key = `image-upload:${userId}`;
+  const now = Date.now();
+  const windowStart = now - UPLOAD_QUOTA.windowSeconds * 1000;
+  // The quota table (migration 0005) is a plain key/count/window table; its rows are keyed by purpose.
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`insert into email_quota (key, count, window_start) values (${key}, 1, ${now})
+        on conflict (key) do update set
+          count = case when email_quota.window_start < ${windowStart} then 1 else email_quota.count + 1 end,
+          window_start = case when email_quota.window_start < ${windowStart} then ${now} else email_quota.window_start end
+        returning count`,
+  );
+  return Number(row?.count ?? 0) <= UPLOAD_QUOTA.max;
+}
+
+/** One call per change of a picture: the place where the audit log records it. */
+function pictureChanged(event: { actorId: string; owner: Owner; action: 'upload' | 'remove'; url: string | null }) {
+  logger().info({ actorId: event.actorId, owner: `${event.owner.kind}/${event.owner.id}`, action: event.action }, 'picture changed');
+}
+
+export async function handleImagesRequest(request: Request): Promise<Response> {
+  const t = await apiTranslator(request);
+  const refuse = (status: number, code: string, message: string) => json(status, { code, message });
+
+  const owner = parsePath(new URL(request.url).pathname);
+  if (!owner) return refuse(404, 'NOT_FOUND', t('api:NOT_FOUND'));
+  const session = await requestSession(request);
+  if (!session) return refuse(401, 'UNAUTHORIZED', t('api:UNAUTHORIZED'));
+  const role = effectiveRole(session.user);
+  const own = owner.kind === 'users' && owner.id === session.user.id;
+  const needed = owner.kind === 'books' ? EDIT_BOOKS : own ? null : EDIT_OTHER_USERS;
+  if (needed && !rolesAllow(role, needed)) {
+    return refuse(403, 'FORBIDDEN', t('authErrors:FORBIDDEN', { resource: owner.kind === 'books' ? 'book' : 'user' }));
+  }
+  if (env().demoMode) return refuse(403, 'DEMO_MODE', t('authErrors:DEMO_MODE'));
+
+  const db = await database();
+  const previous = await currentUrl(db, owner);
+  if (previous === undefined) {
+    return refuse(404, 'NOT_FOUND', owner.kind === 'books' ? t('catalog:book.notFound') : t('api:NOT_FOUND'));
+  }
+  if (!(await withinQuota(db, session.user.id))) return refuse(429, 'RATE_LIMITED', t('images:errors.RATE_LIMITED'));
+
+  const files = await storage();
+  let url: string | null = null;
+  if (request.method === 'PUT') {
+    const limits = env().uploads;
+    let copies;
+    try {
+      copies = await processImage(new Uint8Array(await request.arrayBuffer()), owner.shape, limits);
+    } catch (error) {
+      if (!(error instanceof ImageRefusal)) throw error;
+      const pixels = String(Math.round(limits.maxPixels / 100_000) / 10);
+      return refuse(REFUSAL_STATUS[error.code], error.code, t(`images:errors.${error.code}`, { max: megabytes(limits.maxBytes), pixels }));
+    }
+    const stem = `${owner.kind}/${owner.id}/${crypto.randomUUID().replaceAll('-', '')}`;
+    await Promise.all(copies.map((c) => files.put(`${stem}-${c.width}.webp`, c.data, 'image/webp')));
+    url = urlOf(`${stem}-${STORED_WIDTH}.webp`);
+  }
+  await setUrl(db, owner, url);
+  // The old copies go once the new URL is stored: a reader never gets a URL with no file behind it.
+  await files.delete(objectsOf(owner, previous)).catch((error: unknown) => {
+    logger().warn({ err: error, owner: `${owner.kind}/${owner.id}` }, 'old picture not deleted');
+  });
+  pictureChanged({ actorId: session.user.id, owner, action: url ? 'upload' : 'remove', url });
+  return json(200, { url });
+}

@@ -1,0 +1,28 @@
+/**
+ * A real S3-compatible server for the storage tests (s3rver), on a free port, its files in a
+ * temporary folder, and the environment that points the app at it (STORAGE_URL and the standard
+ * AWS variables s3rver accepts). Set before anything reads the environment.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+
+export const S3_BUCKET = 'springboard-test';
+
+export async function startS3Server() {
+  const directory = await mkdtemp(path.join(tmpdir(), 'springboard-s3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: S3_BUCKET }] });
+  const { port } = await server.run();
+  process.env.STORAGE_URL = `s3://${S3_BUCKET}?endpoint=http://127.0.0.1:${port}&region=us-east-1`;
+  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+  return {
+    port,
+    directory,
+    async stop() {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
