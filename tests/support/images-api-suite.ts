@@ -309,6 +309,22 @@ export function imagesApiSuite() {
     });
   });
 
+  describe('rate limit', () => {
+    it('allows 30 picture changes per user in 10 minutes, then answers 429 in the caller’s language', async () => {
+      const busy = await signIn('busy.uploader@example.com');
+      const id = (await authApi<{ user: { id: string } }>('GET', '/get-session', { cookie: busy })).body.user.id;
+      for (let i = 0; i < 30; i++) expect((await remove(`/api/images/users/${id}`, busy)).status, `change ${i + 1}`).toBe(200);
+      const refused = await send('DELETE', `/api/images/users/${id}`, { cookie: busy, language: 'fr' });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: "Trop de changements d'image. Patientez quelques minutes puis réessayez.",
+      });
+      // Another user is not affected.
+      expect((await remove(`/api/images/users/${memberId}`, member)).status).toBe(200);
+    });
+  });
+
   describe('/uploads', () => {
     it('serves nothing outside the storage: traversal and odd keys are 404', async () => {
       for (const path of [
