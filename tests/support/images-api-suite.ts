@@ -174,6 +174,23 @@ export function imagesApiSuite() {
     });
   });
 
+  describe('accepted types', () => {
+    it('accepts WebP, AVIF and GIF (an animation: its first frame), each stored as WebP', async () => {
+      const base = () => sharp({ create: { width: 120, height: 90, channels: 3, background: '#448844' } });
+      const files: Array<[string, Buffer]> = [
+        ['image/webp', await base().webp().toBuffer()],
+        ['image/avif', await base().avif({ effort: 0 }).toBuffer()],
+        ['image/gif', await base().gif().toBuffer()],
+      ];
+      for (const [type, bytes] of files) {
+        const res = await upload(`/api/images/users/${memberId}`, bytes, { cookie: member, type });
+        expect(res.status, type).toBe(200);
+        const meta = await sharp(Buffer.from(await (await send('GET', res.body.url!)).arrayBuffer())).metadata();
+        expect([meta.format, meta.width, meta.height], type).toEqual(['webp', 256, 256]);
+      }
+    });
+  });
+
   describe('refusals, in the caller’s language', () => {
     it('refuses an SVG, a polyglot and bytes that are no picture, whatever type is declared', async () => {
       const svg = await upload(`/api/images/users/${memberId}`, SVG, { cookie: member, type: 'image/svg+xml' });
