@@ -80,9 +80,14 @@ test.describe('pictures', () => {
 
     await page.goto('/app/books');
     await hydrated(page, false);
-    const cover = page.locator('main img[data-cover="picture"]').first();
+    const cover = page.getByTestId('book-list').locator('li').filter({ hasText: book.title }).first().locator('img[data-cover="picture"]');
     await expect(cover).toHaveAttribute('src', new RegExp(`^/uploads/books/${book.id}/`));
     await expect(cover).toHaveAttribute('loading', 'lazy');
+    // The seeded demo covers show too.
+    await page.getByLabel('Search books').fill('Treasure Island');
+    await expect(
+      page.getByTestId('book-list').locator('li').filter({ hasText: 'Treasure Island' }).locator('img[data-cover="picture"]'),
+    ).toHaveAttribute('src', /-256\.webp$/);
 
     await page.goto(`/app/books/${book.id}`);
     await expect(page.locator('main img[data-cover="picture"]')).toBeVisible();

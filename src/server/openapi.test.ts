@@ -14,5 +14,7 @@ describe('GET /api/openapi document', () => {
     expect(doc.paths['/api/rpc/genres']).toBeDefined();
     expect(doc.paths['/api/auth/sign-in/email-otp']).toBeDefined();
     expect(doc.paths['/api/auth/get-session']).toBeDefined();
+    expect(Object.keys(doc.paths['/api/images/users/{id}']!).sort()).toEqual(['delete', 'put']);
+    expect(Object.keys(doc.paths['/api/images/books/{id}']!).sort()).toEqual(['delete', 'put']);
   });
 });

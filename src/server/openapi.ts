@@ -9,6 +9,7 @@ import { getAuth } from './auth.ts';
 import { authEndpointEnabled } from './auth-endpoints.ts';
 import { env } from './env.ts';
 import { router } from './router.ts';
+import { imagesOpenApiPaths } from './storage/images-openapi.ts';
 
 type Document = {
   openapi?: string;
@@ -23,7 +24,11 @@ let cached: Promise<Document> | undefined;
 async function build(): Promise<Document> {
   const generator = new OpenAPIGenerator({ schemaConverters: [new ZodToJsonSchemaConverter()] });
   const product = (await generator.generate(router, {
-    info: { title: 'Springboard API', version: '1.0.0', description: 'The product API (/api/rpc) and the authentication API (/api/auth).' },
+    info: {
+      title: 'Springboard API',
+      version: '1.0.0',
+      description: 'The product API (/api/rpc), the upload API (/api/images) and the authentication API (/api/auth).',
+    },
   })) as Document;
   const auth = (await (await getAuth()).api.generateOpenAPISchema()) as Document;
   // Only the endpoints that are on (the others answer 404).
@@ -48,7 +53,7 @@ async function build(): Promise<Document> {
   return {
     openapi: '3.1.1',
     info: product.info,
-    paths: { ...prefix(product.paths, RPC_PREFIX), ...prefix(auth.paths, '/api/auth') },
+    paths: { ...prefix(product.paths, RPC_PREFIX), ...imagesOpenApiPaths, ...prefix(auth.paths, '/api/auth') },
     components,
     tags: [...(product.tags ?? []), ...(auth.tags ?? [])],
   };

@@ -174,6 +174,23 @@ export function imagesApiSuite() {
     });
   });
 
+  describe('accepted types', () => {
+    it('accepts WebP, AVIF and GIF (an animation: its first frame), each stored as WebP', async () => {
+      const base = () => sharp({ create: { width: 120, height: 90, channels: 3, background: '#448844' } });
+      const files: Array<[string, Buffer]> = [
+        ['image/webp', await base().webp().toBuffer()],
+        ['image/avif', await base().avif({ effort: 0 }).toBuffer()],
+        ['image/gif', await base().gif().toBuffer()],
+      ];
+      for (const [type, bytes] of files) {
+        const res = await upload(`/api/images/users/${memberId}`, bytes, { cookie: member, type });
+        expect(res.status, type).toBe(200);
+        const meta = await sharp(Buffer.from(await (await send('GET', res.body.url!)).arrayBuffer())).metadata();
+        expect([meta.format, meta.width, meta.height], type).toEqual(['webp', 256, 256]);
+      }
+    });
+  });
+
   describe('refusals, in the caller’s language', () => {
     it('refuses an SVG, a polyglot and bytes that are no picture, whatever type is declared', async () => {
       const svg = await upload(`/api/images/users/${memberId}`, SVG, { cookie: member, type: 'image/svg+xml' });
@@ -306,6 +323,22 @@ export function imagesApiSuite() {
         Buffer.from(await (await send('GET', treasure.coverImage!.replace('-256.', '-768.'))).arrayBuffer()),
       ).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', 768, 1152]);
+    });
+  });
+
+  describe('rate limit', () => {
+    it('allows 30 picture changes per user in 10 minutes, then answers 429 in the caller’s language', async () => {
+      const busy = await signIn('busy.uploader@example.com');
+      const id = (await authApi<{ user: { id: string } }>('GET', '/get-session', { cookie: busy })).body.user.id;
+      for (let i = 0; i < 30; i++) expect((await remove(`/api/images/users/${id}`, busy)).status, `change ${i + 1}`).toBe(200);
+      const refused = await send('DELETE', `/api/images/users/${id}`, { cookie: busy, language: 'fr' });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: "Trop de changements d'image. Patientez quelques minutes puis réessayez.",
+      });
+      // Another user is not affected.
+      expect((await remove(`/api/images/users/${memberId}`, member)).status).toBe(200);
     });
   });
 

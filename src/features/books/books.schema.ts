@@ -21,7 +21,7 @@ export const bookSchema = z.object({
   title: z.string(),
   author: z.string(),
   publisher: z.string().nullable(),
-  /** The cover's URL (its other widths: src/features/images/image-sources.ts), or null for the coloured tile. */
+  /** The cover's URL (its other widths: src/lib/image-sources.ts), or null for the coloured tile. */
   coverImage: z.string().nullable(),
   genre: genreSchema.nullable(),
   createdAt: z.date(),
