@@ -11,6 +11,7 @@ import enAuth from '#/locales/en/auth.json';
 import enAuthErrors from '#/locales/en/authErrors.json';
 import enCatalog from '#/locales/en/catalog.json';
 import enCommon from '#/locales/en/common.json';
+import enOrganizations from '#/locales/en/organizations.json';
 import enUsers from '#/locales/en/users.json';
 import enZod from '#/locales/en/zod.json';
 import { DEFAULT_LANGUAGE, ENTRY_NAMESPACES, LANGUAGE_CODES, NAMESPACES, type Language } from './languages';
@@ -24,6 +25,7 @@ export const defaultResources = {
   catalog: enCatalog,
   users: enUsers,
   zod: enZod,
+  organizations: enOrganizations,
 } as const;
 
 // In the browser build `import.meta.env.SSR` is false: the other English files are left out of it.
