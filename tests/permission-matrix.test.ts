@@ -79,6 +79,9 @@ const PRODUCT_API: Record<string, Row> = {
   'dashboard.get': { expect: [401, 401, 403, 200], denied: 'user' },
   // One's own sessions: any signed-in user.
   'account.sessions': { expect: [401, 401, 200, 200] },
+  // One's own organisations; one of them by slug (404 for anyone who is not a member).
+  'organizations.mine': { expect: [401, 401, 200, 200] },
+  'organizations.get': { params: { slug: 'no-such-organisation' }, expect: [401, 401, 404, 404] },
   // The active organisation's shelf: any signed-in user, then their membership (decision 038).
   // Neither seeded account has an active organisation: 400 NO_ACTIVE_ORGANIZATION.
   'organizations.shelf.list': { expect: [401, 401, 400, 400] },

@@ -71,10 +71,16 @@ function checkOrganizationFields(fields: Record<string, unknown>) {
   }
 }
 
+/**
+ * The language an invitation e-mail is written in, chosen by the inviter (`language` in the body of
+ * invite-member, which the plugin ignores), for the request that sends it (src/server/auth.ts).
+ */
+export const invitationLanguage = new WeakMap<Request, string>();
+
 export async function beforeOrganizationCall(
   db: Database,
   e: Pick<Env, 'organizations'>,
-  input: { path: string; body: unknown; session: () => Promise<OrgSession | null> },
+  input: { path: string; body: unknown; request?: Request; session: () => Promise<OrgSession | null> },
 ) {
   if (!input.path.startsWith('/organization/')) return;
   const session = await input.session();
@@ -84,6 +90,7 @@ export async function beforeOrganizationCall(
   if (input.path === '/organization/update') return checkOrganizationFields(asRecord(body.data));
   if (input.path === '/organization/remove-member') return beforeRemoveMember(db, body, session);
   if (input.path !== '/organization/invite-member') return;
+  if (input.request && typeof body.language === 'string') invitationLanguage.set(input.request, body.language);
   const requested = asRecord(input.body).organizationId;
   const organizationId = typeof requested === 'string' ? requested : session.session.activeOrganizationId;
   if (!organizationId) return; // Better Auth answers ORGANIZATION_NOT_FOUND.

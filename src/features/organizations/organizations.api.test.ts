@@ -16,6 +16,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getAuth } from '#/server/auth.ts';
+import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
 import { authEndpointEnabled } from '#/server/auth-endpoints.ts';
 import { database } from '#/server/db/index.ts';
 import { book, invitation, member, organization, shelfItem, team, teamMember, user } from '#/server/db/schema.ts';
@@ -605,6 +606,68 @@ describe('a deleted user (decision 038)', () => {
     const roleOf = (name: string) => rows.find((r) => r.userId === people.find((p) => p.name === name)!.id)?.role;
     expect([roleOf('old-member'), roleOf('admin'), roleOf('young-admin')]).toEqual(['member', 'owner', 'admin']);
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe('an organisation’s page and one’s organisations', () => {
+  it('GET /organizations/{slug}: 200 for each member, 404 for anyone else (as for a slug that does not exist)', async () => {
+    const f = await freshOrganization();
+    const [row] = await (await database()).select({ slug: organization.slug }).from(organization).where(eq(organization.id, f.id));
+    const expected: Record<Caller, number> = { owner: 200, admin: 200, member: 200, other: 404, banned: 401 };
+    for (const caller of CALLERS) {
+      const res = await api<{
+        members: unknown[];
+        teams: Array<{ memberUserIds: string[] }>;
+        invitations: unknown[];
+        membership: { role: string };
+      }>('GET', `/organizations/${row!.slug}`, { cookie: cookies[caller] });
+      expect(res.status, caller).toBe(expected[caller]);
+      if (res.status === 200) {
+        expect(res.body.members).toHaveLength(5);
+        expect(res.body.teams.map((t) => t.memberUserIds.length).sort()).toEqual([0, 5]);
+        expect(res.body.invitations).toHaveLength(1);
+      }
+    }
+    expect((await api('GET', '/organizations/no-such-organisation', { cookie: cookies.owner })).status).toBe(404);
+  });
+
+  it('GET /organizations: one’s own, with one’s role and the active one', async () => {
+    const f = await freshOrganization();
+    await makeActive('admin', f.id);
+    const mine = await api<{ activeOrganizationId: string; organizations: Array<{ id: string; role: string; memberCount: number }> }>(
+      'GET',
+      '/organizations',
+      {
+        cookie: cookies.admin,
+      },
+    );
+    expect(mine.body.activeOrganizationId).toBe(f.id);
+    expect(mine.body.organizations.find((o) => o.id === f.id)).toMatchObject({ role: 'admin', memberCount: 5 });
+    const theirs = await api<{ organizations: Array<{ id: string }> }>('GET', '/organizations', { cookie: cookies.other });
+    expect(theirs.body.organizations.map((o) => o.id)).not.toContain(f.id);
+  });
+});
+
+describe('the invitation e-mail', () => {
+  it('goes to the invitee in the language the inviter chose, with the link to /invitations/{id}', async () => {
+    const f = await freshOrganization();
+    const to = `${unique('invitee')}@example.org`;
+    const res = await authApi<{ id: string }>('POST', '/organization/invite-member', {
+      cookie: cookies.owner,
+      body: { organizationId: f.id, email: to, role: 'admin', language: 'fr' },
+    });
+    expect(res.status).toBe(200);
+    const mail = mailboxMessages().find((m) => m.to === to);
+    expect(mail?.subject).toBe('org-owner@example.org vous invite dans Fixture');
+    expect(mail?.text).toContain(`http://localhost:3000/invitations/${res.body.id}`);
+    expect(mail?.text).toContain('en tant que Administrateur');
+    // Without a choice: the inviter's own language (here English).
+    const other = `${unique('invitee')}@example.org`;
+    await authApi('POST', '/organization/invite-member', {
+      cookie: cookies.owner,
+      body: { organizationId: f.id, email: other, role: 'member' },
+    });
+    expect(mailboxMessages().find((m) => m.to === other)?.subject).toBe('org-owner@example.org invites you to Fixture');
   });
 });
 

@@ -14,7 +14,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
-import { book, invitation, member, organization, shelfItem, user } from '#/server/db/schema.ts';
+import { book, invitation, member, organization, shelfItem, team, teamMember, user } from '#/server/db/schema.ts';
 import { contains } from '#/server/db/search.ts';
 import { env } from '#/server/env.ts';
 import { requestSession } from '#/server/request-session.ts';
@@ -25,10 +25,13 @@ import {
   managerOrganizationDetailSchema,
   managerOrganizationListInputSchema,
   managerOrganizationSchema,
+  myOrganizationsSchema,
+  organizationPageSchema,
   organizationRights,
   shelfAddInputSchema,
   shelfItemSchema,
   shelfSchema,
+  slugInputSchema,
 } from './organizations.schema';
 
 /**
@@ -293,7 +296,92 @@ const managerRouter = {
     }),
 };
 
+/** The session's active organisation id (a column Better Auth's organization plugin adds). */
+async function activeOrganizationOf(request: Request) {
+  const session = await requestSession(request);
+  return (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId ?? null;
+}
+
 export const organizationsRouter = {
+  mine: base
+    .meta({ permission: 'signed-in' })
+    .route({ method: 'GET', path: '/organizations', summary: 'My organisations, and the active one', tags: ['organizations'] })
+    .output(myOrganizationsSchema)
+    .handler(async ({ context }) => {
+      const rows = await context.db
+        .select({ id: organization.id, name: organization.name, slug: organization.slug, role: member.role, memberCount })
+        .from(member)
+        .innerJoin(organization, eq(organization.id, member.organizationId))
+        .where(eq(member.userId, context.user!.id))
+        .orderBy(asc(organization.name), asc(organization.id));
+      const active = await activeOrganizationOf(context.request);
+      return { activeOrganizationId: rows.some((r) => r.id === active) ? active : null, organizations: rows };
+    }),
+
+  /** An organisation's page by slug: 404 for anyone who is not a member (whether it exists or not). */
+  get: base
+    .meta({ permission: 'signed-in' })
+    .route({ method: 'GET', path: '/organizations/{slug}', summary: 'An organisation I belong to', tags: ['organizations'] })
+    .input(slugInputSchema)
+    .output(organizationPageSchema)
+    .handler(async ({ input, context }) => {
+      const [org] = await context.db
+        .select({
+          id: organization.id,
+          name: organization.name,
+          slug: organization.slug,
+          createdAt: organization.createdAt,
+          memberId: member.id,
+          role: member.role,
+        })
+        .from(organization)
+        .innerJoin(member, and(eq(member.organizationId, organization.id), eq(member.userId, context.user!.id)))
+        .where(eq(organization.slug, input.slug));
+      if (!org) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
+      const [members, teams, teamMembers, invitations, active] = await Promise.all([
+        context.db
+          .select({ id: member.id, userId: user.id, name: user.name, email: user.email, role: member.role, createdAt: member.createdAt })
+          .from(member)
+          .innerJoin(user, eq(user.id, member.userId))
+          .where(eq(member.organizationId, org.id))
+          .orderBy(asc(member.createdAt), asc(member.id)),
+        context.db
+          .select({ id: team.id, name: team.name })
+          .from(team)
+          .where(eq(team.organizationId, org.id))
+          .orderBy(asc(team.name), asc(team.id)),
+        context.db
+          .select({ teamId: teamMember.teamId, userId: teamMember.userId })
+          .from(teamMember)
+          .innerJoin(team, eq(team.id, teamMember.teamId))
+          .where(eq(team.organizationId, org.id)),
+        context.db
+          .select({
+            id: invitation.id,
+            email: invitation.email,
+            role: invitation.role,
+            expiresAt: invitation.expiresAt,
+            createdAt: invitation.createdAt,
+          })
+          .from(invitation)
+          .where(and(eq(invitation.organizationId, org.id), eq(invitation.status, 'pending')))
+          .orderBy(desc(invitation.createdAt)),
+        activeOrganizationOf(context.request),
+      ]);
+      return {
+        id: org.id,
+        name: org.name,
+        slug: org.slug,
+        createdAt: org.createdAt,
+        active: active === org.id,
+        membership: { id: org.memberId, role: org.role },
+        members,
+        teams: teams.map((t) => ({ ...t, memberUserIds: teamMembers.filter((m) => m.teamId === t.id).map((m) => m.userId) })),
+        // Every member sees pending invitations (decision 038); only owners and admins act on them.
+        invitations,
+      };
+    }),
+
   shelf: shelfRouter,
   invitations: invitationsRouter,
   manager: managerRouter,

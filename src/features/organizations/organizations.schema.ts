@@ -108,3 +108,30 @@ export const managerOrganizationDetailSchema = managerOrganizationSchema.extend(
   ),
 });
 export type ManagerOrganizationDetail = z.infer<typeof managerOrganizationDetailSchema>;
+
+/** The caller's organisations and which one is active on their session. */
+export const myOrganizationsSchema = z.object({
+  activeOrganizationId: z.string().nullable(),
+  organizations: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), role: z.string(), memberCount: z.number() })),
+});
+export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;
+
+export const slugInputSchema = z.object({ slug: clientString().min(1).max(100) });
+
+/** One organisation's page, for a member: its members, teams and (for those who manage them) pending invitations. */
+export const organizationPageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  createdAt: z.date(),
+  active: z.boolean(),
+  membership: z.object({ id: z.string(), role: z.string() }),
+  members: z.array(
+    z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string(), role: z.string(), createdAt: z.date() }),
+  ),
+  teams: z.array(z.object({ id: z.string(), name: z.string(), memberUserIds: z.array(z.string()) })),
+  invitations: z.array(
+    z.object({ id: z.string(), email: z.string(), role: z.string().nullable(), expiresAt: z.date(), createdAt: z.date() }),
+  ),
+});
+export type OrganizationPage = z.infer<typeof organizationPageSchema>;
