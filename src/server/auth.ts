@@ -126,7 +126,12 @@ export function createAuth(db: Database, e: Env = env()) {
         // A public demo's visitors each get their own quota for the demo accounts (decision 032).
         const quotaScope = perBrowserMailbox(e) ? mailboxOwner(ctx.request) : undefined;
         await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, quotaScope) });
-        await beforeOrganizationCall(db, e, { path: ctx.path, body: ctx.body, request: ctx.request, session: () => getSessionFromCtx(ctx) });
+        await beforeOrganizationCall(db, e, {
+          path: ctx.path,
+          body: ctx.body,
+          request: ctx.request,
+          session: () => getSessionFromCtx(ctx),
+        });
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);
