@@ -20,6 +20,17 @@ export const organizationInputSchema = z.object({
 });
 export type OrganizationInput = z.input<typeof organizationInputSchema>;
 
+/** The invite form: the address, the role, and the language of the e-mail. */
+export const inviteInputSchema = z.object({
+  email: clientString()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'organizations:invitations.emailInvalid' })),
+  role: z.enum(ORGANIZATION_ROLES),
+  language: z.enum(['en', 'fr', 'ar', 'sw']),
+});
+export type InviteInput = z.input<typeof inviteInputSchema>;
+
 /** A slug suggested from a name: `Ma Société` → `ma-societe`. */
 export const slugFromName = (name: string) =>
   name
