@@ -38,7 +38,7 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={t('tabs.members')}>
         <table className="w-full text-start text-sm" data-testid="members-table">
           <thead>
             <tr className="border-b border-neutral-200 text-start dark:border-neutral-800">

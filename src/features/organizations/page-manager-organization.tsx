@@ -43,7 +43,12 @@ export function PageManagerOrganization() {
       </p>
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('manager.members')}</h2>
-        <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
+        <div
+          className="relative overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
+          tabIndex={0}
+          role="region"
+          aria-label={t('manager.members')}
+        >
           <table className="w-full text-sm" data-testid="manager-organization-members">
             <thead className="bg-neutral-50 dark:bg-neutral-900">
               <tr>

@@ -26,7 +26,12 @@ export function PageManagerOrganizations() {
       <p className="text-sm text-neutral-700 dark:text-neutral-300" role="status">
         {t('manager.results', { count: organizations.length })}
       </p>
-      <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
+      <div
+        className="relative overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
+        tabIndex={0}
+        role="region"
+        aria-label={t('manager.title')}
+      >
         <table className="w-full text-sm" data-testid="manager-organizations">
           <thead className="bg-neutral-50 dark:bg-neutral-900">
             <tr>
