@@ -64,7 +64,7 @@ test.describe('organisations', () => {
     await expect(owner).toHaveURL(new RegExp(`/app/organizations/${slug}$`));
     await expect(owner.getByText('Your role: Owner')).toBeVisible();
     // The creator's session has it active: the top bar says so.
-    await expect(owner.getByTestId('organization-switcher')).toHaveValue(/.+/);
+    await expect(owner.getByTestId('organization-switcher').filter({ visible: true })).toHaveValue(/.+/);
 
     // Invite an address with no account, as a member; the e-mail links to /invitations/{id}.
     await openTab(owner, slug, 'invitations');
@@ -138,11 +138,17 @@ test.describe('organisations', () => {
     expect(beta.status()).toBe(200);
     await owner.goto('/app/organizations');
     await hydrated(owner);
-    await owner.getByTestId('organization-switcher').selectOption({ label: `Beta ${stamp}` });
+    await owner
+      .getByTestId('organization-switcher')
+      .filter({ visible: true })
+      .selectOption({ label: `Beta ${stamp}` });
     await expect(owner.getByText(`Beta ${stamp} is now your active organisation`)).toBeVisible();
     await openTab(owner, betaSlug, 'shelf');
     await expect(owner.getByText('The shelf is empty.')).toBeVisible();
-    await owner.getByTestId('organization-switcher').selectOption({ label: `Acme ${stamp}` });
+    await owner
+      .getByTestId('organization-switcher')
+      .filter({ visible: true })
+      .selectOption({ label: `Acme ${stamp}` });
     await openTab(owner, slug, 'shelf');
     await expect(owner.getByTestId('shelf-items')).toContainText('For the book club');
 

@@ -40,6 +40,9 @@ import {
  * not (or no longer) a member of it: 404. Writes are refused in demo mode like every other write.
  */
 export const orgProcedure = base.meta({ permission: 'signed-in' }).use(async ({ context, procedure, next }) => {
+  // First: a demo refuses a write whatever the caller's organisation (decision 012).
+  const method = procedure['~orpc'].route.method ?? 'POST';
+  if (env().demoMode && method !== 'GET') throw apiError('DEMO_MODE', context.t('authErrors:DEMO_MODE'));
   const session = await requestSession(context.request);
   const activeId = (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId;
   if (!context.user || !activeId) {
@@ -51,8 +54,6 @@ export const orgProcedure = base.meta({ permission: 'signed-in' }).use(async ({ 
     .innerJoin(organization, eq(organization.id, member.organizationId))
     .where(and(eq(member.organizationId, activeId), eq(member.userId, context.user.id)));
   if (!row) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
-  const method = procedure['~orpc'].route.method ?? 'POST';
-  if (env().demoMode && method !== 'GET') throw apiError('DEMO_MODE', context.t('authErrors:DEMO_MODE'));
   return next({
     context: {
       userId: context.user.id,

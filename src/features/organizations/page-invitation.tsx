@@ -4,9 +4,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { authClient } from '#/features/auth/auth-client';
+import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { formatDateTime } from '#/lib/i18n/format';
 import { invitationQuery } from './organizations.queries';
@@ -31,6 +33,7 @@ export function PageInvitation() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const { run, pending } = useOrganizationAction();
+  const [signingOut, setSigningOut] = useState(false);
   if (!invitation) return null;
   const role = invitation.role ? t(`roles.${invitation.role}` as 'roles.member', { defaultValue: invitation.role }) : '';
 
@@ -76,9 +79,13 @@ export function PageInvitation() {
             {t(MESSAGES[invitation.state] as 'invitation.expired')}
           </p>
           {invitation.state === 'wrong-recipient' && user && (
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">
-              <bdi>{user.email}</bdi>
-            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <bdi className="text-sm text-neutral-700 dark:text-neutral-300">{user.email}</bdi>
+              <Button variant="secondary" size="sm" onClick={() => setSigningOut(true)}>
+                {t('invitation.signOut')}
+              </Button>
+              <SignOutDialog open={signingOut} onOpenChange={setSigningOut} />
+            </div>
           )}
           {invitation.state === 'accepted' && invitation.organizationSlug ? (
             <Link to="/app/organizations/$slug" params={{ slug: invitation.organizationSlug }} className="underline underline-offset-4">

@@ -45,6 +45,10 @@ export function LayoutApp() {
             </div>
           </nav>
         </header>
+        {/* Small screens: the active organisation above the page (the top bar above is hidden). */}
+        <div className="border-b border-neutral-200 px-4 py-2 sm:hidden dark:border-neutral-800">
+          <OrganizationSwitcher />
+        </div>
         <main id="main" className="flex-1 px-4 py-6 pb-24 sm:pb-6">
           <Outlet />
         </main>
