@@ -6,8 +6,6 @@ import { LayoutApp } from '#/layout/app/layout-app';
 import { Section } from '#/features/auth/section';
 
 export const Route = createFileRoute('/app')({
-  // The top bar's active-organisation switcher.
-  staticData: { namespaces: ['organizations'] },
   beforeLoad: ({ context, location }) => requireSection(context, location, 'app'),
   component: () => (
     <Section>
