@@ -312,4 +312,36 @@ test.describe('organisations', () => {
       }
     }
   });
+  test('the manager lists and searches every organisation, shows members and invitations, and an admin deletes one', async ({
+    userPage,
+    adminPage: page,
+    app,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const created = await userPage.request.post('/api/auth/organization/create', {
+      data: { name: `Gamma ${stamp}`, slug: `gamma-${stamp}` },
+      headers: { Origin: app.url },
+    });
+    const id = ((await created.json()) as { id: string }).id;
+    await userPage.request.post('/api/auth/organization/invite-member', {
+      data: { organizationId: id, email: `pending.${stamp}@example.org`, role: 'admin' },
+      headers: { Origin: app.url },
+    });
+    await page.goto(`/manager/organizations?searchTerm=gamma-${stamp}`);
+    await hydrated(page);
+    const table = page.getByTestId('manager-organizations');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText(`Gamma ${stamp}`);
+    await table.getByRole('link', { name: `Gamma ${stamp}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/manager/organizations/${id}$`));
+    await expect(page.getByTestId('manager-organization-members')).toContainText('user@example.com');
+    await expect(page.getByText(`pending.${stamp}@example.org`)).toBeVisible();
+    await page.getByRole('button', { name: 'Delete organisation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete organisation' }).click();
+    await expect(page).toHaveURL(/\/manager\/organizations$/);
+    await expect(page.getByText(`Organisation Gamma ${stamp} deleted`)).toBeVisible();
+    expect((await userPage.request.get(`/api/rpc/organizations/gamma-${stamp}`)).status()).toBe(404);
+    // A user without the manager gets its 403 page, and the API refuses them.
+    expect((await userPage.request.get('/api/rpc/manager/organizations')).status()).toBe(403);
+  });
 });
