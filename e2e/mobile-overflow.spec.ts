@@ -34,6 +34,7 @@ test.describe('no horizontal overflow at 375 px', () => {
         '/manager/books',
         `/manager/books/${books.items[0]!.id}`,
         '/manager/books/new',
+        '/manager/organizations',
         '/manager/account',
       ]) {
         const { scrollWidth, innerWidth } = await overflow(page, `${path}?lng=${lng}`);
@@ -44,7 +45,7 @@ test.describe('no horizontal overflow at 375 px', () => {
     test(`app pages (${lng})`, async ({ userPage: page }) => {
       await page.setViewportSize(MOBILE);
       const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string }> };
-      for (const path of ['/app', '/app/books', `/app/books/${books.items[0]!.id}`, '/app/account']) {
+      for (const path of ['/app', '/app/books', `/app/books/${books.items[0]!.id}`, '/app/account', '/app/organizations']) {
         const { scrollWidth, innerWidth } = await overflow(page, `${path}?lng=${lng}`);
         expect.soft(scrollWidth, `${path} (${lng})`).toBeLessThanOrEqual(innerWidth);
       }

@@ -16,6 +16,7 @@ import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as ApiOpenapiRouteImport } from './routes/api/openapi'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
+import { Route as InvitationsIdRouteImport } from './routes/invitations/$id'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginErrorRouteImport } from './routes/login/error'
 import { Route as LoginOnboardingRouteImport } from './routes/login/onboarding'
@@ -27,8 +28,12 @@ import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
 import { Route as ApiDocsSplatRouteImport } from './routes/api/docs/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
 import { Route as AppBooksIdRouteImport } from './routes/app/books/$id'
+import { Route as AppOrganizationsIndexRouteImport } from './routes/app/organizations/index'
+import { Route as AppOrganizationsSlugRouteImport } from './routes/app/organizations/$slug'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
 import { Route as ManagerBooksNewRouteImport } from './routes/manager/books/new'
+import { Route as ManagerOrganizationsIndexRouteImport } from './routes/manager/organizations/index'
+import { Route as ManagerOrganizationsIdRouteImport } from './routes/manager/organizations/$id'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
 import { Route as ManagerUsersNewRouteImport } from './routes/manager/users/new'
 import { Route as ManagerBooksIdIndexRouteImport } from './routes/manager/books/$id/index'
@@ -70,6 +75,11 @@ const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
   getParentRoute: () => AppRouteRoute,
+} as any)
+const InvitationsIdRoute = InvitationsIdRouteImport.update({
+  id: '/invitations/$id',
+  path: '/invitations/$id',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: '/',
@@ -126,6 +136,16 @@ const AppBooksIdRoute = AppBooksIdRouteImport.update({
   path: '/books/$id',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppOrganizationsIndexRoute = AppOrganizationsIndexRouteImport.update({
+  id: '/organizations/',
+  path: '/organizations/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppOrganizationsSlugRoute = AppOrganizationsSlugRouteImport.update({
+  id: '/organizations/$slug',
+  path: '/organizations/$slug',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const ManagerBooksIndexRoute = ManagerBooksIndexRouteImport.update({
   id: '/books/',
   path: '/books/',
@@ -134,6 +154,17 @@ const ManagerBooksIndexRoute = ManagerBooksIndexRouteImport.update({
 const ManagerBooksNewRoute = ManagerBooksNewRouteImport.update({
   id: '/books/new',
   path: '/books/new',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerOrganizationsIndexRoute =
+  ManagerOrganizationsIndexRouteImport.update({
+    id: '/organizations/',
+    path: '/organizations/',
+    getParentRoute: () => ManagerRouteRoute,
+  } as any)
+const ManagerOrganizationsIdRoute = ManagerOrganizationsIdRouteImport.update({
+  id: '/organizations/$id',
+  path: '/organizations/$id',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
 const ManagerUsersIndexRoute = ManagerUsersIndexRouteImport.update({
@@ -174,6 +205,7 @@ export interface FileRoutesByFullPath {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
+  '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
@@ -184,11 +216,15 @@ export interface FileRoutesByFullPath {
   '/manager/': typeof ManagerIndexRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
+  '/app/organizations/$slug': typeof AppOrganizationsSlugRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
+  '/manager/organizations/$id': typeof ManagerOrganizationsIdRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
+  '/app/organizations/': typeof AppOrganizationsIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
+  '/manager/organizations/': typeof ManagerOrganizationsIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
@@ -199,6 +235,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
+  '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
@@ -209,11 +246,15 @@ export interface FileRoutesByTo {
   '/manager': typeof ManagerIndexRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
+  '/app/organizations/$slug': typeof AppOrganizationsSlugRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
+  '/manager/organizations/$id': typeof ManagerOrganizationsIdRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs': typeof ApiDocsIndexRoute
   '/app/books': typeof AppBooksIndexRoute
+  '/app/organizations': typeof AppOrganizationsIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
+  '/manager/organizations': typeof ManagerOrganizationsIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
@@ -228,6 +269,7 @@ export interface FileRoutesById {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
+  '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
@@ -238,11 +280,15 @@ export interface FileRoutesById {
   '/manager/': typeof ManagerIndexRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
+  '/app/organizations/$slug': typeof AppOrganizationsSlugRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
+  '/manager/organizations/$id': typeof ManagerOrganizationsIdRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
+  '/app/organizations/': typeof AppOrganizationsIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
+  '/manager/organizations/': typeof ManagerOrganizationsIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
@@ -258,6 +304,7 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/openapi'
     | '/app/account'
+    | '/invitations/$id'
     | '/login/error'
     | '/login/onboarding'
     | '/login/verify'
@@ -268,11 +315,15 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/docs/$'
     | '/app/books/$id'
+    | '/app/organizations/$slug'
     | '/manager/books/new'
+    | '/manager/organizations/$id'
     | '/manager/users/new'
     | '/api/docs/'
     | '/app/books/'
+    | '/app/organizations/'
     | '/manager/books/'
+    | '/manager/organizations/'
     | '/manager/users/'
     | '/manager/books/$id/update'
     | '/manager/users/$id/update'
@@ -283,6 +334,7 @@ export interface FileRouteTypes {
     | '/'
     | '/api/openapi'
     | '/app/account'
+    | '/invitations/$id'
     | '/login/error'
     | '/login/onboarding'
     | '/login/verify'
@@ -293,11 +345,15 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/docs/$'
     | '/app/books/$id'
+    | '/app/organizations/$slug'
     | '/manager/books/new'
+    | '/manager/organizations/$id'
     | '/manager/users/new'
     | '/api/docs'
     | '/app/books'
+    | '/app/organizations'
     | '/manager/books'
+    | '/manager/organizations'
     | '/manager/users'
     | '/manager/books/$id/update'
     | '/manager/users/$id/update'
@@ -311,6 +367,7 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/openapi'
     | '/app/account'
+    | '/invitations/$id'
     | '/login/error'
     | '/login/onboarding'
     | '/login/verify'
@@ -321,11 +378,15 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/docs/$'
     | '/app/books/$id'
+    | '/app/organizations/$slug'
     | '/manager/books/new'
+    | '/manager/organizations/$id'
     | '/manager/users/new'
     | '/api/docs/'
     | '/app/books/'
+    | '/app/organizations/'
     | '/manager/books/'
+    | '/manager/organizations/'
     | '/manager/users/'
     | '/manager/books/$id/update'
     | '/manager/users/$id/update'
@@ -339,6 +400,7 @@ export interface RootRouteChildren {
   LoginRouteRoute: typeof LoginRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   ApiOpenapiRoute: typeof ApiOpenapiRoute
+  InvitationsIdRoute: typeof InvitationsIdRoute
   ApiDocsSplatRoute: typeof ApiDocsSplatRoute
   ApiDocsIndexRoute: typeof ApiDocsIndexRoute
 }
@@ -393,6 +455,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/account'
       preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRouteRoute
+    }
+    '/invitations/$id': {
+      id: '/invitations/$id'
+      path: '/invitations/$id'
+      fullPath: '/invitations/$id'
+      preLoaderRoute: typeof InvitationsIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/login/': {
       id: '/login/'
@@ -471,6 +540,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBooksIdRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/app/organizations/': {
+      id: '/app/organizations/'
+      path: '/organizations'
+      fullPath: '/app/organizations/'
+      preLoaderRoute: typeof AppOrganizationsIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/organizations/$slug': {
+      id: '/app/organizations/$slug'
+      path: '/organizations/$slug'
+      fullPath: '/app/organizations/$slug'
+      preLoaderRoute: typeof AppOrganizationsSlugRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/manager/books/': {
       id: '/manager/books/'
       path: '/books'
@@ -483,6 +566,20 @@ declare module '@tanstack/react-router' {
       path: '/books/new'
       fullPath: '/manager/books/new'
       preLoaderRoute: typeof ManagerBooksNewRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/organizations/': {
+      id: '/manager/organizations/'
+      path: '/organizations'
+      fullPath: '/manager/organizations/'
+      preLoaderRoute: typeof ManagerOrganizationsIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/organizations/$id': {
+      id: '/manager/organizations/$id'
+      path: '/organizations/$id'
+      fullPath: '/manager/organizations/$id'
+      preLoaderRoute: typeof ManagerOrganizationsIdRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
     '/manager/users/': {
@@ -534,14 +631,18 @@ interface AppRouteRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
   AppBooksIdRoute: typeof AppBooksIdRoute
+  AppOrganizationsSlugRoute: typeof AppOrganizationsSlugRoute
   AppBooksIndexRoute: typeof AppBooksIndexRoute
+  AppOrganizationsIndexRoute: typeof AppOrganizationsIndexRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
   AppBooksIdRoute: AppBooksIdRoute,
+  AppOrganizationsSlugRoute: AppOrganizationsSlugRoute,
   AppBooksIndexRoute: AppBooksIndexRoute,
+  AppOrganizationsIndexRoute: AppOrganizationsIndexRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
@@ -571,8 +672,10 @@ interface ManagerRouteRouteChildren {
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
   ManagerBooksNewRoute: typeof ManagerBooksNewRoute
+  ManagerOrganizationsIdRoute: typeof ManagerOrganizationsIdRoute
   ManagerUsersNewRoute: typeof ManagerUsersNewRoute
   ManagerBooksIndexRoute: typeof ManagerBooksIndexRoute
+  ManagerOrganizationsIndexRoute: typeof ManagerOrganizationsIndexRoute
   ManagerUsersIndexRoute: typeof ManagerUsersIndexRoute
   ManagerBooksIdUpdateRoute: typeof ManagerBooksIdUpdateRoute
   ManagerUsersIdUpdateRoute: typeof ManagerUsersIdUpdateRoute
@@ -585,8 +688,10 @@ const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
   ManagerBooksNewRoute: ManagerBooksNewRoute,
+  ManagerOrganizationsIdRoute: ManagerOrganizationsIdRoute,
   ManagerUsersNewRoute: ManagerUsersNewRoute,
   ManagerBooksIndexRoute: ManagerBooksIndexRoute,
+  ManagerOrganizationsIndexRoute: ManagerOrganizationsIndexRoute,
   ManagerUsersIndexRoute: ManagerUsersIndexRoute,
   ManagerBooksIdUpdateRoute: ManagerBooksIdUpdateRoute,
   ManagerUsersIdUpdateRoute: ManagerUsersIdUpdateRoute,
@@ -604,6 +709,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRouteRoute: LoginRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   ApiOpenapiRoute: ApiOpenapiRoute,
+  InvitationsIdRoute: InvitationsIdRoute,
   ApiDocsSplatRoute: ApiDocsSplatRoute,
   ApiDocsIndexRoute: ApiDocsIndexRoute,
 }

@@ -7,7 +7,8 @@
  *
  *   user:  account update and their own sessions, the app section, book read, genre read; no user or
  *          session administration.
- *   admin: all user and session administration, both sections, book read/create/update/delete, genre read.
+ *   admin: all user and session administration, both sections, book read/create/update/delete, genre read,
+ *          every organisation from the manager (list, delete).
  *   signed out, or banned (a ban ends the user's sessions): 401 everywhere.
  *
  * A procedure or an admin endpoint that the tables do not list fails the first tests.
@@ -78,6 +79,21 @@ const PRODUCT_API: Record<string, Row> = {
   'dashboard.get': { expect: [401, 401, 403, 200], denied: 'user' },
   // One's own sessions: any signed-in user.
   'account.sessions': { expect: [401, 401, 200, 200] },
+  // One's own organisations; one of them by slug (404 for anyone who is not a member).
+  'organizations.mine': { expect: [401, 401, 200, 200] },
+  'organizations.get': { params: { slug: 'no-such-organisation' }, expect: [401, 401, 404, 404] },
+  // The active organisation's shelf: any signed-in user, then their membership (decision 038).
+  // Neither seeded account has an active organisation: 400 NO_ACTIVE_ORGANIZATION.
+  'organizations.shelf.list': { expect: [401, 401, 400, 400] },
+  'organizations.shelf.get': { params: { id: missing }, expect: [401, 401, 400, 400] },
+  'organizations.shelf.add': { body: () => ({ bookId: missing }), expect: [401, 401, 400, 400] },
+  'organizations.shelf.remove': { params: { id: missing }, expect: [401, 401, 400, 400] },
+  // An invitation's state, for its page: any signed-in user (200 "not-found" for a missing id).
+  'organizations.invitations.get': { params: { id: missing }, expect: [401, 401, 200, 200] },
+  // Every organisation, from the manager.
+  'organizations.manager.list': { expect: [401, 401, 403, 200], denied: 'organization' },
+  'organizations.manager.get': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'organization' },
+  'organizations.manager.delete': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'organization' },
 };
 
 /**

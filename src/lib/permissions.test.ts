@@ -5,7 +5,8 @@ import { roleFieldIsAdmin } from './role-field';
 /**
  * Who may do what, written out from the product rules (docs/product.md, "Roles and permissions"):
  * a user has their account, the app section and reads the catalogue; an admin also has the
- * manager, edits the catalogue and administers users and sessions. Nobody holds `account:read`.
+ * manager, edits the catalogue and administers users, sessions and every organisation. Nobody holds
+ * `account:read`.
  */
 const MAY: Record<string, Array<'user' | 'admin'>> = {
   'account:read': [],
@@ -27,6 +28,9 @@ const MAY: Record<string, Array<'user' | 'admin'>> = {
   'session:list': ['admin'],
   'session:revoke': ['admin'],
   'session:delete': ['admin'],
+  // Every organisation, from the manager (decision 038); inside an organisation, its own roles decide.
+  'organization:list': ['admin'],
+  'organization:delete': ['admin'],
 };
 
 const permission = (action: string): Permission => {

@@ -14,6 +14,9 @@ export const statements = {
   genre: ['read'],
   user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
   session: ['list', 'revoke', 'delete'],
+  // Every organisation, from the manager (decision 038); rights inside one organisation are its
+  // members' roles (owner, admin, member), checked by the organization plugin and the shelf's API.
+  organization: ['list', 'delete'],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -32,6 +35,7 @@ export const roles = {
     genre: ['read'],
     user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
     session: ['list', 'revoke', 'delete'],
+    organization: ['list', 'delete'],
   }),
 };
 

@@ -4,13 +4,14 @@
  *   endpoint shares the per-address quota (email-quota.ts, decision 008);
  * - organisations: invitations per organisation per hour (ORG_INVITATIONS_PER_HOUR); Better Auth
  *   itself enforces the number of organisations per user and of members per organisation, and
- *   that only an owner may invite or promote an owner;
+ *   that only an owner may invite or promote an owner; we check slugs and names (decision 038), and
+ *   answer a member who may not remove members with 403 (the plugin's 401 reads as "signed out").
  */
 import { APIError } from 'better-auth/api';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import type { Database } from './db/client.ts';
-import { invitation, user } from './db/schema.ts';
+import { invitation, member, user } from './db/schema.ts';
 import type { Env } from './env.ts';
 
 export const BANNED_MESSAGE = 'You have been banned from this application';
@@ -52,14 +53,44 @@ export async function beforeEmail(db: Database, input: { path: string; body: unk
   }
 }
 
+/** An organisation's slug (decision 038): 3–48 characters, a–z, 0–9 and single inner hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const RESERVED_SLUGS = ['new'];
+export const validSlug = (slug: string) =>
+  slug.length >= 3 && slug.length <= 48 && SLUG_PATTERN.test(slug) && !RESERVED_SLUGS.includes(slug);
+export const validOrganizationName = (name: string) => name.trim().length >= 1 && name.trim().length <= 100;
+
+type OrgSession = { user: { id: string }; session: { activeOrganizationId?: string | null } };
+
+function checkOrganizationFields(fields: Record<string, unknown>) {
+  if ('slug' in fields && (typeof fields.slug !== 'string' || !validSlug(fields.slug))) {
+    throw new APIError('BAD_REQUEST', { code: 'INVALID_SLUG', message: 'Slug is invalid' });
+  }
+  if ('name' in fields && (typeof fields.name !== 'string' || !validOrganizationName(fields.name))) {
+    throw new APIError('BAD_REQUEST', { code: 'INVALID_ORGANIZATION_NAME', message: 'Name is invalid' });
+  }
+}
+
+/**
+ * The language an invitation e-mail is written in, chosen by the inviter (`language` in the body of
+ * invite-member, which the plugin ignores), for the request that sends it (src/server/auth.ts).
+ */
+export const invitationLanguage = new WeakMap<Request, string>();
+
 export async function beforeOrganizationCall(
   db: Database,
   e: Pick<Env, 'organizations'>,
-  input: { path: string; body: unknown; session: () => Promise<{ session: { activeOrganizationId?: string | null } } | null> },
+  input: { path: string; body: unknown; request?: Request; session: () => Promise<OrgSession | null> },
 ) {
-  if (input.path !== '/organization/invite-member') return;
+  if (!input.path.startsWith('/organization/')) return;
   const session = await input.session();
   if (!session) return; // Better Auth answers 401.
+  const body = asRecord(input.body);
+  if (input.path === '/organization/create') return checkOrganizationFields(body);
+  if (input.path === '/organization/update') return checkOrganizationFields(asRecord(body.data));
+  if (input.path === '/organization/remove-member') return beforeRemoveMember(db, body, session);
+  if (input.path !== '/organization/invite-member') return;
+  if (input.request && typeof body.language === 'string') invitationLanguage.set(input.request, body.language);
   const requested = asRecord(input.body).organizationId;
   const organizationId = typeof requested === 'string' ? requested : session.session.activeOrganizationId;
   if (!organizationId) return; // Better Auth answers ORGANIZATION_NOT_FOUND.
@@ -74,4 +105,26 @@ export async function beforeOrganizationCall(
       message: 'Too many invitations from this organisation in the last hour. Please try again later.',
     });
   }
+}
+
+/**
+ * Only owners and admins remove members (decision 038). The plugin answers a plain member with 401,
+ * which a client takes for "signed out"; the same refusal is a 403 here. Removing oneself is
+ * leaving, and the plugin's other checks (last owner, not found) stay its own.
+ */
+async function beforeRemoveMember(db: Database, body: Record<string, unknown>, session: OrgSession) {
+  const organizationId = typeof body.organizationId === 'string' ? body.organizationId : session.session.activeOrganizationId;
+  if (!organizationId) return;
+  const [caller] = await db
+    .select({ id: member.id, role: member.role })
+    .from(member)
+    .where(and(eq(member.organizationId, organizationId), eq(member.userId, session.user.id)));
+  if (!caller) return;
+  const roles = caller.role.split(',').map((r) => r.trim());
+  if (roles.includes('owner') || roles.includes('admin')) return;
+  if (body.memberIdOrEmail === caller.id) return;
+  throw new APIError('FORBIDDEN', {
+    code: 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER',
+    message: 'You are not allowed to delete this member',
+  });
 }

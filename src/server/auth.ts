@@ -9,10 +9,11 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { admin, emailOTP, genericOAuth, openAPI, organization } from 'better-auth/plugins';
 import { tanstackStartCookies } from 'better-auth/tanstack-start';
 import { Redis } from 'ioredis';
+import { renderInvitationEmail } from './email/invitation-email.tsx';
 import { renderLoginCodeEmail } from './email/login-code-email.tsx';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import { createI18n } from '#/lib/i18n/i18n';
-import { languageInfo } from '#/lib/i18n/languages';
+import { isLanguage, languageInfo } from '#/lib/i18n/languages';
 import { ac, roles } from '#/lib/permissions';
 import { resolveAuthSecret } from './auth-secret.ts';
 import type { Database } from './db/client.ts';
@@ -22,7 +23,7 @@ import { mailboxOwner, perBrowserMailbox } from './email/dev-mailbox.ts';
 import { sendEmail } from './email/mailer.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
-import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall } from './auth-rules.ts';
+import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, invitationLanguage } from './auth-rules.ts';
 import { env, signupDisabled, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
 import { checkAuthInput } from './auth-input.ts';
@@ -32,6 +33,9 @@ import { logger } from './logger.ts';
 import { processWide } from './process-wide.ts';
 import { effectiveRole } from './roles.ts';
 import { deletePicturesOf } from './storage/pictures.ts';
+
+/** How long an invitation stays valid (the plugin's default, said in the e-mail). */
+export const INVITATION_HOURS = 48;
 
 /** Codes: 10 sends and 20 tries per minute per IP; 3 tries per code. */
 export const RATE_LIMITS = {
@@ -127,7 +131,12 @@ export function createAuth(db: Database, e: Env = env()) {
         // A public demo's visitors each get their own quota for the demo accounts (decision 032).
         const quotaScope = perBrowserMailbox(e) ? mailboxOwner(ctx.request) : undefined;
         await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, quotaScope) });
-        await beforeOrganizationCall(db, e, { path: ctx.path, body: ctx.body, session: () => getSessionFromCtx(ctx) });
+        await beforeOrganizationCall(db, e, {
+          path: ctx.path,
+          body: ctx.body,
+          request: ctx.request,
+          session: () => getSessionFromCtx(ctx),
+        });
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);
@@ -176,6 +185,36 @@ export function createAuth(db: Database, e: Env = env()) {
         teams: { enabled: true },
         organizationLimit: e.organizations.maxPerUser,
         membershipLimit: e.organizations.maxMembers,
+        invitationExpiresIn: INVITATION_HOURS * 3600,
+        // A new invitation to an address with a pending one replaces it (the page's "Resend" sends
+        // the same one again, with `resend`).
+        cancelPendingInvitationsOnReInvite: true,
+        // In the language the inviter chose for the invitee (the form's, else the inviter's own).
+        async sendInvitationEmail(data, request) {
+          const chosen = request ? invitationLanguage.get(request) : undefined;
+          const lng = isLanguage(chosen) ? chosen : request ? detectLanguage(request) : 'en';
+          const i18n = createI18n(lng);
+          await i18n.loadNamespaces('organizations');
+          const t = i18n.getFixedT(lng, 'organizations');
+          const message = await renderInvitationEmail({
+            t,
+            lang: lng,
+            dir: languageInfo(lng).dir,
+            inviter: data.inviter.user.name || data.inviter.user.email,
+            organization: data.organization.name,
+            role: data.role
+              .split(',')
+              .map((r) => t(`roles.${r.trim()}` as never, { defaultValue: r.trim() }))
+              .join(', '),
+            url: `${e.baseUrl.replace(/\/+$/, '')}/invitations/${encodeURIComponent(data.id)}`,
+            hours: INVITATION_HOURS,
+          });
+          try {
+            await sendEmail({ to: data.email, ...message }, { owner: mailboxOwner(request) });
+          } catch (error) {
+            logger().error({ err: error, to: data.email }, 'could not send the invitation');
+          }
+        },
       }),
       ...(e.auth.oidc
         ? [

@@ -17,4 +17,31 @@ describe('GET /api/openapi document', () => {
     expect(Object.keys(doc.paths['/api/images/users/{id}']!).sort()).toEqual(['delete', 'put']);
     expect(Object.keys(doc.paths['/api/images/books/{id}']!).sort()).toEqual(['delete', 'put']);
   });
+
+  it('documents the organisation endpoints that are on (decision 038), and only those', async () => {
+    const doc = (await openApiDocument()) as unknown as { paths: Record<string, Record<string, unknown>> };
+    for (const path of [
+      '/api/auth/organization/create',
+      '/api/auth/organization/update',
+      '/api/auth/organization/delete',
+      '/api/auth/organization/invite-member',
+      '/api/auth/organization/cancel-invitation',
+      '/api/auth/organization/accept-invitation',
+      '/api/auth/organization/update-member-role',
+      '/api/auth/organization/remove-member',
+      '/api/auth/organization/create-team',
+      '/api/auth/organization/add-team-member',
+      '/api/rpc/organizations',
+      '/api/rpc/organizations/{slug}',
+      '/api/rpc/shelf',
+      '/api/rpc/shelf/{id}',
+      '/api/rpc/invitations/{id}',
+      '/api/rpc/manager/organizations',
+      '/api/rpc/manager/organizations/{id}',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    // Dynamic roles are not enabled: their endpoints do not exist.
+    expect(doc.paths['/api/auth/organization/create-role']).toBeUndefined();
+  });
 });

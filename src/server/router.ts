@@ -3,6 +3,7 @@ import { accountRouter } from '#/features/account/account.router';
 import { booksRouter } from '#/features/books/books.router';
 import { dashboardRouter } from '#/features/dashboard/dashboard.router';
 import { genresRouter } from '#/features/genres/genres.router';
+import { organizationsRouter } from '#/features/organizations/organizations.router';
 import { usersRouter } from '#/features/users/users.router';
 
 export const router = {
@@ -11,6 +12,7 @@ export const router = {
   users: usersRouter,
   dashboard: dashboardRouter,
   account: accountRouter,
+  organizations: organizationsRouter,
 };
 
 export type AppRouter = typeof router;

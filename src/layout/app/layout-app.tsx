@@ -1,16 +1,18 @@
 /** The /app section: mobile-first. Bottom navigation on small screens, top navigation from 640 px. */
 import { Link, Outlet } from '@tanstack/react-router';
-import { BookOpen, House, UserRound } from 'lucide-react';
+import { BookOpen, Building2, House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/avatar';
 import { SkipLink } from '#/components/ui/skip-link';
 import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { useCurrentUser } from '#/features/auth/use-current-user';
+import { OrganizationSwitcher } from '#/features/organizations/organization-switcher';
 import { APP_NAME } from '#/lib/utils';
 
 const ITEMS = [
   { to: '/app', key: 'home', icon: House, exact: true },
   { to: '/app/books', key: 'books', icon: BookOpen, exact: false },
+  { to: '/app/organizations', key: 'organizations', icon: Building2, exact: false },
   { to: '/app/account', key: 'account', icon: UserRound, exact: false },
 ] as const;
 
@@ -39,9 +41,16 @@ export function LayoutApp() {
                 {t(`nav.${key}`)}
               </Link>
             ))}
-            {user && <Avatar user={user} size="xs" lazy={false} className="ms-auto" />}
+            <div className="ms-auto flex min-w-0 items-center gap-3">
+              <OrganizationSwitcher />
+              {user && <Avatar user={user} size="xs" lazy={false} />}
+            </div>
           </nav>
         </header>
+        {/* Small screens: the active organisation above the page (the top bar above is hidden). */}
+        <div className="border-b border-neutral-200 px-4 py-2 sm:hidden dark:border-neutral-800">
+          <OrganizationSwitcher />
+        </div>
         <main id="main" className="flex-1 px-4 py-6 pb-24 sm:pb-6">
           <Outlet />
         </main>
@@ -49,7 +58,7 @@ export function LayoutApp() {
           aria-label={t('nav.mainNavigation')}
           className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] sm:hidden dark:border-neutral-800 dark:bg-neutral-950"
         >
-          <ul className="grid grid-cols-3">
+          <ul className="grid grid-cols-4">
             {ITEMS.map(({ to, key, icon: Icon, exact }) => (
               <li key={to}>
                 <Link

@@ -3,6 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, Outlet } from '@tanstack/react-router';
 import {
   BookOpen,
+  Building2,
   ExternalLink,
   FileText,
   House,
@@ -41,7 +42,13 @@ const GROUPS: Group[] = [
       { to: '/manager/books', key: 'books', icon: BookOpen },
     ],
   },
-  { label: 'configuration', items: [{ to: '/manager/users', key: 'users', icon: Users }] },
+  {
+    label: 'configuration',
+    items: [
+      { to: '/manager/users', key: 'users', icon: Users },
+      { to: '/manager/organizations', key: 'organizations', icon: Building2 },
+    ],
+  },
   {
     items: [
       { to: '/manager/account', key: 'account', icon: UserRound },

@@ -13,6 +13,7 @@ import enCatalog from '#/locales/en/catalog.json';
 import enCommon from '#/locales/en/common.json';
 import enTables from '#/locales/en/tables.json';
 import enImages from '#/locales/en/images.json';
+import enOrganizations from '#/locales/en/organizations.json';
 import enUsers from '#/locales/en/users.json';
 import enZod from '#/locales/en/zod.json';
 import { DEFAULT_LANGUAGE, ENTRY_NAMESPACES, LANGUAGE_CODES, NAMESPACES, type Language } from './languages';
@@ -28,6 +29,7 @@ export const defaultResources = {
   zod: enZod,
   tables: enTables,
   images: enImages,
+  organizations: enOrganizations,
 } as const;
 
 // In the browser build `import.meta.env.SSR` is false: the other English files are left out of it.

@@ -52,6 +52,7 @@ describe('embedded database (PGlite)', () => {
       'rate_limit',
       'row_count',
       'session',
+      'shelf_item',
       'team',
       'team_member',
       'user',

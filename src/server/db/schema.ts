@@ -206,6 +206,27 @@ export const invitation = pgTable(
   (t) => [index('invitation_organization_id').on(t.organizationId), index('invitation_email').on(t.email)],
 );
 
+/**
+ * An organisation's shelf (decision 038): catalogue books its members collect, with a note. The
+ * example of organisation-scoped data: every row carries its organisation and goes with it.
+ */
+export const shelfItem = pgTable(
+  'shelf_item',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    bookId: text('book_id')
+      .notNull()
+      .references((): AnyPgColumn => book.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    addedBy: text('added_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shelf_item_organization_book').on(t.organizationId, t.bookId), index('shelf_item_book_id').on(t.bookId)],
+);
+
 export const genre = pgTable(
   'genre',
   {

@@ -1,0 +1,347 @@
+/**
+ * Organisations end to end (issue #17, decision 038), in a real browser with a real SMTP sink:
+ * create, invite an address with no account, sign up from the e-mail and accept, promote, teams, a
+ * plain member's limits, the active organisation and its shelf, cross-organisation 404s, leave,
+ * remove, cancel, decline, the last owner, deleting; the pages under axe and at 375 px.
+ */
+import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/a11y';
+import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+import type { SmtpSink } from './support/smtp-sink';
+
+const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+/** Signs in through the UI from wherever the page is (the redirect param is kept); the code read from the sink. */
+async function signInHere(page: Page, sink: SmtpSink, email: string) {
+  await hydrated(page);
+  const since = Date.now();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Login with email' }).click();
+  await expect(page).toHaveURL(/\/login\/verify\?/);
+  const code = await sink.waitForCode(email, since);
+  await page.getByLabel('Login code').pressSequentially(code);
+}
+
+/** A new account's first page in the app asks for a name first. */
+async function onboard(page: Page, name: string) {
+  await page.getByLabel('What is your name?').fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(`Welcome ${name}`)).toBeVisible();
+}
+
+const invitationLink = (text: string) => /https?:\/\/[^\s]+\/invitations\/[0-9a-f-]+/.exec(text)?.[0];
+
+async function openTab(page: Page, slug: string, tab: string) {
+  await page.goto(`/app/organizations/${slug}?tab=${tab}`);
+  await hydrated(page);
+}
+
+test.describe('organisations', () => {
+  test('create, invite by e-mail, sign up and accept, promote, teams, shelves, leave, remove, cancel, decline, delete', async ({
+    browser,
+    app,
+    sink,
+  }) => {
+    test.setTimeout(180_000);
+    const stamp = Date.now().toString(36);
+    const ownerEmail = `owner.${stamp}@example.org`;
+    const inviteeEmail = `invitee.${stamp}@example.org`;
+    const slug = `acme-${stamp}`;
+
+    // The owner signs up and creates an organisation from the app.
+    const ownerContext = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    const owner = await ownerContext.newPage();
+    await owner.goto('/login');
+    await signInHere(owner, sink, ownerEmail);
+    await onboard(owner, 'Olive Owner');
+    await expect(owner).toHaveURL(/\/app$/);
+    await owner.goto('/app/organizations');
+    await hydrated(owner);
+    await owner.getByRole('button', { name: 'New organisation' }).click();
+    await owner.getByLabel('Name').fill(`Acme ${stamp}`);
+    await expect(owner.getByLabel('Slug')).toHaveValue(slug);
+    await owner.getByRole('button', { name: 'Create' }).click();
+    await expect(owner).toHaveURL(new RegExp(`/app/organizations/${slug}$`));
+    await expect(owner.getByText('Your role: Owner')).toBeVisible();
+    // The creator's session has it active: the top bar says so.
+    await expect(owner.getByTestId('organization-switcher').filter({ visible: true })).toHaveValue(/.+/);
+
+    // Invite an address with no account, as a member; the e-mail links to /invitations/{id}.
+    await openTab(owner, slug, 'invitations');
+    const since = Date.now();
+    await owner.getByLabel('E-mail', { exact: true }).fill(inviteeEmail);
+    await owner.getByRole('button', { name: 'Invite' }).click();
+    await expect(owner.getByText(`Invitation sent to ${inviteeEmail}`)).toBeVisible();
+    await expect(owner.getByTestId('pending-invitations')).toContainText(inviteeEmail);
+    const mail = await sink.waitForMail(inviteeEmail, since);
+    expect(mail.subject).toBe(`Olive Owner invites you to Acme ${stamp}`);
+    const link = invitationLink(mail.text);
+    expect(link).toBeTruthy();
+
+    // The invitee opens the link signed out, signs up with the e-mail code and lands on the invitation.
+    const inviteeContext = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    const invitee = await inviteeContext.newPage();
+    await invitee.goto(new URL(link!).pathname);
+    await expect(invitee).toHaveURL(/\/login\?redirect=%2Finvitations%2F/);
+    await signInHere(invitee, sink, inviteeEmail);
+    await expect(invitee).toHaveURL(/\/invitations\//);
+    await expect(invitee.getByTestId('invitation-message')).toHaveText(`Olive Owner invites you to join Acme ${stamp} as Member.`);
+    await invitee.getByRole('button', { name: 'Accept' }).click();
+    await expect(invitee).toHaveURL(new RegExp(`/app/organizations/${slug}$`));
+    await onboard(invitee, 'Ivy Invitee');
+    await expect(invitee.getByText('Your role: Member')).toBeVisible();
+
+    // A plain member sees no invite form, and the API refuses them.
+    await openTab(invitee, slug, 'invitations');
+    await expect(invitee.getByTestId('invite-form')).toHaveCount(0);
+    await expect(invitee.getByText('Only owners and admins can invite people.')).toBeVisible();
+    const orgs = (await (await invitee.request.get('/api/rpc/organizations')).json()) as {
+      organizations: Array<{ id: string; slug: string }>;
+    };
+    const acmeId = orgs.organizations.find((o) => o.slug === slug)!.id;
+    const refused = await invitee.request.post('/api/auth/organization/invite-member', {
+      data: { organizationId: acmeId, email: `nobody.${stamp}@example.org`, role: 'member' },
+      headers: { Origin: app.url },
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION' });
+
+    // The owner promotes them to admin.
+    await openTab(owner, slug, 'members');
+    await owner.getByLabel(/^Role of Ivy Invitee$/).selectOption('admin');
+    await expect(owner.getByText('Ivy Invitee is now Admin')).toBeVisible();
+
+    // The new admin creates a team and adds a member to it.
+    await openTab(invitee, slug, 'teams');
+    await invitee.getByLabel('Team name').fill('Editors');
+    await invitee.getByRole('button', { name: 'New team' }).click();
+    await expect(invitee.getByText('Team Editors created')).toBeVisible();
+    const team = invitee.getByTestId('team-Editors');
+    await team.getByLabel('Add a member').selectOption({ label: 'Olive Owner' });
+    await team.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(invitee.getByText('Olive Owner added to Editors')).toBeVisible();
+    await expect(team.getByRole('button', { name: 'Remove Olive Owner from the team' })).toBeVisible();
+
+    // The shelf follows the active organisation: a book in Acme, then a second organisation is empty.
+    await openTab(owner, slug, 'shelf');
+    await owner.getByTestId('shelf-add-form').getByRole('combobox').selectOption({ index: 1 });
+    await owner.getByLabel('Note').fill('For the book club');
+    await owner.getByRole('button', { name: 'Add to the shelf' }).click();
+    await expect(owner.getByTestId('shelf-items')).toContainText('For the book club');
+    const acmeShelf = (await (await owner.request.get('/api/rpc/shelf')).json()) as { items: Array<{ id: string }> };
+    const acmeItem = acmeShelf.items[0]!.id;
+    const betaSlug = `beta-${stamp}`;
+    const beta = await owner.request.post('/api/auth/organization/create', {
+      data: { name: `Beta ${stamp}`, slug: betaSlug },
+      headers: { Origin: app.url },
+    });
+    expect(beta.status()).toBe(200);
+    await owner.goto('/app/organizations');
+    await hydrated(owner);
+    await owner
+      .getByTestId('organization-switcher')
+      .filter({ visible: true })
+      .selectOption({ label: `Beta ${stamp}` });
+    await expect(owner.getByText(`Beta ${stamp} is now your active organisation`)).toBeVisible();
+    await openTab(owner, betaSlug, 'shelf');
+    await expect(owner.getByText('The shelf is empty.')).toBeVisible();
+    await owner
+      .getByTestId('organization-switcher')
+      .filter({ visible: true })
+      .selectOption({ label: `Acme ${stamp}` });
+    await openTab(owner, slug, 'shelf');
+    await expect(owner.getByTestId('shelf-items')).toContainText('For the book club');
+
+    // A member of Acme only gets 404 for Beta's page, and for Beta's shelf row.
+    const betaItem = await (async () => {
+      await owner.request.post('/api/auth/organization/set-active', { data: { organizationSlug: betaSlug }, headers: { Origin: app.url } });
+      const books = (await (await owner.request.get('/api/rpc/books?limit=3')).json()) as { items: Array<{ id: string }> };
+      const added = await owner.request.post('/api/rpc/shelf', {
+        data: { bookId: books.items[2]!.id, note: 'Beta only' },
+        headers: { Origin: app.url },
+      });
+      expect(added.status()).toBe(201);
+      const id = ((await added.json()) as { id: string }).id;
+      await owner.request.post('/api/auth/organization/set-active', { data: { organizationSlug: slug }, headers: { Origin: app.url } });
+      return id;
+    })();
+    const notMine = await invitee.goto(`/app/organizations/${betaSlug}`);
+    expect(notMine?.status()).toBe(404);
+    await expect(invitee.getByText('This page could not be found')).toBeVisible();
+    expect((await invitee.request.get(`/api/rpc/shelf/${betaItem}`)).status()).toBe(404);
+    expect((await invitee.request.delete(`/api/rpc/shelf/${betaItem}`, { headers: { Origin: app.url } })).status()).toBe(404);
+    expect((await invitee.request.get(`/api/rpc/shelf/${acmeItem}`)).status()).toBe(200);
+
+    // Cancel: an invitation the owner takes back.
+    await openTab(owner, slug, 'invitations');
+    const cancelled = `cancelled.${stamp}@example.org`;
+    await owner.getByLabel('E-mail', { exact: true }).fill(cancelled);
+    await owner.getByRole('button', { name: 'Invite' }).click();
+    await expect(owner.getByTestId('pending-invitations')).toContainText(cancelled);
+    await owner
+      .getByTestId('pending-invitations')
+      .getByRole('listitem')
+      .filter({ hasText: cancelled })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await expect(owner.getByText(`Invitation to ${cancelled} cancelled`)).toBeVisible();
+    await expect(owner.getByTestId('pending-invitations')).not.toContainText(cancelled);
+
+    // Decline: another address opens its invitation and declines it; the link then says so.
+    const decliner = `decliner.${stamp}@example.org`;
+    const since2 = Date.now();
+    await owner.getByLabel('E-mail', { exact: true }).fill(decliner);
+    await owner.getByRole('button', { name: 'Invite' }).click();
+    const declineLink = invitationLink((await sink.waitForMail(decliner, since2)).text)!;
+    const declinerContext = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    await signInViaApi(declinerContext.request, app, sink, decliner);
+    const declinerPage = await declinerContext.newPage();
+    await declinerPage.goto(new URL(declineLink).pathname);
+    await hydrated(declinerPage);
+    await declinerPage.getByRole('button', { name: 'Decline' }).click();
+    await expect(declinerPage.getByText('Invitation declined')).toBeVisible();
+    await expect(declinerPage.getByTestId('invitation-message')).toHaveText('This invitation was declined.');
+    // The invitee (another address) sees the wrong-recipient message for it.
+    await invitee.goto(new URL(declineLink).pathname);
+    await expect(invitee.getByTestId('invitation-message')).toHaveText(
+      'This invitation is for another e-mail address. Sign in with the address it was sent to.',
+    );
+    await declinerContext.close();
+
+    // Remove: the decliner joins after all (a new invitation, accepted over the API), then the owner removes them.
+    const joinerContext = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    await signInViaApi(joinerContext.request, app, sink, decliner);
+    const again = await owner.request.post('/api/auth/organization/invite-member', {
+      data: { organizationId: acmeId, email: decliner, role: 'member' },
+      headers: { Origin: app.url },
+    });
+    const againId = ((await again.json()) as { id: string }).id;
+    expect(
+      (
+        await joinerContext.request.post('/api/auth/organization/accept-invitation', {
+          data: { invitationId: againId },
+          headers: { Origin: app.url },
+        })
+      ).status(),
+    ).toBe(200);
+    await joinerContext.close();
+    await openTab(owner, slug, 'members');
+    await owner.getByTestId(`member-${decliner}`).getByRole('button', { name: 'Remove' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(owner.getByText(`${decliner} removed`)).toBeVisible();
+    await expect(owner.getByTestId(`member-${decliner}`)).toHaveCount(0);
+
+    // The last owner cannot leave (disabled, with the reason; the API refuses too).
+    await expect(owner.getByRole('button', { name: 'Leave organisation' })).toBeDisabled();
+    await expect(owner.getByText('You are the only owner: make someone else owner before you leave.')).toBeVisible();
+    const leave = await owner.request.post('/api/auth/organization/leave', {
+      data: { organizationId: acmeId },
+      headers: { Origin: app.url },
+    });
+    expect(await leave.json()).toMatchObject({ code: 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER' });
+
+    // Leave: the invitee (an admin) leaves.
+    await openTab(invitee, slug, 'members');
+    await invitee.getByRole('button', { name: 'Leave organisation' }).click();
+    await invitee.getByRole('dialog').getByRole('button', { name: 'Leave organisation' }).click();
+    await expect(invitee).toHaveURL(/\/app\/organizations$/);
+    expect((await invitee.goto(`/app/organizations/${slug}`))?.status()).toBe(404);
+
+    // Settings: only the owner deletes, with the slug typed; the shelf goes with the organisation.
+    await openTab(owner, slug, 'settings');
+    await owner.getByRole('button', { name: 'Delete organisation' }).click();
+    const dialog = owner.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Delete organisation' })).toBeDisabled();
+    await dialog.getByLabel(`Type ${slug} to confirm`).fill(slug);
+    await dialog.getByRole('button', { name: 'Delete organisation' }).click();
+    await expect(owner).toHaveURL(/\/app\/organizations$/);
+    await expect(owner.getByText(`Organisation Acme ${stamp} deleted`)).toBeVisible();
+    expect((await owner.request.get(`/api/rpc/organizations/${slug}`)).status()).toBe(404);
+    await owner.request.post('/api/auth/organization/set-active', { data: { organizationSlug: betaSlug }, headers: { Origin: app.url } });
+    expect((await owner.request.get(`/api/rpc/shelf/${acmeItem}`)).status()).toBe(404);
+
+    await ownerContext.close();
+    await inviteeContext.close();
+  });
+
+  test('the organisation pages pass axe (English and Arabic, light and dark) and fit 375 px', async ({
+    userPage: page,
+    adminPage,
+    app,
+  }) => {
+    test.setTimeout(120_000);
+    const slug = `axe-${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/auth/organization/create', {
+      data: { name: 'مكتبة القرّاء', slug },
+      headers: { Origin: app.url },
+    });
+    const orgId = ((await created.json()) as { id: string }).id;
+    const paths = [
+      '/app/organizations',
+      ...['overview', 'members', 'invitations', 'teams', 'shelf', 'settings'].map((tab) => `/app/organizations/${slug}?tab=${tab}`),
+    ];
+    const managerPaths = ['/manager/organizations', `/manager/organizations/${orgId}`];
+    for (const lng of ['en', 'ar']) {
+      for (const scheme of ['light', 'dark'] as const) {
+        for (const [p, list] of [
+          [page, paths],
+          [adminPage, managerPaths],
+        ] as const) {
+          await p.emulateMedia({ colorScheme: scheme });
+          for (const path of list) {
+            await p.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
+            await hydrated(p);
+            expect(await seriousViolations(p), `${path} ${lng} ${scheme}`).toEqual([]);
+          }
+        }
+      }
+      for (const [p, list] of [
+        [page, paths],
+        [adminPage, managerPaths],
+      ] as const) {
+        await p.setViewportSize({ width: 375, height: 812 });
+        for (const path of list) {
+          await p.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
+          await p.waitForLoadState('networkidle');
+          const { scrollWidth, innerWidth } = await p.evaluate(() => ({
+            scrollWidth: document.documentElement.scrollWidth,
+            innerWidth: window.innerWidth,
+          }));
+          expect.soft(scrollWidth, `${path} (${lng}) at 375 px`).toBeLessThanOrEqual(innerWidth);
+        }
+      }
+    }
+  });
+  test('the manager lists and searches every organisation, shows members and invitations, and an admin deletes one', async ({
+    userPage,
+    adminPage: page,
+    app,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const created = await userPage.request.post('/api/auth/organization/create', {
+      data: { name: `Gamma ${stamp}`, slug: `gamma-${stamp}` },
+      headers: { Origin: app.url },
+    });
+    const id = ((await created.json()) as { id: string }).id;
+    await userPage.request.post('/api/auth/organization/invite-member', {
+      data: { organizationId: id, email: `pending.${stamp}@example.org`, role: 'admin' },
+      headers: { Origin: app.url },
+    });
+    await page.goto(`/manager/organizations?searchTerm=gamma-${stamp}`);
+    await hydrated(page);
+    const table = page.getByTestId('manager-organizations');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText(`Gamma ${stamp}`);
+    await table.getByRole('link', { name: `Gamma ${stamp}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/manager/organizations/${id}$`));
+    await expect(page.getByTestId('manager-organization-members')).toContainText('user@example.com');
+    await expect(page.getByText(`pending.${stamp}@example.org`)).toBeVisible();
+    await page.getByRole('button', { name: 'Delete organisation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete organisation' }).click();
+    await expect(page).toHaveURL(/\/manager\/organizations$/);
+    await expect(page.getByText(`Organisation Gamma ${stamp} deleted`)).toBeVisible();
+    expect((await userPage.request.get(`/api/rpc/organizations/gamma-${stamp}`)).status()).toBe(404);
+    // A user without the manager gets its 403 page, and the API refuses them.
+    expect((await userPage.request.get('/api/rpc/manager/organizations')).status()).toBe(403);
+  });
+});

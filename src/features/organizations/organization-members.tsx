@@ -1,0 +1,136 @@
+/** Members: name, e-mail, role, joined; change a role, remove a member, leave. The last owner stays. */
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '#/components/confirm-dialog';
+import { Button } from '#/components/ui/button';
+import { NativeSelect } from '#/components/ui/native-select';
+import { authClient } from '#/features/auth/auth-client';
+import { useCurrentUser } from '#/features/auth/use-current-user';
+import { formatDate } from '#/lib/i18n/format';
+import { organizationRights, type OrganizationPage } from './organizations.schema';
+import { useOrganizationAction } from './use-organization-action';
+
+type Member = OrganizationPage['members'][number];
+const isOwner = (role: string) => role.split(',').includes('owner');
+
+export function OrganizationMembers({ org }: { org: OrganizationPage }) {
+  const { t, i18n } = useTranslation('organizations');
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const { run, pending } = useOrganizationAction();
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const rights = organizationRights(org.membership.role);
+  const owners = org.members.filter((m) => isOwner(m.role)).length;
+  const callerIsOwner = isOwner(org.membership.role);
+  const roleName = (role: string) => t(`roles.${role}` as 'roles.member', { defaultValue: role });
+  const lastOwner = (m: Member) => isOwner(m.role) && owners <= 1;
+  const mayChange = (m: Member) => rights.manageMembers && (callerIsOwner || !isOwner(m.role)) && !lastOwner(m);
+  const mayRemove = (m: Member) => m.userId !== me?.id && rights.manageMembers && (callerIsOwner || !isOwner(m.role)) && !lastOwner(m);
+  const iAmLastOwner = callerIsOwner && owners <= 1;
+
+  const changeRole = (m: Member, role: string) =>
+    void run(
+      () => authClient.organization.updateMemberRole({ organizationId: org.id, memberId: m.id, role: role as 'member' }),
+      t('members.roleChanged', { name: m.name || m.email, role: roleName(role) }),
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={t('tabs.members')}>
+        <table className="w-full text-start text-sm" data-testid="members-table">
+          <thead>
+            <tr className="border-b border-neutral-200 text-start dark:border-neutral-800">
+              <th className="p-2 text-start">{t('members.name')}</th>
+              <th className="p-2 text-start">{t('members.email')}</th>
+              <th className="p-2 text-start">{t('members.role')}</th>
+              <th className="p-2 text-start">{t('members.joined')}</th>
+              <th className="p-2 text-start">
+                <span className="sr-only">{t('members.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {org.members.map((m) => (
+              <tr key={m.id} className="border-b border-neutral-100 dark:border-neutral-900" data-testid={`member-${m.email}`}>
+                <td className="p-2">
+                  <bdi>{m.name || m.email}</bdi>
+                  {m.userId === me?.id && <span className="text-neutral-700 dark:text-neutral-300"> ({t('members.you')})</span>}
+                </td>
+                <td className="max-w-48 truncate p-2">
+                  <bdi>{m.email}</bdi>
+                </td>
+                <td className="p-2">
+                  {mayChange(m) ? (
+                    <NativeSelect
+                      aria-label={t('members.changeRole', { name: m.name || m.email })}
+                      className="h-9 w-auto text-sm"
+                      value={m.role}
+                      disabled={pending}
+                      onChange={(e) => changeRole(m, e.target.value)}
+                    >
+                      {[...new Set([...rights.assignableRoles, m.role])].map((role) => (
+                        <option key={role} value={role}>
+                          {roleName(role)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  ) : (
+                    <span title={lastOwner(m) ? t('members.lastOwner') : undefined}>{roleName(m.role)}</span>
+                  )}
+                </td>
+                <td className="p-2 whitespace-nowrap">{formatDate(m.createdAt, i18n.language, { dateStyle: 'medium' })}</td>
+                <td className="p-2 text-end">
+                  {mayRemove(m) && (
+                    <Button size="sm" variant="secondary" onClick={() => setRemoving(m)}>
+                      {t('members.remove')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-col items-start gap-2">
+        <Button variant="secondary" disabled={iAmLastOwner} onClick={() => setLeaving(true)}>
+          {t('members.leave')}
+        </Button>
+        {iAmLastOwner && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('members.lastOwner')}</p>}
+      </div>
+      <ConfirmDialog
+        open={Boolean(removing)}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t('members.removeTitle', { name: removing?.name || removing?.email })}
+        description={t('members.removeBody', { name: removing?.name || removing?.email })}
+        confirmLabel={t('members.remove')}
+        pending={pending}
+        onConfirm={async () => {
+          if (!removing) return;
+          await run(
+            () => authClient.organization.removeMember({ organizationId: org.id, memberIdOrEmail: removing.id }),
+            t('members.removed', { name: removing.name || removing.email }),
+          );
+          setRemoving(null);
+        }}
+      />
+      <ConfirmDialog
+        open={leaving}
+        onOpenChange={setLeaving}
+        title={t('members.leaveTitle', { name: org.name })}
+        description={t('members.leaveBody')}
+        confirmLabel={t('members.leave')}
+        pending={pending}
+        onConfirm={async () => {
+          const left = await run(
+            () => authClient.organization.leave({ organizationId: org.id }),
+            t('members.left', { name: org.name }),
+            () => navigate({ to: '/app/organizations' }),
+          );
+          if (!left) setLeaving(false);
+        }}
+      />
+    </div>
+  );
+}

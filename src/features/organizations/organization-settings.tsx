@@ -1,0 +1,85 @@
+/** Settings: rename and change the slug (owners, admins); delete with the slug typed to confirm (owners). */
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '#/components/confirm-dialog';
+import { Button } from '#/components/ui/button';
+import { Input } from '#/components/ui/input';
+import { authClient } from '#/features/auth/auth-client';
+import { FormOrganization } from './form-organization';
+import { organizationRights, type OrganizationPage } from './organizations.schema';
+import { useOrganizationAction } from './use-organization-action';
+
+export function OrganizationSettings({ org }: { org: OrganizationPage }) {
+  const { t } = useTranslation('organizations');
+  const rights = organizationRights(org.membership.role);
+  const { run, pending } = useOrganizationAction();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const [typed, setTyped] = useState('');
+  const confirmId = useId();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">
+        <h2 className="text-lg font-semibold">{t('settings.general')}</h2>
+        {!rights.updateOrganization && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('settings.readOnly')}</p>}
+        <FormOrganization
+          key={`${org.name}/${org.slug}`}
+          initial={{ name: org.name, slug: org.slug }}
+          submitLabel={t('form.save')}
+          disabled={!rights.updateOrganization || pending}
+          onSubmit={async (values) => {
+            const saved = await run(
+              () =>
+                authClient.organization.update({ organizationId: org.id, data: { name: values.name.trim(), slug: values.slug.trim() } }),
+              t('settings.saved'),
+            );
+            if (saved && values.slug.trim() !== org.slug) {
+              await navigate({
+                to: '/app/organizations/$slug',
+                params: { slug: values.slug.trim() },
+                search: { tab: 'settings' },
+                replace: true,
+              });
+            }
+          }}
+        />
+      </section>
+      <section className="flex flex-col items-start gap-3 rounded-lg border border-red-200 p-4 dark:border-red-900">
+        <h2 className="text-lg font-semibold">{t('settings.danger')}</h2>
+        <p className="text-sm">{t('settings.deleteBody', { name: org.name })}</p>
+        {!rights.deleteOrganization && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('settings.ownerOnly')}</p>}
+        <Button variant="destructive" disabled={!rights.deleteOrganization} onClick={() => setDeleting(true)}>
+          {t('settings.delete')}
+        </Button>
+      </section>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={(open) => {
+          setDeleting(open);
+          if (!open) setTyped('');
+        }}
+        title={t('settings.danger')}
+        description={t('settings.deleteBody', { name: org.name })}
+        confirmLabel={t('settings.delete')}
+        confirmDisabled={typed.trim() !== org.slug}
+        pending={pending}
+        onConfirm={async () => {
+          await run(
+            () => authClient.organization.delete({ organizationId: org.id }),
+            t('settings.deleted', { name: org.name }),
+            () => navigate({ to: '/app/organizations' }),
+          );
+        }}
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={confirmId} className="text-sm font-medium">
+            {t('settings.typeToConfirm', { slug: org.slug })}
+          </label>
+          <Input id={confirmId} dir="ltr" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </div>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The shelf of the active organisation (decision 038): members read and add a book with a note;
+ * owners and admins remove. Another organisation's page says to make it active first.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#/components/ui/button';
+import { Input } from '#/components/ui/input';
+import { NativeSelect } from '#/components/ui/native-select';
+import { authClient } from '#/features/auth/auth-client';
+import { orpc } from '#/lib/api-client';
+import { shelfQuery } from './organizations.queries';
+import { organizationRights, type OrganizationPage } from './organizations.schema';
+import { useOrganizationAction } from './use-organization-action';
+
+export function OrganizationShelf({ org }: { org: OrganizationPage }) {
+  const { t } = useTranslation('organizations');
+  const { run, pending } = useOrganizationAction();
+  const rights = organizationRights(org.membership.role);
+  const { data: shelf } = useQuery({ ...shelfQuery(), enabled: org.active });
+  const [term, setTerm] = useState('');
+  const searchTerm = useDeferredValue(term.trim());
+  const { data: books } = useQuery({ ...orpc.books.list.queryOptions({ input: { searchTerm, limit: 20 } }), enabled: org.active });
+  const [bookId, setBookId] = useState('');
+  const [note, setNote] = useState('');
+  const ids = { search: useId(), book: useId(), note: useId() };
+
+  if (!org.active) {
+    return (
+      <div className="flex flex-col items-start gap-2">
+        <p className="text-neutral-700 dark:text-neutral-300">{t('shelf.notActive', { name: org.name })}</p>
+        <Button
+          variant="secondary"
+          disabled={pending}
+          onClick={() => void run(() => authClient.organization.setActive({ organizationId: org.id }), t('switched', { name: org.name }))}
+        >
+          {t('makeActive')}
+        </Button>
+      </div>
+    );
+  }
+  const onShelf = new Set(shelf?.items.map((i) => i.book.id));
+  const choices = (books?.items ?? []).filter((b) => !onShelf.has(b.id));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-neutral-700 dark:text-neutral-300">{t('shelf.intro', { name: org.name })}</p>
+      <form
+        className="grid gap-2 rounded-lg border border-neutral-200 p-4 sm:grid-cols-2 dark:border-neutral-800"
+        data-testid="shelf-add-form"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const book = choices.find((b) => b.id === bookId);
+          if (!book) return;
+          const added = await run(() => orpc.organizations.shelf.add.call({ bookId, note }), t('shelf.added', { title: book.title }));
+          if (added) {
+            setBookId('');
+            setNote('');
+          }
+        }}
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.search} className="text-sm font-medium">
+            {t('shelf.book')}
+          </label>
+          <Input id={ids.search} type="search" value={term} onChange={(e) => setTerm(e.target.value)} />
+          <NativeSelect id={ids.book} aria-label={t('shelf.book')} value={bookId} onChange={(e) => setBookId(e.target.value)}>
+            <option value="" disabled>
+              {t('shelf.bookRequired')}
+            </option>
+            {choices.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.title} — {b.author}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.note} className="text-sm font-medium">
+            {t('shelf.note')}
+          </label>
+          <Input id={ids.note} dir="auto" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={pending || !bookId}>
+            {t('shelf.add')}
+          </Button>
+        </div>
+      </form>
+      {shelf && shelf.items.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('shelf.empty')}</p>}
+      <ul className="grid gap-2" data-testid="shelf-items">
+        {shelf?.items.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+            <div className="flex min-w-0 flex-1 flex-col">
+              <span className="font-semibold break-words" dir="auto">
+                {item.book.title}
+              </span>
+              <span className="text-sm text-neutral-700 dark:text-neutral-300" dir="auto">
+                {item.book.author}
+              </span>
+              {item.note && (
+                <span className="text-sm break-words" dir="auto">
+                  {item.note}
+                </span>
+              )}
+              {item.addedBy && (
+                <span className="text-xs text-neutral-700 dark:text-neutral-300">{t('shelf.addedBy', { name: item.addedBy.name })}</span>
+              )}
+            </div>
+            {rights.removeFromShelf && (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={pending}
+                aria-label={`${t('shelf.remove')}: ${item.book.title}`}
+                onClick={() =>
+                  void run(() => orpc.organizations.shelf.remove.call({ id: item.id }), t('shelf.removed', { title: item.book.title }))
+                }
+              >
+                {t('shelf.remove')}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

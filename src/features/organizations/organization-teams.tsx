@@ -1,0 +1,190 @@
+/** Teams: create, rename, delete; add and remove members (owners and admins). */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '#/components/confirm-dialog';
+import { Button } from '#/components/ui/button';
+import { Input } from '#/components/ui/input';
+import { NativeSelect } from '#/components/ui/native-select';
+import { authClient } from '#/features/auth/auth-client';
+import { organizationRights, type OrganizationPage } from './organizations.schema';
+import { useOrganizationAction } from './use-organization-action';
+
+type Team = OrganizationPage['teams'][number];
+
+function TeamCard({ org, team }: { org: OrganizationPage; team: Team }) {
+  const { t } = useTranslation('organizations');
+  const rights = organizationRights(org.membership.role);
+  const { run, pending } = useOrganizationAction();
+  const [name, setName] = useState(team.name);
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [adding, setAdding] = useState('');
+  const renameId = useId();
+  const addId = useId();
+  const members = org.members.filter((m) => team.memberUserIds.includes(m.userId));
+  const others = org.members.filter((m) => !team.memberUserIds.includes(m.userId));
+  const label = (m: OrganizationPage['members'][number]) => m.name || m.email;
+
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800" data-testid={`team-${team.name}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        {renaming ? (
+          <form
+            className="flex flex-wrap items-center gap-2"
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const done = await run(
+                () => authClient.organization.updateTeam({ teamId: team.id, data: { name: name.trim(), organizationId: org.id } }),
+                t('teams.renamed'),
+              );
+              if (done) setRenaming(false);
+            }}
+          >
+            <label htmlFor={renameId} className="sr-only">
+              {t('teams.name')}
+            </label>
+            <Input id={renameId} dir="auto" className="h-9 w-56" value={name} onChange={(e) => setName(e.target.value)} />
+            <Button size="sm" type="submit" disabled={pending || !name.trim()}>
+              {t('form.save')}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setRenaming(false)}>
+              {t('form.cancel')}
+            </Button>
+          </form>
+        ) : (
+          <h3 className="min-w-0 flex-1 font-semibold break-words">
+            <bdi>{team.name}</bdi>
+          </h3>
+        )}
+        {rights.manageTeams && !renaming && (
+          <span className="flex gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setRenaming(true)}>
+              {t('teams.rename')}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setDeleting(true)}>
+              {t('teams.delete')}
+            </Button>
+          </span>
+        )}
+      </div>
+      <div>
+        <h4 className="text-sm font-medium">{t('teams.members')}</h4>
+        {members.length === 0 && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('teams.noMembers')}</p>}
+        <ul className="flex flex-wrap gap-2 pt-1">
+          {members.map((m) => (
+            <li key={m.userId} className="flex items-center gap-1 rounded-full bg-neutral-100 px-3 py-1 text-sm dark:bg-neutral-800">
+              <bdi>{label(m)}</bdi>
+              {rights.manageTeams && (
+                <Button
+                  size="inline"
+                  variant="link"
+                  aria-label={t('teams.removeMember', { name: label(m) })}
+                  disabled={pending}
+                  onClick={() =>
+                    void run(
+                      () =>
+                        authClient.organization.removeTeamMember({ teamId: team.id, userId: m.userId, organizationId: org.id } as never),
+                      t('teams.memberRemoved', { name: label(m), team: team.name }),
+                    )
+                  }
+                >
+                  ×
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {rights.manageTeams && others.length > 0 && (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const m = others.find((o) => o.userId === adding);
+            if (!m) return;
+            const done = await run(
+              () => authClient.organization.addTeamMember({ teamId: team.id, userId: m.userId, organizationId: org.id } as never),
+              t('teams.added', { name: label(m), team: team.name }),
+            );
+            if (done) setAdding('');
+          }}
+        >
+          <div className="flex flex-col gap-1">
+            <label htmlFor={addId} className="text-sm font-medium">
+              {t('teams.addMember')}
+            </label>
+            <NativeSelect id={addId} className="h-9 w-56 text-sm" value={adding} onChange={(e) => setAdding(e.target.value)}>
+              <option value="" disabled>
+                —
+              </option>
+              {others.map((m) => (
+                <option key={m.userId} value={m.userId}>
+                  {label(m)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button size="sm" type="submit" disabled={pending || !adding}>
+            {t('teams.add')}
+          </Button>
+        </form>
+      )}
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={t('teams.deleteTitle', { name: team.name })}
+        confirmLabel={t('teams.delete')}
+        pending={pending}
+        onConfirm={async () => {
+          await run(
+            () => authClient.organization.removeTeam({ teamId: team.id, organizationId: org.id }),
+            t('teams.deleted', { name: team.name }),
+          );
+          setDeleting(false);
+        }}
+      />
+    </li>
+  );
+}
+
+export function OrganizationTeams({ org }: { org: OrganizationPage }) {
+  const { t } = useTranslation('organizations');
+  const rights = organizationRights(org.membership.role);
+  const { run, pending } = useOrganizationAction();
+  const [name, setName] = useState('');
+  const nameId = useId();
+  return (
+    <div className="flex flex-col gap-4">
+      {rights.manageTeams && (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          data-testid="create-team-form"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const created = await run(
+              () => authClient.organization.createTeam({ name: name.trim(), organizationId: org.id }),
+              t('teams.created', { name: name.trim() }),
+            );
+            if (created) setName('');
+          }}
+        >
+          <div className="flex flex-col gap-1">
+            <label htmlFor={nameId} className="text-sm font-medium">
+              {t('teams.name')}
+            </label>
+            <Input id={nameId} dir="auto" className="w-64" value={name} onChange={(e) => setName(e.target.value)} />
+          </div>
+          <Button type="submit" disabled={pending || !name.trim()}>
+            {t('teams.create')}
+          </Button>
+        </form>
+      )}
+      {org.teams.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('teams.none')}</p>}
+      <ul className="grid gap-3">
+        {org.teams.map((team) => (
+          <TeamCard key={team.id} org={org} team={team} />
+        ))}
+      </ul>
+    </div>
+  );
+}

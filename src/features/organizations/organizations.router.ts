@@ -1,0 +1,389 @@
+/**
+ * Organisations' product API (decision 038).
+ *
+ * - The shelf: the active organisation's books. `orgProcedure` resolves the session's active
+ *   organisation and the caller's membership ONCE, in a middleware; every shelf query filters by
+ *   `context.organization.id`. A caller who is not a member, or a row of another organisation,
+ *   gets 404 (never 403: ids do not leak).
+ * - An invitation's state for the invitation page (who it is for, expired, cancelled, used).
+ * - The manager's list and detail of every organisation, and deleting one.
+ * Organisations, members, invitations and teams themselves are Better Auth's organization
+ * endpoints under /api/auth/organization/*.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { z } from '#/lib/zod';
+import { apiError } from '#/server/api-errors.ts';
+import { uniqueViolation } from '#/server/db/errors.ts';
+import { book, invitation, member, organization, shelfItem, team, teamMember, user } from '#/server/db/schema.ts';
+import { contains } from '#/server/db/search.ts';
+import { env } from '#/server/env.ts';
+import { requestSession } from '#/server/request-session.ts';
+import { base } from '#/server/rpc.ts';
+import {
+  idInputSchema,
+  invitationViewSchema,
+  managerOrganizationDetailSchema,
+  managerOrganizationListInputSchema,
+  managerOrganizationSchema,
+  myOrganizationsSchema,
+  organizationPageSchema,
+  organizationRights,
+  shelfAddInputSchema,
+  shelfItemSchema,
+  shelfSchema,
+  slugInputSchema,
+} from './organizations.schema';
+
+/**
+ * A procedure on the active organisation's data: any signed-in caller, then the organisation and
+ * the caller's membership resolved here, once. No active organisation: 400 NO_ACTIVE_ORGANIZATION;
+ * not (or no longer) a member of it: 404. Writes are refused in demo mode like every other write.
+ */
+export const orgProcedure = base.meta({ permission: 'signed-in' }).use(async ({ context, procedure, next }) => {
+  // First: a demo refuses a write whatever the caller's organisation (decision 012).
+  const method = procedure['~orpc'].route.method ?? 'POST';
+  if (env().demoMode && method !== 'GET') throw apiError('DEMO_MODE', context.t('authErrors:DEMO_MODE'));
+  const session = await requestSession(context.request);
+  const activeId = (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId;
+  if (!context.user || !activeId) {
+    throw apiError('NO_ACTIVE_ORGANIZATION', context.t('authErrors:NO_ACTIVE_ORGANIZATION'));
+  }
+  const [row] = await context.db
+    .select({ id: organization.id, name: organization.name, slug: organization.slug, memberId: member.id, role: member.role })
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(and(eq(member.organizationId, activeId), eq(member.userId, context.user.id)));
+  if (!row) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
+  return next({
+    context: {
+      userId: context.user.id,
+      organization: { id: row.id, name: row.name, slug: row.slug },
+      membership: { id: row.memberId, role: row.role },
+    },
+  });
+});
+
+const shelfColumns = {
+  id: shelfItem.id,
+  note: shelfItem.note,
+  createdAt: shelfItem.createdAt,
+  bookId: book.id,
+  bookTitle: book.title,
+  bookAuthor: book.author,
+  addedById: user.id,
+  addedByName: user.name,
+};
+
+type ShelfRow = {
+  id: string;
+  note: string;
+  createdAt: Date;
+  bookId: string;
+  bookTitle: string;
+  bookAuthor: string;
+  addedById: string | null;
+  addedByName: string | null;
+};
+
+const toShelfItem = (r: ShelfRow) => ({
+  id: r.id,
+  note: r.note,
+  createdAt: r.createdAt,
+  book: { id: r.bookId, title: r.bookTitle, author: r.bookAuthor },
+  addedBy: r.addedById ? { id: r.addedById, name: r.addedByName ?? '' } : null,
+});
+
+const shelfRouter = {
+  list: orgProcedure
+    .route({ method: 'GET', path: '/shelf', summary: "The active organisation's shelf", tags: ['organizations'] })
+    .output(shelfSchema)
+    .handler(async ({ context }) => {
+      const rows = await context.db
+        .select(shelfColumns)
+        .from(shelfItem)
+        .innerJoin(book, eq(book.id, shelfItem.bookId))
+        .leftJoin(user, eq(user.id, shelfItem.addedBy))
+        .where(eq(shelfItem.organizationId, context.organization.id))
+        .orderBy(desc(shelfItem.createdAt), asc(shelfItem.id))
+        .limit(500);
+      return { organization: context.organization, role: context.membership.role, items: rows.map(toShelfItem) };
+    }),
+
+  get: orgProcedure
+    .route({ method: 'GET', path: '/shelf/{id}', summary: 'A book on the active organisation’s shelf', tags: ['organizations'] })
+    .input(idInputSchema)
+    .output(shelfItemSchema)
+    .handler(async ({ input, context }) => {
+      const [row] = await context.db
+        .select(shelfColumns)
+        .from(shelfItem)
+        .innerJoin(book, eq(book.id, shelfItem.bookId))
+        .leftJoin(user, eq(user.id, shelfItem.addedBy))
+        .where(and(eq(shelfItem.id, input.id), eq(shelfItem.organizationId, context.organization.id)));
+      if (!row) throw apiError('NOT_FOUND', context.t('organizations:shelf.notFound'));
+      return toShelfItem(row);
+    }),
+
+  add: orgProcedure
+    .route({ method: 'POST', path: '/shelf', successStatus: 201, summary: 'Add a book to the shelf', tags: ['organizations'] })
+    .input(shelfAddInputSchema)
+    .output(shelfItemSchema)
+    .handler(async ({ input, context }) => {
+      const [found] = await context.db
+        .select({ id: book.id, title: book.title, author: book.author })
+        .from(book)
+        .where(eq(book.id, input.bookId));
+      if (!found) throw apiError('NOT_FOUND', context.t('catalog:book.notFound'), { field: 'bookId' });
+      try {
+        const [row] = await context.db
+          .insert(shelfItem)
+          .values({
+            id: crypto.randomUUID(),
+            organizationId: context.organization.id,
+            bookId: found.id,
+            note: input.note,
+            addedBy: context.userId,
+          })
+          .returning({ id: shelfItem.id, note: shelfItem.note, createdAt: shelfItem.createdAt });
+        return { ...row!, book: found, addedBy: { id: context.userId, name: context.user!.name } };
+      } catch (error) {
+        if (uniqueViolation(error)) throw apiError('CONFLICT', context.t('organizations:shelf.alreadyThere'), { field: 'bookId' });
+        throw error;
+      }
+    }),
+
+  remove: orgProcedure
+    .route({ method: 'DELETE', path: '/shelf/{id}', summary: 'Remove a book from the shelf (owner, admin)', tags: ['organizations'] })
+    .input(idInputSchema)
+    .output(z.object({ id: z.string() }))
+    .handler(async ({ input, context }) => {
+      const [row] = await context.db
+        .select({ id: shelfItem.id })
+        .from(shelfItem)
+        .where(and(eq(shelfItem.id, input.id), eq(shelfItem.organizationId, context.organization.id)));
+      if (!row) throw apiError('NOT_FOUND', context.t('organizations:shelf.notFound'));
+      if (!organizationRights(context.membership.role).removeFromShelf) {
+        throw apiError('FORBIDDEN', context.t('organizations:shelf.removeNotAllowed'));
+      }
+      await context.db.delete(shelfItem).where(and(eq(shelfItem.id, row.id), eq(shelfItem.organizationId, context.organization.id)));
+      return { id: row.id };
+    }),
+};
+
+const invitationsRouter = {
+  /**
+   * The invitation page's state. Only the recipient learns which organisation it is from; anyone
+   * else signed in learns only that it is not theirs.
+   */
+  get: base
+    .meta({ permission: 'signed-in' })
+    .route({ method: 'GET', path: '/invitations/{id}', summary: 'An invitation’s state for its page', tags: ['organizations'] })
+    .input(idInputSchema)
+    .output(invitationViewSchema)
+    .handler(async ({ input, context }) => {
+      const empty = { id: input.id, organizationName: null, organizationSlug: null, role: null, inviterName: null, expiresAt: null };
+      const [row] = await context.db
+        .select({
+          email: invitation.email,
+          status: invitation.status,
+          role: invitation.role,
+          expiresAt: invitation.expiresAt,
+          organizationName: organization.name,
+          organizationSlug: organization.slug,
+          inviterName: user.name,
+        })
+        .from(invitation)
+        .innerJoin(organization, eq(organization.id, invitation.organizationId))
+        .leftJoin(user, eq(user.id, invitation.inviterId))
+        .where(eq(invitation.id, input.id));
+      if (!row) return { ...empty, state: 'not-found' as const };
+      if (row.email.toLowerCase() !== context.user!.email.toLowerCase()) return { ...empty, state: 'wrong-recipient' as const };
+      const state =
+        row.status === 'accepted'
+          ? ('accepted' as const)
+          : row.status === 'rejected'
+            ? ('rejected' as const)
+            : row.status === 'canceled'
+              ? ('canceled' as const)
+              : row.expiresAt.getTime() < Date.now()
+                ? ('expired' as const)
+                : ('pending' as const);
+      return {
+        id: input.id,
+        state,
+        organizationName: row.organizationName,
+        organizationSlug: row.organizationSlug,
+        role: row.role,
+        inviterName: row.inviterName,
+        expiresAt: row.expiresAt,
+      };
+    }),
+};
+
+// Written out: inside a raw fragment drizzle names columns without their table, and "id" would be the member's.
+const memberCount = sql<number>`(select count(*)::int from "member" m where m."organization_id" = "organization"."id")`;
+const managerColumns = {
+  id: organization.id,
+  name: organization.name,
+  slug: organization.slug,
+  createdAt: organization.createdAt,
+  memberCount,
+};
+
+const managerRouter = {
+  list: base
+    .meta({ permission: { organization: ['list'] } })
+    .route({ method: 'GET', path: '/manager/organizations', summary: 'Every organisation (manager)', tags: ['organizations'] })
+    .input(managerOrganizationListInputSchema)
+    .output(z.array(managerOrganizationSchema))
+    .handler(({ input, context }) =>
+      context.db
+        .select(managerColumns)
+        .from(organization)
+        .where(
+          input.searchTerm
+            ? sql`(${contains(organization.name, input.searchTerm)} or ${contains(organization.slug, input.searchTerm)})`
+            : undefined,
+        )
+        .orderBy(desc(organization.createdAt), asc(organization.id))
+        .limit(200),
+    ),
+
+  get: base
+    .meta({ permission: { organization: ['list'] } })
+    .route({
+      method: 'GET',
+      path: '/manager/organizations/{id}',
+      summary: 'An organisation, its members and invitations (manager)',
+      tags: ['organizations'],
+    })
+    .input(idInputSchema)
+    .output(managerOrganizationDetailSchema)
+    .handler(async ({ input, context }) => {
+      const [org] = await context.db.select(managerColumns).from(organization).where(eq(organization.id, input.id));
+      if (!org) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
+      const [members, invitations] = await Promise.all([
+        context.db
+          .select({ id: member.id, userId: user.id, name: user.name, email: user.email, role: member.role, createdAt: member.createdAt })
+          .from(member)
+          .innerJoin(user, eq(user.id, member.userId))
+          .where(eq(member.organizationId, org.id))
+          .orderBy(asc(member.createdAt), asc(member.id)),
+        context.db
+          .select({
+            id: invitation.id,
+            email: invitation.email,
+            role: invitation.role,
+            status: invitation.status,
+            expiresAt: invitation.expiresAt,
+          })
+          .from(invitation)
+          .where(eq(invitation.organizationId, org.id))
+          .orderBy(desc(invitation.createdAt)),
+      ]);
+      return { ...org, members, invitations };
+    }),
+
+  delete: base
+    .meta({ permission: { organization: ['delete'] } })
+    .route({ method: 'DELETE', path: '/manager/organizations/{id}', summary: 'Delete an organisation (manager)', tags: ['organizations'] })
+    .input(idInputSchema)
+    .output(z.object({ id: z.string() }))
+    .handler(async ({ input, context }) => {
+      // Members, teams, invitations and the shelf go with it (foreign keys, decision 038).
+      const [row] = await context.db.delete(organization).where(eq(organization.id, input.id)).returning({ id: organization.id });
+      if (!row) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
+      return row;
+    }),
+};
+
+/** The session's active organisation id (a column Better Auth's organization plugin adds). */
+async function activeOrganizationOf(request: Request) {
+  const session = await requestSession(request);
+  return (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId ?? null;
+}
+
+export const organizationsRouter = {
+  mine: base
+    .meta({ permission: 'signed-in' })
+    .route({ method: 'GET', path: '/organizations', summary: 'My organisations, and the active one', tags: ['organizations'] })
+    .output(myOrganizationsSchema)
+    .handler(async ({ context }) => {
+      const rows = await context.db
+        .select({ id: organization.id, name: organization.name, slug: organization.slug, role: member.role, memberCount })
+        .from(member)
+        .innerJoin(organization, eq(organization.id, member.organizationId))
+        .where(eq(member.userId, context.user!.id))
+        .orderBy(asc(organization.name), asc(organization.id));
+      const active = await activeOrganizationOf(context.request);
+      return { activeOrganizationId: rows.some((r) => r.id === active) ? active : null, organizations: rows };
+    }),
+
+  /** An organisation's page by slug: 404 for anyone who is not a member (whether it exists or not). */
+  get: base
+    .meta({ permission: 'signed-in' })
+    .route({ method: 'GET', path: '/organizations/{slug}', summary: 'An organisation I belong to', tags: ['organizations'] })
+    .input(slugInputSchema)
+    .output(organizationPageSchema)
+    .handler(async ({ input, context }) => {
+      const [org] = await context.db
+        .select({
+          id: organization.id,
+          name: organization.name,
+          slug: organization.slug,
+          createdAt: organization.createdAt,
+          memberId: member.id,
+          role: member.role,
+        })
+        .from(organization)
+        .innerJoin(member, and(eq(member.organizationId, organization.id), eq(member.userId, context.user!.id)))
+        .where(eq(organization.slug, input.slug));
+      if (!org) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
+      const [members, teams, teamMembers, invitations, active] = await Promise.all([
+        context.db
+          .select({ id: member.id, userId: user.id, name: user.name, email: user.email, role: member.role, createdAt: member.createdAt })
+          .from(member)
+          .innerJoin(user, eq(user.id, member.userId))
+          .where(eq(member.organizationId, org.id))
+          .orderBy(asc(member.createdAt), asc(member.id)),
+        context.db
+          .select({ id: team.id, name: team.name })
+          .from(team)
+          .where(eq(team.organizationId, org.id))
+          .orderBy(asc(team.name), asc(team.id)),
+        context.db
+          .select({ teamId: teamMember.teamId, userId: teamMember.userId })
+          .from(teamMember)
+          .innerJoin(team, eq(team.id, teamMember.teamId))
+          .where(eq(team.organizationId, org.id)),
+        context.db
+          .select({
+            id: invitation.id,
+            email: invitation.email,
+            role: invitation.role,
+            expiresAt: invitation.expiresAt,
+            createdAt: invitation.createdAt,
+          })
+          .from(invitation)
+          .where(and(eq(invitation.organizationId, org.id), eq(invitation.status, 'pending')))
+          .orderBy(desc(invitation.createdAt)),
+        activeOrganizationOf(context.request),
+      ]);
+      return {
+        id: org.id,
+        name: org.name,
+        slug: org.slug,
+        createdAt: org.createdAt,
+        active: active === org.id,
+        membership: { id: org.memberId, role: org.role },
+        members,
+        teams: teams.map((t) => ({ ...t, memberUserIds: teamMembers.filter((m) => m.teamId === t.id).map((m) => m.userId) })),
+        // Every member sees pending invitations (decision 038); only owners and admins act on them.
+        invitations,
+      };
+    }),
+
+  shelf: shelfRouter,
+  invitations: invitationsRouter,
+  manager: managerRouter,
+};

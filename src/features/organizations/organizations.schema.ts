@@ -1,0 +1,148 @@
+/**
+ * Organisations (decision 038): the shelf, an invitation's state, the manager's view. One schema
+ * for the forms, the API and the tests. Messages are `organizations` keys.
+ */
+import { clientString, z } from '#/lib/zod';
+
+/** The three roles (decision 009), strongest first. */
+export const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+/** Slug rules (decision 038); the server checks the same in src/server/auth-rules.ts. */
+export const organizationInputSchema = z.object({
+  name: clientString().trim().min(1, { error: 'organizations:form.nameRequired' }).max(100, { error: 'organizations:form.nameTooLong' }),
+  slug: clientString()
+    .trim()
+    .min(3, { error: 'organizations:form.slugInvalid' })
+    .max(48, { error: 'organizations:form.slugInvalid' })
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'organizations:form.slugInvalid' })
+    .refine((slug) => slug !== 'new', { error: 'organizations:form.slugInvalid' }),
+});
+export type OrganizationInput = z.input<typeof organizationInputSchema>;
+
+/** The invite form: the address, the role, and the language of the e-mail. */
+export const inviteInputSchema = z.object({
+  email: clientString()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'organizations:invitations.emailInvalid' })),
+  role: z.enum(ORGANIZATION_ROLES),
+  language: z.enum(['en', 'fr', 'ar', 'sw']),
+});
+export type InviteInput = z.input<typeof inviteInputSchema>;
+
+/** A slug suggested from a name: `Ma Société` → `ma-societe`. */
+export const slugFromName = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/g, '');
+
+/** What a role may do in its organisation (decision 038), read by the pages to hide what it cannot. */
+export function organizationRights(roleField: string | null | undefined) {
+  const roles = (roleField ?? '').split(',').map((r) => r.trim());
+  const owner = roles.includes('owner');
+  const manages = owner || roles.includes('admin');
+  return {
+    updateOrganization: manages,
+    deleteOrganization: owner,
+    invite: manages,
+    /** The roles this role may invite as or promote to. */
+    assignableRoles: (owner ? ['owner', 'admin', 'member'] : manages ? ['admin', 'member'] : []) as OrganizationRole[],
+    manageMembers: manages,
+    manageTeams: manages,
+    removeFromShelf: manages,
+  };
+}
+
+export const shelfItemSchema = z.object({
+  id: z.string(),
+  note: z.string(),
+  createdAt: z.date(),
+  book: z.object({ id: z.string(), title: z.string(), author: z.string() }),
+  addedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type ShelfItem = z.infer<typeof shelfItemSchema>;
+
+export const shelfSchema = z.object({
+  organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  role: z.string(),
+  items: z.array(shelfItemSchema),
+});
+export type Shelf = z.infer<typeof shelfSchema>;
+
+export const shelfAddInputSchema = z.object({
+  bookId: clientString().trim().min(1, { error: 'organizations:shelf.bookRequired' }).max(100),
+  note: clientString().trim().max(500, { error: 'organizations:shelf.noteTooLong' }).default(''),
+});
+export type ShelfAddInput = z.input<typeof shelfAddInputSchema>;
+
+export const idInputSchema = z.object({ id: clientString().min(1).max(100) });
+
+/** The invitation page's view of an invitation: its state for the signed-in caller. */
+export const INVITATION_STATES = ['pending', 'wrong-recipient', 'expired', 'canceled', 'accepted', 'rejected', 'not-found'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+export const invitationViewSchema = z.object({
+  id: z.string(),
+  state: z.enum(INVITATION_STATES),
+  /** Shown only to the recipient. */
+  organizationName: z.string().nullable(),
+  organizationSlug: z.string().nullable(),
+  role: z.string().nullable(),
+  inviterName: z.string().nullable(),
+  expiresAt: z.date().nullable(),
+});
+export type InvitationView = z.infer<typeof invitationViewSchema>;
+
+/** The manager's list and detail. */
+export const managerOrganizationListInputSchema = z.object({
+  searchTerm: clientString().trim().max(200).default(''),
+});
+export const managerOrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  createdAt: z.date(),
+  memberCount: z.number(),
+});
+export type ManagerOrganization = z.infer<typeof managerOrganizationSchema>;
+export const managerOrganizationDetailSchema = managerOrganizationSchema.extend({
+  members: z.array(
+    z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string(), role: z.string(), createdAt: z.date() }),
+  ),
+  invitations: z.array(
+    z.object({ id: z.string(), email: z.string(), role: z.string().nullable(), status: z.string(), expiresAt: z.date() }),
+  ),
+});
+export type ManagerOrganizationDetail = z.infer<typeof managerOrganizationDetailSchema>;
+
+/** The caller's organisations and which one is active on their session. */
+export const myOrganizationsSchema = z.object({
+  activeOrganizationId: z.string().nullable(),
+  organizations: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), role: z.string(), memberCount: z.number() })),
+});
+export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;
+
+export const slugInputSchema = z.object({ slug: clientString().min(1).max(100) });
+
+/** One organisation's page, for a member: its members, teams and (for those who manage them) pending invitations. */
+export const organizationPageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  createdAt: z.date(),
+  active: z.boolean(),
+  membership: z.object({ id: z.string(), role: z.string() }),
+  members: z.array(
+    z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string(), role: z.string(), createdAt: z.date() }),
+  ),
+  teams: z.array(z.object({ id: z.string(), name: z.string(), memberUserIds: z.array(z.string()) })),
+  invitations: z.array(
+    z.object({ id: z.string(), email: z.string(), role: z.string().nullable(), expiresAt: z.date(), createdAt: z.date() }),
+  ),
+});
+export type OrganizationPage = z.infer<typeof organizationPageSchema>;

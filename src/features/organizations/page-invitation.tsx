@@ -1,0 +1,103 @@
+/**
+ * /invitations/{id}: the invitation sent by e-mail. The recipient accepts or declines; an invitation
+ * for another address, expired, cancelled or already used shows its own message.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#/components/ui/button';
+import { authClient } from '#/features/auth/auth-client';
+import { SignOutDialog } from '#/features/auth/sign-out';
+import { useCurrentUser } from '#/features/auth/use-current-user';
+import { formatDateTime } from '#/lib/i18n/format';
+import { invitationQuery } from './organizations.queries';
+import type { InvitationState } from './organizations.schema';
+import { useOrganizationAction } from './use-organization-action';
+
+const route = getRouteApi('/invitations/$id');
+
+const MESSAGES: Record<Exclude<InvitationState, 'pending'>, string> = {
+  'wrong-recipient': 'invitation.wrongRecipient',
+  expired: 'invitation.expired',
+  canceled: 'invitation.canceled',
+  accepted: 'invitation.used',
+  rejected: 'invitation.rejected',
+  'not-found': 'invitation.notFound',
+};
+
+export function PageInvitation() {
+  const { t, i18n } = useTranslation('organizations');
+  const { id } = route.useParams();
+  const { data: invitation } = useQuery(invitationQuery(id));
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const { run, pending } = useOrganizationAction();
+  const [signingOut, setSigningOut] = useState(false);
+  if (!invitation) return null;
+  const role = invitation.role ? t(`roles.${invitation.role}` as 'roles.member', { defaultValue: invitation.role }) : '';
+
+  return (
+    <main id="main" className="mx-auto flex min-h-dvh w-full max-w-lg flex-col justify-center gap-4 px-4 py-10">
+      <h1 className="text-2xl font-bold">{t('invitation.title')}</h1>
+      {invitation.state === 'pending' ? (
+        <>
+          <p data-testid="invitation-message">
+            {t('invitation.pending', { inviter: invitation.inviterName ?? '', organization: invitation.organizationName ?? '', role })}
+          </p>
+          {invitation.expiresAt && (
+            <p className="text-sm text-neutral-700 dark:text-neutral-300">
+              {t('invitation.expires', { date: formatDateTime(invitation.expiresAt, i18n.language) })}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={pending}
+              onClick={async () => {
+                const accepted = await run(
+                  () => authClient.organization.acceptInvitation({ invitationId: id }),
+                  t('invitation.accepted', { organization: invitation.organizationName ?? '' }),
+                );
+                if (accepted && invitation.organizationSlug)
+                  await navigate({ to: '/app/organizations/$slug', params: { slug: invitation.organizationSlug } });
+              }}
+            >
+              {t('invitation.accept')}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={pending}
+              onClick={() => void run(() => authClient.organization.rejectInvitation({ invitationId: id }), t('invitation.declined'))}
+            >
+              {t('invitation.decline')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p data-testid="invitation-message" role="status">
+            {t(MESSAGES[invitation.state] as 'invitation.expired')}
+          </p>
+          {invitation.state === 'wrong-recipient' && user && (
+            <div className="flex flex-wrap items-center gap-2">
+              <bdi className="text-sm text-neutral-700 dark:text-neutral-300">{user.email}</bdi>
+              <Button variant="secondary" size="sm" onClick={() => setSigningOut(true)}>
+                {t('invitation.signOut')}
+              </Button>
+              <SignOutDialog open={signingOut} onOpenChange={setSigningOut} />
+            </div>
+          )}
+          {invitation.state === 'accepted' && invitation.organizationSlug ? (
+            <Link to="/app/organizations/$slug" params={{ slug: invitation.organizationSlug }} className="underline underline-offset-4">
+              {t('invitation.goToOrganization', { organization: invitation.organizationName ?? '' })}
+            </Link>
+          ) : (
+            <Link to="/app" className="underline underline-offset-4">
+              {t('actions.home', { ns: 'common' })}
+            </Link>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * /app/organizations/{slug}: one organisation, in sections (the `tab` search param). What the
+ * caller's role may not do is hidden or disabled here, and refused by the server anyway.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '#/components/ui/badge';
+import { Button } from '#/components/ui/button';
+import { authClient } from '#/features/auth/auth-client';
+import { formatDate } from '#/lib/i18n/format';
+import { cn } from '#/lib/utils';
+import { OrganizationInvitations } from './organization-invitations';
+import { OrganizationMembers } from './organization-members';
+import { OrganizationSettings } from './organization-settings';
+import { OrganizationShelf } from './organization-shelf';
+import { OrganizationTeams } from './organization-teams';
+import { ORGANIZATION_TABS, type OrganizationTab } from './organizations.search';
+import { organizationQuery } from './organizations.queries';
+import { organizationRights } from './organizations.schema';
+import { useOrganizationAction } from './use-organization-action';
+
+const route = getRouteApi('/app/organizations/$slug');
+
+export function PageOrganization() {
+  const { t, i18n } = useTranslation('organizations');
+  const { slug } = route.useParams();
+  const { tab } = route.useSearch();
+  const { data: org } = useQuery(organizationQuery(slug));
+  const { run, pending } = useOrganizationAction();
+  if (!org) return null;
+  const rights = organizationRights(org.membership.role);
+  const roleName = (role: string) => t(`roles.${role}` as 'roles.member', { defaultValue: role });
+
+  const sections: Record<OrganizationTab, React.ReactNode> = {
+    overview: (
+      <>
+        <p className="mb-3 text-sm text-neutral-700 dark:text-neutral-300">
+          {t('overview.created', { date: formatDate(org.createdAt, i18n.language) })}
+        </p>
+        <dl className="grid gap-2 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-neutral-700 dark:text-neutral-300">{t('tabs.members')}</dt>
+            <dd>{t('overview.members', { count: org.members.length })}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-neutral-700 dark:text-neutral-300">{t('tabs.teams')}</dt>
+            <dd>{t('overview.teams', { count: org.teams.length })}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-neutral-700 dark:text-neutral-300">{t('tabs.invitations')}</dt>
+            <dd>{t('overview.pending', { count: org.invitations.length })}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-neutral-700 dark:text-neutral-300">{t('form.slug')}</dt>
+            <dd dir="ltr" className="text-start">
+              {org.slug}
+            </dd>
+          </div>
+        </dl>
+      </>
+    ),
+    members: <OrganizationMembers org={org} />,
+    invitations: <OrganizationInvitations org={org} />,
+    teams: <OrganizationTeams org={org} />,
+    shelf: <OrganizationShelf org={org} />,
+    settings: <OrganizationSettings org={org} />,
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="min-w-0 text-2xl font-bold break-words">
+          <bdi>{org.name}</bdi>
+        </h1>
+        {org.active ? (
+          <Badge>{t('active')}</Badge>
+        ) : (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={pending}
+            onClick={() => void run(() => authClient.organization.setActive({ organizationId: org.id }), t('switched', { name: org.name }))}
+          >
+            {t('makeActive')}
+          </Button>
+        )}
+        <span className="text-sm text-neutral-700 dark:text-neutral-300">{t('yourRole', { role: roleName(org.membership.role) })}</span>
+      </div>
+      <nav aria-label={org.name} className="-mx-1 overflow-x-auto">
+        <ul className="flex gap-1 px-1">
+          {ORGANIZATION_TABS.map((key) => (
+            <li key={key}>
+              <Link
+                to="/app/organizations/$slug"
+                params={{ slug }}
+                search={{ tab: key }}
+                aria-current={tab === key ? 'page' : undefined}
+                className={cn(
+                  'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand',
+                  tab === key
+                    ? 'bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-white'
+                    : 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800',
+                )}
+              >
+                {t(`tabs.${key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-label={t(`tabs.${tab}`)} data-testid={`organization-${tab}`}>
+        {sections[tab]}
+      </section>
+      {!rights.manageMembers && tab === 'invitations' && (
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('invitations.notAllowed')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Runs one organisation write (Better Auth's organization endpoints or the product API), then
+ * refreshes every organisation read. A refusal shows its translated message (the spec's codes,
+ * `authErrors`); demo mode's refusal is shown by its own dialog.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from '#/components/ui/toast';
+import { authCall } from '#/features/auth/auth-client';
+import { orpc } from '#/lib/api-client';
+import { handledGlobally } from '#/lib/demo-mode-events';
+import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
+
+type AuthResult<T> = Promise<{ data: T; error: null } | { data: null; error: { code?: string; message?: string; status: number } }>;
+
+export function useOrganizationAction() {
+  const queryClient = useQueryClient();
+  const errorMessage = useAuthErrorMessage();
+  const [pending, setPending] = useState(false);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: orpc.organizations.key() });
+
+  /**
+   * `call`: an auth-client call (its `{ data, error }`) or a product-API promise. Resolves to its
+   * data, or undefined when refused. `leave`: where to go first when the current page is gone (a
+   * deleted or left organisation), so its read is not fetched again.
+   */
+  async function run<T>(call: () => AuthResult<T> | Promise<T>, success?: string, leave?: () => Promise<unknown>): Promise<T | undefined> {
+    setPending(true);
+    try {
+      const result = await call();
+      const data =
+        result && typeof result === 'object' && 'error' in result && 'data' in result
+          ? await authCall(Promise.resolve(result as Awaited<AuthResult<T>>))
+          : (result as T);
+      if (success) toast.success(success);
+      if (leave) {
+        await leave();
+        queryClient.removeQueries({ queryKey: orpc.organizations.key() });
+      }
+      await refresh();
+      return data;
+    } catch (error) {
+      if (!handledGlobally(error)) toast.error(errorMessage(error as { code?: string; message?: string }));
+      return undefined;
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { run, pending, refresh };
+}

@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageNotFound } from '#/components/errors/page-not-found';
+import { requireSection } from '#/features/auth/guards';
+import { Section } from '#/features/auth/section';
+import { SectionError } from '#/features/auth/section-error';
+import { invitationQuery } from '#/features/organizations/organizations.queries';
+import { PageInvitation } from '#/features/organizations/page-invitation';
+import { pageTitle } from '#/lib/utils';
+
+// Signed out: /login?redirect=/invitations/{id}, and back here once signed in (or signed up).
+export const Route = createFileRoute('/invitations/$id')({
+  staticData: { namespaces: ['organizations', 'authErrors'] },
+  beforeLoad: ({ context, location }) => requireSection(context, location, 'app'),
+  loader: ({ context, params }) => context.queries.ensure(invitationQuery(params.id)),
+  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('organizations:invitation.title')) }] }),
+  component: () => (
+    <Section>
+      <PageInvitation />
+    </Section>
+  ),
+  errorComponent: SectionError,
+  notFoundComponent: PageNotFound,
+});

@@ -1,0 +1,49 @@
+/** The invitation e-mail (react-email), in the invitee's language: who invites, to what, the link. */
+import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+import type { TFunction } from 'i18next';
+
+interface Props {
+  t: TFunction<'organizations'>;
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  inviter: string;
+  organization: string;
+  role: string;
+  url: string;
+  hours: number;
+}
+
+function InvitationEmail({ t, lang, dir, inviter, organization, role, url, hours }: Props) {
+  const values = { inviter, organization, role, app: 'Springboard' };
+  return (
+    <Html lang={lang} dir={dir}>
+      <Head />
+      <Preview>{t('email.subject', values)}</Preview>
+      <Body style={{ backgroundColor: '#f6f6f6', fontFamily: 'system-ui, sans-serif' }}>
+        <Container style={{ backgroundColor: '#ffffff', padding: '32px', borderRadius: '8px', maxWidth: '480px' }}>
+          <Heading as="h1" style={{ fontSize: '20px' }}>
+            {t('email.heading', values)}
+          </Heading>
+          <Text>{t('email.body', values)}</Text>
+          <Section style={{ textAlign: 'center', margin: '24px 0' }}>
+            <Button href={url} style={{ backgroundColor: '#6b2a6b', color: '#ffffff', padding: '12px 20px', borderRadius: '6px' }}>
+              {t('email.button')}
+            </Button>
+          </Section>
+          <Text style={{ fontSize: '12px', wordBreak: 'break-all' }}>{url}</Text>
+          <Text style={{ color: '#666666', fontSize: '12px' }}>{t('email.expires', { hours })}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export async function renderInvitationEmail(props: Props) {
+  const element = <InvitationEmail {...props} />;
+  return {
+    subject: props.t('email.subject', { inviter: props.inviter, organization: props.organization }),
+    html: await render(element),
+    text: await render(element, { plainText: true }),
+  };
+}
