@@ -14,6 +14,7 @@ export const statements = {
   genre: ['read'],
   user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
   session: ['list', 'revoke', 'delete'],
+  audit: ['read'],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -32,6 +33,7 @@ export const roles = {
     genre: ['read'],
     user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
     session: ['list', 'revoke', 'delete'],
+    audit: ['read'],
   }),
 };
 
