@@ -348,6 +348,37 @@ export function auditApiSuite() {
       expect((await api('GET', `/audit/${latest!.id}`, { cookie: admin })).status).toBe(200);
     });
 
+    it('exports the current filter as CSV, streamed in batches, for admins only', async () => {
+      const { handleAuditCsv } = await import('#/features/audit/audit-csv.server.ts');
+      const csv = (query: string, cookie?: string) =>
+        handleAuditCsv(new Request(`http://localhost:3000/api/audit.csv${query}`, { headers: cookie ? { cookie } : {} }));
+      expect((await csv('')).status).toBe(401);
+      expect((await csv('', await signIn('user@example.com'))).status).toBe(403);
+      expect((await csv('?from=soon', admin)).status).toBe(400);
+
+      const db = await database();
+      // More events than one batch (1000), with a label a spreadsheet would run as a formula.
+      await db.execute(
+        sql`insert into audit_event (action, target_type, target_id, target_label) select 'book.deleted', 'book', 'csv-' || n, '=csv "batch"' from generate_series(1, 2500) n`,
+      );
+      const res = await csv('?action=book.deleted&searchTerm=csv%20%22batch', admin);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      // A byte-order mark first (spreadsheets then read UTF-8).
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = new TextDecoder().decode(bytes).split('\r\n').filter(Boolean);
+      expect(lines[0]).toBe(
+        'time,action,actor_id,actor_name,impersonator_id,impersonator_name,target_type,target_id,target_label,ip_address,user_agent,changes,details',
+      );
+      expect(lines).toHaveLength(2501);
+      // Newest first (one transaction wrote them all: by id); empty fields unquoted; the formula defused.
+      expect(lines[1]).toMatch(/^"\d{4}-\d{2}-\d{2}T[\d:.]+Z","book\.deleted",,,,,"book","csv-2500","'=csv ""batch""",,,,$/);
+      expect(new Set(lines.slice(1).map((l) => l.split(',')[7])).size).toBe(2500);
+    });
+
     it('retention removes only events older than the limit', async () => {
       const db = await database();
       // Old events can only come from the past: written here with an old time (insert is allowed).
