@@ -22,6 +22,7 @@ import { Route as LoginOnboardingRouteImport } from './routes/login/onboarding'
 import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
+import { Route as ManagerAuditRouteImport } from './routes/manager/audit'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
 import { Route as ApiDocsSplatRouteImport } from './routes/api/docs/$'
@@ -101,6 +102,11 @@ const ManagerAccountRoute = ManagerAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerAuditRoute = ManagerAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -178,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
@@ -203,6 +210,7 @@ export interface FileRoutesByTo {
   '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
@@ -232,6 +240,7 @@ export interface FileRoutesById {
   '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
@@ -262,6 +271,7 @@ export interface FileRouteTypes {
     | '/login/onboarding'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app/'
     | '/login/'
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/login/onboarding'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app'
     | '/login'
@@ -315,6 +326,7 @@ export interface FileRouteTypes {
     | '/login/onboarding'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app/'
     | '/login/'
@@ -434,6 +446,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/manager/account'
       preLoaderRoute: typeof ManagerAccountRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/audit': {
+      id: '/manager/audit'
+      path: '/audit'
+      fullPath: '/manager/audit'
+      preLoaderRoute: typeof ManagerAuditRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
     '/manager/dashboard': {
@@ -568,6 +587,7 @@ const LoginRouteRouteWithChildren = LoginRouteRoute._addFileChildren(
 
 interface ManagerRouteRouteChildren {
   ManagerAccountRoute: typeof ManagerAccountRoute
+  ManagerAuditRoute: typeof ManagerAuditRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
   ManagerBooksNewRoute: typeof ManagerBooksNewRoute
@@ -582,6 +602,7 @@ interface ManagerRouteRouteChildren {
 
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerAccountRoute: ManagerAccountRoute,
+  ManagerAuditRoute: ManagerAuditRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
   ManagerBooksNewRoute: ManagerBooksNewRoute,

@@ -10,6 +10,7 @@ import {
   Menu,
   PanelLeftClose,
   PanelLeftOpen,
+  ScrollText,
   UserRound,
   Users,
 } from 'lucide-react';
@@ -30,7 +31,7 @@ type NavKey = keyof typeof enCommon.nav;
 type Item = { to: string; key: NavKey; icon: ComponentType<{ className?: string }>; external?: boolean };
 type Group = { label?: NavKey; items: Item[] };
 
-/** Spec: Home, Application (Dashboard, Books), Configuration (Users), Account, Open App, API Documentation. */
+/** Spec: Home, Application (Dashboard, Books), Configuration (Users, Audit log), Account, Open App, API Documentation. */
 const GROUPS: Group[] = [
   { items: [{ to: '/app', key: 'home', icon: House }] },
   {
@@ -40,7 +41,13 @@ const GROUPS: Group[] = [
       { to: '/manager/books', key: 'books', icon: BookOpen },
     ],
   },
-  { label: 'configuration', items: [{ to: '/manager/users', key: 'users', icon: Users }] },
+  {
+    label: 'configuration',
+    items: [
+      { to: '/manager/users', key: 'users', icon: Users },
+      { to: '/manager/audit', key: 'audit', icon: ScrollText },
+    ],
+  },
   {
     items: [
       { to: '/manager/account', key: 'account', icon: UserRound },
