@@ -181,6 +181,31 @@ export function auditApiSuite() {
       expect(JSON.stringify(events)).not.toContain('000000');
     });
 
+    it('records one’s own sessions ended: one, the others, all', async () => {
+      const email = 'owen.sessions@example.org';
+      await api('POST', '/users', { cookie: admin, body: { name: 'Owen Sessions', email, role: 'user' } });
+      const id = await userIdOf(email);
+      const first = await signInThroughApi(email);
+      const second = await signInThroughApi(email);
+      const sessions = await authApi<Array<{ token: string }>>('GET', '/list-sessions', { cookie: first });
+      const secondToken = decodeURIComponent(/better-auth\.session_token=([^.;]+)/.exec(second)![1]!);
+      expect(sessions.body.map((s) => s.token)).toContain(secondToken);
+      await markEvents();
+      expect((await authApi('POST', '/revoke-session', { cookie: first, body: { token: secondToken } })).status).toBe(200);
+      expect((await eventsSinceMark()).map((e) => [e.action, e.actor_id, e.target_id, e.details])).toEqual([
+        ['session.revoked', id, id, { scope: 'one' }],
+      ]);
+      await signInThroughApi(email);
+      await markEvents();
+      expect((await authApi('POST', '/revoke-other-sessions', { cookie: first, body: {} })).status).toBe(200);
+      expect((await authApi('POST', '/revoke-sessions', { cookie: first, body: {} })).status).toBe(200);
+      const events = await eventsSinceMark();
+      expect(events.map((e) => [e.action, e.actor_id, e.target_id, e.details])).toEqual([
+        ['session.revoked', id, id, { scope: 'others' }],
+        ['session.revoked', id, id, { scope: 'all' }],
+      ]);
+    });
+
     it('records onboarding of a new account', async () => {
       await markEvents();
       const cookie = await signInThroughApi('newcomer.audit@example.org');
