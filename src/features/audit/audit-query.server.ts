@@ -5,9 +5,9 @@
  * and the CSV export (audit-csv.server.ts).
  */
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '#/server/db/client.ts';
-import { auditEvent, searchable } from '#/server/db/schema.ts';
-import { containsPattern } from '#/server/db/search.ts';
+import type { Database } from '../../server/db/client.ts';
+import { auditEvent, searchable } from '../../server/db/schema.ts';
+import { containsPattern } from '../../server/db/search.ts';
 import type { AuditEvent, AuditFilter } from './audit.schema';
 
 const DAY_MS = 86_400_000;
