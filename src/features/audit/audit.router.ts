@@ -3,7 +3,7 @@
  * filtered and newest first; one's own events for every signed-in user. Read-only: no procedure
  * changes or removes an event (the table refuses it too, migration 0007).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { apiError } from '#/server/api-errors.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { auditEvent } from '#/server/db/schema.ts';
@@ -49,7 +49,7 @@ export const auditRouter = {
     .output(auditListSchema)
     .handler(async ({ input, context }) => {
       const after = readCursor(input.cursor, CURSOR, context.t);
-      const rows = await readAuditEvents(context.db, and(ownEvents(context.user!.id)), after, input.limit + 1);
+      const rows = await readAuditEvents(context.db, ownEvents(context.user!.id), after, input.limit + 1);
       return { ...keysetPage(rows, input.limit, auditKey, withoutKey), total: null };
     }),
 };
