@@ -7,7 +7,8 @@
  *
  * Issue #20 adds what signed-in people do (bench/lib/realistic.ts): the realistic mix, uncached
  * searches, the first render of a users search, memory under load and the database's own ceiling.
- * `npm run bench -- --large` measures uncached searches over 1 000 000 books instead (bench/large.ts).
+ * `npm run bench -- --large` measures uncached searches over 1 000 000 books instead (bench/large.ts);
+ * `npm run bench -- --audit` the audit list's first page over 1 000 000 events (bench/audit.ts).
  *
  * Knobs for quick local runs (the defaults are the issue's): BENCH_DURATION (s per load run, 10),
  * BENCH_RUNS (3), BENCH_WARMUP (3 s), BENCH_CONNECTIONS (20),
@@ -29,6 +30,12 @@ import { REALISTIC, measureRealistic, realisticSteps, type RealisticOptions } fr
 import { LARGE, freshLargeDataDir, seedLarge } from './lib/seeded-data.ts';
 import { signIn, startMailSink } from './lib/sign-in.ts';
 import { pgliteClient, postgresClient } from './lib/workload.ts';
+
+if (process.argv.includes('--audit')) {
+  // The audit list over 1 000 000 events on PostgreSQL (bench/audit.ts, decision 036).
+  await import('./audit.ts');
+  process.exit();
+}
 
 if (process.argv.includes('--large') || process.env.BENCH_LARGE === '1') {
   // The million-book run is a run of its own (bench/large.ts), not part of the default one.

@@ -4,10 +4,13 @@ import { TEST_DATABASE_URL } from '../tests/support/databases';
 import { ADMIN, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
 import { withAppOnPostgres } from './support/app-on-postgres';
 
-/** Every table's row count and an md5 of its rows, ordered: equal means nothing was written. */
+/**
+ * Every table's row count and an md5 of its rows, ordered: equal means nothing was written. The
+ * audit log is left out: it records each refusal (decision 036), counted below.
+ */
 async function fingerprint(client: pg.Client) {
   const { rows: tables } = await client.query<{ name: string }>(
-    `select table_name as name from information_schema.tables where table_schema = 'public' and table_name <> 'rate_limit' order by 1`,
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_name not in ('rate_limit', 'audit_event') order by 1`,
   );
   const out: Record<string, string> = {};
   for (const { name } of tables) {
@@ -33,6 +36,9 @@ test.describe('demo mode sweep', () => {
       const request = await playwright.request.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
       await signInViaApi(request, app, sink, ADMIN);
       const before = await fingerprint(db);
+      const refusals = async () =>
+        Number((await db.query<{ n: string }>(`select count(*) as n from audit_event where action = 'demo.refused'`)).rows[0]!.n);
+      const refusalsBefore = await refusals();
 
       const doc = (await (await request.get('/api/openapi')).json()) as { paths: Record<string, Record<string, unknown>> };
       // Signing in and out, and impersonation: demo-mode.ts's list (impersonation has its own test).
@@ -52,6 +58,8 @@ test.describe('demo mode sweep', () => {
       }
       expect(refused).toHaveLength(writes.length);
       expect(await fingerprint(db)).toEqual(before);
+      // Each refusal is in the audit log, once.
+      expect((await refusals()) - refusalsBefore).toBe(writes.length);
       await request.dispose();
     });
   });

@@ -23,6 +23,7 @@ import { Route as LoginOnboardingRouteImport } from './routes/login/onboarding'
 import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
+import { Route as ManagerAuditRouteImport } from './routes/manager/audit'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
 import { Route as ApiDocsSplatRouteImport } from './routes/api/docs/$'
@@ -109,6 +110,11 @@ const ManagerIndexRoute = ManagerIndexRouteImport.update({
 const ManagerAccountRoute = ManagerAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerAuditRoute = ManagerAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
 const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
@@ -210,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
@@ -240,6 +247,7 @@ export interface FileRoutesByTo {
   '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
@@ -274,6 +282,7 @@ export interface FileRoutesById {
   '/login/onboarding': typeof LoginOnboardingRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
@@ -309,6 +318,7 @@ export interface FileRouteTypes {
     | '/login/onboarding'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app/'
     | '/login/'
@@ -339,6 +349,7 @@ export interface FileRouteTypes {
     | '/login/onboarding'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app'
     | '/login'
@@ -372,6 +383,7 @@ export interface FileRouteTypes {
     | '/login/onboarding'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app/'
     | '/login/'
@@ -503,6 +515,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/manager/account'
       preLoaderRoute: typeof ManagerAccountRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/audit': {
+      id: '/manager/audit'
+      path: '/audit'
+      fullPath: '/manager/audit'
+      preLoaderRoute: typeof ManagerAuditRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
     '/manager/dashboard': {
@@ -669,6 +688,7 @@ const LoginRouteRouteWithChildren = LoginRouteRoute._addFileChildren(
 
 interface ManagerRouteRouteChildren {
   ManagerAccountRoute: typeof ManagerAccountRoute
+  ManagerAuditRoute: typeof ManagerAuditRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
   ManagerBooksNewRoute: typeof ManagerBooksNewRoute
@@ -685,6 +705,7 @@ interface ManagerRouteRouteChildren {
 
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerAccountRoute: ManagerAccountRoute,
+  ManagerAuditRoute: ManagerAuditRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
   ManagerBooksNewRoute: ManagerBooksNewRoute,

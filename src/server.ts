@@ -9,6 +9,7 @@ import { createServerEntry } from '@tanstack/react-start/server-entry';
 import type * as ApiHandler from './server/api-handler.ts';
 import type * as AuthHandler from './server/auth-handler.ts';
 import type * as ImagesHandler from './server/storage/upload-handler.ts';
+import type * as AuditCsv from './features/audit/audit-csv.server.ts';
 import { closeDatabase, ready } from './server/db/index.ts';
 import { mailboxResponse } from './server/email/mailbox-page.ts';
 import { checkHealth } from './server/health.ts';
@@ -27,6 +28,7 @@ const startHandler = createStartHandler(defaultStreamHandler);
 let apiHandler: Promise<typeof ApiHandler> | undefined;
 let authHandler: Promise<typeof AuthHandler> | undefined;
 let imagesHandler: Promise<typeof ImagesHandler> | undefined;
+let auditCsv: Promise<typeof AuditCsv> | undefined;
 
 const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: (request: Request) => Promise<Response> }> = [
   {
@@ -50,6 +52,12 @@ const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: 
     handle: async (request) => (await import('./server/storage/uploads-route.ts')).serveUpload(request),
   },
   { prefix: '/api/health', methods: new Set(['GET', 'HEAD']), handle: () => checkHealth() },
+  // The audit log's CSV export, streamed (decision 036).
+  {
+    prefix: '/api/audit.csv',
+    methods: new Set(['GET']),
+    handle: async (request) => (await (auditCsv ??= import('./features/audit/audit-csv.server.ts'))).handleAuditCsv(request),
+  },
   // A 404 wherever it must not exist (mailboxResponse decides): not a page, so not a file route.
   { prefix: '/devtools/mailbox', methods: new Set(['GET']), handle: async (request) => mailboxResponse(request) },
 ];

@@ -5,10 +5,10 @@
  * declarations that enforce them (each procedure's `meta.permission`, AUTH_ADMIN_ENDPOINTS): a
  * procedure widened to 'public', or a role given one action too many, fails here.
  *
- *   user:  account update and their own sessions, the app section, book read, genre read; no user or
- *          session administration.
- *   admin: all user and session administration, both sections, book read/create/update/delete, genre read,
- *          every organisation from the manager (list, delete).
+ *   user:  account update, their own sessions and security activity, the app section, book read,
+ *          genre read; no user or session administration, no audit log.
+ *   admin: all user and session administration, both sections, book read/create/update/delete, genre
+ *          read, the audit log, every organisation from the manager (list, delete).
  *   signed out, or banned (a ban ends the user's sessions): 401 everywhere.
  *
  * A procedure or an admin endpoint that the tables do not list fails the first tests.
@@ -94,6 +94,10 @@ const PRODUCT_API: Record<string, Row> = {
   'organizations.manager.list': { expect: [401, 401, 403, 200], denied: 'organization' },
   'organizations.manager.get': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'organization' },
   'organizations.manager.delete': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'organization' },
+  // The audit log: the whole log for administrators (audit: read); one's own events for anyone signed in.
+  'audit.list': { expect: [401, 401, 403, 200], denied: 'audit' },
+  'audit.get': { params: { id: '999999999' }, expect: [401, 401, 403, 404], denied: 'audit' },
+  'audit.mine': { expect: [401, 401, 200, 200] },
 };
 
 /**

@@ -17,6 +17,7 @@ export const statements = {
   // Every organisation, from the manager (decision 038); rights inside one organisation are its
   // members' roles (owner, admin, member), checked by the organization plugin and the shelf's API.
   organization: ['list', 'delete'],
+  audit: ['read'],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -36,6 +37,7 @@ export const roles = {
     user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
     session: ['list', 'revoke', 'delete'],
     organization: ['list', 'delete'],
+    audit: ['read'],
   }),
 };
 

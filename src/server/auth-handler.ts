@@ -7,6 +7,8 @@ import { apiTranslator } from './api-errors.ts';
 import { randomBytes } from 'node:crypto';
 import { getAuth } from './auth.ts';
 import { authEndpointEnabled } from './auth-endpoints.ts';
+import { inAmbientTransaction } from './db/ambient-transaction.ts';
+import { database } from './db/index.ts';
 import { MAILBOX_COOKIE, mailboxOwner, perBrowserMailbox } from './email/dev-mailbox.ts';
 import { env } from './env.ts';
 
@@ -32,6 +34,9 @@ function newMailbox(request: Request, path: string) {
   };
 }
 
+/** Every POST, and the social sign-in's callback (a GET that signs in). */
+const writes = (request: Request, path: string) => request.method !== 'GET' || path.startsWith('/callback/');
+
 export async function handleAuthRequest(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname.slice(AUTH_PREFIX.length);
   if (!authEndpointEnabled(path)) {
@@ -40,7 +45,10 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   }
   const mailbox = newMailbox(request, path);
   const auth = await getAuth();
-  let response = await auth.handler(mailbox?.request ?? request);
+  const call = () => auth.handler(mailbox?.request ?? request);
+  // A call that may write runs in one transaction with its audit event (decision 036): a failure
+  // (5xx) keeps neither; a refusal (4xx) keeps what it wrote, such as a wrong code's attempt.
+  let response = writes(request, path) ? await inAmbientTransaction(await database(), call, (r) => r.status < 500) : await call();
   if (mailbox) {
     response = new Response(response.body, response);
     response.headers.append('Set-Cookie', mailbox.cookie);

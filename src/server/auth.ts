@@ -26,6 +26,8 @@ import { createEmailQuota } from './email-quota.ts';
 import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, invitationLanguage } from './auth-rules.ts';
 import { env, signupDisabled, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
+import { auditAfterAuthCall, auditAuthRefusal, auditBeforeAuthCall, type AuthCall } from './audit/auth-audit.ts';
+import { ambient } from './db/ambient-transaction.ts';
 import { checkAuthInput } from './auth-input.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
@@ -59,7 +61,9 @@ function redisRateLimits(redis: Redis) {
   };
 }
 
-export function createAuth(db: Database, e: Env = env()) {
+export function createAuth(baseDb: Database, e: Env = env()) {
+  // Inside an audited call (auth-handler.ts) every query, Better Auth's and our hooks', runs in its transaction.
+  const db = ambient(baseDb);
   const redisUrl = e.redisUrl;
   // One connection per process, also when the dev server evaluates this module again after an edit.
   const redis = redisUrl
@@ -116,9 +120,27 @@ export function createAuth(db: Database, e: Env = env()) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        await checkAuthInput(ctx.path, ctx.body, ctx.query, ctx.request);
-        if (e.demoMode && demoModeRefuses(ctx.path, ctx.request?.method ?? (ctx as { method?: string }).method)) {
-          throw new APIError('FORBIDDEN', { code: 'DEMO_MODE', message: 'This is a read-only demo, this action is disabled.' });
+        const caller = () => getSessionFromCtx(ctx);
+        try {
+          await checkAuthInput(ctx.path, ctx.body, ctx.query, ctx.request);
+          if (e.demoMode && demoModeRefuses(ctx.path, ctx.request?.method ?? (ctx as { method?: string }).method)) {
+            throw new APIError('FORBIDDEN', { code: 'DEMO_MODE', message: 'This is a read-only demo, this action is disabled.' });
+          }
+          if (ctx.path.startsWith('/admin/')) {
+            await beforeAdminCall(db, {
+              path: ctx.path,
+              body: ctx.body,
+              session: caller,
+              roleOf: (u) => effectiveRole(u, e),
+            });
+          }
+          // A public demo's visitors each get their own quota for the demo accounts (decision 032).
+          const quotaScope = perBrowserMailbox(e) ? mailboxOwner(ctx.request) : undefined;
+          await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, quotaScope) });
+          await beforeOrganizationCall(db, e, { path: ctx.path, body: ctx.body, session: () => getSessionFromCtx(ctx) });
+        } catch (error) {
+          await auditAuthRefusal(db, ctx as AuthCall, error, caller);
+          throw error;
         }
         if (ctx.path.startsWith('/admin/')) {
           await beforeAdminCall(db, {
@@ -137,9 +159,11 @@ export function createAuth(db: Database, e: Env = env()) {
           request: ctx.request,
           session: () => getSessionFromCtx(ctx),
         });
+        await auditBeforeAuthCall(db, ctx as AuthCall, caller);
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);
+        await auditAfterAuthCall(db, ctx as AuthCall, { signupDisabled: signupDisabled(e) });
       }),
     },
     advanced: {

@@ -18,6 +18,7 @@ describe('parseEnv', () => {
     expect(e.demoMode).toBe(false);
     expect(e.banner).toEqual({ name: 'LOCAL', emoji: '🚧', color: 'gold' });
     expect(e.logLevel).toBe('info');
+    expect(e.auditRetentionDays).toBe(365);
   });
 
   it('uses production defaults: 0.0.0.0, no banner unless ENV_NAME is set, plum', () => {
@@ -56,6 +57,8 @@ describe('parseEnv', () => {
       [{ AUTH_OTP_EXPIRATION_MINUTES: '-1' }, 'AUTH_OTP_EXPIRATION_MINUTES'],
       [{ AUTH_SESSION_EXPIRATION_SECONDS: '1.5' }, 'AUTH_SESSION_EXPIRATION_SECONDS'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS'],
+      [{ AUDIT_RETENTION_DAYS: 'forever' }, 'AUDIT_RETENTION_DAYS'],
       [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
       [{ GITHUB_CLIENT_ID: 'id' }, 'GITHUB_CLIENT_SECRET'],
       [{ OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' }, 'OIDC_ISSUER'],

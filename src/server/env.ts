@@ -84,6 +84,7 @@ const rawSchema = z.object({
   ORG_MAX_PER_USER: positiveInt('ORG_MAX_PER_USER').optional(),
   ORG_MAX_MEMBERS: positiveInt('ORG_MAX_MEMBERS').optional(),
   ORG_INVITATIONS_PER_HOUR: positiveInt('ORG_INVITATIONS_PER_HOUR').optional(),
+  AUDIT_RETENTION_DAYS: positiveInt('AUDIT_RETENTION_DAYS').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
 });
 
@@ -183,6 +184,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       maxMembers: e.ORG_MAX_MEMBERS ?? 100,
       invitationsPerHour: e.ORG_INVITATIONS_PER_HOUR ?? 20,
     },
+    /** Audit events older than this many days are pruned daily (decision 036). */
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
     logLevel: e.LOG_LEVEL ?? 'info',
     storage,
     uploads: {

@@ -1,5 +1,6 @@
 /** The product API: every feature's procedures, under /api/rpc (REST and typed client alike). */
 import { accountRouter } from '#/features/account/account.router';
+import { auditRouter } from '#/features/audit/audit.router';
 import { booksRouter } from '#/features/books/books.router';
 import { dashboardRouter } from '#/features/dashboard/dashboard.router';
 import { genresRouter } from '#/features/genres/genres.router';
@@ -13,6 +14,7 @@ export const router = {
   dashboard: dashboardRouter,
   account: accountRouter,
   organizations: organizationsRouter,
+  audit: auditRouter,
 };
 
 export type AppRouter = typeof router;

@@ -13,6 +13,7 @@ import { database } from './db/index.ts';
 import { env } from './env.ts';
 import { logger } from './logger.ts';
 import { requestSession } from './request-session.ts';
+import { recordAuditEvent } from './audit/record.ts';
 
 export interface RpcMeta {
   /**
@@ -49,11 +50,21 @@ export const base = os
           throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource }), { resource });
         }
       }
-      if (env().demoMode && isWrite(permission)) throw apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
+      if (env().demoMode && isWrite(permission)) {
+        await recordAuditEvent(await database(), {
+          action: 'demo.refused',
+          actor: { id: user.id, name: user.name },
+          impersonatorId: session?.session.impersonatedBy ?? null,
+          details: { path: procedure['~orpc'].route.path ?? null },
+          request: context.request,
+        });
+        throw apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
+      }
     }
     const db = await database();
+    const impersonatorId = session?.session.impersonatedBy ?? null;
     try {
-      return await next({ context: { db, user, sessionId: session?.session.id ?? null, t } });
+      return await next({ context: { db, user, sessionId: session?.session.id ?? null, impersonatorId, t } });
     } catch (error) {
       // A value the database refused (data exception) came from the client: 400, not 500. Logged,
       // because the procedure's input schema should have refused it first.

@@ -1,6 +1,6 @@
 /**
  * The account area (both sections): profile card, change of name, display preferences, own
- * sessions, sign-out, and deleting one's account.
+ * sessions, security activity, sign-out, and deleting one's account.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,6 +26,7 @@ import { Badge } from '#/components/ui/badge';
 import type { AccountSearch } from './account.schema';
 import { DeleteAccount } from './delete-account';
 import { OwnSessions } from './own-sessions';
+import { SecurityActivity } from './security-activity';
 import { DisplayPreferences } from './preferences';
 
 function ChangeNameDrawer({ open, currentName, onClose }: { open: boolean; currentName: string; onClose: () => void }) {
@@ -120,6 +121,7 @@ export function PageAccount() {
       )}
       <DisplayPreferences />
       <OwnSessions />
+      {user && <SecurityActivity userId={user.id} />}
       <div>
         <Button ref={signOutButton} variant="secondary" onClick={() => setSignOut(true)}>
           {t('actions.signOut', { ns: 'common' })}

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
+import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
 import type { Database } from '#/server/db/client.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
@@ -187,7 +188,10 @@ export const booksRouter = {
     .handler(async ({ input, context }) => {
       const id = crypto.randomUUID();
       try {
-        await context.db.insert(book).values({ id, ...input });
+        await context.db.transaction(async (tx) => {
+          await tx.insert(book).values({ id, ...input });
+          await recordAuditEvent(tx, { ...actingIn(context), action: 'book.created', target: { type: 'book', id, label: input.title } });
+        });
       } catch (error) {
         conflict(error, context.t);
       }
@@ -200,13 +204,24 @@ export const booksRouter = {
     .input(idInputSchema.extend(bookInputSchema.shape))
     .output(bookSchema)
     .handler(async ({ input: { id, ...values }, context }) => {
-      let updated: unknown[] = [];
+      let found = false;
       try {
-        updated = await context.db.update(book).set(values).where(eq(book.id, id)).returning({ id: book.id });
+        found = await context.db.transaction(async (tx) => {
+          const [before] = await tx.select().from(book).where(eq(book.id, id)).for('update');
+          if (!before) return false;
+          await tx.update(book).set(values).where(eq(book.id, id));
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: 'book.updated',
+            target: { type: 'book', id, label: values.title },
+            changes: changedFields(before, values, ['title', 'author', 'genreId', 'publisher']),
+          });
+          return true;
+        });
       } catch (error) {
         conflict(error, context.t);
       }
-      if (!updated.length) throw apiError('NOT_FOUND', context.t('catalog:book.notFound'));
+      if (!found) throw apiError('NOT_FOUND', context.t('catalog:book.notFound'));
       return (await findBook(context.db, id))!;
     }),
 
@@ -215,7 +230,16 @@ export const booksRouter = {
     .route({ method: 'DELETE', path: '/books/{id}', summary: 'Delete a book', tags: ['books'] })
     .input(idInputSchema)
     .handler(async ({ input, context }) => {
-      const deleted = await context.db.delete(book).where(eq(book.id, input.id)).returning({ id: book.id });
+      const deleted = await context.db.transaction(async (tx) => {
+        const rows = await tx.delete(book).where(eq(book.id, input.id)).returning({ id: book.id, title: book.title });
+        for (const row of rows)
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: 'book.deleted',
+            target: { type: 'book', id: row.id, label: row.title },
+          });
+        return rows;
+      });
       if (!deleted.length) throw apiError('NOT_FOUND', context.t('catalog:book.notFound'));
       await deletePicturesOf('books', input.id);
       return { id: input.id };

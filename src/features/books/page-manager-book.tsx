@@ -21,6 +21,7 @@ export function PageManagerBook() {
   const { data: book } = useSuspenseQuery(bookQuery(id));
   const canUpdate = usePermission({ book: ['update'] });
   const canDelete = usePermission({ book: ['delete'] });
+  const canReadAudit = usePermission({ audit: ['read'] });
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -60,6 +61,11 @@ export function PageManagerBook() {
         {canUpdate && (
           <Link to="/manager/books/$id/update" params={{ id }} className={buttonVariants({ variant: 'secondary' })}>
             {t('form.edit')}
+          </Link>
+        )}
+        {canReadAudit && (
+          <Link to="/manager/audit" search={{ targetType: 'book', targetId: id }} className={buttonVariants({ variant: 'secondary' })}>
+            {t('links.history', { ns: 'audit' })}
           </Link>
         )}
         {canDelete && (

@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
+import { actingIn, recordAuditEvent } from '#/server/audit/record.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { genre } from '#/server/db/schema.ts';
 import { contains } from '#/server/db/search.ts';
@@ -45,11 +46,18 @@ export const genresRouter = {
     .output(genreSchema)
     .handler(async ({ input, context }) => {
       try {
-        const [row] = await context.db
-          .insert(genre)
-          .values({ id: crypto.randomUUID(), ...input })
-          .returning(columns);
-        return row!;
+        return await context.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(genre)
+            .values({ id: crypto.randomUUID(), ...input })
+            .returning(columns);
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: 'genre.created',
+            target: { type: 'genre', id: row!.id, label: row!.name },
+          });
+          return row!;
+        });
       } catch (error) {
         if (uniqueViolation(error)) throw apiError('CONFLICT', context.t('catalog:genre.nameTaken'), { field: 'name' });
         throw error;

@@ -41,6 +41,7 @@ export function PageManagerUser() {
   const canSetRole = usePermission({ user: ['set-role'] });
   const canDelete = usePermission({ user: ['delete'] });
   const canListSessions = usePermission({ session: ['list'] });
+  const canReadAudit = usePermission({ audit: ['read'] });
   // Not oneself, not another admin, not a banned user: the server refuses those too.
   const canImpersonate = usePermission({ user: ['impersonate'] }) && !isSelf && !roleFieldIsAdmin(user.role) && !user.banned;
   const navigate = useNavigate();
@@ -134,6 +135,11 @@ export function PageManagerUser() {
         {canEdit && (
           <Link to="/manager/users/$id/update" params={{ id: user.id }} className={buttonVariants({ variant: 'secondary' })}>
             {t('form.editUser')}
+          </Link>
+        )}
+        {canReadAudit && (
+          <Link to="/manager/audit" search={{ targetType: 'user', targetId: user.id }} className={buttonVariants({ variant: 'secondary' })}>
+            {t('links.activity', { ns: 'audit' })}
           </Link>
         )}
         {canBan &&

@@ -10,6 +10,7 @@ import type { Permission } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
 import { z } from '#/lib/zod';
 import { apiError, type Translate } from '#/server/api-errors.ts';
+import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
 import type { Database } from '#/server/db/client.ts';
 import { env } from '#/server/env.ts';
 import { effectiveRole, storedRoleIsAdmin } from '#/server/roles.ts';
@@ -171,11 +172,20 @@ export const usersRouter = {
     .handler(async ({ input, context }) => {
       let created;
       try {
-        [created] = await context.db
-          .insert(user)
-          // The admin gave the name onboarding would ask for: the user is not asked again.
-          .values({ id: crypto.randomUUID(), ...input, onboardedAt: new Date() })
-          .returning(columns);
+        created = await context.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(user)
+            // The admin gave the name onboarding would ask for: the user is not asked again.
+            .values({ id: crypto.randomUUID(), ...input, onboardedAt: new Date() })
+            .returning(columns);
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: 'user.created',
+            target: { type: 'user', id: row!.id, label: row!.email },
+            changes: changedFields({ name: null, email: null, role: null }, row!, ['name', 'email', 'role']),
+          });
+          return row;
+        });
       } catch (error) {
         duplicateEmail(error, context.t);
       }
@@ -192,7 +202,7 @@ export const usersRouter = {
         return await context.db.transaction(async (tx) => {
           // One admin-changing write at a time, so two demotions cannot each see the other admin.
           await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`);
-          const [current] = await tx.select({ email: user.email }).from(user).where(eq(user.id, id));
+          const [current] = await tx.select({ name: user.name, email: user.email, role: user.role }).from(user).where(eq(user.id, id));
           if (!current) throw apiError('NOT_FOUND', context.t('authErrors:USER_NOT_FOUND'));
           const staysAdmin = roleFieldIsAdmin(effectiveRole({ id, role: values.role }));
           if (!staysAdmin && (await isLastAdmin(tx, id))) throw apiError('LAST_ADMIN', context.t('authErrors:LAST_ADMIN'));
@@ -202,6 +212,12 @@ export const usersRouter = {
             .set({ ...values, ...(emailChanged ? { emailVerified: false } : {}) })
             .where(eq(user.id, id))
             .returning(columns);
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: 'user.updated',
+            target: { type: 'user', id, label: updated!.email },
+            changes: changedFields(current, updated!, ['name', 'email', 'role']),
+          });
           return toManagedUser(updated!);
         });
       } catch (error) {
@@ -235,10 +251,22 @@ export const usersRouter = {
     .output(z.object({ id: z.string() }))
     .handler(async ({ input, context }) => {
       // Sessions live in the database only (decision 028): the next request with it is signed out.
-      const ended = await context.db
-        .delete(session)
-        .where(and(eq(session.id, input.sessionId), eq(session.userId, input.id)))
-        .returning({ id: session.id });
+      const ended = await context.db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(session)
+          .where(and(eq(session.id, input.sessionId), eq(session.userId, input.id)))
+          .returning({ id: session.id });
+        if (rows.length) {
+          const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, input.id));
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: 'session.revoked',
+            target: { type: 'user', id: input.id, label: owner?.email ?? null },
+            details: { scope: 'one', sessionId: input.sessionId },
+          });
+        }
+        return rows;
+      });
       if (!ended.length) throw apiError('NOT_FOUND', context.t('users:sessions.notFound'));
       return { id: input.sessionId };
     }),

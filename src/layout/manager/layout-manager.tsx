@@ -11,6 +11,7 @@ import {
   Menu,
   PanelLeftClose,
   PanelLeftOpen,
+  ScrollText,
   UserRound,
   Users,
 } from 'lucide-react';
@@ -32,7 +33,7 @@ type NavKey = keyof typeof enCommon.nav;
 type Item = { to: string; key: NavKey; icon: ComponentType<{ className?: string }>; external?: boolean };
 type Group = { label?: NavKey; items: Item[] };
 
-/** Spec: Home, Application (Dashboard, Books), Configuration (Users), Account, Open App, API Documentation. */
+/** Spec: Home, Application (Dashboard, Books), Configuration (Users, Audit log), Account, Open App, API Documentation. */
 const GROUPS: Group[] = [
   { items: [{ to: '/app', key: 'home', icon: House }] },
   {
@@ -47,6 +48,7 @@ const GROUPS: Group[] = [
     items: [
       { to: '/manager/users', key: 'users', icon: Users },
       { to: '/manager/organizations', key: 'organizations', icon: Building2 },
+      { to: '/manager/audit', key: 'audit', icon: ScrollText },
     ],
   },
   {

@@ -8,6 +8,7 @@ import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from
 import { initReactI18next } from 'react-i18next';
 import enApi from '#/locales/en/api.json';
 import enAuth from '#/locales/en/auth.json';
+import enAudit from '#/locales/en/audit.json';
 import enAuthErrors from '#/locales/en/authErrors.json';
 import enCatalog from '#/locales/en/catalog.json';
 import enCommon from '#/locales/en/common.json';
@@ -30,6 +31,7 @@ export const defaultResources = {
   tables: enTables,
   images: enImages,
   organizations: enOrganizations,
+  audit: enAudit,
 } as const;
 
 // In the browser build `import.meta.env.SSR` is false: the other English files are left out of it.

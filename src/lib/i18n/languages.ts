@@ -11,7 +11,19 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as Language[];
 /** One file per namespace under src/locales/<lng>/; `common` loads first. */
-export const NAMESPACES = ['common', 'auth', 'authErrors', 'api', 'catalog', 'users', 'zod', 'tables', 'images', 'organizations'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'authErrors',
+  'api',
+  'catalog',
+  'users',
+  'zod',
+  'tables',
+  'images',
+  'organizations',
+  'audit',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
  * What the browser's entry carries (English) and loads before hydrating (other languages): the

@@ -1,14 +1,14 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { mySessionsQuery } from '#/features/account/account.queries';
+import { mySessionsQuery, ownActivityQuery } from '#/features/account/account.queries';
 import { accountSearch } from '#/features/account/account.schema';
 import { PageAccount } from '#/features/account/page-account';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/app/account')({
-  staticData: { namespaces: ['images'] },
+  staticData: { namespaces: ['images', 'audit'] },
   validateSearch: accountSearch,
   search: { middlewares: [stripSearchParams({ state: '', newEmail: '' })] },
-  loader: ({ context }) => context.queries.ensure(mySessionsQuery),
+  loader: ({ context }) => Promise.all([context.queries.ensure(mySessionsQuery), context.queries.ensureInfinite(ownActivityQuery)]),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.account')) }] }),
   component: PageAccount,
 });

@@ -43,6 +43,7 @@ describe('embedded database (PGlite)', () => {
     const tables = new Set(s.columns.map((c) => c.table_name));
     expect([...tables].sort()).toEqual([
       'account',
+      'audit_event',
       'book',
       'email_quota',
       'genre',

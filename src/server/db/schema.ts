@@ -4,7 +4,7 @@
  * `drizzle-kit generate` turns changes here into reviewed SQL under drizzle/.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Case- and accent-insensitive search text: `f_unaccent(lower(column))`, the expression the trigram
@@ -264,10 +264,51 @@ export const book = pgTable(
   ],
 );
 
+/**
+ * The audit log (migration 0007, decision 036): append-only (a trigger refuses updates and deletes
+ * but the retention prune's), written through `recordAuditEvent` (src/server/audit/record.ts) in
+ * the transaction of the change. Ids are text without foreign keys: an event outlives what it names.
+ */
+export const auditEvent = pgTable(
+  'audit_event',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    impersonatorId: text('impersonator_id'),
+    impersonatorName: text('impersonator_name'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    /** For updates: the fields that changed, `{ field: { before, after } }` (never a secret or a code). */
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),
+    /** What else tells the event apart: the sign-in method, a refusal's reason, which sessions. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_event_created_at_id').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_event_actor').on(t.actorId, t.createdAt.desc(), t.id.desc()),
+    index('audit_event_target').on(t.targetType, t.targetId, t.createdAt.desc(), t.id.desc()),
+    index('audit_event_action').on(t.action, t.createdAt.desc(), t.id.desc()),
+    index('audit_event_impersonator')
+      .on(t.impersonatorId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.impersonatorId} IS NOT NULL`),
+    index('audit_event_search_trgm').using(
+      'gin',
+      sql`${searchable(sql`coalesce(${t.actorName}, '') || ' ' || coalesce(${t.targetLabel}, '')`)} gin_trgm_ops`,
+    ),
+  ],
+);
+
 export type User = typeof user.$inferSelect;
 export type Session = typeof session.$inferSelect;
 export type Genre = typeof genre.$inferSelect;
 export type Book = typeof book.$inferSelect;
+export type AuditEvent = typeof auditEvent.$inferSelect;
 
 /**
  * Exact row counts of large tables, kept by statement-level triggers (`count_rows()`, migration

@@ -10,7 +10,7 @@ import type { Database } from './client.ts';
 import { searchable } from './schema.ts';
 
 /** LIKE pattern for "contains", with the wildcards of the user's text taken literally. */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The column contains the term, ignoring case and accents (answered through its trigram index). */
 export const contains = (column: AnyPgColumn, term: string): SQL =>

@@ -4,7 +4,7 @@ import { PageManagerBook } from '#/features/books/page-manager-book';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/$id/')({
-  staticData: { namespaces: ['catalog'] },
+  staticData: { namespaces: ['catalog', 'audit'] },
   loader: ({ context, params }) => context.queries.ensure(bookQuery(params.id)),
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.title) }] }),
   component: PageManagerBook,

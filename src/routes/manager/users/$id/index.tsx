@@ -4,7 +4,7 @@ import { userQuery, userSessionsQuery } from '#/features/users/users.queries';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/$id/')({
-  staticData: { namespaces: ['users', 'images'] },
+  staticData: { namespaces: ['users', 'images', 'audit'] },
   loader: async ({ context, params }) => {
     const [user] = await Promise.all([context.queries.ensure(userQuery(params.id)), context.queries.ensure(userSessionsQuery(params.id))]);
     return user;

@@ -1,0 +1,113 @@
+/**
+ * The audit log (decision 036): an admin bans a user, impersonates another and changes a book;
+ * /manager/audit shows the three by the admin, its filters narrow them, the CSV export has the
+ * same rows, and the impersonated user sees the impersonation in their security activity.
+ */
+import { readFile } from 'node:fs/promises';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+
+const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+test.describe('audit log', () => {
+  test('records what an admin does, filters it, exports it, and shows the impersonated user', async ({
+    adminPage: page,
+    browser,
+    app,
+    sink,
+    adminState,
+  }) => {
+    const origin = { Origin: app.url };
+    const create = async (name: string, email: string) => {
+      const res = await page.request.post('/api/rpc/users', { data: { name, email, role: 'user' }, headers: origin });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const bannedId = await create('Ivo Banned', 'ivo.banned@example.org');
+    const impersonatedId = await create('Ines Impersonated', 'ines.impersonated@example.org');
+
+    // 1. Ban, through the auth API as the user page does.
+    const ban = await page.request.post('/api/auth/admin/ban-user', { data: { userId: bannedId, banReason: 'spam' }, headers: origin });
+    expect(ban.status()).toBe(200);
+
+    // 2. Impersonate from the user's page, in another window, then stop.
+    const other = await browser.newContext({ baseURL: app.url, storageState: adminState, extraHTTPHeaders: clientHeaders() });
+    const otherPage = await other.newPage();
+    await otherPage.goto(`/manager/users/${impersonatedId}`);
+    await hydrated(otherPage);
+    await otherPage.getByRole('button', { name: 'Impersonate' }).click();
+    await expect(otherPage).toHaveURL(/\/app$/);
+    await otherPage.getByRole('button', { name: 'Stop impersonating' }).click();
+    await expect(otherPage).toHaveURL(new RegExp(`/manager/users/${impersonatedId}$`));
+    await other.close();
+
+    // 3. Change a book.
+    const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as {
+      items: Array<{ id: string; title: string; author: string }>;
+    };
+    const book = books.items[0]!;
+    const renamed = `${book.title} (audited)`;
+    const put = await page.request.put(`/api/rpc/books/${book.id}`, { data: { title: renamed, author: book.author }, headers: origin });
+    expect(put.status()).toBe(200);
+
+    // The log, newest first, with the admin as actor of all three.
+    await page.goto('/manager/audit');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    const rows = page.getByTestId('audit-row');
+    await expect(rows.filter({ hasText: 'Book updated' }).first()).toContainText('Admin');
+    await expect(rows.filter({ hasText: 'Book updated' }).first()).toContainText(renamed);
+    await expect(rows.filter({ hasText: 'Impersonation started' }).first()).toContainText('ines.impersonated@example.org');
+    await expect(rows.filter({ hasText: 'Impersonation started' }).first()).toContainText('Admin');
+    await expect(rows.filter({ hasText: 'User banned' }).first()).toContainText('ivo.banned@example.org');
+    await expect(rows.filter({ hasText: 'User banned' }).first()).toContainText('Admin');
+
+    // A row opens the event with its changes.
+    await rows.filter({ hasText: 'Book updated' }).first().getByRole('button').click();
+    const dialog = page.getByTestId('audit-event');
+    await expect(dialog.getByTestId('audit-changes')).toContainText('title');
+    await expect(dialog.getByTestId('audit-changes')).toContainText(renamed);
+    await page.keyboard.press('Escape');
+
+    // Filters narrow the list, and the URL keeps them.
+    await page.getByLabel('Action').selectOption({ label: 'User banned' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/action=user\.banned/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('ivo.banned@example.org');
+
+    await page.goto(`/manager/audit?targetType=book&targetId=${book.id}`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Book updated');
+
+    // The CSV export of the current filter: the same rows.
+    await page.goto('/manager/audit?action=user.banned');
+    await hydrated(page);
+    await expect(rows).toHaveCount(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"user.banned"');
+    expect(lines[1]).toContain(`"${bannedId}"`);
+    expect(lines[1]).toContain('"Admin"');
+
+    // The impersonated user sees it in their security activity.
+    const ines = await playwrightRequest.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    await signInViaApi(ines, app, sink, 'ines.impersonated@example.org');
+    const inesContext = await browser.newContext({
+      baseURL: app.url,
+      storageState: await ines.storageState(),
+      extraHTTPHeaders: clientHeaders(),
+    });
+    await ines.dispose();
+    const inesPage = await inesContext.newPage();
+    await inesPage.goto('/app/account');
+    const activity = inesPage.getByTestId('security-activity');
+    await expect(activity.getByRole('heading', { name: 'Security activity' })).toBeVisible();
+    await expect(activity.getByRole('listitem').filter({ hasText: 'Impersonation started' })).toContainText('by Admin');
+    await expect(activity.getByRole('listitem').filter({ hasText: 'Impersonation stopped' })).toContainText('by Admin');
+    await expect(activity.getByRole('listitem').filter({ hasText: 'Signed in' })).toHaveCount(1);
+    await inesContext.close();
+  });
+});

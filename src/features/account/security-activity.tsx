@@ -1,0 +1,69 @@
+/**
+ * 'Security activity': the user's own audit events (decision 036) — sign-ins, ended sessions,
+ * changes to the account, and administrators who acted as them (who, when). The server decides
+ * what is the user's own (GET /api/rpc/account/activity).
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#/components/ui/button';
+import type { AuditEvent } from '#/features/audit/audit.schema';
+import { formatDateTime } from '#/lib/i18n/format';
+import { ownActivityQuery } from './account.queries';
+
+/** Who did it, when it was not the user alone: an administrator acting as them, or on their account. */
+function By({ event, userId }: { event: AuditEvent; userId: string }) {
+  const { t } = useTranslation('audit');
+  const name = event.impersonatorId ? event.impersonatorName : event.actorId && event.actorId !== userId ? event.actorName : null;
+  if (!name) return null;
+  return (
+    <span className="text-neutral-600 dark:text-neutral-400">
+      {' '}
+      <bdi>{t('security.byAdmin', { name })}</bdi>
+    </span>
+  );
+}
+
+export function SecurityActivity({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation('audit');
+  const query = useInfiniteQuery(ownActivityQuery);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <section
+      aria-labelledby="security-activity"
+      className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
+      data-testid="security-activity"
+    >
+      <h2 id="security-activity" className="text-base font-semibold">
+        {t('security.title')}
+      </h2>
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('security.description')}</p>
+      {query.isSuccess && !items.length && <p className="text-sm">{t('security.empty')}</p>}
+      <ul className="flex flex-col gap-2 text-sm">
+        {items.map((event) => (
+          <li key={event.id} className="flex flex-wrap justify-between gap-x-4">
+            <span>
+              {t(`actions.${event.action}` as 'actions.auth.sign-in', { defaultValue: event.action })}
+              <By event={event} userId={userId} />
+            </span>
+            <span className="text-neutral-600 dark:text-neutral-400">
+              {formatDateTime(event.createdAt, i18n.language)}
+              {event.ipAddress && (
+                <>
+                  {' · '}
+                  <bdi>{event.ipAddress}</bdi>
+                </>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <div>
+          <Button variant="secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {t('security.loadMore')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+/** One audit event in full: who, as whom, what, on what, from where, and for updates each field before and after. */
+import { useTranslation } from 'react-i18next';
+import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { formatDateTime } from '#/lib/i18n/format';
+import type { AuditEvent } from './audit.schema';
+
+const show = (value: unknown) =>
+  value === null || value === undefined || value === '' ? null : typeof value === 'string' ? value : JSON.stringify(value);
+
+export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('audit');
+  const changes = Object.entries(event?.changes ?? {});
+  const details = Object.entries(event?.details ?? {});
+  return (
+    <ResponsiveDialog open={Boolean(event)} onOpenChange={(open) => !open && onClose()} title={t('detail.title')}>
+      {event && (
+        <div className="flex flex-col gap-4 text-sm" data-testid="audit-event">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.time')}</dt>
+            <dd>{formatDateTime(event.createdAt, i18n.language)}</dd>
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.action')}</dt>
+            <dd>{t(`actions.${event.action}` as 'actions.auth.sign-in', { defaultValue: event.action })}</dd>
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.actor')}</dt>
+            <dd>
+              <bdi>{event.actorName ?? t('anonymous')}</bdi>
+            </dd>
+            {event.impersonatorId && (
+              <>
+                <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.impersonator')}</dt>
+                <dd>
+                  <bdi>{event.impersonatorName ?? event.impersonatorId}</bdi>
+                </dd>
+              </>
+            )}
+            {event.targetType && (
+              <>
+                <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.target')}</dt>
+                <dd>
+                  {t(`targetTypes.${event.targetType}` as 'targetTypes.user', { defaultValue: event.targetType })}{' '}
+                  <bdi>{event.targetLabel ?? event.targetId}</bdi>
+                </dd>
+              </>
+            )}
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.address')}</dt>
+            <dd>
+              <bdi>{event.ipAddress ?? '—'}</bdi>
+            </dd>
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.userAgent')}</dt>
+            <dd className="break-all">
+              <bdi>{event.userAgent ?? '—'}</bdi>
+            </dd>
+          </dl>
+          {changes.length > 0 && (
+            <div className="overflow-x-auto">
+              <table className="w-full text-start" data-testid="audit-changes">
+                <caption className="mb-1 text-start font-semibold">{t('detail.changes')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="p-1 text-start">
+                      {t('detail.field')}
+                    </th>
+                    <th scope="col" className="p-1 text-start">
+                      {t('detail.before')}
+                    </th>
+                    <th scope="col" className="p-1 text-start">
+                      {t('detail.after')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {changes.map(([field, change]) => (
+                    <tr key={field} className="border-t border-neutral-200 dark:border-neutral-800">
+                      <th scope="row" className="p-1 text-start font-mono font-normal">
+                        {field}
+                      </th>
+                      <td className="p-1 break-all">
+                        <bdi>{show(change.before) ?? t('detail.empty')}</bdi>
+                      </td>
+                      <td className="p-1 break-all">
+                        <bdi>{show(change.after) ?? t('detail.empty')}</bdi>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {details.length > 0 && (
+            <div>
+              <p className="mb-1 font-semibold">{t('detail.details')}</p>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                {details.map(([key, value]) => (
+                  <div key={key} className="contents">
+                    <dt className="font-mono text-neutral-600 dark:text-neutral-400">{key}</dt>
+                    <dd className="break-all">
+                      <bdi>{show(value)}</bdi>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
+        </div>
+      )}
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Reading the audit log: the filters as SQL and keyset pages, newest first on (created_at, id).
+ * Each filter has an index that starts with it and ends with (created_at, id) (migration 0007),
+ * so a first page is a short index walk whatever the log's size. Used by the API (audit.router.ts)
+ * and the CSV export (audit-csv.server.ts).
+ */
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../server/db/client.ts';
+import { auditEvent, searchable } from '../../server/db/schema.ts';
+import { containsPattern } from '../../server/db/search.ts';
+import type { AuditEvent, AuditFilter } from './audit.schema';
+
+const DAY_MS = 86_400_000;
+const dateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** The filters' condition (undefined: every event). `to` is inclusive: a date alone means that whole day (UTC). */
+export function auditConditions(filter: Partial<AuditFilter>): SQL | undefined {
+  const term = filter.searchTerm?.trim();
+  const to = filter.to ? new Date(Date.parse(filter.to) + (dateOnly(filter.to) ? DAY_MS : 1)) : undefined;
+  return and(
+    filter.actorId ? eq(auditEvent.actorId, filter.actorId) : undefined,
+    filter.action ? eq(auditEvent.action, filter.action) : undefined,
+    filter.targetType ? eq(auditEvent.targetType, filter.targetType) : undefined,
+    filter.targetId ? eq(auditEvent.targetId, filter.targetId) : undefined,
+    filter.from ? gte(auditEvent.createdAt, new Date(Date.parse(filter.from))) : undefined,
+    to ? lt(auditEvent.createdAt, to) : undefined,
+    term
+      ? sql`${searchable(sql`coalesce(${auditEvent.actorName}, '') || ' ' || coalesce(${auditEvent.targetLabel}, '')`)} like f_unaccent(lower(${containsPattern(term)}))`
+      : undefined,
+  );
+}
+
+/** One's own events: what one did, and what was done to one's account (an impersonation, a ban). */
+export const ownEvents = (userId: string) =>
+  or(eq(auditEvent.actorId, userId), and(eq(auditEvent.targetType, 'user'), eq(auditEvent.targetId, userId)));
+
+const columns = {
+  id: sql<string>`${auditEvent.id}::text`,
+  createdAt: auditEvent.createdAt,
+  action: auditEvent.action,
+  actorId: auditEvent.actorId,
+  actorName: auditEvent.actorName,
+  impersonatorId: auditEvent.impersonatorId,
+  impersonatorName: auditEvent.impersonatorName,
+  targetType: auditEvent.targetType,
+  targetId: auditEvent.targetId,
+  targetLabel: auditEvent.targetLabel,
+  ipAddress: auditEvent.ipAddress,
+  userAgent: auditEvent.userAgent,
+  changes: auditEvent.changes,
+  details: auditEvent.details,
+};
+
+export type AuditRow = AuditEvent & { key: string };
+
+/** Up to `limit` events matching `where`, newest first, after the keyset position `after` ([created_at text, id]). */
+export function readAuditEvents(db: Database, where: SQL | undefined, after: string[] | null, limit: number): Promise<AuditRow[]> {
+  return db
+    .select({ ...columns, key: sql<string>`${auditEvent.createdAt}::text` })
+    .from(auditEvent)
+    .where(
+      and(where, after ? sql`(${auditEvent.createdAt}, ${auditEvent.id}) < (${after[0]}::timestamptz, ${after[1]}::bigint)` : undefined),
+    )
+    .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
+    .limit(limit) as Promise<AuditRow[]>;
+}
+
+export const auditKey = (row: AuditRow) => [row.key, row.id];
+
+export const withoutKey = ({ key: _key, ...event }: AuditRow): AuditEvent => event;

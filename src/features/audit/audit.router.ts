@@ -1,0 +1,55 @@
+/**
+ * Audit log API (decision 036): the whole log for whoever holds `audit: read` (administrators),
+ * filtered and newest first; one's own events for every signed-in user. Read-only: no procedure
+ * changes or removes an event (the table refuses it too, migration 0007).
+ */
+import { eq } from 'drizzle-orm';
+import { apiError } from '#/server/api-errors.ts';
+import { keysetPage, readCursor } from '#/server/db/cursor.ts';
+import { auditEvent } from '#/server/db/schema.ts';
+import { base } from '#/server/rpc.ts';
+import { auditConditions, auditKey, ownEvents, readAuditEvents, withoutKey } from './audit-query.server';
+import { auditEventIdSchema, auditEventSchema, auditListInputSchema, auditListSchema, ownAuditInputSchema } from './audit.schema';
+
+const CURSOR = ['timestamp', 'text'] as const;
+
+export const auditRouter = {
+  list: base
+    .meta({ permission: { audit: ['read'] } })
+    .route({ method: 'GET', path: '/audit', summary: 'List audit events, newest first', tags: ['audit'] })
+    .input(auditListInputSchema)
+    .output(auditListSchema)
+    .handler(async ({ input, context }) => {
+      const after = readCursor(input.cursor, CURSOR, context.t);
+      const rows = await readAuditEvents(context.db, auditConditions(input), after, input.limit + 1);
+      // No total: counting a filter over millions of events would cost more than the page.
+      return { ...keysetPage(rows, input.limit, auditKey, withoutKey), total: null, totalCapped: false };
+    }),
+
+  get: base
+    .meta({ permission: { audit: ['read'] } })
+    .route({ method: 'GET', path: '/audit/{id}', summary: 'Get an audit event', tags: ['audit'] })
+    .input(auditEventIdSchema)
+    .output(auditEventSchema)
+    .handler(async ({ input, context }) => {
+      const [row] = await readAuditEvents(context.db, eq(auditEvent.id, Number(input.id)), null, 1);
+      if (!row) throw apiError('NOT_FOUND', context.t('audit:notFound'));
+      return withoutKey(row);
+    }),
+
+  mine: base
+    .meta({ permission: 'signed-in' })
+    .route({
+      method: 'GET',
+      path: '/account/activity',
+      summary: "The caller's security activity: what they did and what was done to their account",
+      tags: ['account'],
+    })
+    .input(ownAuditInputSchema)
+    .output(auditListSchema)
+    .handler(async ({ input, context }) => {
+      const after = readCursor(input.cursor, CURSOR, context.t);
+      const rows = await readAuditEvents(context.db, ownEvents(context.user!.id), after, input.limit + 1);
+      return { ...keysetPage(rows, input.limit, auditKey, withoutKey), total: null, totalCapped: false };
+    }),
+};

@@ -1,0 +1,61 @@
+/**
+ * The audit log as the API gives it (decision 036): one schema for the API, the pages and the
+ * tests. Messages are `audit` keys.
+ */
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
+import { listInputSchema, listPageSchema } from '#/lib/list';
+import { clientString, z } from '#/lib/zod';
+
+const change = z.object({ before: z.unknown(), after: z.unknown() });
+
+export const auditEventSchema = z.object({
+  /** A decimal string: the database's 64-bit sequence. */
+  id: z.string(),
+  createdAt: z.date(),
+  action: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  impersonatorId: z.string().nullable(),
+  impersonatorName: z.string().nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  targetLabel: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  changes: z.record(z.string(), change).nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+const id = clientString().trim().max(100);
+
+/** A date or date-time (`2025-01-31`, `2025-01-31T08:00`): the start of the range, or its end (inclusive). */
+const dateParam = clientString()
+  .trim()
+  .max(40)
+  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), { error: 'audit:filters.invalidDate' });
+
+/** The manager's filters; also the CSV export's query (GET /api/audit.csv). */
+export const auditFilterSchema = z.object({
+  searchTerm: listInputSchema.shape.searchTerm,
+  actorId: id.optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: 'audit:filters.invalidAction' }).optional(),
+  targetType: z.enum(AUDIT_TARGET_TYPES, { error: 'audit:filters.invalidTargetType' }).optional(),
+  targetId: id.optional(),
+  from: dateParam.optional(),
+  to: dateParam.optional(),
+});
+export type AuditFilter = z.output<typeof auditFilterSchema>;
+
+export const auditListInputSchema = auditFilterSchema.extend({
+  cursor: listInputSchema.shape.cursor,
+  limit: listInputSchema.shape.limit,
+});
+export type AuditListInput = z.input<typeof auditListInputSchema>;
+
+export const auditListSchema = listPageSchema(auditEventSchema);
+
+/** One's own events: pages only. */
+export const ownAuditInputSchema = z.object({ cursor: listInputSchema.shape.cursor, limit: listInputSchema.shape.limit });
+
+export const auditEventIdSchema = z.object({ id: clientString().regex(/^\d{1,18}$/, { error: 'audit:notFound' }) });

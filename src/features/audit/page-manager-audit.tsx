@@ -1,0 +1,158 @@
+/**
+ * /manager/audit: the audit log, newest first, in keyset pages ('Load more'), under filters kept
+ * in the URL (actor, action, target type and id, date range, search); a row opens the event with
+ * its changes; 'Export CSV' downloads the same filter (GET /api/audit.csv).
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, buttonVariants } from '#/components/ui/button';
+import { Field } from '#/components/ui/field';
+import { Input } from '#/components/ui/input';
+import { NativeSelect } from '#/components/ui/native-select';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
+import { formatDateTime } from '#/lib/i18n/format';
+import { AuditEventDialog } from './audit-event-dialog';
+import { auditInfiniteQuery } from './audit.queries';
+import type { AuditEvent } from './audit.schema';
+import { EMPTY_AUDIT_SEARCH, setFilters, type AuditSearch } from './audit.search';
+
+const route = getRouteApi('/manager/audit');
+
+function Filters({ search }: { search: AuditSearch }) {
+  const { t } = useTranslation('audit');
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState(search);
+  const [shown, setShown] = useState(search);
+  // A link or 'Back' changed the URL: the form shows it.
+  if (shown !== search) {
+    setShown(search);
+    setDraft(search);
+  }
+  const set = (key: keyof AuditSearch) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    void navigate({ to: '/manager/audit', search: { ...draft, searchTerm: draft.searchTerm.trim() } });
+  };
+  return (
+    <form onSubmit={apply} aria-label={t('filters.title')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Field label={t('filters.search')} className="sm:col-span-2">
+        {(ids) => <Input {...ids} type="search" name="searchTerm" value={draft.searchTerm} onChange={set('searchTerm')} />}
+      </Field>
+      <Field label={t('filters.action')}>
+        {(ids) => (
+          <NativeSelect {...ids} name="action" value={draft.action} onChange={set('action')}>
+            <option value="">{t('filters.anyAction')}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {t(`actions.${action}` as 'actions.auth.sign-in')}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Field label={t('filters.targetType')}>
+        {(ids) => (
+          <NativeSelect {...ids} name="targetType" value={draft.targetType} onChange={set('targetType')}>
+            <option value="">{t('filters.anyTargetType')}</option>
+            {AUDIT_TARGET_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`targetTypes.${type}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Field label={t('filters.actor')}>{(ids) => <Input {...ids} name="actorId" value={draft.actorId} onChange={set('actorId')} />}</Field>
+      <Field label={t('filters.targetId')}>
+        {(ids) => <Input {...ids} name="targetId" value={draft.targetId} onChange={set('targetId')} />}
+      </Field>
+      <Field label={t('filters.from')}>
+        {(ids) => <Input {...ids} type="date" name="from" value={draft.from} onChange={set('from')} />}
+      </Field>
+      <Field label={t('filters.to')}>{(ids) => <Input {...ids} type="date" name="to" value={draft.to} onChange={set('to')} />}</Field>
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">{t('filters.apply')}</Button>
+        <Link to="/manager/audit" search={EMPTY_AUDIT_SEARCH} className={buttonVariants({ variant: 'secondary' })}>
+          {t('filters.clear')}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+export function PageManagerAudit() {
+  const { t, i18n } = useTranslation('audit');
+  const search = route.useSearch();
+  const query = useInfiniteQuery(auditInfiniteQuery(search));
+  const [open, setOpen] = useState<AuditEvent | null>(null);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const csv = `/api/audit.csv?${new URLSearchParams(setFilters(search) as Record<string, string>).toString()}`;
+
+  return (
+    <div className="flex w-full flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold">{t('title')}</h1>
+          <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('description')}</p>
+        </div>
+        <a href={csv} download className={buttonVariants({ variant: 'secondary' })}>
+          {t('exportCsv')}
+        </a>
+      </div>
+      <Filters search={search} />
+      <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
+        <table className="w-full text-start text-sm" data-testid="audit-list">
+          <thead className="bg-neutral-50 dark:bg-neutral-900">
+            <tr>
+              {[t('columns.time'), t('columns.actor'), t('columns.action'), t('columns.target'), t('columns.address')].map((c) => (
+                <th key={c} scope="col" className="p-3 text-start">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((event) => (
+              <tr key={event.id} className="border-t border-neutral-200 dark:border-neutral-800" data-testid="audit-row">
+                <td className="p-3 whitespace-nowrap">
+                  <button type="button" className="underline-offset-2 hover:underline" onClick={() => setOpen(event)}>
+                    {formatDateTime(event.createdAt, i18n.language)}
+                  </button>
+                </td>
+                <td className="p-3">
+                  {event.impersonatorId ? (
+                    <bdi>{t('asUser', { admin: event.impersonatorName ?? event.impersonatorId, user: event.actorName ?? '' })}</bdi>
+                  ) : (
+                    <bdi>{event.actorName ?? t('anonymous')}</bdi>
+                  )}
+                </td>
+                <td className="p-3">{t(`actions.${event.action}` as 'actions.auth.sign-in', { defaultValue: event.action })}</td>
+                <td className="p-3">
+                  <bdi>{event.targetLabel ?? event.targetId ?? ''}</bdi>
+                </td>
+                <td className="p-3">
+                  <bdi>{event.ipAddress ?? ''}</bdi>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {query.isSuccess && (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-neutral-700 dark:text-neutral-300" data-testid="showing">
+            {items.length ? t('shown', { count: items.length }) : t('empty')}
+          </p>
+          {query.hasNextPage && (
+            <Button variant="secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              {t('list.loadMore', { ns: 'common' })}
+            </Button>
+          )}
+        </div>
+      )}
+      <AuditEventDialog event={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * A transaction that code below a library call takes part in without being handed it. Better
+ * Auth's endpoints write through its Drizzle adapter, which holds the database it was created
+ * with; that database is `ambient(db)`: inside `inAmbientTransaction` every query it makes (and
+ * every query of our hooks, which use the same object) runs in the one transaction, so an audit
+ * event and the change it records commit or roll back together (decision 036).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Database } from './client.ts';
+
+interface Ambient {
+  tx: Database;
+  /** What the hooks of one call hand each other (a row read before the change, …). */
+  scratch: Map<string, unknown>;
+}
+
+const storage = new AsyncLocalStorage<Ambient>();
+
+class Rollback<T> extends Error {
+  readonly result: T;
+  constructor(result: T) {
+    super('rolled back');
+    this.result = result;
+  }
+}
+
+/** `db`, or the ambient transaction when there is one. */
+export function ambient(db: Database): Database {
+  return new Proxy(db, {
+    get(target, property) {
+      const source = storage.getStore()?.tx ?? target;
+      const value: unknown = Reflect.get(source, property, source);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
+    },
+  });
+}
+
+/**
+ * Runs `fn` in one transaction of `db`, ambient to everything it calls. Committed when `keep`
+ * says so of the result, rolled back otherwise (the result is returned either way); rolled back
+ * when `fn` throws.
+ */
+export async function inAmbientTransaction<T>(db: Database, fn: () => Promise<T>, keep: (result: T) => boolean): Promise<T> {
+  if (storage.getStore()) return fn();
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await storage.run({ tx: tx as unknown as Database, scratch: new Map() }, fn);
+      if (!keep(result)) throw new Rollback(result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return error.result as T;
+    throw error;
+  }
+}
+
+/** The current ambient transaction's scratch space (undefined outside one). */
+export const ambientScratch = () => storage.getStore()?.scratch;
