@@ -14,11 +14,10 @@ import { Button } from '#/components/ui/button';
 import { EmptyState } from '#/components/ui/empty-state';
 import { Input } from '#/components/ui/input';
 import { PageHeader } from '#/components/ui/page-header';
-import { Skeleton } from '#/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import type { ListState } from '#/lib/list-query';
+import { useIsDesktop } from '#/lib/use-media-query';
 import { useSearchInput } from '#/lib/use-search-input';
-import { cn } from '#/lib/utils';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -79,6 +78,9 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
     if (!fromControl(event)) props.onOpen(item);
   };
   const empty = list.loaded && list.items.length === 0;
+  // One layout in the page at a time (no text twice for assistive technology): the table from
+  // 640 px, cards below. The server renders the table; a phone swaps in the cards on hydration.
+  const desktop = useIsDesktop();
 
   return (
     <div className="flex w-full flex-col gap-4">
@@ -134,7 +136,7 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
         />
       ) : (
         <>
-          <div className="hidden sm:block">
+          {desktop ? (
             <Table>
               <TableHeader>
                 {table.getHeaderGroups().map((group) => (
@@ -190,18 +192,19 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
                 ))}
               </TableBody>
             </Table>
-          </div>
-          <ul className="flex flex-col gap-2 sm:hidden" data-testid="list-cards">
-            {list.items.map((item) => (
-              <li
-                key={props.getRowId(item)}
-                onClick={open(item)}
-                className="cursor-pointer rounded-lg border border-neutral-200 p-3 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900"
-              >
-                {props.renderCard(item)}
-              </li>
-            ))}
-          </ul>
+          ) : (
+            <ul className="flex flex-col gap-2" data-testid="list-cards">
+              {list.items.map((item) => (
+                <li
+                  key={props.getRowId(item)}
+                  onClick={open(item)}
+                  className="cursor-pointer rounded-lg border border-neutral-200 p-3 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900"
+                >
+                  {props.renderCard(item)}
+                </li>
+              ))}
+            </ul>
+          )}
         </>
       )}
       {list.loaded && !empty && (
@@ -217,25 +220,6 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
           )}
         </div>
       )}
-    </div>
-  );
-}
-
-/** A manager list page while its first page loads (the route's pending view). */
-export function ManagerListSkeleton() {
-  return (
-    <div className="flex w-full flex-col gap-4" aria-busy>
-      <Skeleton className="h-8 w-40" />
-      <Skeleton className="h-10 w-full sm:max-w-sm" />
-      <div className="flex flex-col gap-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
-        {Array.from({ length: 8 }, (_, i) => (
-          <div key={i} className="flex items-center gap-3">
-            <Skeleton className="size-8 rounded-full" />
-            <Skeleton className={cn('h-4', i % 2 ? 'w-1/3' : 'w-1/2')} />
-            <Skeleton className="ms-auto h-4 w-16" />
-          </div>
-        ))}
-      </div>
     </div>
   );
 }
