@@ -50,7 +50,8 @@ test.describe('no horizontal overflow at 375 px', () => {
       const card = page.getByTestId('list-cards').getByRole('listitem').first();
       const [role, status] = lng === 'ar' ? ['مسؤول', 'نشط'] : ['Admin', 'Active'];
       for (const text of [role, status, 'admin@example.com']) {
-        const badge = card.getByText(text, { exact: true });
+        // The last match: the name 'Admin' comes before the role badge 'Admin'.
+        const badge = card.getByText(text, { exact: true }).last();
         await expect(badge).toBeInViewport();
         const box = (await badge.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);

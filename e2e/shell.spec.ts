@@ -259,6 +259,7 @@ test.describe('accessibility (axe-core)', () => {
   for (const lng of ['en', 'ar']) {
     for (const scheme of ['light', 'dark'] as const) {
       test(`no serious or critical violation: ${lng}, ${scheme}`, async ({ page, adminPage, userPage }) => {
+        test.slow();
         // A user's detail page (with its sessions): the seeded admin's.
         const users = (await (await adminPage.request.get('/api/rpc/users?searchTerm=admin@example.com')).json()) as {
           items: Array<{ id: string }>;
@@ -287,12 +288,14 @@ test.describe('accessibility (axe-core): open popovers and phones', () => {
         adminPage: page,
       }) => {
         await page.emulateMedia({ colorScheme: scheme });
-        const check = async (what: string) => expect(await seriousViolations(page), `${what} ${lng} ${scheme}`).toEqual([]);
+        test.slow();
+        const check = async (what: string, within?: string) =>
+          expect(await seriousViolations(page, within), `${what} ${lng} ${scheme}`).toEqual([]);
         await page.goto(`/manager/users?lng=${lng}`);
         await hydrated(page);
         await page.getByRole('combobox').first().click();
         await expect(page.getByRole('listbox')).toBeVisible();
-        await check('filter select open');
+        await check('filter select open', '[role="listbox"]');
         await page.keyboard.press('Escape');
         await page.locator('tbody tr').first().getByRole('button').last().click();
         await expect(page.getByRole('menu')).toBeVisible();
@@ -314,7 +317,7 @@ test.describe('accessibility (axe-core): open popovers and phones', () => {
         // The danger zone's first button: Ban.
         await page.locator('section[aria-labelledby="danger-zone"]').getByRole('button').first().click();
         await expect(page.getByTestId('dialog')).toBeVisible();
-        await check('ban dialog open');
+        await check('ban dialog open', '[role="dialog"]');
         await page.keyboard.press('Escape');
 
         await page.setViewportSize({ width: 375, height: 812 });
