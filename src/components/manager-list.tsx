@@ -7,12 +7,12 @@
  * pages). Only the manager's list pages import this module: the table library loads with them.
  */
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, LoaderCircleIcon, SearchIcon, SearchXIcon } from 'lucide-react';
-import { useId, type MouseEvent, type ReactNode } from 'react';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, LoaderCircleIcon, SearchXIcon } from 'lucide-react';
+import { SearchField } from '#/components/search-field';
+import { type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { EmptyState } from '#/components/ui/empty-state';
-import { Input } from '#/components/ui/input';
 import { PageHeader } from '#/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import type { ListState } from '#/lib/list-query';
@@ -61,7 +61,6 @@ const fromControl = (event: MouseEvent) =>
 
 export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
   const { t } = useTranslation(['tables', 'common']);
-  const searchId = useId();
   const [term, setTerm, clearSearch] = useSearchInput(props.searchTerm);
   // The table renders what the API sorted: TanStack Table keeps the columns, headers and rows.
   // (The React Compiler skips this component: the table object is mutable by design.)
@@ -86,28 +85,14 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
     <div className="flex w-full flex-col gap-4">
       <PageHeader title={props.title} actions={props.action} />
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <div className="relative w-full sm:max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            {props.searchLabel}
-          </label>
-          <SearchIcon aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
-          <Input
-            id={searchId}
-            type="search"
-            className="ps-9 pe-9"
-            placeholder={props.searchLabel}
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-          />
-          {searching && (
-            <LoaderCircleIcon
-              role="status"
-              aria-label={t('searching')}
-              data-testid="search-spinner"
-              className="absolute end-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-neutral-500"
-            />
-          )}
-        </div>
+        <SearchField
+          className="sm:max-w-sm"
+          label={props.searchLabel}
+          busyLabel={t('searching')}
+          value={term}
+          onChange={setTerm}
+          busy={searching}
+        />
         {props.filters}
       </div>
       {props.searchTerm && list.loaded && (
