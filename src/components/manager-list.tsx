@@ -6,7 +6,7 @@
  * an empty state with 'Clear search', and 'Showing {count} of {total}' with 'Load more' (keyset
  * pages). Only the manager's list pages import this module: the table library loads with them.
  */
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, LoaderCircleIcon, SearchXIcon } from 'lucide-react';
 import { SearchField } from '#/components/search-field';
 import { type MouseEvent, type ReactNode } from 'react';
@@ -53,6 +53,15 @@ export interface ManagerListProps<T> {
   renderCard: (item: T) => ReactNode;
   /** What an empty list with no search or filter says ('No users yet'). */
   emptyText: string;
+}
+
+/**
+ * A column's header or cell: its function called, or its value as is. (Not `flexRender`, which
+ * renders a function as a component: the pages' columns are new functions on every render, so
+ * every re-render would remount every cell, and a cell's menu button would lose its focus.)
+ */
+function renderPart<C>(part: unknown, context: C): ReactNode {
+  return typeof part === 'function' ? (part as (context: C) => ReactNode)(context) : (part as ReactNode);
 }
 
 /** A click on a link, a button or a menu inside a row is its own; anywhere else opens the row's item. */
@@ -128,7 +137,7 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
                   <TableRow key={group.id}>
                     {group.headers.map((header) => {
                       const meta = header.column.columnDef.meta as ManagerColumnMeta | undefined;
-                      const label = flexRender(header.column.columnDef.header, header.getContext());
+                      const label = renderPart(header.column.columnDef.header, header.getContext());
                       const sorted = meta?.sortKey && props.sort.key === meta.sortKey ? props.sort.order : undefined;
                       return (
                         <TableHead
@@ -170,7 +179,7 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
                   >
                     {row.getVisibleCells().map((cell) => (
                       <TableCell key={cell.id} className={(cell.column.columnDef.meta as ManagerColumnMeta | undefined)?.className}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {renderPart(cell.column.columnDef.cell, cell.getContext())}
                       </TableCell>
                     ))}
                   </TableRow>
