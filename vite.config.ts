@@ -89,10 +89,13 @@ const clientChunks = {
       name: 'app',
       // Shared building blocks. Heavy ones (dialog, OTP input, toaster, zod and the schemas, permissions)
       // stay with their pages: a module in a group brings its dependencies into it. So does the
-      // manager's list, which only its two list pages use (the sign-in pages load this group).
+      // manager's list, which only its two list pages use (the sign-in pages load this group), and
+      // the primitives on Radix UI's popper (select, combobox, action menu, tooltip): each brings
+      // its Radix package, loaded by the pages that use one (issue 16).
       test: (id: string) =>
         /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
-        !/responsive-dialog-content|input-otp|toaster-sonner|manager-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(id),
+        !/responsive-dialog-content|input-otp|toaster-sonner|manager-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(id) &&
+        !/[\\/]ui[\\/](select|combobox|action-menu|tooltip)\.tsx$/.test(id),
       priority: 1,
     },
   ],

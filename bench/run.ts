@@ -173,13 +173,16 @@ try {
 
   // 6. First load in Chromium.
   if (!skip.has('browser')) {
-    progress.begin('first load in Chromium: /login, /app, /manager/users');
+    progress.begin('first load in Chromium: /login, /app, /app/books, /manager/users, /manager/books, /manager/dashboard');
     const browser = await launchBrowser();
     try {
       const pages: Array<[string, string, string | undefined]> = [
         ['login', '/login', undefined],
         ['app', '/app', userCookie],
+        ['app_books', '/app/books', userCookie],
         ['manager_users', '/manager/users', adminCookie],
+        ['manager_books', '/manager/books', adminCookie],
+        ['manager_dashboard', '/manager/dashboard', adminCookie],
       ];
       for (const [name, pagePath, cookie] of pages) {
         const loads: FirstLoad[] = [];

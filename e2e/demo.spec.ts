@@ -122,7 +122,8 @@ test.describe('demo mode in the browser', () => {
       };
       await admin.goto(`/manager/users/${users.items[0]!.id}`);
       await expect(admin.locator('html')).toHaveAttribute('data-hydrated', 'true');
-      await admin.getByRole('button', { name: 'Impersonate' }).click();
+      await admin.getByRole('button', { name: /^Actions for / }).click();
+      await admin.getByRole('menuitem', { name: 'Impersonate' }).click();
       await expect(admin.getByTestId('impersonation-banner')).toContainText('You are impersonating User');
       const asUser = await admin.request.post('/api/auth/update-user', { data: { name: 'Hacked' }, headers: { Origin: app.url } });
       expect(await asUser.json()).toMatchObject({ code: 'DEMO_MODE' });

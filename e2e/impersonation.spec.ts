@@ -25,7 +25,9 @@ test.describe('impersonation', () => {
     const amina = await findUser(page.request, 'amina.mwangi@example.com');
     await page.goto(`/manager/users/${amina.id}`);
     await hydrated(page);
-    await page.getByRole('button', { name: 'Impersonate' }).click();
+    // In the page header's actions menu (issue 16).
+    await page.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Impersonate' }).click();
 
     await expect(page).toHaveURL(/\/app$/);
     const banner = page.getByTestId('impersonation-banner');
@@ -105,7 +107,9 @@ test.describe('impersonation', () => {
       await page.goto(`/manager/users/${id}`);
       await hydrated(page);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Impersonate' })).toHaveCount(0);
+      // No actions menu (its only action is Impersonate), so no way to impersonate.
+      await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+      await expect(page.getByRole('menuitem', { name: 'Impersonate' })).toHaveCount(0);
     }
     // Still the admin, with one admin left for the other tests.
     for (const userId of [otherAdmin.id, banned.id]) {

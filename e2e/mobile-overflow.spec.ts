@@ -42,6 +42,24 @@ test.describe('no horizontal overflow at 375 px', () => {
       }
     });
 
+    test(`the users list shows each user's role and status on a phone (${lng})`, async ({ adminPage: page }) => {
+      await page.setViewportSize(MOBILE);
+      const { scrollWidth, innerWidth } = await overflow(page, `/manager/users?searchTerm=admin%40example.com&lng=${lng}`);
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      // Below 640 px the table becomes cards: nothing sits off-screen.
+      await expect(page.locator('table')).toHaveCount(0);
+      const card = page.getByTestId('list-cards').getByRole('listitem').first();
+      const [role, status] = lng === 'ar' ? ['مسؤول', 'نشط'] : ['Admin', 'Active'];
+      for (const text of [role, status, 'admin@example.com']) {
+        // The last match: the name 'Admin' comes before the role badge 'Admin'.
+        const badge = card.getByText(text, { exact: true }).last();
+        await expect(badge).toBeInViewport();
+        const box = (await badge.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(innerWidth);
+      }
+    });
+
     test(`app pages (${lng})`, async ({ userPage: page }) => {
       await page.setViewportSize(MOBILE);
       const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string }> };

@@ -12,25 +12,29 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-/** Serious and critical WCAG A/AA violations on the current page. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * Serious and critical WCAG A/AA violations on the current page, or only inside `within` (a CSS
+ * selector): an open modal layer (select, dialog) hides the page behind it with `aria-hidden` and
+ * traps focus, so the page is checked closed and the layer on its own.
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
-  return page.evaluate(async () => {
+  return page.evaluate(async (within) => {
     const axe = (
       window as unknown as {
         axe: {
           run: (
-            ctx: Document,
+            ctx: Document | { include: string[][] },
             opts: object,
           ) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }>;
         };
       }
     ).axe;
-    const result = await axe.run(document, {
+    const result = await axe.run(within ? { include: [[within]] } : document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
-  });
+  }, within);
 }

@@ -6,19 +6,18 @@
  * an empty state with 'Clear search', and 'Showing {count} of {total}' with 'Load more' (keyset
  * pages). Only the manager's list pages import this module: the table library loads with them.
  */
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, LoaderCircleIcon, SearchIcon, SearchXIcon } from 'lucide-react';
-import { useId, type MouseEvent, type ReactNode } from 'react';
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, LoaderCircleIcon, SearchXIcon } from 'lucide-react';
+import { SearchField } from '#/components/search-field';
+import { type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { EmptyState } from '#/components/ui/empty-state';
-import { Input } from '#/components/ui/input';
 import { PageHeader } from '#/components/ui/page-header';
-import { Skeleton } from '#/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import type { ListState } from '#/lib/list-query';
+import { useIsDesktop } from '#/lib/use-media-query';
 import { useSearchInput } from '#/lib/use-search-input';
-import { cn } from '#/lib/utils';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -56,13 +55,21 @@ export interface ManagerListProps<T> {
   emptyText: string;
 }
 
+/**
+ * A column's header or cell: its function called, or its value as is. (Not `flexRender`, which
+ * renders a function as a component: the pages' columns are new functions on every render, so
+ * every re-render would remount every cell, and a cell's menu button would lose its focus.)
+ */
+function renderPart<C>(part: unknown, context: C): ReactNode {
+  return typeof part === 'function' ? (part as (context: C) => ReactNode)(context) : (part as ReactNode);
+}
+
 /** A click on a link, a button or a menu inside a row is its own; anywhere else opens the row's item. */
 const fromControl = (event: MouseEvent) =>
   (event.target as HTMLElement).closest('a, button, [role="menu"], [role="menuitem"], input, label');
 
 export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
   const { t } = useTranslation(['tables', 'common']);
-  const searchId = useId();
   const [term, setTerm, clearSearch] = useSearchInput(props.searchTerm);
   // The table renders what the API sorted: TanStack Table keeps the columns, headers and rows.
   // (The React Compiler skips this component: the table object is mutable by design.)
@@ -79,33 +86,22 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
     if (!fromControl(event)) props.onOpen(item);
   };
   const empty = list.loaded && list.items.length === 0;
+  // One layout in the page at a time (no text twice for assistive technology): the table from
+  // 640 px, cards below. The server renders the table; a phone swaps in the cards on hydration.
+  const desktop = useIsDesktop();
 
   return (
     <div className="flex w-full flex-col gap-4">
       <PageHeader title={props.title} actions={props.action} />
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <div className="relative w-full sm:max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            {props.searchLabel}
-          </label>
-          <SearchIcon aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
-          <Input
-            id={searchId}
-            type="search"
-            className="ps-9 pe-9"
-            placeholder={props.searchLabel}
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-          />
-          {searching && (
-            <LoaderCircleIcon
-              role="status"
-              aria-label={t('searching')}
-              data-testid="search-spinner"
-              className="absolute end-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-neutral-500"
-            />
-          )}
-        </div>
+        <SearchField
+          className="sm:max-w-sm"
+          label={props.searchLabel}
+          busyLabel={t('searching')}
+          value={term}
+          onChange={setTerm}
+          busy={searching}
+        />
         {props.filters}
       </div>
       {props.searchTerm && list.loaded && (
@@ -139,14 +135,14 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
         />
       ) : (
         <>
-          <div className="hidden sm:block">
+          {desktop ? (
             <Table>
               <TableHeader>
                 {table.getHeaderGroups().map((group) => (
                   <TableRow key={group.id}>
                     {group.headers.map((header) => {
                       const meta = header.column.columnDef.meta as ManagerColumnMeta | undefined;
-                      const label = flexRender(header.column.columnDef.header, header.getContext());
+                      const label = renderPart(header.column.columnDef.header, header.getContext());
                       const sorted = meta?.sortKey && props.sort.key === meta.sortKey ? props.sort.order : undefined;
                       return (
                         <TableHead
@@ -188,25 +184,26 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
                   >
                     {row.getVisibleCells().map((cell) => (
                       <TableCell key={cell.id} className={(cell.column.columnDef.meta as ManagerColumnMeta | undefined)?.className}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {renderPart(cell.column.columnDef.cell, cell.getContext())}
                       </TableCell>
                     ))}
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-          </div>
-          <ul className="flex flex-col gap-2 sm:hidden" data-testid="list-cards">
-            {list.items.map((item) => (
-              <li
-                key={props.getRowId(item)}
-                onClick={open(item)}
-                className="cursor-pointer rounded-lg border border-neutral-200 p-3 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900"
-              >
-                {props.renderCard(item)}
-              </li>
-            ))}
-          </ul>
+          ) : (
+            <ul className="flex flex-col gap-2" data-testid="list-cards">
+              {list.items.map((item) => (
+                <li
+                  key={props.getRowId(item)}
+                  onClick={open(item)}
+                  className="cursor-pointer rounded-lg border border-neutral-200 p-3 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900"
+                >
+                  {props.renderCard(item)}
+                </li>
+              ))}
+            </ul>
+          )}
         </>
       )}
       {list.loaded && !empty && (
@@ -222,25 +219,6 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
           )}
         </div>
       )}
-    </div>
-  );
-}
-
-/** A manager list page while its first page loads (the route's pending view). */
-export function ManagerListSkeleton() {
-  return (
-    <div className="flex w-full flex-col gap-4" aria-busy>
-      <Skeleton className="h-8 w-40" />
-      <Skeleton className="h-10 w-full sm:max-w-sm" />
-      <div className="flex flex-col gap-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
-        {Array.from({ length: 8 }, (_, i) => (
-          <div key={i} className="flex items-center gap-3">
-            <Skeleton className="size-8 rounded-full" />
-            <Skeleton className={cn('h-4', i % 2 ? 'w-1/3' : 'w-1/2')} />
-            <Skeleton className="ms-auto h-4 w-16" />
-          </div>
-        ))}
-      </div>
     </div>
   );
 }

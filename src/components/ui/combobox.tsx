@@ -118,6 +118,7 @@ export function Combobox({
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label={searchLabel}
           align="start"
           sideOffset={4}
           className="z-50 w-(--radix-popover-trigger-width) min-w-[12rem] rounded-md border border-neutral-200 bg-white p-1 text-neutral-900 shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"

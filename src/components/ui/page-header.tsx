@@ -58,8 +58,10 @@ export function PageHeader({
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight break-words">{title}</h1>
-          {description && <p className="text-sm text-neutral-600 dark:text-neutral-400">{description}</p>}
+          <h1 className="text-2xl font-bold tracking-tight break-words" dir="auto">
+            {title}
+          </h1>
+          {description && <div className="text-sm text-neutral-600 dark:text-neutral-400">{description}</div>}
         </div>
         {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
       </div>

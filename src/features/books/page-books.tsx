@@ -1,8 +1,8 @@
 /** /app/books: a mobile-first list with search (kept in the URL) and infinite scroll. */
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '#/components/ui/input';
+import { SearchField } from '#/components/search-field';
 import { orpc } from '#/lib/api-client';
 import { useList } from '#/lib/list-query';
 import { useSearchInput } from '#/lib/use-search-input';
@@ -15,9 +15,8 @@ const PRELOAD_MARGIN = '100px';
 export function PageBooks() {
   const { t } = useTranslation('catalog');
   const { searchTerm } = route.useSearch();
-  const searchId = useId();
   const [term, setTerm] = useSearchInput(searchTerm);
-  const { items: books, loaded, hasMore, loadingMore, loadMore } = useList(orpc.books.list, searchTerm);
+  const { items: books, loaded, hasMore, loadingMore, loadMore, fetching } = useList(orpc.books.list, searchTerm);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -36,10 +35,13 @@ export function PageBooks() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{t('books.title')}</h1>
-      <label htmlFor={searchId} className="sr-only">
-        {t('books.search')}
-      </label>
-      <Input id={searchId} type="search" placeholder={t('books.search')} value={term} onChange={(e) => setTerm(e.target.value)} />
+      <SearchField
+        label={t('books.search')}
+        busyLabel={t('books.searching')}
+        value={term}
+        onChange={setTerm}
+        busy={term.trim() !== searchTerm.trim() || fetching}
+      />
       {loaded && books.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('books.empty')}</p>}
       <ul className="grid gap-3 sm:grid-cols-2" data-testid="book-list">
         {books.map((book) => (

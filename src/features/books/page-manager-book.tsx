@@ -1,4 +1,7 @@
-/** /manager/books/{id}: the book, with Edit and Delete (confirmed first). */
+/**
+ * /manager/books/{id}: a page header (breadcrumbs, the title, Edit), the book's labelled fields
+ * with its created and updated dates, and Delete (confirmed first) in a danger zone.
+ */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,17 +9,19 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { DangerZone } from '#/components/form-page';
+import { PageHeader } from '#/components/ui/page-header';
+import { formatDateTime } from '#/lib/i18n/format';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { BookCover } from './book-cover';
-import { BookHeading } from './book-heading';
 import { bookQuery } from './books.queries';
 
 const route = getRouteApi('/manager/books/$id/');
 
 export function PageManagerBook() {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation(['catalog', 'tables', 'common', 'audit']);
   const { id } = route.useParams();
   const { data: book } = useSuspenseQuery(bookQuery(id));
   const canUpdate = usePermission({ book: ['update'] });
@@ -45,35 +50,61 @@ export function PageManagerBook() {
   );
 
   return (
-    <article className="flex max-w-3xl flex-col gap-4">
-      <div className="flex gap-4">
-        <BookCover book={book} className="h-36 w-24" />
-        <div className="flex flex-col gap-1">
-          <BookHeading book={book} />
-          {book.publisher && (
-            <p className="text-sm text-neutral-700 dark:text-neutral-300" dir="auto">
-              {book.publisher}
-            </p>
-          )}
-        </div>
+    <article className="flex max-w-4xl flex-col gap-6">
+      <PageHeader
+        crumbs={[{ label: t('nav.books', { ns: 'common' }), to: '/manager/books' }, { label: <bdi>{book.title}</bdi> }]}
+        breadcrumbLabel={t('breadcrumb', { ns: 'tables' })}
+        title={book.title}
+        actions={
+          <>
+            {canReadAudit && (
+              <Link to="/manager/audit" search={{ targetType: 'book', targetId: id }} className={buttonVariants({ variant: 'secondary' })}>
+                {t('links.history', { ns: 'audit' })}
+              </Link>
+            )}
+            {canUpdate && (
+              <Link to="/manager/books/$id/update" params={{ id }} className={buttonVariants({ variant: 'secondary' })}>
+                {t('form.edit')}
+              </Link>
+            )}
+          </>
+        }
+      />
+      <div className="flex flex-col gap-4 sm:flex-row">
+        <BookCover book={book} className="h-36 w-24 shrink-0" />
+        <dl className="grid flex-1 gap-x-6 gap-y-3 rounded-lg border border-neutral-200 p-4 text-sm sm:grid-cols-2 dark:border-neutral-800">
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('book.author')}</dt>
+            <dd dir="auto">{book.author}</dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('book.genre')}</dt>
+            <dd className="flex items-center gap-2">
+              <span aria-hidden className="inline-block size-3 rounded-full" style={{ backgroundColor: book.genre?.color ?? '#64748b' }} />
+              <bdi>{book.genre?.name ?? t('books.noGenre')}</bdi>
+            </dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('book.publisher')}</dt>
+            <dd dir="auto">{book.publisher ?? '—'}</dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('details.created', { ns: 'tables' })}</dt>
+            <dd>{formatDateTime(book.createdAt, i18n.language)}</dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('details.updated', { ns: 'tables' })}</dt>
+            <dd>{formatDateTime(book.updatedAt, i18n.language)}</dd>
+          </div>
+        </dl>
       </div>
-      <div className="flex gap-2">
-        {canUpdate && (
-          <Link to="/manager/books/$id/update" params={{ id }} className={buttonVariants({ variant: 'secondary' })}>
-            {t('form.edit')}
-          </Link>
-        )}
-        {canReadAudit && (
-          <Link to="/manager/audit" search={{ targetType: 'book', targetId: id }} className={buttonVariants({ variant: 'secondary' })}>
-            {t('links.history', { ns: 'audit' })}
-          </Link>
-        )}
-        {canDelete && (
+      {canDelete && (
+        <DangerZone description={t('dangerZoneDescription', { ns: 'tables' })}>
           <Button variant="destructive" onClick={() => setConfirming(true)}>
             {t('form.delete')}
           </Button>
-        )}
-      </div>
+        </DangerZone>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,7 +1,19 @@
-/** The manager dashboard: counts and the newest users and books. */
+/**
+ * The manager dashboard: counts, the users and books added in the last 30 days against the 30
+ * before (the trend), sign-ups per day over 30 days (the chart), and the newest users and books.
+ */
 import { z } from '#/lib/zod';
 
 export const DASHBOARD_NEWEST = 5;
+/** The period of the trends and of the sign-ups chart, in days (ending today, UTC). */
+export const DASHBOARD_DAYS = 30;
+
+const trendSchema = z.object({
+  /** Added in the last DASHBOARD_DAYS days. */
+  current: z.number().int(),
+  /** Added in the DASHBOARD_DAYS days before those. */
+  previous: z.number().int(),
+});
 
 export const dashboardSchema = z.object({
   counts: z.object({
@@ -12,6 +24,9 @@ export const dashboardSchema = z.object({
     genres: z.number().int(),
     activeSessions: z.number().int(),
   }),
+  trends: z.object({ users: trendSchema, books: trendSchema }),
+  /** One entry per day, oldest first, the last one today (UTC): `day` is `YYYY-MM-DD`. */
+  signupsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
   newestUsers: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), createdAt: z.date() })),
   newestBooks: z.array(z.object({ id: z.string(), title: z.string(), author: z.string(), createdAt: z.date() })),
 });

@@ -1,38 +1,91 @@
-/** /manager/dashboard: the counts, and the newest users and books, each linking to its page. */
+/**
+ * /manager/dashboard: stat cards (icon, count, the trend against the previous 30 days, each
+ * opening its filtered list), sign-ups per day over 30 days as a chart (Recharts, loaded lazily by
+ * this page only, after hydration), and the newest users and books with relative times in the
+ * chosen language.
+ */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { BookOpenIcon, MonitorSmartphoneIcon, ShieldCheckIcon, TagsIcon, UserXIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DisplayName } from '#/components/display-name';
-import { formatDate } from '#/lib/i18n/format';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
+import { PageHeader } from '#/components/ui/page-header';
+import { Skeleton } from '#/components/ui/skeleton';
+import { formatDateTime, formatRelative } from '#/lib/i18n/format';
+import { languageInfo } from '#/lib/i18n/languages';
+import { cn } from '#/lib/utils';
 import { dashboardQuery } from './dashboard.queries';
 import type { Dashboard } from './dashboard.schema';
+
+const SignupsChart = lazy(() => import('./signups-chart'));
+
+/** True once hydrated: the chart is drawn in the browser only (it measures its box). */
+const useHydrated = () =>
+  useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
+  );
 
 // min-w-0: a grid or flex item may shrink below its content (long names and e-mails truncate, at 375 px too).
 const card = 'min-w-0 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800';
 
+interface Stat {
+  key: keyof Dashboard['counts'];
+  label: string;
+  icon: LucideIcon;
+  /** The list it opens, filtered (none for sessions: no page lists them all). */
+  link?: Pick<LinkProps, 'to' | 'search'>;
+  trend?: Dashboard['trends']['users'];
+}
+
 export function PageDashboard() {
   const { t, i18n } = useTranslation('users');
   const { data } = useSuspenseQuery(dashboardQuery);
-  const counts: Array<[keyof Dashboard['counts'], string]> = [
-    ['users', t('dashboard.users')],
-    ['admins', t('dashboard.admins')],
-    ['banned', t('dashboard.banned')],
-    ['books', t('dashboard.books')],
-    ['genres', t('dashboard.genres')],
-    ['activeSessions', t('dashboard.activeSessions')],
+  const hydrated = useHydrated();
+  const stats: Stat[] = [
+    { key: 'users', label: t('dashboard.users'), icon: UsersIcon, link: { to: '/manager/users' }, trend: data.trends.users },
+    { key: 'admins', label: t('dashboard.admins'), icon: ShieldCheckIcon, link: { to: '/manager/users', search: { role: 'admin' } } },
+    { key: 'banned', label: t('dashboard.banned'), icon: UserXIcon, link: { to: '/manager/users', search: { status: 'banned' } } },
+    { key: 'books', label: t('dashboard.books'), icon: BookOpenIcon, link: { to: '/manager/books' }, trend: data.trends.books },
+    { key: 'genres', label: t('dashboard.genres'), icon: TagsIcon, link: { to: '/manager/books' } },
+    { key: 'activeSessions', label: t('dashboard.activeSessions'), icon: MonitorSmartphoneIcon },
   ];
+  const signups = data.signupsPerDay.reduce((sum, d) => sum + d.count, 0);
   return (
     <div className="flex w-full min-w-0 flex-col gap-6">
-      <h1 className="text-2xl font-bold">{t('dashboard.title')}</h1>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {counts.map(([key, label]) => (
-          <div key={key} className={card} data-testid={`count-${key}`}>
-            <dt className="break-words text-sm text-neutral-700 dark:text-neutral-300">{label}</dt>
-            <dd className="text-2xl font-semibold tabular-nums">{data.counts[key].toLocaleString(i18n.language)}</dd>
-          </div>
+      <PageHeader title={t('dashboard.title')} />
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        {stats.map((stat) => (
+          <StatCard key={stat.key} stat={stat} value={data.counts[stat.key]} />
         ))}
       </dl>
+      <Card>
+        <CardHeader>
+          <div className="flex flex-col gap-1">
+            <CardTitle>{t('dashboard.signupsTitle')}</CardTitle>
+            <CardDescription>
+              {t('dashboard.signupsDescription', { count: signups, total: signups.toLocaleString(i18n.language) })}
+            </CardDescription>
+          </div>
+        </CardHeader>
+        <CardContent>
+          {hydrated ? (
+            <Suspense fallback={<Skeleton className="h-56 w-full" />}>
+              <SignupsChart
+                data={data.signupsPerDay}
+                language={i18n.language}
+                label={t('dashboard.signups')}
+                rtl={languageInfo(i18n.language).dir === 'rtl'}
+              />
+            </Suspense>
+          ) : (
+            <Skeleton className="h-56 w-full" />
+          )}
+        </CardContent>
+      </Card>
       <div className="grid gap-4 md:grid-cols-2">
         <NewestList
           id="newest-users"
@@ -71,6 +124,47 @@ export function PageDashboard() {
   );
 }
 
+function StatCard({ stat, value }: { stat: Stat; value: number }) {
+  const { i18n } = useTranslation('users');
+  const Icon = stat.icon;
+  return (
+    <div
+      className={cn(card, 'relative flex flex-col gap-1', stat.link && 'hover:bg-neutral-50 dark:hover:bg-neutral-900')}
+      data-testid={`count-${stat.key}`}
+    >
+      <dt className="flex items-start justify-between gap-2 text-sm text-neutral-700 dark:text-neutral-300">
+        {stat.link ? (
+          // The link covers the whole card (its ::after), so the card opens the list.
+          <Link {...stat.link} className="break-words after:absolute after:inset-0 after:rounded-lg hover:underline">
+            {stat.label}
+          </Link>
+        ) : (
+          <span className="break-words">{stat.label}</span>
+        )}
+        <Icon aria-hidden className="size-4 shrink-0 text-neutral-500" />
+      </dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value.toLocaleString(i18n.language)}</dd>
+      {stat.trend && (
+        <dd className="text-xs text-neutral-700 dark:text-neutral-300" data-testid={`trend-${stat.key}`}>
+          <Trend trend={stat.trend} language={i18n.language} />
+        </dd>
+      )}
+    </div>
+  );
+}
+
+function Trend({ trend, language }: { trend: Dashboard['trends']['users']; language: string }) {
+  const { t } = useTranslation('users');
+  if (trend.previous === 0) return <>{t('dashboard.trendNew', { count: trend.current, total: trend.current.toLocaleString(language) })}</>;
+  const change = (trend.current - trend.previous) / trend.previous;
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' }).format(change);
+  return (
+    <span className={cn(change > 0 && 'text-emerald-800 dark:text-emerald-300', change < 0 && 'text-red-800 dark:text-red-300')}>
+      {t('dashboard.trendChange', { change: percent })}
+    </span>
+  );
+}
+
 // dir="auto" on the links: truncated in the direction of what they show (the ellipsis at its end).
 const linkClass = 'min-w-0 truncate font-medium underline-offset-2 hover:underline';
 const Secondary = ({ children }: { children: ReactNode }) => (
@@ -89,9 +183,14 @@ function NewestList({ id, title, items }: { id: string; title: string; items: Ar
         {items.map((item) => (
           <li key={item.key} className="flex items-baseline justify-between gap-2 text-sm">
             {item.link}
-            <span className="shrink-0 text-neutral-700 dark:text-neutral-300">
-              {formatDate(item.createdAt, i18n.language, { dateStyle: 'medium' })}
-            </span>
+            <time
+              dateTime={new Date(item.createdAt).toISOString()}
+              title={formatDateTime(item.createdAt, i18n.language)}
+              className="shrink-0 text-neutral-700 dark:text-neutral-300"
+              suppressHydrationWarning
+            >
+              {formatRelative(item.createdAt, i18n.language)}
+            </time>
           </li>
         ))}
       </ul>

@@ -1,12 +1,17 @@
 /**
- * /manager/users/{id}: who the user is, 'Edit user', ban / unban (with a reason), delete (confirmed
- * first), and the user's sessions.
+ * /manager/users/{id}: a page header (breadcrumbs, the name, 'Edit user' and an actions menu), who
+ * the user is as labelled fields with the created and updated dates, the role, the user's sessions,
+ * and a danger zone: ban / unban (with a reason) and delete, each confirmed first.
  */
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserRoundCogIcon } from 'lucide-react';
+import { DangerZone } from '#/components/form-page';
+import { ActionMenu, ActionMenuItem } from '#/components/ui/action-menu';
 import { Badge } from '#/components/ui/badge';
+import { PageHeader } from '#/components/ui/page-header';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
@@ -14,12 +19,12 @@ import { ConfirmDialog } from '#/components/confirm-dialog';
 import { authCall, authClient } from '#/features/auth/auth-client';
 import { DisplayName } from '#/components/display-name';
 import { homeFor } from '#/features/auth/redirect';
-import { useCurrentUser } from '#/features/auth/use-current-user';
-import { usePermission } from '#/features/auth/use-permission';
 import { refreshSession } from '#/features/auth/session';
 import { PictureField } from '#/features/images/picture-field';
 import { orpc } from '#/lib/api-client';
-import { formatDate } from '#/lib/i18n/format';
+import { useCurrentUser } from '#/features/auth/use-current-user';
+import { usePermission } from '#/features/auth/use-permission';
+import { formatDate, formatDateTime } from '#/lib/i18n/format';
 import type { RoleName } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
 import { useAdminAction } from './use-admin-action';
@@ -30,7 +35,7 @@ import { userQuery } from './users.queries';
 const route = getRouteApi('/manager/users/$id/');
 
 export function PageManagerUser() {
-  const { t, i18n } = useTranslation(['users', 'images']);
+  const { t, i18n } = useTranslation(['users', 'tables', 'common', 'images', 'audit']);
   const queryClient = useQueryClient();
   const { id } = route.useParams();
   const { data: user } = useSuspenseQuery(userQuery(id));
@@ -90,32 +95,50 @@ export function PageManagerUser() {
   };
 
   return (
-    <article className="flex max-w-3xl flex-col gap-6">
-      <header className="flex items-start gap-4">
-        <UserAvatar user={user} size="lg" />
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-bold break-words">
+    <article className="flex max-w-4xl flex-col gap-6">
+      <PageHeader
+        crumbs={[{ label: t('nav.users', { ns: 'common' }), to: '/manager/users' }, { label: <DisplayName name={user.name} /> }]}
+        breadcrumbLabel={t('breadcrumb', { ns: 'tables' })}
+        title={
+          <span className="flex items-center gap-4">
+            <UserAvatar user={user} size="lg" />
             <DisplayName name={user.name} />
-          </h1>
-          <p className="flex flex-wrap items-center gap-2 break-all">
-            <span data-testid="user-email">{user.email}</span>
-            {!user.emailVerified && <Badge variant="warning">{t('status.notVerified')}</Badge>}
-          </p>
-          <div className="flex flex-wrap items-center gap-2">
+          </span>
+        }
+        description={
+          <span className="flex flex-wrap items-center gap-2">
             <RoleBadges role={user.role} />
             <StatusBadge banned={user.banned} />
-          </div>
-          <p className="text-sm text-neutral-700 dark:text-neutral-300">
-            {t('detail.memberSince', { date: formatDate(user.createdAt, i18n.language) })} ·{' '}
-            {user.onboardedAt ? t('detail.onboarded', { date: formatDate(user.onboardedAt, i18n.language) }) : t('detail.notOnboarded')}
-          </p>
-          {user.banned && (
-            <p className="text-sm" data-testid="ban-reason">
-              {user.banReason ? t('detail.banReason', { reason: user.banReason }) : t('detail.noBanReason')}
-            </p>
-          )}
-        </div>
-      </header>
+            {!user.emailVerified && <Badge variant="warning">{t('status.notVerified')}</Badge>}
+          </span>
+        }
+        actions={
+          <>
+            {canEdit && (
+              <Link to="/manager/users/$id/update" params={{ id: user.id }} className={buttonVariants({ variant: 'secondary' })}>
+                {t('form.editUser')}
+              </Link>
+            )}
+            {canReadAudit && (
+              <Link
+                to="/manager/audit"
+                search={{ targetType: 'user', targetId: user.id }}
+                className={buttonVariants({ variant: 'secondary' })}
+              >
+                {t('links.activity', { ns: 'audit' })}
+              </Link>
+            )}
+            {canImpersonate && (
+              <ActionMenu label={t('row.actions', { ns: 'tables', name: user.name || user.email })}>
+                <ActionMenuItem disabled={impersonate.isPending || impersonate.isSuccess} onSelect={() => impersonate.mutate(undefined)}>
+                  <UserRoundCogIcon aria-hidden />
+                  {t('detail.impersonate')}
+                </ActionMenuItem>
+              </ActionMenu>
+            )}
+          </>
+        }
+      />
 
       {(canEdit || isSelf) && (
         <PictureField
@@ -131,52 +154,34 @@ export function PageManagerUser() {
         />
       )}
 
-      <div className="flex flex-wrap items-center gap-2">
-        {canEdit && (
-          <Link to="/manager/users/$id/update" params={{ id: user.id }} className={buttonVariants({ variant: 'secondary' })}>
-            {t('form.editUser')}
-          </Link>
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-neutral-200 p-4 text-sm sm:grid-cols-2 dark:border-neutral-800">
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-neutral-600 dark:text-neutral-400">{t('form.email')}</dt>
+          <dd className="break-all" data-testid="user-email">
+            {user.email}
+          </dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.onboarding')}</dt>
+          <dd>
+            {user.onboardedAt ? t('detail.onboarded', { date: formatDate(user.onboardedAt, i18n.language) }) : t('detail.notOnboarded')}
+          </dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-neutral-600 dark:text-neutral-400">{t('details.created', { ns: 'tables' })}</dt>
+          <dd>{formatDateTime(user.createdAt, i18n.language)}</dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-neutral-600 dark:text-neutral-400">{t('details.updated', { ns: 'tables' })}</dt>
+          <dd>{formatDateTime(user.updatedAt, i18n.language)}</dd>
+        </div>
+        {user.banned && (
+          <div className="flex flex-col gap-0.5 sm:col-span-2">
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('status.banned')}</dt>
+            <dd data-testid="ban-reason">{user.banReason ? t('detail.banReason', { reason: user.banReason }) : t('detail.noBanReason')}</dd>
+          </div>
         )}
-        {canReadAudit && (
-          <Link to="/manager/audit" search={{ targetType: 'user', targetId: user.id }} className={buttonVariants({ variant: 'secondary' })}>
-            {t('links.activity', { ns: 'audit' })}
-          </Link>
-        )}
-        {canBan &&
-          (user.banned ? (
-            <Button variant="secondary" disabled={unban.isPending} onClick={() => unban.mutate(undefined)}>
-              {t('detail.unban')}
-            </Button>
-          ) : (
-            <Button
-              variant="secondary"
-              disabled={isSelf}
-              aria-describedby={isSelf ? 'cannot-ban-self' : undefined}
-              onClick={() => setDialog('ban')}
-            >
-              {t('detail.ban')}
-            </Button>
-          ))}
-        {canImpersonate && (
-          <Button
-            variant="secondary"
-            disabled={impersonate.isPending || impersonate.isSuccess}
-            onClick={() => impersonate.mutate(undefined)}
-          >
-            {t('detail.impersonate')}
-          </Button>
-        )}
-        {canDelete && !isSelf && (
-          <Button variant="destructive" onClick={() => setDialog('delete')}>
-            {t('detail.delete')}
-          </Button>
-        )}
-        {canBan && isSelf && (
-          <p id="cannot-ban-self" className="text-sm text-neutral-700 dark:text-neutral-300">
-            {t('detail.cannotBanYourself')}
-          </p>
-        )}
-      </div>
+      </dl>
 
       {canSetRole && (
         <Field label={t('detail.roleLabel')} className="max-w-xs">
@@ -201,6 +206,36 @@ export function PageManagerUser() {
       )}
 
       {canListSessions && <UserSessions userId={user.id} />}
+
+      {(canBan || (canDelete && !isSelf)) && (
+        <DangerZone description={t('dangerZoneDescription', { ns: 'tables' })}>
+          {canBan &&
+            (user.banned ? (
+              <Button variant="secondary" disabled={unban.isPending} onClick={() => unban.mutate(undefined)}>
+                {t('detail.unban')}
+              </Button>
+            ) : (
+              <Button
+                variant="secondary"
+                disabled={isSelf || user.lastAdmin}
+                aria-describedby={isSelf || user.lastAdmin ? 'cannot-ban-self' : undefined}
+                onClick={() => setDialog('ban')}
+              >
+                {t('detail.ban')}
+              </Button>
+            ))}
+          {canDelete && !isSelf && (
+            <Button variant="destructive" disabled={user.lastAdmin} onClick={() => setDialog('delete')}>
+              {t('detail.delete')}
+            </Button>
+          )}
+          {canBan && (isSelf || user.lastAdmin) && !user.banned && (
+            <p id="cannot-ban-self" className="text-sm text-neutral-700 dark:text-neutral-300">
+              {isSelf ? t('detail.cannotBanYourself') : t('detail.lastAdmin')}
+            </p>
+          )}
+        </DangerZone>
+      )}
 
       <ConfirmDialog
         open={dialog === 'ban'}

@@ -1,6 +1,6 @@
 /**
- * A user's sessions for the manager: shortened token, times, device, 'Revoke' and 'Revoke all',
- * each confirmed first (src/components/confirm-dialog.tsx).
+ * A user's sessions for the manager, as a table: device, address, last active, shortened token,
+ * with 'Revoke' per row and 'Revoke all', each confirmed first (src/components/confirm-dialog.tsx).
  */
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -8,6 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
+import { EmptyState } from '#/components/ui/empty-state';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
+import { MonitorSmartphoneIcon } from 'lucide-react';
 import { authCall, authClient } from '#/features/auth/auth-client';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
@@ -47,39 +50,56 @@ export function UserSessions({ userId }: { userId: string }) {
         )}
       </div>
       {sessions.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-neutral-300 p-4 text-sm text-neutral-700 dark:border-neutral-700 dark:text-neutral-300">
-          {t('sessions.empty')}
-        </p>
+        <EmptyState icon={<MonitorSmartphoneIcon />} title={t('sessions.empty')} />
       ) : (
-        <ul className="flex flex-col divide-y divide-neutral-200 rounded-lg border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
-          {sessions.map((session) => (
-            <li key={session.id} data-testid="user-session" className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
-              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-                <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.token')}</dt>
-                <dd className="flex items-center gap-2">
-                  <code data-testid="session-token">{session.shortToken}</code>
-                  {session.impersonatedBy && <Badge variant="warning">{t('status.impersonation')}</Badge>}
-                </dd>
-                <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.device')}</dt>
-                <dd>
-                  {session.device ?? t('sessions.unknownDevice')}
-                  {session.ipAddress ? ` · ${session.ipAddress}` : ''}
-                </dd>
-                <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.created')}</dt>
-                <dd>{when(session.createdAt)}</dd>
-                <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.updated')}</dt>
-                <dd>{when(session.updatedAt)}</dd>
-                <dt className="text-neutral-600 dark:text-neutral-400">{t('sessions.expires')}</dt>
-                <dd>{when(session.expiresAt)}</dd>
-              </dl>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">{t('sessions.device')}</TableHead>
+              <TableHead scope="col">{t('sessions.ipAddress')}</TableHead>
+              <TableHead scope="col">{t('sessions.lastActive')}</TableHead>
+              <TableHead scope="col">{t('sessions.token')}</TableHead>
               {canRevoke && (
-                <Button variant="secondary" size="sm" disabled={revoke.isPending} onClick={() => setAsking({ sessionId: session.id })}>
-                  {t('sessions.revoke')}
-                </Button>
+                <TableHead scope="col">
+                  <span className="sr-only">{t('sessions.actions')}</span>
+                </TableHead>
               )}
-            </li>
-          ))}
-        </ul>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {sessions.map((session) => (
+              <TableRow key={session.id} data-testid="user-session">
+                <TableCell>
+                  <span className="flex flex-wrap items-center gap-2">
+                    <bdi>{session.device ?? t('sessions.unknownDevice')}</bdi>
+                    {session.impersonatedBy && <Badge variant="warning">{t('status.impersonation')}</Badge>}
+                  </span>
+                </TableCell>
+                <TableCell>
+                  <bdi>{session.ipAddress ?? '—'}</bdi>
+                </TableCell>
+                <TableCell
+                  className="whitespace-nowrap"
+                  title={`${t('sessions.created')}: ${when(session.createdAt)} · ${t('sessions.expires')}: ${when(session.expiresAt)}`}
+                >
+                  {when(session.updatedAt)}
+                </TableCell>
+                <TableCell>
+                  <code data-testid="session-token" dir="ltr">
+                    {session.shortToken}
+                  </code>
+                </TableCell>
+                {canRevoke && (
+                  <TableCell className="text-end">
+                    <Button variant="secondary" size="sm" disabled={revoke.isPending} onClick={() => setAsking({ sessionId: session.id })}>
+                      {t('sessions.revoke')}
+                    </Button>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       )}
       <ConfirmDialog
         open={asking !== null && asking !== 'all'}

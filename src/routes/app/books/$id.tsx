@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { DetailSkeleton } from '#/components/page-skeletons';
 import { bookQuery, booksInfiniteQuery } from '#/features/books/books.queries';
 import { PageBook } from '#/features/books/page-book';
 import { pageTitle } from '#/lib/utils';
@@ -13,5 +14,6 @@ export const Route = createFileRoute('/app/books/$id')({
     return book;
   },
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.title) }] }),
+  pendingComponent: DetailSkeleton,
   component: PageBook,
 });

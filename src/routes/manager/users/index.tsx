@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ListSkeleton } from '#/components/page-skeletons';
 import { PageManagerUsers } from '#/features/users/page-manager-users';
 import { usersInfiniteQuery } from '#/features/users/users.queries';
 import { optionParam, tableRoute } from '#/lib/search-params';
@@ -14,5 +15,6 @@ export const Route = createFileRoute('/manager/users/')({
   }),
   loader: ({ context, deps }) => context.queries.ensureInfinite(usersInfiniteQuery(deps)),
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.users')) }] }),
+  pendingComponent: ListSkeleton,
   component: PageManagerUsers,
 });

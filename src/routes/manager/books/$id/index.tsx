@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { DetailSkeleton } from '#/components/page-skeletons';
 import { bookQuery } from '#/features/books/books.queries';
 import { PageManagerBook } from '#/features/books/page-manager-book';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/$id/')({
-  staticData: { namespaces: ['catalog', 'audit'] },
+  staticData: { namespaces: ['catalog', 'tables', 'audit'] },
   loader: ({ context, params }) => context.queries.ensure(bookQuery(params.id)),
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.title) }] }),
+  pendingComponent: DetailSkeleton,
   component: PageManagerBook,
 });

@@ -1,14 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { DetailSkeleton } from '#/components/page-skeletons';
 import { PageManagerUser } from '#/features/users/page-manager-user';
 import { userQuery, userSessionsQuery } from '#/features/users/users.queries';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/$id/')({
-  staticData: { namespaces: ['users', 'images', 'audit'] },
+  staticData: { namespaces: ['users', 'tables', 'images', 'audit'] },
   loader: async ({ context, params }) => {
     const [user] = await Promise.all([context.queries.ensure(userQuery(params.id)), context.queries.ensure(userSessionsQuery(params.id))]);
     return user;
   },
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name || loaderData?.email) }] }),
+  pendingComponent: DetailSkeleton,
   component: PageManagerUser,
 });

@@ -1,0 +1,42 @@
+/** A list's search box: a search icon, the field (labelled), and a spinner while the search runs. */
+import { LoaderCircleIcon, SearchIcon } from 'lucide-react';
+import { useId } from 'react';
+import { Input } from '#/components/ui/input';
+import { cn } from '#/lib/utils';
+
+export function SearchField({
+  label,
+  busyLabel,
+  value,
+  onChange,
+  busy,
+  className,
+}: {
+  label: string;
+  /** The spinner's name for assistive technology ('Searching…'). */
+  busyLabel: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The typed term is not the one shown yet (waiting for the pause, or for the answer). */
+  busy: boolean;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('relative w-full', className)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <SearchIcon aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
+      <Input id={id} type="search" className="ps-9 pe-9" placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} />
+      {busy && (
+        <LoaderCircleIcon
+          role="status"
+          aria-label={busyLabel}
+          data-testid="search-spinner"
+          className="absolute end-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-neutral-500"
+        />
+      )}
+    </div>
+  );
+}
