@@ -79,10 +79,11 @@ const clientChunks = {
     { name: 'framework', test: FRAMEWORK, tags: ['$initial' as const], priority: 3 },
     // The form fields, the building blocks the sign-in pages share with the sections: taken before
     // `app`, so that those pages do not load the sections' blocks (lists, blockers, badges) with them.
-    // The auth-error messages hook too: /login needs it, and in `app` it would bring the sections' blocks.
+    // The auth-error messages hook and the logo mark too: /login needs them, and in `app` they would bring
+    // the sections' blocks.
     {
       name: 'fields',
-      test: /[\\/]src[\\/](components[\\/]ui[\\/](field|input)\.tsx|lib[\\/]i18n[\\/]use-auth-error\.ts)$/,
+      test: /[\\/]src[\\/](components[\\/](ui[\\/](field|input)|logo-mark)\.tsx|lib[\\/]i18n[\\/]use-auth-error\.ts)$/,
       priority: 2,
     },
     {

@@ -1,6 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '#/components/ui/button';
 
 export interface ErrorPageProps {
@@ -29,7 +29,7 @@ export function ErrorLayout({
       {children}
       {signedInAs && (
         <p className="text-sm text-neutral-700 dark:text-neutral-300">
-          <Trans t={t} i18nKey="errors.signedInAs" values={{ email: signedInAs }} components={{ email: <bdi /> }} />
+          <SignedInAs email={signedInAs} />
         </p>
       )}
       <div className="flex gap-3">
@@ -41,5 +41,19 @@ export function ErrorLayout({
         </Link>
       </div>
     </div>
+  );
+}
+
+/** 'Logged in as {email}', the address isolated (it reads left to right inside an Arabic sentence). */
+function SignedInAs({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const MARK = '\u0000';
+  const [before, after = ''] = t('errors.signedInAs', { email: MARK }).split(MARK);
+  return (
+    <>
+      {before}
+      <bdi>{email}</bdi>
+      {after}
+    </>
   );
 }
