@@ -31,7 +31,10 @@ export function LayoutApp({ children }: { children?: ReactNode }) {
         <SkipLink />
         <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/90 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90">
           <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4">
-            <Link to="/app" className="me-4 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand">
+            <Link
+              to="/app"
+              className="me-4 flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+            >
               <Logo />
             </Link>
             <nav aria-label={t('nav.mainNavigation')} className="hidden items-center gap-1 sm:flex">

@@ -105,7 +105,7 @@ export function LayoutManager({ children }: { children?: ReactNode }) {
             {!collapsed && (
               <Link
                 to="/manager/dashboard"
-                className="rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+                className="flex items-center rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
               >
                 <Logo />
               </Link>
@@ -134,7 +134,7 @@ export function LayoutManager({ children }: { children?: ReactNode }) {
               <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} onClick={() => setMobileOpen(true)}>
                 <Menu aria-hidden />
               </Button>
-              <Link to="/manager/dashboard" className="rounded-md md:hidden">
+              <Link to="/manager/dashboard" className="flex items-center rounded-md md:hidden">
                 <Logo />
               </Link>
             </div>
