@@ -88,12 +88,14 @@ const clientChunks = {
     },
     {
       name: 'app',
-      // Shared building blocks. Heavy ones (dialog, OTP input, toaster, zod and the schemas, permissions)
+      // Shared building blocks. Heavy ones (dialog, menu, OTP input, toaster, zod and the schemas, permissions)
       // stay with their pages: a module in a group brings its dependencies into it. So does the
       // manager's list, which only its two list pages use (the sign-in pages load this group).
       test: (id: string) =>
         /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
-        !/responsive-dialog-content|input-otp|toaster-sonner|manager-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(id),
+        !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(
+          id,
+        ),
       priority: 1,
     },
   ],
