@@ -79,22 +79,25 @@ const clientChunks = {
     { name: 'framework', test: FRAMEWORK, tags: ['$initial' as const], priority: 3 },
     // The form fields, the building blocks the sign-in pages share with the sections: taken before
     // `app`, so that those pages do not load the sections' blocks (lists, blockers, badges) with them.
-    // The auth-error messages hook too: /login needs it, and in `app` it would bring the sections' blocks.
+    // The auth-error messages hook and the logo mark too: /login needs them, and in `app` they would bring
+    // the sections' blocks.
     {
       name: 'fields',
-      test: /[\\/]src[\\/](components[\\/]ui[\\/](field|input)\.tsx|lib[\\/]i18n[\\/]use-auth-error\.ts)$/,
+      test: /[\\/]src[\\/](components[\\/](ui[\\/](field|input)|logo-mark)\.tsx|lib[\\/]i18n[\\/]use-auth-error\.ts)$/,
       priority: 2,
     },
     {
       name: 'app',
-      // Shared building blocks. Heavy ones (dialog, OTP input, toaster, zod and the schemas, permissions)
+      // Shared building blocks. Heavy ones (dialog, menu, OTP input, toaster, zod and the schemas, permissions)
       // stay with their pages: a module in a group brings its dependencies into it. So does the
       // manager's list, which only its two list pages use (the sign-in pages load this group), and
       // the primitives on Radix UI's popper (select, combobox, action menu, tooltip): each brings
       // its Radix package, loaded by the pages that use one (issue 16).
       test: (id: string) =>
         /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
-        !/responsive-dialog-content|input-otp|toaster-sonner|manager-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(id) &&
+        !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(
+          id,
+        ) &&
         !/[\\/]ui[\\/](select|combobox|action-menu|tooltip)\.tsx$/.test(id),
       priority: 1,
     },

@@ -13,7 +13,7 @@ async function signInThroughUi(page: Page, sink: SmtpSink, email: string, path =
   await hydrated(page);
   const since = Date.now();
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Login with email' }).click();
+  await page.getByRole('button', { name: 'Log in with e-mail' }).click();
   await expect(page).toHaveURL(/\/login\/verify\?/);
   const code = await sink.waitForCode(email, since);
   await page.getByLabel('Login code').pressSequentially(code);
@@ -105,10 +105,10 @@ test.describe('sign-in by e-mail code', () => {
   test('shows every validation message', async ({ page }) => {
     await page.goto('/login');
     await hydrated(page);
-    await page.getByRole('button', { name: 'Login with email' }).click();
+    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await page.getByLabel('Email').fill('not-an-email');
-    await page.getByRole('button', { name: 'Login with email' }).click();
+    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
     await expect(page.getByText('Email is invalid')).toBeVisible();
 
     await page.goto('/login/verify?email=nobody%40example.com');
@@ -357,7 +357,7 @@ test.describe('configuration variants', () => {
       await page.goto('/login');
       await hydrated(page);
       await page.getByLabel('Email').fill(USER);
-      await page.getByRole('button', { name: 'Login with email' }).click();
+      await page.getByRole('button', { name: 'Log in with e-mail' }).click();
       const code = await sink.waitForCode(USER, since);
       await page.waitForTimeout(3500);
       await page.getByLabel('Login code').pressSequentially(code);

@@ -57,7 +57,7 @@ test.describe('npm run dev', () => {
 
     // Sign-in with the code from the development mailbox.
     await page.getByLabel('Email').fill(USER);
-    await page.getByRole('button', { name: 'Login with email' }).click();
+    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
     // The first call of the auth API loads Better Auth through Vite's transforms: seconds, not ms.
     await expect(page).toHaveURL(/\/login\/verify\?/, { timeout: 60_000 });
     const mailbox = await context.newPage();

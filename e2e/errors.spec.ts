@@ -42,7 +42,7 @@ test.describe('server errors', () => {
       await expect(page.getByText('ERROR', { exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
+      await expect(page.locator('#main').getByRole('link', { name: 'Home' })).toBeVisible();
 
       await admin.query(`alter database "${database}" allow_connections true`);
       expect((await page.request.get('/api/health')).status()).toBe(200);

@@ -37,7 +37,7 @@ test.describe('production server', () => {
     expect(html).toContain('<title>Login | Springboard</title>');
     // The form itself is in the server's HTML, before any script runs.
     expect(html).toMatch(/<input[^>]*type="email"/);
-    expect(html).toContain('Login with email</button>');
+    expect(html).toContain('Log in with e-mail</button>');
   });
 
   test('redirects / to /login', async ({ request }) => {

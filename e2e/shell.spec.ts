@@ -166,7 +166,7 @@ test.describe('page shell', () => {
     await page.goto('/manager/dashboard');
     await hydrated(page);
     await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Display preferences' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page.getByTestId('dialog')).toBeVisible();
     await expect(page.getByTestId('drawer')).toHaveCount(0);
     await page.keyboard.press('Escape');
@@ -174,7 +174,7 @@ test.describe('page shell', () => {
 
     await page.setViewportSize({ width: 375, height: 740 });
     await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Display preferences' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page.getByTestId('drawer')).toBeVisible();
     await expect(page.getByTestId('dialog')).toHaveCount(0);
   });
@@ -223,7 +223,7 @@ test.describe('keyboard', () => {
     const trigger = page.getByRole('button', { name: 'User menu' });
     await trigger.focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: 'Display preferences' }).focus();
+    await page.getByRole('menuitem', { name: 'Sign out' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByTestId('dialog');
     await expect(dialog).toBeVisible();

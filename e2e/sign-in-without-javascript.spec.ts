@@ -16,7 +16,7 @@ test.describe('sign-in without JavaScript', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('Email').fill('not an address');
-    await page.getByRole('button', { name: 'Login with email' }).click();
+    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Email is invalid')).toBeVisible();
     // What was typed is still there.
@@ -25,7 +25,7 @@ test.describe('sign-in without JavaScript', () => {
     const email = `nojs.${Date.now()}@example.org`;
     await page.getByLabel('Email').fill(email);
     const since = Date.now();
-    await page.getByRole('button', { name: 'Login with email' }).click();
+    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
     await expect(page).toHaveURL(new RegExp(`/login/verify\\?email=${encodeURIComponent(email).replace('.', '\\.')}`));
 
     // A wrong code: the spec's message, translated, on the same page.

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../styles.css';
 import { PageError } from '#/components/errors/page-error';
+import { NavigationProgress } from '#/components/navigation-progress';
 import { PageRootNotFound } from '#/components/errors/page-root-not-found';
 import { Toaster } from '#/components/ui/toaster';
 import { takeFormFlash } from '#/features/auth/form-flash.functions';
@@ -71,6 +72,7 @@ function RootLayout() {
   return (
     <>
       <ThemeSync />
+      <NavigationProgress />
       {config.banner && <EnvBanner {...config.banner} />}
       <Outlet />
       <Toaster />

@@ -1,43 +1,103 @@
 /**
  * /api/docs: a browsable reference of /api/openapi (Swagger UI, served from the installed
- * swagger-ui-dist package: no CDN, and only same-origin scripts, as the CSP requires).
+ * swagger-ui-dist package: no CDN, and only same-origin scripts, as the CSP requires). It wears the
+ * app's look: its mark and colour, a link back to the app, and the visitor's theme (light, dark or
+ * the device's, read from the same `localStorage['theme']` before the first paint).
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { detectLanguage } from '#/lib/i18n/detect-language';
+import { languageInfo, type Language } from '#/lib/i18n/languages';
+import ar from '#/locales/ar/common.json';
+import en from '#/locales/en/common.json';
+import fr from '#/locales/fr/common.json';
+import sw from '#/locales/sw/common.json';
+
+const COMMON: Record<Language, typeof en> = { en, fr, ar, sw };
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
 };
 
-const INIT = `window.addEventListener('load', function () {
+// The theme before paint (as the app's own inline script does), then Swagger UI.
+const INIT = `(function () {
+  try {
+    var t = localStorage.getItem('theme');
+    var dark = t === 'dark' || (t !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+    document.documentElement.classList.toggle('dark', dark);
+  } catch (e) {}
+})();
+window.addEventListener('load', function () {
   window.ui = SwaggerUIBundle({ url: '/api/openapi', dom_id: '#swagger-ui', deepLinking: true, withCredentials: true });
 });
 `;
 
-const PAGE = `<!doctype html>
-<html lang="en">
+// Swagger UI has no dark theme of its own: the usual inversion, with pictures and the code turned back.
+const THEME = `
+:root { --brand: #8e4585; color-scheme: light; }
+html.dark { color-scheme: dark; background: #0a0a0a; }
+body { margin: 0; font-family: ui-sans-serif, system-ui, sans-serif; }
+.docs-bar { display: flex; align-items: center; gap: 12px; padding: 10px 20px; border-bottom: 1px solid #e5e5e5; background: #fff; color: #171717; }
+html.dark .docs-bar { background: #0a0a0a; color: #f5f5f5; border-color: #262626; }
+.docs-bar .mark { width: 28px; height: 28px; flex-shrink: 0; }
+.docs-bar strong { font-size: 16px; }
+.docs-bar .title { color: #525252; font-size: 14px; }
+html.dark .docs-bar .title { color: #a3a3a3; }
+.docs-bar a { margin-inline-start: auto; color: inherit; font-size: 14px; font-weight: 500; text-decoration: none; border: 1px solid #d4d4d4; border-radius: 6px; padding: 6px 12px; }
+html.dark .docs-bar a { border-color: #404040; }
+.docs-bar a:hover { background: #f5f5f5; }
+html.dark .docs-bar a:hover { background: #262626; }
+.docs-bar a:focus-visible { outline: 2px solid var(--brand); outline-offset: 2px; }
+.swagger-ui .topbar { display: none; }
+.swagger-ui .info .title, .swagger-ui .opblock-tag { font-family: inherit; }
+.swagger-ui .btn.authorize, .swagger-ui .btn.execute { border-color: var(--brand); }
+.swagger-ui .btn.execute { background: var(--brand); }
+html.dark .swagger-ui { filter: invert(0.9) hue-rotate(180deg); }
+html.dark .swagger-ui img, html.dark .swagger-ui .microlight, html.dark .swagger-ui .highlight-code { filter: invert(1) hue-rotate(180deg); }
+`;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(language: Language) {
+  const t = COMMON[language].nav;
+  const { dir } = languageInfo(language);
+  return `<!doctype html>
+<html lang="${language}" dir="${dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API Documentation | Springboard</title>
+<title>${escapeHtml(t.apiDocumentation)} | Springboard</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/api/docs/swagger-ui.css">
+<link rel="stylesheet" href="/api/docs/theme.css">
+<script src="/api/docs/init.js"></script>
 </head>
 <body>
-<main id="swagger-ui"></main>
+<header class="docs-bar">
+<svg class="mark" viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="#8e4585"/><path d="M14 44h36v6H14zM20 36l12-22 12 22z" fill="#fff"/></svg>
+<strong>Springboard</strong>
+<span class="title">${escapeHtml(t.apiDocumentation)}</span>
+<a href="/">${escapeHtml(t.backToApp)}</a>
+</header>
+<main id="swagger-ui" dir="ltr"></main>
 <script src="/api/docs/swagger-ui-bundle.js"></script>
-<script src="/api/docs/init.js"></script>
 </body>
 </html>
 `;
+}
 
 const assetDir = () => path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const noCache = (type: string) => ({ 'Content-Type': type, 'Cache-Control': 'no-cache' });
 
-export async function apiDocsResponse(file?: string): Promise<Response> {
-  if (!file) return new Response(PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } });
-  if (file === 'init.js')
-    return new Response(INIT, { headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' } });
+export async function apiDocsResponse(request: Request, file?: string): Promise<Response> {
+  if (!file)
+    return new Response(page(detectLanguage(request)), {
+      headers: { ...noCache('text/html; charset=utf-8'), Vary: 'Cookie, Accept-Language' },
+    });
+  if (file === 'init.js') return new Response(INIT, { headers: noCache('text/javascript; charset=utf-8') });
+  if (file === 'theme.css') return new Response(THEME, { headers: noCache('text/css; charset=utf-8') });
   const type = ASSETS[file];
   if (!type) return Response.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });
   const body = await readFile(path.join(assetDir(), file));

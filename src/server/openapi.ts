@@ -55,8 +55,18 @@ async function build(): Promise<Document> {
     info: product.info,
     paths: { ...prefix(product.paths, RPC_PREFIX), ...imagesOpenApiPaths, ...prefix(auth.paths, '/api/auth') },
     components,
-    tags: [...(product.tags ?? []), ...(auth.tags ?? [])],
+    // The product API's tags first (oRPC names them on operations only): a reference page lists declared tags first.
+    tags: [...productTags(product), ...(auth.tags ?? [])],
   };
+}
+
+function productTags(product: Document): unknown[] {
+  const declared = (product.tags ?? []) as Array<{ name: string }>;
+  const used = Object.values(product.paths ?? {}).flatMap((item) =>
+    Object.values(item as Record<string, { tags?: string[] }>).flatMap((operation) => operation.tags ?? []),
+  );
+  const missing = [...new Set(used)].filter((name) => !declared.some((tag) => tag.name === name));
+  return [...declared, ...missing.map((name) => ({ name }))];
 }
 
 export async function openApiDocument() {

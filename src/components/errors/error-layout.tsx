@@ -3,23 +3,57 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '#/components/ui/button';
 
-/** Shared frame of the error pages: a code or label, a message, Back and Home. */
-export function ErrorLayout({ code, title, children }: { code: string; title: string; children?: ReactNode }) {
+export interface ErrorPageProps {
+  /** Where Home leads: the section's start inside a section, else `/` (which finds the visitor's home). */
+  home?: string;
+  /** Who is signed in, inside a section. */
+  signedInAs?: string;
+}
+
+/** Shared frame of the error pages: a code or label, a message, who is signed in, Back and Home. */
+export function ErrorLayout({
+  code,
+  title,
+  children,
+  home = '/',
+  signedInAs,
+}: ErrorPageProps & { code: string; title: string; children?: ReactNode }) {
   const router = useRouter();
   const { t } = useTranslation();
   return (
     <div className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <p className="text-sm font-semibold tracking-widest text-neutral-600 dark:text-neutral-400">{code}</p>
+      <p className="rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold tracking-widest text-brand dark:bg-brand/25 dark:text-brand-light">
+        {code}
+      </p>
       <h1 className="text-2xl font-bold">{title}</h1>
       {children}
+      {signedInAs && (
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          <SignedInAs email={signedInAs} />
+        </p>
+      )}
       <div className="flex gap-3">
         <Button variant="secondary" onClick={() => router.history.back()}>
           {t('actions.back')}
         </Button>
-        <Link to="/" className={buttonVariants()}>
+        <Link to={home} className={buttonVariants()}>
           {t('actions.home')}
         </Link>
       </div>
     </div>
+  );
+}
+
+/** 'Logged in as {email}', the address isolated (it reads left to right inside an Arabic sentence). */
+function SignedInAs({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const MARK = '\u0000';
+  const [before, after = ''] = t('errors.signedInAs', { email: MARK }).split(MARK);
+  return (
+    <>
+      {before}
+      <bdi>{email}</bdi>
+      {after}
+    </>
   );
 }

@@ -2,12 +2,12 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
-import { ErrorLayout } from './error-layout';
+import { ErrorLayout, type ErrorPageProps } from './error-layout';
 
 export const RETRY_DELAY_MS = 600;
 
 /** The generic boundary page: ERROR, the message, Try Again (re-runs route loading after 600 ms), Back, Home. */
-export function PageError({ error, reset }: ErrorComponentProps) {
+export function PageError({ error, reset, home, signedInAs }: ErrorComponentProps & ErrorPageProps) {
   const router = useRouter();
   const { t } = useTranslation();
   const [retrying, setRetrying] = useState(false);
@@ -19,7 +19,7 @@ export function PageError({ error, reset }: ErrorComponentProps) {
     }, RETRY_DELAY_MS);
   };
   return (
-    <ErrorLayout code={t('errors.label')} title={t('errors.serverError')}>
+    <ErrorLayout code={t('errors.label')} title={t('errors.serverError')} home={home} signedInAs={signedInAs}>
       <p className="text-neutral-700 dark:text-neutral-300">{error instanceof Error ? error.message : String(error)}</p>
       <Button variant="link" disabled={retrying} onClick={retry}>
         {t('actions.tryAgain')}

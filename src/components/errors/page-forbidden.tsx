@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorLayout } from './error-layout';
+import { ErrorLayout, type ErrorPageProps } from './error-layout';
 
-export function PageForbidden() {
+export function PageForbidden(props: ErrorPageProps) {
   const { t } = useTranslation();
-  return <ErrorLayout code="403" title={t('errors.forbidden')} />;
+  return <ErrorLayout code="403" title={t('errors.forbidden')} {...props} />;
 }

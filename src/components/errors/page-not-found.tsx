@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorLayout } from './error-layout';
+import { ErrorLayout, type ErrorPageProps } from './error-layout';
 
-export function PageNotFound() {
+export function PageNotFound(props: ErrorPageProps) {
   const { t } = useTranslation();
-  return <ErrorLayout code="404" title={t('errors.notFound')} />;
+  return <ErrorLayout code="404" title={t('errors.notFound')} {...props} />;
 }

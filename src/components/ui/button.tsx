@@ -1,5 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
+import { useHydrated } from '#/lib/use-hydrated';
 import { cn } from '#/lib/utils';
 
 export const buttonVariants = cva(
@@ -27,8 +28,26 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants>;
+export type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & {
+    /**
+     * A submit button is disabled until the page has hydrated: before that its form would be sent
+     * by the browser itself (a GET with the fields in the address) and what was typed lost. Only a
+     * form the server handles without JavaScript (the sign-in forms: decision 033) sets this.
+     */
+    worksWithoutJavaScript?: boolean;
+  };
 
-export function Button({ className, variant, size, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function Button({ className, variant, size, type = 'button', disabled, worksWithoutJavaScript, ...props }: ButtonProps) {
+  const hydrated = useHydrated();
+  const waiting = type === 'submit' && !worksWithoutJavaScript && !hydrated;
+  return (
+    <button
+      type={type}
+      className={cn(buttonVariants({ variant, size }), className)}
+      disabled={disabled || waiting}
+      data-waiting-for-script={waiting || undefined}
+      {...props}
+    />
+  );
 }

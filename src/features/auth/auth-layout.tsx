@@ -1,16 +1,24 @@
 import type { ReactNode } from 'react';
-import { APP_NAME } from '#/lib/utils';
+import { Logo } from '#/components/logo-mark';
 
-/** The frame of the sign-in pages: a centred, narrow column. */
+/**
+ * The frame of the sign-in pages: the mark above a centred card. Every step (e-mail, code,
+ * onboarding, refusal) has the same card height, so moving from one to the next does not jump.
+ */
 export function AuthLayout({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
-    <main id="main" className="mx-auto flex min-h-[85dvh] w-full max-w-sm flex-col justify-center gap-6 p-6">
-      <p className="font-bold text-brand dark:text-brand-light">{APP_NAME}</p>
-      <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold">{title}</h1>
-        {description && <p className="text-sm text-neutral-700 dark:text-neutral-300">{description}</p>}
+    <main
+      id="main"
+      className="flex min-h-dvh w-full flex-col items-center justify-center gap-6 bg-neutral-50 px-4 py-10 dark:bg-neutral-950"
+    >
+      <Logo className="text-lg" />
+      <div className="flex w-full max-w-sm flex-col gap-6 rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:min-h-[27rem] sm:p-8 dark:border-neutral-800 dark:bg-neutral-900">
+        <div className="flex flex-col gap-2 text-center">
+          <h1 className="text-2xl font-bold">{title}</h1>
+          {description && <p className="text-sm text-neutral-700 dark:text-neutral-300">{description}</p>}
+        </div>
+        {children}
       </div>
-      {children}
     </main>
   );
 }

@@ -102,7 +102,7 @@ export function PageLoginVerify() {
             </>
           )}
         </Field>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
+        <Button type="submit" disabled={form.formState.isSubmitting} worksWithoutJavaScript>
           {t('verify.submit')}
         </Button>
       </form>

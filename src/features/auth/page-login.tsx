@@ -81,7 +81,7 @@ export function PageLogin() {
             />
           )}
         </Field>
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" disabled={submitting} worksWithoutJavaScript>
           {t('login.submit')}
         </Button>
       </form>

@@ -49,7 +49,7 @@ export function PageOnboarding({ user }: { user: SessionUser }) {
           {(ids) => <Input autoComplete="name" autoFocus {...ids} {...form.register('name')} />}
         </Field>
         <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('onboarding.loggedWith', { email: user.email })}</p>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
+        <Button type="submit" disabled={form.formState.isSubmitting} worksWithoutJavaScript>
           {t('onboarding.continue')}
         </Button>
       </form>

@@ -39,9 +39,12 @@ export function PageSections({ current }: { current: 'app' | 'manager' }) {
               )}
             </div>
             <p className="text-sm text-neutral-700 dark:text-neutral-300">{t(`sections.${s.key}.description`)}</p>
-            <Link to={s.to} className={cn(buttonVariants({ variant: 'secondary' }), 'self-start')}>
-              {t(`sections.${s.key}.goTo`)}
-            </Link>
+            {/* A section the person may not have is named, never offered (decision 039). */}
+            {allowed[s.key] && (
+              <Link to={s.to} className={cn(buttonVariants({ variant: 'secondary' }), 'self-start')}>
+                {t(`sections.${s.key}.goTo`)}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

@@ -1,13 +1,17 @@
-/** The /app section: mobile-first. Bottom navigation on small screens, top navigation from 640 px. */
+/**
+ * The /app section: mobile-first. A top bar (the mark, and the avatar menu) at every size, the
+ * navigation in it from 640 px and at the bottom of the screen below.
+ */
 import { Link, Outlet } from '@tanstack/react-router';
 import { BookOpen, Building2, House, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '#/components/avatar';
+import { Logo } from '#/components/logo-mark';
 import { SkipLink } from '#/components/ui/skip-link';
 import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { OrganizationSwitcher } from '#/features/organizations/organization-switcher';
-import { APP_NAME } from '#/lib/utils';
+import { UserMenu } from '../user-menu';
 
 const ITEMS = [
   { to: '/app', key: 'home', icon: House, exact: true },
@@ -19,40 +23,50 @@ const ITEMS = [
 const linkBase =
   'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand';
 
-export function LayoutApp() {
+/** The section's frame around its pages, or around `children` (its error pages). */
+export function LayoutApp({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   return (
     <OnboardingGate user={user}>
       <div className="flex min-h-dvh flex-col">
         <SkipLink />
-        <header className="hidden border-b border-neutral-200 sm:block dark:border-neutral-800">
-          <nav aria-label={t('nav.mainNavigation')} className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-2">
-            <span className="me-4 font-bold">{APP_NAME}</span>
-            {ITEMS.map(({ to, key, icon: Icon, exact }) => (
-              <Link
-                key={to}
-                to={to}
-                activeOptions={{ exact }}
-                className={`${linkBase} text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800`}
-                activeProps={{ className: 'bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-white', 'aria-current': 'page' }}
-              >
-                <Icon className="size-4" aria-hidden />
-                {t(`nav.${key}`)}
-              </Link>
-            ))}
+        <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/90 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90">
+          <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4">
+            <Link
+              to="/app"
+              className="me-4 flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+            >
+              <Logo />
+            </Link>
+            <nav aria-label={t('nav.mainNavigation')} className="hidden items-center gap-1 sm:flex">
+              {ITEMS.map(({ to, key, icon: Icon, exact }) => (
+                <Link
+                  key={to}
+                  to={to}
+                  activeOptions={{ exact }}
+                  className={`${linkBase} text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800`}
+                  activeProps={{ className: 'bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-white', 'aria-current': 'page' }}
+                >
+                  <Icon className="size-4" aria-hidden />
+                  {t(`nav.${key}`)}
+                </Link>
+              ))}
+            </nav>
             <div className="ms-auto flex min-w-0 items-center gap-3">
-              <OrganizationSwitcher />
-              {user && <Avatar user={user} size="xs" lazy={false} />}
+              <div className="hidden min-w-0 sm:block">
+                <OrganizationSwitcher />
+              </div>
+              <UserMenu section="app" />
             </div>
-          </nav>
+          </div>
         </header>
-        {/* Small screens: the active organisation above the page (the top bar above is hidden). */}
+        {/* Small screens: the active organisation above the page (the top bar has no room for it). */}
         <div className="border-b border-neutral-200 px-4 py-2 sm:hidden dark:border-neutral-800">
           <OrganizationSwitcher />
         </div>
-        <main id="main" className="flex-1 px-4 py-6 pb-24 sm:pb-6">
-          <Outlet />
+        <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 pb-24 sm:pb-6">
+          {children ?? <Outlet />}
         </main>
         <nav
           aria-label={t('nav.mainNavigation')}
@@ -65,7 +79,7 @@ export function LayoutApp() {
                   to={to}
                   activeOptions={{ exact }}
                   className="flex flex-col items-center gap-1 py-2 text-xs text-neutral-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:text-neutral-300"
-                  activeProps={{ className: 'font-semibold text-neutral-950 dark:text-white', 'aria-current': 'page' }}
+                  activeProps={{ className: 'font-semibold text-brand dark:text-brand-light', 'aria-current': 'page' }}
                 >
                   <Icon className="size-5" aria-hidden />
                   {t(`nav.${key}`)}

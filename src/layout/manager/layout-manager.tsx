@@ -1,12 +1,13 @@
-/** The /manager section: admin style, with a collapsible side navigation and a user menu. */
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+/**
+ * The /manager section: admin style, with a collapsible side navigation (decision 039) and a top
+ * bar with the avatar menu.
+ */
 import { Link, Outlet } from '@tanstack/react-router';
 import {
+  ArrowUpRight,
   BookOpen,
   Building2,
-  ExternalLink,
   FileText,
-  House,
   LayoutDashboard,
   Menu,
   PanelLeftClose,
@@ -15,49 +16,34 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import { useRef, useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Logo } from '#/components/logo-mark';
 import { SkipLink } from '#/components/ui/skip-link';
 import { Button } from '#/components/ui/button';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
-import { LanguageSelect, ThemeSelect } from '#/features/account/preferences';
-import { DisplayName } from '#/components/display-name';
 import { OnboardingGate } from '#/features/auth/onboarding-gate';
-import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
-import { Avatar } from '#/components/avatar';
 import { APP_NAME, cn } from '#/lib/utils';
 import type enCommon from '#/locales/en/common.json';
+import { UserMenu } from '../user-menu';
 
 type NavKey = keyof typeof enCommon.nav;
 type Item = { to: string; key: NavKey; icon: ComponentType<{ className?: string }>; external?: boolean };
-type Group = { label?: NavKey; items: Item[] };
 
-/** Spec: Home, Application (Dashboard, Books), Configuration (Users, Audit log), Account, Open App, API Documentation. */
-const GROUPS: Group[] = [
-  { items: [{ to: '/app', key: 'home', icon: House }] },
-  {
-    label: 'application',
-    items: [
-      { to: '/manager/dashboard', key: 'dashboard', icon: LayoutDashboard },
-      { to: '/manager/books', key: 'books', icon: BookOpen },
-    ],
-  },
-  {
-    label: 'configuration',
-    items: [
-      { to: '/manager/users', key: 'users', icon: Users },
-      { to: '/manager/organizations', key: 'organizations', icon: Building2 },
-      { to: '/manager/audit', key: 'audit', icon: ScrollText },
-    ],
-  },
-  {
-    items: [
-      { to: '/manager/account', key: 'account', icon: UserRound },
-      { to: '/app', key: 'openApp', icon: ExternalLink },
-      { to: '/api/docs', key: 'apiDocumentation', icon: FileText, external: true },
-    ],
-  },
+/** What an administrator manages, then their own things; the app itself is the last link, set apart. */
+const GROUPS: Item[][] = [
+  [
+    { to: '/manager/dashboard', key: 'dashboard', icon: LayoutDashboard },
+    { to: '/manager/users', key: 'users', icon: Users },
+    { to: '/manager/books', key: 'books', icon: BookOpen },
+    { to: '/manager/organizations', key: 'organizations', icon: Building2 },
+    { to: '/manager/audit', key: 'audit', icon: ScrollText },
+  ],
+  [
+    { to: '/manager/account', key: 'account', icon: UserRound },
+    { to: '/api/docs', key: 'apiDocumentation', icon: FileText, external: true },
+  ],
 ];
 
 function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
@@ -67,15 +53,10 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
     collapsed ? 'justify-center px-2' : 'px-3',
   );
   return (
-    <div className="flex flex-col gap-4">
-      {GROUPS.map((group, i) => (
-        <div key={group.label ?? i} className="flex flex-col gap-1">
-          {group.label && !collapsed && (
-            <p className="px-3 text-xs font-semibold uppercase tracking-wide text-neutral-600 dark:text-neutral-400">
-              {t(`nav.${group.label}`)}
-            </p>
-          )}
-          {group.items.map(({ to, key, icon: Icon, external }) => {
+    <div className="flex flex-1 flex-col gap-4">
+      {GROUPS.map((items, i) => (
+        <div key={i} className={cn('flex flex-col gap-1', i > 0 && 'border-t border-neutral-200 pt-4 dark:border-neutral-800')}>
+          {items.map(({ to, key, icon: Icon, external }) => {
             const label = t(`nav.${key}`);
             const content = (
               <>
@@ -93,12 +74,10 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
                 to={to}
                 className={itemClass}
                 title={collapsed ? label : undefined}
-                activeOptions={{ exact: key === 'home' || key === 'openApp' }}
-                activeProps={
-                  key === 'home' || key === 'openApp'
-                    ? {}
-                    : { className: 'bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-white', 'aria-current': 'page' }
-                }
+                activeProps={{
+                  className: 'bg-brand/10 text-neutral-950 dark:bg-brand/25 dark:text-white',
+                  'aria-current': 'page',
+                }}
                 onClick={onNavigate}
               >
                 {content}
@@ -107,71 +86,21 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
           })}
         </div>
       ))}
+      <Link
+        to="/app"
+        className={cn(itemClass, 'mt-auto border border-neutral-200 dark:border-neutral-800')}
+        title={collapsed ? t('nav.openApp') : undefined}
+        onClick={onNavigate}
+      >
+        <ArrowUpRight className="size-4 shrink-0 rtl:-scale-x-100" aria-hidden />
+        <span className={cn(collapsed && 'sr-only')}>{t('nav.openApp')}</span>
+      </Link>
     </div>
   );
 }
 
-function UserMenu() {
-  const { t } = useTranslation();
-  const [preferences, setPreferences] = useState(false);
-  const [signOut, setSignOut] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const user = useCurrentUser();
-  return (
-    <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
-          <Button ref={trigger} variant="ghost" size="icon" aria-label={t('nav.userMenu')}>
-            {user ? <Avatar user={user} size="xs" lazy={false} /> : <UserRound aria-hidden />}
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-50 min-w-48 rounded-md border border-neutral-200 bg-white p-1 shadow-md dark:border-neutral-800 dark:bg-neutral-950"
-          >
-            {user && (
-              <DropdownMenu.Label className="px-3 py-2 text-sm">
-                <span className="block font-medium">
-                  <DisplayName name={user.name} />
-                </span>
-                <bdi className="block text-xs text-neutral-600 dark:text-neutral-400">{user.email}</bdi>
-              </DropdownMenu.Label>
-            )}
-            <DropdownMenu.Item
-              asChild
-              className="block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800"
-            >
-              <Link to="/manager/account">{t('nav.account')}</Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800"
-              onSelect={() => setPreferences(true)}
-            >
-              {t('preferences.title')}
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800"
-              onSelect={() => setSignOut(true)}
-            >
-              {t('actions.signOut')}
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      <ResponsiveDialog open={preferences} onOpenChange={setPreferences} title={t('preferences.title')} returnFocusTo={trigger}>
-        <div className="flex flex-col gap-4">
-          <LanguageSelect />
-          <ThemeSelect />
-        </div>
-      </ResponsiveDialog>
-      <SignOutDialog open={signOut} onOpenChange={setSignOut} returnFocusTo={trigger} />
-    </>
-  );
-}
-
-export function LayoutManager() {
+/** The section's frame around its pages, or around `children` (its error pages). */
+export function LayoutManager({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const [collapsed, setCollapsed] = useState(false);
@@ -182,12 +111,19 @@ export function LayoutManager() {
         <SkipLink />
         <aside
           className={cn(
-            'hidden shrink-0 flex-col gap-4 border-e border-neutral-200 p-3 transition-[width] md:flex dark:border-neutral-800',
+            'sticky top-0 hidden h-dvh shrink-0 flex-col gap-4 border-e border-neutral-200 bg-neutral-50 p-3 transition-[width] md:flex motion-reduce:transition-none dark:border-neutral-800 dark:bg-neutral-900/40',
             collapsed ? 'w-16' : 'w-60',
           )}
         >
-          <div className={cn('flex items-center', collapsed ? 'justify-center' : 'justify-between')}>
-            {!collapsed && <span className="px-2 font-bold">{APP_NAME}</span>}
+          <div className={cn('flex h-10 items-center', collapsed ? 'justify-center' : 'justify-between')}>
+            {!collapsed && (
+              <Link
+                to="/manager/dashboard"
+                className="flex items-center rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+              >
+                <Logo />
+              </Link>
+            )}
             <Button
               variant="ghost"
               size="icon"
@@ -202,26 +138,28 @@ export function LayoutManager() {
               )}
             </Button>
           </div>
-          <nav aria-label={t('nav.mainNavigation')}>
+          <nav aria-label={t('nav.mainNavigation')} className="flex flex-1 flex-col">
             <NavItems collapsed={collapsed} />
           </nav>
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="flex items-center justify-between gap-2 border-b border-neutral-200 px-4 py-2 dark:border-neutral-800">
+          <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-neutral-200 bg-white/90 px-4 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90">
             <div className="flex items-center gap-2 md:invisible">
               <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} onClick={() => setMobileOpen(true)}>
                 <Menu aria-hidden />
               </Button>
-              <span className="font-bold md:hidden">{APP_NAME}</span>
+              <Link to="/manager/dashboard" className="flex items-center rounded-md md:hidden">
+                <Logo />
+              </Link>
             </div>
-            <UserMenu />
+            <UserMenu section="manager" />
           </header>
-          <main id="main" className="flex-1 p-4 sm:p-6">
-            <Outlet />
+          <main id="main" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
+            {children ?? <Outlet />}
           </main>
         </div>
         <ResponsiveDialog open={mobileOpen} onOpenChange={setMobileOpen} title={APP_NAME}>
-          <nav aria-label={t('nav.mainNavigation')}>
+          <nav aria-label={t('nav.mainNavigation')} className="flex flex-col">
             <NavItems collapsed={false} onNavigate={() => setMobileOpen(false)} />
           </nav>
         </ResponsiveDialog>

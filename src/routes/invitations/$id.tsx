@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageNotFound } from '#/components/errors/page-not-found';
 import { requireSection } from '#/features/auth/guards';
 import { Section } from '#/features/auth/section';
-import { SectionError } from '#/features/auth/section-error';
 import { invitationQuery } from '#/features/organizations/organizations.queries';
 import { PageInvitation } from '#/features/organizations/page-invitation';
+import { SectionError, SectionNotFound } from '#/layout/section-pages';
 import { pageTitle } from '#/lib/utils';
 
 // Signed out: /login?redirect=/invitations/{id}, and back here once signed in (or signed up).
@@ -18,6 +17,6 @@ export const Route = createFileRoute('/invitations/$id')({
       <PageInvitation />
     </Section>
   ),
-  errorComponent: SectionError,
-  notFoundComponent: PageNotFound,
+  errorComponent: (props) => <SectionError section="app" {...props} />,
+  notFoundComponent: () => <SectionNotFound section="app" />,
 });

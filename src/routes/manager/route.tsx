@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageNotFound } from '#/components/errors/page-not-found';
 import { requireSection } from '#/features/auth/guards';
-import { SectionError } from '#/features/auth/section-error';
+import { SectionError, SectionNotFound } from '#/layout/section-pages';
 import { LayoutManager } from '#/layout/manager/layout-manager';
 import { Section } from '#/features/auth/section';
 
@@ -12,6 +11,6 @@ export const Route = createFileRoute('/manager')({
       <LayoutManager />
     </Section>
   ),
-  errorComponent: SectionError,
-  notFoundComponent: PageNotFound,
+  errorComponent: (props) => <SectionError section="manager" {...props} />,
+  notFoundComponent: () => <SectionNotFound section="manager" />,
 });

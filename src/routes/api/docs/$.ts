@@ -2,5 +2,5 @@ import { createFileRoute } from '@tanstack/react-router';
 import { apiDocsResponse } from '#/server/api-docs.ts';
 
 export const Route = createFileRoute('/api/docs/$')({
-  server: { handlers: { GET: ({ params }) => apiDocsResponse(params._splat ?? '') } },
+  server: { handlers: { GET: ({ request, params }) => apiDocsResponse(request, params._splat ?? '') } },
 });

@@ -2,5 +2,5 @@ import { createFileRoute } from '@tanstack/react-router';
 import { apiDocsResponse } from '#/server/api-docs.ts';
 
 export const Route = createFileRoute('/api/docs/')({
-  server: { handlers: { GET: () => apiDocsResponse() } },
+  server: { handlers: { GET: ({ request }) => apiDocsResponse(request) } },
 });

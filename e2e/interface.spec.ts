@@ -1,0 +1,264 @@
+/**
+ * Issue #16, the shell: the avatar menu and navigation of both sections, refusals inside the
+ * shell, the navigation progress bar, no blank page between the code and onboarding, no form sent
+ * before hydration, and where toasts appear.
+ */
+import type { Page } from '@playwright/test';
+import { ADMIN, clientHeaders, expect, test, USER } from './support/fixtures';
+
+const hydrated = async (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test.describe('the shell', () => {
+  test("the manager's navigation: Dashboard, Users, Books, Account, API Documentation, then Open App", async ({ adminPage: page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/manager/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Users', 'Books', 'Account', 'API Documentation', 'Open App']);
+    await expect(page.getByText('Configuration')).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Open App' })).toHaveAttribute('href', '/app');
+  });
+
+  test("the avatar menu: who is signed in, account, theme, language, the other section, sign-out (the admin's app)", async ({
+    adminPage: page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/app');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toContainText('Admin');
+    await expect(menu).toContainText(ADMIN);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Account', 'Theme', 'Language', 'Open Manager', 'Sign out']);
+
+    // By keyboard: a pointer jumping from the sub-menu's trigger to its item crosses the next trigger.
+    await menu.getByRole('menuitem', { name: 'Theme' }).press('ArrowRight');
+    await page.getByRole('menuitemradio', { name: 'Dark' }).press('Enter');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Language' }).press('ArrowRight');
+    await page.getByRole('menuitemradio', { name: 'Français' }).press('Enter');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+    await page.getByRole('menuitem', { name: 'Ouvrir le gestionnaire' }).click();
+    await expect(page).toHaveURL(/\/manager\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+    // Back as it was for the other tests of this worker.
+    await page.evaluate(() => {
+      localStorage.setItem('theme', 'system');
+      localStorage.setItem('i18nextLng', 'en');
+      document.cookie = 'i18next=en; path=/';
+    });
+  });
+
+  test("a plain user's menu has no manager; the manager's 403 shows inside the app, with who is signed in", async ({ userPage: page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const res = await page.goto('/manager/users');
+    expect(res?.status()).toBe(403);
+    const main = page.locator('#main');
+    await expect(main.getByRole('heading', { level: 1, name: "You don't have access to this page" })).toBeVisible();
+    await expect(main).toContainText(`Logged in as ${USER}`);
+    // The app's own navigation and avatar menu, not a bare card.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Books', 'Account']);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Account', 'Theme', 'Language', 'Sign out']);
+    await page.keyboard.press('Escape');
+    await main.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    // The section switch names the manager as denied, and offers no way in.
+    await expect(main.getByText('Access Denied')).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Go to Manager' })).toHaveCount(0);
+    await expect(main.getByRole('link', { name: 'Go to App' })).toBeVisible();
+  });
+
+  test('a not-found page inside a section says who is signed in and leads to the section', async ({ adminPage: page }) => {
+    await page.goto('/manager/no-such-page');
+    const main = page.locator('#main');
+    await expect(main.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+    await expect(main).toContainText(`Logged in as ${ADMIN}`);
+    await expect(main.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/manager/dashboard');
+  });
+
+  test('the avatar shows initials, and the mark is on the sign-in pages', async ({ adminPage, page }) => {
+    await adminPage.goto('/manager/dashboard');
+    await expect(adminPage.getByRole('button', { name: 'User menu' })).toHaveText('A');
+    await page.goto('/login');
+    await expect(page.locator('main svg').first()).toBeVisible();
+    await expect(page.locator('main')).toContainText('Springboard');
+  });
+});
+
+test.describe('navigation progress', () => {
+  test('a navigation pending over 300 ms shows a progress bar at the top, gone when the page is there', async ({ adminPage: page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/manager/dashboard');
+    await hydrated(page);
+    await page.route('**/api/rpc/**', async (route) => {
+      await sleep(1500);
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Books' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Loading the page' });
+    await expect(bar).toBeVisible();
+    expect((await bar.boundingBox())!.y).toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Books' })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+  });
+
+  test('with reduced motion the bar stands still', async ({ browser, app, adminState }) => {
+    const context = await browser.newContext({
+      baseURL: app.url,
+      storageState: adminState,
+      reducedMotion: 'reduce',
+      extraHTTPHeaders: clientHeaders(),
+    });
+    const page = await context.newPage();
+    await page.goto('/manager/dashboard');
+    await hydrated(page);
+    await page.route('**/api/rpc/**', async (route) => {
+      await sleep(1500);
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Loading the page' });
+    await expect(bar).toBeVisible();
+    expect(await bar.locator('div').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await context.close();
+  });
+});
+
+test.describe('from the code to onboarding', () => {
+  test('no blank page between entering the code and the onboarding form (item 8)', async ({ page, sink }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const email = `blank.${Date.now()}@example.org`;
+    await page.goto('/login');
+    await hydrated(page);
+    const since = Date.now();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
+    await expect(page).toHaveURL(/\/login\/verify\?/);
+    const code = await sink.waitForCode(email, since);
+    // A slow connection: every request from now on takes 400 ms more.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
+    // Every frame from now on: is there a page (a main landmark with a heading) on the screen?
+    await page.evaluate(() => {
+      const w = window as unknown as { blankFrames: string[]; watching: boolean };
+      w.blankFrames = [];
+      w.watching = true;
+      const check = () => {
+        const heading = document.querySelector('main h1');
+        if (!heading || (heading as HTMLElement).offsetHeight === 0) w.blankFrames.push(location.pathname);
+        if (w.watching) requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    await page.getByLabel('Login code').pressSequentially(code);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+    await expect(page).toHaveURL(/\/app$/);
+    await page.waitForTimeout(300);
+    const blank = await page.evaluate(() => {
+      const w = window as unknown as { blankFrames: string[]; watching: boolean };
+      w.watching = false;
+      return w.blankFrames;
+    });
+    expect(blank).toEqual([]);
+
+    // Onboarding's toast: bottom-right on a wide screen (decision 040).
+    await page.getByLabel('What is your name?').fill('Blank Test');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Welcome Blank Test' });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(1280 - 60);
+    expect(box.y).toBeGreaterThan(800 / 2);
+  });
+});
+
+test.describe('toasts', () => {
+  test('at 375 px a toast is at the top, in the middle (decision 040)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.clock.install();
+    await page.goto('/login/verify?email=toast.position%40example.org');
+    await hydrated(page);
+    // The 30 s cooldown, a second at a time (each tick renders and schedules the next).
+    const resend = page.getByRole('button', { name: 'Send a new code' });
+    for (let i = 0; i < 40 && !(await resend.isEnabled()); i++) await page.clock.runFor(1000);
+    await resend.click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'A new code is on its way' });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeLessThan(100);
+    expect(Math.abs(box.x + box.width / 2 - 375 / 2)).toBeLessThan(30);
+  });
+});
+
+test.describe('before hydration', () => {
+  test('on /manager/books/new, Enter before the scripts run sends nothing and puts nothing in the URL (item 2)', async ({
+    adminPage: page,
+  }) => {
+    // The page's scripts arrive late, as on a slow connection.
+    let release!: () => void;
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto('/manager/books/new', { waitUntil: 'commit' });
+    const title = page.getByLabel('Title');
+    await expect(title).toBeVisible();
+    const save = page.locator('#main form button[type="submit"]');
+    await expect(save).toBeDisabled();
+    await title.fill('Written before hydration');
+    await title.press('Enter');
+    await sleep(500);
+    expect(new URL(page.url()).search).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/manager/books/new');
+
+    release();
+    await hydrated(page);
+    await expect(save).toBeEnabled();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  test('the sign-in form stays usable before hydration (it posts to the server)', async ({ page }) => {
+    let release!: () => void;
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByRole('button', { name: 'Log in with e-mail' })).toBeEnabled();
+    release();
+  });
+});
+
+test.describe('API documentation', () => {
+  test('/api/docs wears the app: a way back, the theme, the product API first', async ({ browser, app }) => {
+    const context = await browser.newContext({ baseURL: app.url, colorScheme: 'dark', extraHTTPHeaders: clientHeaders() });
+    const page = await context.newPage();
+    await page.goto('/api/docs');
+    await expect(page.getByRole('link', { name: 'Back to the app' })).toHaveAttribute('href', '/');
+    // No stored theme: the device's (dark here), as in the app.
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    const firstSection = page.locator('.opblock-tag-section').first();
+    await expect(firstSection.locator('.opblock-summary-path').first()).toHaveText(/^\/api\/rpc\//);
+    // A stored choice wins.
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.reload();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    // In the visitor's language.
+    await context.addCookies([{ name: 'i18next', value: 'fr', url: app.url }]);
+    await page.reload();
+    await expect(page.getByRole('link', { name: "Retour à l'application" })).toBeVisible();
+    await expect(page).toHaveTitle("Documentation de l'API | Springboard");
+    await context.close();
+  });
+});

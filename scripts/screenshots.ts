@@ -1,0 +1,189 @@
+/**
+ * `npm run screenshots`: every page of the interface, in English light and dark and in Arabic, at
+ * 1280×800 and 375×812, into `screenshots/` (git-ignored), so that anyone can look at the whole
+ * interface in a minute.
+ *
+ * It builds when the build is missing or older than the sources, starts the production server on a
+ * fresh embedded database with an SMTP sink (the end-to-end tests' own), signs in the seeded user and
+ * admin and a new user (for onboarding) through the API, then drives one headless Chromium, one
+ * context per combination and person. `SCREENSHOTS_ONLY=login,404` takes only the named pages.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, request as playwrightRequest, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { startApp } from '../e2e/support/app-server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.ts';
+import { startSmtpSink } from '../e2e/support/smtp-sink.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'screenshots');
+const only = new Set((process.env.SCREENSHOTS_ONLY ?? '').split(',').filter(Boolean));
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const entry = path.join(root, 'dist/server/server.js');
+  if (existsSync(entry) && statSync(entry).mtimeMs > newestSource(path.join(root, 'src'))) return;
+  console.log('Building (the build is missing or older than src/)…');
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+type Who = 'anonymous' | 'user' | 'admin' | 'newcomer';
+interface Shot {
+  name: string;
+  who: Who;
+  /** A path, or a function of the ids found once (a book, a user). */
+  path: string | ((ids: Ids) => string);
+}
+interface Ids {
+  book: string;
+  user: string;
+}
+
+const SHOTS: Shot[] = [
+  { name: 'login', who: 'anonymous', path: '/login' },
+  { name: 'login-verify', who: 'anonymous', path: '/login/verify?email=user%40example.com' },
+  { name: 'login-error', who: 'anonymous', path: '/login/error?error=banned' },
+  { name: 'onboarding', who: 'newcomer', path: '/app' },
+  { name: 'app-home', who: 'user', path: '/app' },
+  { name: 'app-books', who: 'user', path: '/app/books' },
+  { name: 'app-book', who: 'user', path: ({ book }) => `/app/books/${book}` },
+  { name: 'app-account', who: 'user', path: '/app/account' },
+  { name: 'app-404', who: 'user', path: '/app/no-such-page' },
+  { name: 'app-403-manager', who: 'user', path: '/manager/dashboard' },
+  { name: 'manager-dashboard', who: 'admin', path: '/manager/dashboard' },
+  { name: 'manager-users', who: 'admin', path: '/manager/users' },
+  { name: 'manager-user', who: 'admin', path: ({ user }) => `/manager/users/${user}` },
+  { name: 'manager-user-new', who: 'admin', path: '/manager/users/new' },
+  { name: 'manager-books', who: 'admin', path: '/manager/books' },
+  { name: 'manager-book', who: 'admin', path: ({ book }) => `/manager/books/${book}` },
+  { name: 'manager-book-new', who: 'admin', path: '/manager/books/new' },
+  { name: 'manager-account', who: 'admin', path: '/manager/account' },
+  { name: 'manager-404', who: 'admin', path: '/manager/no-such-page' },
+  { name: 'root-404', who: 'anonymous', path: '/no-such-page' },
+  { name: 'api-docs', who: 'admin', path: '/api/docs' },
+];
+
+const COMBOS = [
+  { name: 'en-light', language: 'en', theme: 'light' },
+  { name: 'en-dark', language: 'en', theme: 'dark' },
+  { name: 'ar-light', language: 'ar', theme: 'light' },
+] as const;
+const VIEWPORTS = [
+  { name: '1280', width: 1280, height: 800 },
+  { name: '375', width: 375, height: 812 },
+] as const;
+
+async function main() {
+  buildIfNeeded();
+  const started = Date.now();
+  const sink = await startSmtpSink();
+  const app = await startApp({ EMAIL_SERVER: sink.url });
+  let browser: Browser | undefined;
+  try {
+    type State = Awaited<ReturnType<BrowserContext['storageState']>>;
+    const signIn = async (email: string): Promise<State> => {
+      const api = await playwrightRequest.newContext({ baseURL: app.url });
+      const since = Date.now();
+      const headers = { Origin: app.url };
+      const sent = await api.post('/api/auth/email-otp/send-verification-otp', { data: { email, type: 'sign-in' }, headers });
+      if (!sent.ok()) throw new Error(`send code to ${email}: ${sent.status()}`);
+      const otp = await sink.waitForCode(email, since);
+      const done = await api.post('/api/auth/sign-in/email-otp', { data: { email, otp }, headers });
+      if (!done.ok()) throw new Error(`sign in ${email}: ${done.status()}`);
+      const state = await api.storageState();
+      await api.dispose();
+      return state;
+    };
+    const states: Record<Who, State | undefined> = {
+      anonymous: undefined,
+      user: await signIn('user@example.com'),
+      admin: await signIn('admin@example.com'),
+      newcomer: await signIn('newcomer@example.com'),
+    };
+
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    const ids = await findIds(browser, app.url, states.admin!);
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(out, { recursive: true });
+
+    const shots = SHOTS.filter((s) => only.size === 0 || only.has(s.name));
+    let count = 0;
+    for (const combo of COMBOS) {
+      for (const viewport of VIEWPORTS) {
+        for (const who of ['anonymous', 'user', 'admin', 'newcomer'] as const) {
+          const mine = shots.filter((s) => s.who === who);
+          if (mine.length === 0) continue;
+          const context = await browser.newContext({
+            baseURL: app.url,
+            storageState: states[who],
+            viewport: { width: viewport.width, height: viewport.height },
+            colorScheme: combo.theme,
+            locale: combo.language,
+            reducedMotion: 'reduce',
+          });
+          await context.addCookies([{ name: 'i18next', value: combo.language, url: app.url }]);
+          await context.addInitScript(
+            ({ theme, language }) => {
+              localStorage.setItem('theme', theme);
+              localStorage.setItem('i18nextLng', language);
+            },
+            { theme: combo.theme, language: combo.language },
+          );
+          const page = await context.newPage();
+          for (const shot of mine) {
+            const target = typeof shot.path === 'string' ? shot.path : shot.path(ids);
+            await capture(page, target, path.join(out, `${shot.name}--${combo.name}--${viewport.name}.png`));
+            count++;
+          }
+          await context.close();
+        }
+      }
+    }
+    console.log(`${count} screenshots in ${path.relative(process.cwd(), out) || out} (${Math.round((Date.now() - started) / 1000)} s)`);
+  } finally {
+    await browser?.close();
+    await app.stop();
+    await sink.close();
+  }
+}
+
+async function capture(page: Page, target: string, file: string) {
+  await page.goto(target, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 }).catch(() => {});
+  await page.waitForLoadState('networkidle').catch(() => {});
+  // The fonts and a lazy chunk's first paint.
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: file, fullPage: true });
+}
+
+async function findIds(browser: Browser, url: string, admin: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Ids> {
+  const context = await browser.newContext({ baseURL: url, storageState: admin });
+  const page = await context.newPage();
+  const idOf = async (list: string, prefix: string) => {
+    await page.goto(list);
+    const hrefs = await page.locator(`main a[href^="${prefix}"]`).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    const id = hrefs.map((href) => href.slice(prefix.length)).find((rest) => rest && rest !== 'new' && !rest.includes('/'));
+    if (!id) throw new Error(`no link to ${prefix}… on ${list}`);
+    return id;
+  };
+  const ids = { book: await idOf('/manager/books', '/manager/books/'), user: await idOf('/manager/users', '/manager/users/') };
+  await context.close();
+  return ids;
+}
+
+await main();

@@ -1,0 +1,66 @@
+/** Radix's dropdown menu in the design system's style (shadcn's pattern): a menu, sub-menus and radio choices. */
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { Check, ChevronRight } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '#/lib/utils';
+
+export const DropdownMenu = Menu.Root;
+export const DropdownMenuTrigger = Menu.Trigger;
+export const DropdownMenuGroup = Menu.Group;
+export const DropdownMenuSub = Menu.Sub;
+export const DropdownMenuRadioGroup = Menu.RadioGroup;
+
+const surface =
+  'z-50 min-w-52 overflow-hidden rounded-md border border-neutral-200 bg-white p-1 text-neutral-900 shadow-lg dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100';
+const item =
+  'relative flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-neutral-100 data-[disabled]:opacity-50 dark:data-[highlighted]:bg-neutral-800 [&_svg]:size-4 [&_svg]:shrink-0';
+
+export function DropdownMenuContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof Menu.Content>) {
+  return (
+    <Menu.Portal>
+      <Menu.Content sideOffset={sideOffset} className={cn(surface, className)} {...props} />
+    </Menu.Portal>
+  );
+}
+
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
+  return <Menu.Item className={cn(item, className)} {...props} />;
+}
+
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Menu.Label>) {
+  return <Menu.Label className={cn('px-2 py-1.5 text-sm', className)} {...props} />;
+}
+
+export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
+  return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-neutral-200 dark:bg-neutral-800', className)} {...props} />;
+}
+
+export function DropdownMenuSubTrigger({ className, children, ...props }: ComponentProps<typeof Menu.SubTrigger>) {
+  return (
+    <Menu.SubTrigger className={cn(item, 'data-[state=open]:bg-neutral-100 dark:data-[state=open]:bg-neutral-800', className)} {...props}>
+      {children}
+      <ChevronRight aria-hidden className="ms-auto rtl:-scale-x-100" />
+    </Menu.SubTrigger>
+  );
+}
+
+export function DropdownMenuSubContent({ className, ...props }: ComponentProps<typeof Menu.SubContent>) {
+  return (
+    <Menu.Portal>
+      <Menu.SubContent className={cn(surface, 'min-w-40', className)} {...props} />
+    </Menu.Portal>
+  );
+}
+
+export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
+  return (
+    <Menu.RadioItem className={cn(item, 'ps-8', className)} {...props}>
+      <span className="absolute start-2 flex size-4 items-center justify-center">
+        <Menu.ItemIndicator>
+          <Check aria-hidden />
+        </Menu.ItemIndicator>
+      </span>
+      {children}
+    </Menu.RadioItem>
+  );
+}
