@@ -27,7 +27,7 @@ import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, invitationLanguage
 import { env, signupDisabled, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
 import { auditAfterAuthCall, auditAuthRefusal, auditBeforeAuthCall, type AuthCall } from './audit/auth-audit.ts';
-import { ambient } from './db/ambient-transaction.ts';
+import { afterCommit, ambient } from './db/ambient-transaction.ts';
 import { checkAuthInput } from './auth-input.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
@@ -188,12 +188,13 @@ export function createAuth(baseDb: Database, e: Env = env()) {
             code: otp,
             minutes: e.auth.otpExpirationMinutes,
           });
-          try {
-            await sendEmail({ to: email, ...message }, { owner: mailboxOwner(ctx?.request) });
-          } catch (error) {
-            // The response must not reveal delivery problems (nor whether the address exists).
-            logger().error({ err: error, to: email }, 'could not send the login code');
-          }
+          // Sent once the call's transaction has committed: never while it holds the database.
+          await afterCommit(() =>
+            sendEmail({ to: email, ...message }, { owner: mailboxOwner(ctx?.request) }).catch((error: unknown) => {
+              // The response must not reveal delivery problems (nor whether the address exists).
+              logger().error({ err: error, to: email }, 'could not send the login code');
+            }),
+          );
         },
       }),
       admin({
@@ -233,11 +234,11 @@ export function createAuth(baseDb: Database, e: Env = env()) {
             url: `${e.baseUrl.replace(/\/+$/, '')}/invitations/${encodeURIComponent(data.id)}`,
             hours: INVITATION_HOURS,
           });
-          try {
-            await sendEmail({ to: data.email, ...message }, { owner: mailboxOwner(request) });
-          } catch (error) {
-            logger().error({ err: error, to: data.email }, 'could not send the invitation');
-          }
+          await afterCommit(() =>
+            sendEmail({ to: data.email, ...message }, { owner: mailboxOwner(request) }).catch((error: unknown) => {
+              logger().error({ err: error, to: data.email }, 'could not send the invitation');
+            }),
+          );
         },
       }),
       ...(e.auth.oidc

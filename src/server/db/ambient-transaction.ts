@@ -12,6 +12,8 @@ interface Ambient {
   tx: Database;
   /** What the hooks of one call hand each other (a row read before the change, …). */
   scratch: Map<string, unknown>;
+  /** Work that must not hold the transaction (sending an e-mail): run once it has committed. */
+  afterCommit: Array<() => Promise<void>>;
 }
 
 const storage = new AsyncLocalStorage<Ambient>();
@@ -42,9 +44,11 @@ export function ambient(db: Database): Database {
  */
 export async function inAmbientTransaction<T>(db: Database, fn: () => Promise<T>, keep: (result: T) => boolean): Promise<T> {
   if (storage.getStore()) return fn();
+  const afterCommit: Ambient['afterCommit'] = [];
+  let result: T;
   try {
-    return await db.transaction(async (tx) => {
-      const result = await storage.run({ tx: tx as unknown as Database, scratch: new Map() }, fn);
+    result = await db.transaction(async (tx) => {
+      const result = await storage.run({ tx: tx as unknown as Database, scratch: new Map(), afterCommit }, fn);
       if (!keep(result)) throw new Rollback(result);
       return result;
     });
@@ -52,6 +56,20 @@ export async function inAmbientTransaction<T>(db: Database, fn: () => Promise<T>
     if (error instanceof Rollback) return error.result as T;
     throw error;
   }
+  // Committed: now what had to wait for it (the caller still waits for it to finish).
+  for (const work of afterCommit) await work();
+  return result;
+}
+
+/**
+ * Runs `work` once the ambient transaction has committed (never if it rolls back), or at once
+ * outside one. For what must not hold a transaction open: on the embedded database a transaction
+ * holds the only connection, so an e-mail sent inside one would stall every other request.
+ */
+export async function afterCommit(work: () => Promise<void>): Promise<void> {
+  const store = storage.getStore();
+  if (store) store.afterCommit.push(work);
+  else await work();
 }
 
 /** The current ambient transaction's scratch space (undefined outside one). */
