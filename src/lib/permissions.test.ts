@@ -31,6 +31,7 @@ const MAY: Record<string, Array<'user' | 'admin'>> = {
   // Every organisation, from the manager (decision 038); inside an organisation, its own roles decide.
   'organization:list': ['admin'],
   'organization:delete': ['admin'],
+  'audit:read': ['admin'],
 };
 
 const permission = (action: string): Permission => {

@@ -8,6 +8,8 @@ import { freshPostgres, TEST_DATABASE_URL } from '../../../tests/support/databas
 const pg = TEST_DATABASE_URL ? await freshPostgres() : undefined;
 if (pg) {
   process.env.DATABASE_URL = pg.url;
+  // Before the seed reads the environment (and keeps it): the tests' callers join many organisations.
+  process.env.ORG_MAX_PER_USER = '1000';
   const { seed } = await import('#/server/db/seed.ts');
   await pg.handle.migrate();
   await seed(pg.handle.db);
