@@ -35,7 +35,9 @@ test.describe('audit log', () => {
     const otherPage = await other.newPage();
     await otherPage.goto(`/manager/users/${impersonatedId}`);
     await hydrated(otherPage);
-    await otherPage.getByRole('button', { name: 'Impersonate' }).click();
+    // In the page header's actions menu (issue 16).
+    await otherPage.getByRole('button', { name: /^Actions for / }).click();
+    await otherPage.getByRole('menuitem', { name: 'Impersonate' }).click();
     await expect(otherPage).toHaveURL(/\/app$/);
     await otherPage.getByRole('button', { name: 'Stop impersonating' }).click();
     await expect(otherPage).toHaveURL(new RegExp(`/manager/users/${impersonatedId}$`));
