@@ -5,7 +5,10 @@
  * remove, cancel, decline, the last owner, deleting; the pages under axe and at 375 px.
  */
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { TEST_DATABASE_URL } from '../tests/support/databases';
 import { seriousViolations } from './support/a11y';
+import { withAppOnPostgres } from './support/app-on-postgres';
 import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
 import type { SmtpSink } from './support/smtp-sink';
 
@@ -343,5 +346,105 @@ test.describe('organisations', () => {
     expect((await userPage.request.get(`/api/rpc/organizations/gamma-${stamp}`)).status()).toBe(404);
     // A user without the manager gets its 403 page, and the API refuses them.
     expect((await userPage.request.get('/api/rpc/manager/organizations')).status()).toBe(403);
+  });
+});
+
+test.describe('organisations: logo, team rename and delete, an expired invitation', () => {
+  test('an owner uploads the logo on Settings and sees it on the page and in the switcher; a team is renamed and deleted', async ({
+    userPage: page,
+    app,
+  }) => {
+    test.setTimeout(120_000);
+    const slug = `logo-${Date.now().toString(36)}`;
+    const origin = { Origin: app.url };
+    const created = await page.request.post('/api/auth/organization/create', { data: { name: 'Logo Library', slug }, headers: origin });
+    expect(created.status()).toBe(200);
+    const id = ((await created.json()) as { id: string }).id;
+
+    // The logo: uploaded on Settings (the uploader's own chunk), then on the page's header and in the switcher.
+    await openTab(page, slug, 'settings');
+    await expect(page.locator('[data-uploader="ready"]')).toBeVisible();
+    await page.getByLabel('Choose a file').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa3366' } })
+        .png()
+        .toBuffer(),
+    });
+    await expect(page.getByText('Picture saved')).toBeVisible();
+    const logo = new RegExp(`^/uploads/organizations/${id}/[0-9a-f]{32}-256\\.webp$`);
+    const heading = page.getByRole('heading', { level: 1, name: 'Logo Library' });
+    await expect(heading.locator('xpath=..').locator('img[data-avatar="picture"]')).toHaveAttribute('src', logo);
+    await page.request.post('/api/auth/organization/set-active', { data: { organizationId: id }, headers: origin });
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator('header img[data-avatar="picture"]').filter({ visible: true }).first()).toHaveAttribute('src', logo);
+
+    // Teams: create, rename, delete, through the page.
+    await openTab(page, slug, 'teams');
+    await page.getByTestId('create-team-form').getByLabel('Team name').fill('Readers');
+    await page.getByRole('button', { name: 'New team' }).click();
+    await expect(page.getByText('Team Readers created')).toBeVisible();
+    const readers = page.getByTestId('team-Readers');
+    await readers.getByRole('button', { name: 'Rename' }).click();
+    await readers.getByLabel('Team name').fill('Critics');
+    await readers.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Team renamed')).toBeVisible();
+    const critics = page.getByTestId('team-Critics');
+    await expect(critics.getByRole('heading', { name: 'Critics' })).toBeVisible();
+    await expect(page.getByTestId('team-Readers')).toHaveCount(0);
+    await critics.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Delete the team Critics?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Team Critics deleted')).toBeVisible();
+    await expect(page.getByTestId('team-Critics')).toHaveCount(0);
+    // The plugin's default team (named after the organisation) is still there.
+    await expect(page.getByTestId('team-Logo Library')).toBeVisible();
+
+    // Deleting the organisation deletes the logo's stored copies.
+    const url = await page.locator('header img[data-avatar="picture"]').filter({ visible: true }).first().getAttribute('src');
+    expect((await page.request.get(url!)).status()).toBe(200);
+    expect((await page.request.post('/api/auth/organization/delete', { data: { organizationId: id }, headers: origin })).status()).toBe(
+      200,
+    );
+    expect((await page.request.get(url!)).status()).toBe(404);
+  });
+
+  test('an expired invitation shows its own translated message in the browser', async ({ browser }) => {
+    test.skip(!TEST_DATABASE_URL, 'ages the invitation in the database: needs TEST_DATABASE_URL (CI sets it to the local PostgreSQL)');
+    test.setTimeout(120_000);
+    await withAppOnPostgres({}, async ({ app, sink, db }) => {
+      const stamp = Date.now().toString(36);
+      const invitee = `late.${stamp}@example.org`;
+      const ownerContext = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: { ...clientHeaders(), Origin: app.url } });
+      await signInViaApi(ownerContext.request, app, sink, `host.${stamp}@example.org`);
+      const org = await ownerContext.request.post('/api/auth/organization/create', { data: { name: 'Late Club', slug: `late-${stamp}` } });
+      expect(org.status()).toBe(200);
+      const invited = await ownerContext.request.post('/api/auth/organization/invite-member', {
+        data: { organizationId: ((await org.json()) as { id: string }).id, email: invitee, role: 'member' },
+      });
+      expect(invited.status()).toBe(200);
+      const invitationId = ((await invited.json()) as { id: string }).id;
+      // Its 48 hours are over.
+      await db.query(`update invitation set expires_at = now() - interval '1 minute' where id = $1`, [invitationId]);
+
+      // One sign-in (codes are rate-limited per address), the page in English then in French.
+      const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders(), locale: 'en-GB' });
+      await signInViaApi(context.request, app, sink, invitee);
+      const page = await context.newPage();
+      for (const [language, message] of [
+        ['en', 'This invitation has expired. Ask for a new one.'],
+        ['fr', 'Cette invitation a expiré. Demandez-en une nouvelle.'],
+      ] as const) {
+        await context.addCookies([{ name: 'i18next', value: language, url: app.url }]);
+        await page.goto(`/invitations/${invitationId}`);
+        await hydrated(page);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByTestId('invitation-message')).toHaveText(message);
+        await expect(page.getByRole('button', { name: /^(Accept|Accepter)$/ })).toHaveCount(0);
+      }
+      await context.close();
+      await ownerContext.close();
+    });
   });
 });

@@ -202,6 +202,8 @@ export function createAuth(baseDb: Database, e: Env = env()) {
         // A new invitation to an address with a pending one replaces it (the page's "Resend" sends
         // the same one again, with `resend`).
         cancelPendingInvitationsOnReInvite: true,
+        // Its logo's stored copies go with it (decision 037); the manager's delete does the same.
+        organizationHooks: { afterDeleteOrganization: async ({ organization: deleted }) => deletePicturesOf('organizations', deleted.id) },
         // In the language the inviter chose for the invitee (the form's, else the inviter's own).
         async sendInvitationEmail(data, request) {
           const chosen = request ? invitationLanguage.get(request) : undefined;

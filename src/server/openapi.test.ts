@@ -16,6 +16,7 @@ describe('GET /api/openapi document', () => {
     expect(doc.paths['/api/auth/get-session']).toBeDefined();
     expect(Object.keys(doc.paths['/api/images/users/{id}']!).sort()).toEqual(['delete', 'put']);
     expect(Object.keys(doc.paths['/api/images/books/{id}']!).sort()).toEqual(['delete', 'put']);
+    expect(Object.keys(doc.paths['/api/images/organizations/{id}']!).sort()).toEqual(['delete', 'put']);
   });
 
   it('documents the organisation endpoints that are on (decision 038), and only those', async () => {

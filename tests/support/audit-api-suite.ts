@@ -360,6 +360,22 @@ export function auditApiSuite() {
       expect((await api('GET', '/audit?from=yesterday', { cookie: admin })).status).toBe(400);
     });
 
+    it("gives each event its actor's current picture, read in the same query (none for no actor)", async () => {
+      const db = await database();
+      await db.execute(sql`update "user" set image = '/uploads/users/audit-actor/picture-256.webp' where id = ${adminId}`);
+      try {
+        type Pictured = { items: Array<{ actorId: string | null; actorImage: string | null }> };
+        const mine = await api<Pictured>('GET', `/audit?actorId=${adminId}&limit=3`, { cookie: admin });
+        expect(mine.status).toBe(200);
+        expect(mine.body.items.length).toBeGreaterThan(0);
+        expect(mine.body.items.map((e) => e.actorImage)).toEqual(mine.body.items.map(() => '/uploads/users/audit-actor/picture-256.webp'));
+        const requested = await api<Pictured>('GET', '/audit?action=auth.code-requested&limit=1', { cookie: admin });
+        expect(requested.body.items[0]).toMatchObject({ actorId: null, actorImage: null });
+      } finally {
+        await db.execute(sql`update "user" set image = null where id = ${adminId}`);
+      }
+    });
+
     it('cannot be changed: no API updates or deletes an event, and the table refuses it', async () => {
       const [latest] = (await api<List>('GET', '/audit?limit=1', { cookie: admin })).body.items;
       for (const method of ['PUT', 'PATCH', 'DELETE', 'POST']) {

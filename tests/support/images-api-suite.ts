@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#/server/api-handler.ts';
 import { database } from '#/server/db/index.ts';
-import { book, user } from '#/server/db/schema.ts';
+import { book, member as memberTable, organization, user } from '#/server/db/schema.ts';
 import { createHttpPipeline } from '#/server/http/pipeline.ts';
 import { storage } from '#/server/storage/storage.ts';
 import { handleImagesRequest } from '#/server/storage/upload-handler.ts';
@@ -288,6 +288,72 @@ export function imagesApiSuite() {
       const third = await upload(`/api/images/books/${id}`, await png(), { cookie: admin });
       expect((await api('DELETE', `/books/${id}`, { cookie: admin })).status).toBe(200);
       for (const key of copiesOf(third.body.url!)) expect(await stored(key), key).toBe(false);
+    });
+  });
+
+  describe('organisation logos', () => {
+    it('lets the organisation’s owners and admins change its logo (404 to a non-member, 403 to a plain member, whatever their site role), and deletes it with the organisation', async () => {
+      const created = await authApi<{ id: string }>('POST', '/organization/create', {
+        cookie: member,
+        body: { name: 'Logo Makers', slug: 'logo-makers' },
+      });
+      expect(created.status).toBe(200);
+      const id = created.body.id;
+      const path = `/api/images/organizations/${id}`;
+
+      // The site's admin is not a member yet: the organisation is not found, as its other data.
+      expect(await upload(path, await png(), { cookie: admin })).toEqual({
+        status: 404,
+        body: { code: 'NOT_FOUND', message: 'Organisation not found' },
+      });
+      expect((await upload('/api/images/organizations/no-such-organization', await png(), { cookie: member })).status).toBe(404);
+      const db = await database();
+      const membership = crypto.randomUUID();
+      await db.insert(memberTable).values({ id: membership, organizationId: id, userId: adminId, role: 'member', createdAt: new Date() });
+      expect(await upload(path, await png(), { cookie: admin })).toEqual({
+        status: 403,
+        body: { code: 'FORBIDDEN', message: 'You are not allowed to access resource: organization' },
+      });
+      expect((await remove(path, admin)).status).toBe(403);
+
+      // The owner uploads: a square logo, in the organisation's API answers.
+      const first = await upload(path, await png(), { cookie: member });
+      expect(first.status).toBe(200);
+      expect(first.body.url).toMatch(new RegExp(`^/uploads/organizations/${id}/${STEM}-256\\.webp$`));
+      const served = await sharp(Buffer.from(await (await send('GET', first.body.url!)).arrayBuffer())).metadata();
+      expect([served.width, served.height]).toEqual([256, 256]);
+      const mine = await api<{ organizations: Array<{ slug: string; logo: string | null }> }>('GET', '/organizations', { cookie: member });
+      expect(mine.body.organizations.find((o) => o.slug === 'logo-makers')?.logo).toBe(first.body.url);
+      expect((await api<{ logo: string | null }>('GET', '/organizations/logo-makers', { cookie: member })).body.logo).toBe(first.body.url);
+      expect((await api<{ logo: string | null }>('GET', `/manager/organizations/${id}`, { cookie: admin })).body.logo).toBe(first.body.url);
+
+      // Promoted to the organisation's admin, they replace it (the old copies go) and remove it.
+      await db.update(memberTable).set({ role: 'admin' }).where(eq(memberTable.id, membership));
+      const second = await upload(path, await jpegWithLocation(), { cookie: admin, type: 'image/jpeg' });
+      expect(second.status).toBe(200);
+      for (const key of copiesOf(first.body.url!)) expect(await stored(key), key).toBe(false);
+      expect(await remove(path, admin)).toEqual({ status: 200, body: { url: null } });
+      expect((await db.select({ logo: organization.logo }).from(organization).where(eq(organization.id, id)))[0]!.logo).toBe(null);
+      for (const key of copiesOf(second.body.url!)) expect(await stored(key), key).toBe(false);
+
+      // Deleting the organisation (its owner, through Better Auth) deletes its logo.
+      const third = await upload(path, await png(), { cookie: member });
+      expect(third.status).toBe(200);
+      expect((await authApi('POST', '/organization/delete', { cookie: member, body: { organizationId: id } })).status).toBe(200);
+      for (const key of copiesOf(third.body.url!)) expect(await stored(key), key).toBe(false);
+    });
+
+    it('deletes the logo when the manager deletes the organisation', async () => {
+      const created = await authApi<{ id: string }>('POST', '/organization/create', {
+        cookie: member,
+        body: { name: 'Short Lived', slug: 'short-lived-logo' },
+      });
+      expect(created.status).toBe(200);
+      const logo = await upload(`/api/images/organizations/${created.body.id}`, await png(), { cookie: member });
+      expect(logo.status).toBe(200);
+      for (const key of copiesOf(logo.body.url!)) expect(await stored(key), key).toBe(true);
+      expect((await api('DELETE', `/manager/organizations/${created.body.id}`, { cookie: admin })).status).toBe(200);
+      for (const key of copiesOf(logo.body.url!)) expect(await stored(key), key).toBe(false);
     });
   });
 

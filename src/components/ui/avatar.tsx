@@ -1,8 +1,10 @@
 /**
- * A person's picture, or their initials on a colour drawn from their name when there is no
- * picture (or it fails to load). `src` is the uploaded picture's address, when there is one.
+ * The one avatar: a person's (or an organisation's) picture, every stored width in `srcset`
+ * (decision 037), or their initials on a colour drawn from their name when there is no picture
+ * (or it fails to load). Decorative: the name is always written beside it.
  */
 import { useState } from 'react';
+import { imageSources } from '#/lib/image-sources';
 import { cn } from '#/lib/utils';
 
 /** Up to two initials: of the first and last words of the name, else the e-mail's first letter. */
@@ -22,32 +24,57 @@ function tone(seed: string) {
   return TONES[hash % TONES.length];
 }
 
-const SIZES = { sm: 'size-7 text-xs', md: 'size-9 text-sm', lg: 'size-14 text-lg' } as const;
+/** Classes and the CSS width the browser picks a stored copy for. */
+const SIZES = {
+  sm: ['size-7 text-xs', 28],
+  md: ['size-9 text-sm', 36],
+  lg: ['size-16 text-lg', 64],
+} as const;
 
 export interface AvatarProps {
   name?: string | null;
   email?: string | null;
-  /** The picture's address; initials are shown without it. */
+  /** The picture's address (a stored picture gets its other widths in `srcset`); initials without it. */
   src?: string | null;
   size?: keyof typeof SIZES;
+  /** Below the fold (lists): loaded when scrolled near. The top bar's is eager. */
+  lazy?: boolean;
+  /** Square corners (an organisation's logo) instead of a circle. */
+  square?: boolean;
   className?: string;
 }
 
-export function Avatar({ name, email, src, size = 'md', className }: AvatarProps) {
+export function Avatar({ name, email, src, size = 'md', lazy = false, square = false, className }: AvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const showImage = Boolean(src) && failed !== src;
+  const [sizeClass, px] = SIZES[size];
+  const sources = showImage ? imageSources(src!) : null;
   return (
     <span
       className={cn(
-        'inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full font-semibold text-white',
-        SIZES[size],
+        'inline-flex shrink-0 select-none items-center justify-center overflow-hidden font-semibold text-white',
+        square ? 'rounded-md' : 'rounded-full',
+        sizeClass,
         !showImage && tone(name || email || ''),
         className,
       )}
+      data-avatar={showImage ? undefined : 'initials'}
       aria-hidden
     >
-      {showImage ? (
-        <img src={src!} alt="" className="size-full object-cover" onError={() => setFailed(src ?? null)} />
+      {sources ? (
+        <img
+          src={sources.src}
+          srcSet={sources.srcSet}
+          sizes={sources.srcSet ? `${px}px` : undefined}
+          alt=""
+          width={px}
+          height={px}
+          loading={lazy ? 'lazy' : 'eager'}
+          decoding="async"
+          data-avatar="picture"
+          className="size-full object-cover"
+          onError={() => setFailed(src ?? null)}
+        />
       ) : (
         <span dir="auto">{initials(name, email)}</span>
       )}

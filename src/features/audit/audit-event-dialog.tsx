@@ -1,5 +1,6 @@
 /** One audit event in full: who, as whom, what, on what, from where, and for updates each field before and after. */
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '#/components/ui/avatar';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { formatDateTime } from '#/lib/i18n/format';
 import type { AuditEvent } from './audit.schema';
@@ -21,7 +22,8 @@ export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null;
             <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.action')}</dt>
             <dd>{t(`actions.${event.action}` as 'actions.auth.sign-in', { defaultValue: event.action })}</dd>
             <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.actor')}</dt>
-            <dd>
+            <dd className="flex items-center gap-2">
+              {event.actorId && <Avatar name={event.actorName} src={event.actorImage} size="sm" />}
               <bdi>{event.actorName ?? t('anonymous')}</bdi>
             </dd>
             {event.impersonatorId && (

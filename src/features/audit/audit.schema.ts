@@ -15,6 +15,8 @@ export const auditEventSchema = z.object({
   action: z.string(),
   actorId: z.string().nullable(),
   actorName: z.string().nullable(),
+  /** The actor's current picture (their account's, read with the event), or null. */
+  actorImage: z.string().nullable(),
   impersonatorId: z.string().nullable(),
   impersonatorName: z.string().nullable(),
   targetType: z.string().nullable(),

@@ -7,6 +7,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '#/components/ui/avatar';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
@@ -122,11 +123,14 @@ export function PageManagerAudit() {
                   </button>
                 </td>
                 <td className="p-3">
-                  {event.impersonatorId ? (
-                    <bdi>{t('asUser', { admin: event.impersonatorName ?? event.impersonatorId, user: event.actorName ?? '' })}</bdi>
-                  ) : (
-                    <bdi>{event.actorName ?? t('anonymous')}</bdi>
-                  )}
+                  <span className="flex items-center gap-2">
+                    {event.actorId && <Avatar name={event.actorName} src={event.actorImage} size="sm" lazy />}
+                    {event.impersonatorId ? (
+                      <bdi>{t('asUser', { admin: event.impersonatorName ?? event.impersonatorId, user: event.actorName ?? '' })}</bdi>
+                    ) : (
+                      <bdi>{event.actorName ?? t('anonymous')}</bdi>
+                    )}
+                  </span>
                 </td>
                 <td className="p-3">{t(`actions.${event.action}` as 'actions.auth.sign-in', { defaultValue: event.action })}</td>
                 <td className="p-3">

@@ -3,7 +3,7 @@
  * type, by XMLHttpRequest, the one browser API that reports upload progress. Refusals come back
  * as `{code, message}` in the page's language (the server reads the language cookie).
  */
-export type PictureTarget = { kind: 'users' | 'books'; id: string };
+export type PictureTarget = { kind: 'users' | 'books' | 'organizations'; id: string };
 
 export class PictureError extends Error {
   override name = 'PictureError';

@@ -1,4 +1,5 @@
-/** Settings: rename and change the slug (owners, admins); delete with the slug typed to confirm (owners). */
+/** Settings: rename and change the slug, the logo (owners, admins); delete with the slug typed to confirm (owners). */
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,8 @@ import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
 import { authClient } from '#/features/auth/auth-client';
+import { PictureField } from '#/features/images/picture-field';
+import { orpc } from '#/lib/api-client';
 import { FormOrganization } from './form-organization';
 import { organizationRights, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
@@ -15,6 +18,7 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
   const rights = organizationRights(org.membership.role);
   const { run, pending } = useOrganizationAction();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
   const [typed, setTyped] = useState('');
   const confirmId = useId();
@@ -46,6 +50,17 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
           }}
         />
       </section>
+      {rights.updateOrganization && (
+        // Owners and admins of this organisation; the server checks it again (decision 037).
+        <PictureField
+          target={{ kind: 'organizations', id: org.id }}
+          url={org.logo}
+          shape="square"
+          title={t('settings.logo')}
+          description={t('settings.logoDescription')}
+          onChange={() => queryClient.invalidateQueries({ queryKey: orpc.organizations.key() })}
+        />
+      )}
       <section className="flex flex-col items-start gap-3 rounded-lg border border-red-200 p-4 dark:border-red-900">
         <h2 className="text-lg font-semibold">{t('settings.danger')}</h2>
         <p className="text-sm">{t('settings.deleteBody', { name: org.name })}</p>

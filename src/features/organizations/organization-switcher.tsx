@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { Building2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '#/components/ui/avatar';
 import { NativeSelect } from '#/components/ui/native-select';
 import { toast } from '#/components/ui/toast';
 import { authCall, authClient } from '#/features/auth/auth-client';
@@ -29,6 +30,7 @@ export function OrganizationSwitcher() {
       </Link>
     );
   }
+  const active = data.organizations.find((o) => o.id === data.activeOrganizationId);
   const choose = async (organizationId: string) => {
     const chosen = data.organizations.find((o) => o.id === organizationId);
     setPending(true);
@@ -44,7 +46,11 @@ export function OrganizationSwitcher() {
   };
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <Building2 className="size-4 shrink-0" aria-hidden />
+      {active?.logo ? (
+        <Avatar name={active.name} src={active.logo} size="sm" square />
+      ) : (
+        <Building2 className="size-4 shrink-0" aria-hidden />
+      )}
       <label htmlFor={id} className="sr-only">
         {t('organizationSwitcher.label')}
       </label>

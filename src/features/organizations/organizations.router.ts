@@ -18,6 +18,7 @@ import { book, invitation, member, organization, shelfItem, team, teamMember, us
 import { contains } from '#/server/db/search.ts';
 import { env } from '#/server/env.ts';
 import { requestSession } from '#/server/request-session.ts';
+import { deletePicturesOf } from '#/server/storage/pictures.ts';
 import { base } from '#/server/rpc.ts';
 import {
   idInputSchema,
@@ -226,6 +227,7 @@ const managerColumns = {
   id: organization.id,
   name: organization.name,
   slug: organization.slug,
+  logo: organization.logo,
   createdAt: organization.createdAt,
   memberCount,
 };
@@ -293,6 +295,7 @@ const managerRouter = {
       // Members, teams, invitations and the shelf go with it (foreign keys, decision 038).
       const [row] = await context.db.delete(organization).where(eq(organization.id, input.id)).returning({ id: organization.id });
       if (!row) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
+      await deletePicturesOf('organizations', row.id);
       return row;
     }),
 };
@@ -310,7 +313,14 @@ export const organizationsRouter = {
     .output(myOrganizationsSchema)
     .handler(async ({ context }) => {
       const rows = await context.db
-        .select({ id: organization.id, name: organization.name, slug: organization.slug, role: member.role, memberCount })
+        .select({
+          id: organization.id,
+          name: organization.name,
+          slug: organization.slug,
+          logo: organization.logo,
+          role: member.role,
+          memberCount,
+        })
         .from(member)
         .innerJoin(organization, eq(organization.id, member.organizationId))
         .where(eq(member.userId, context.user!.id))
@@ -331,6 +341,7 @@ export const organizationsRouter = {
           id: organization.id,
           name: organization.name,
           slug: organization.slug,
+          logo: organization.logo,
           createdAt: organization.createdAt,
           memberId: member.id,
           role: member.role,
@@ -373,6 +384,7 @@ export const organizationsRouter = {
         id: org.id,
         name: org.name,
         slug: org.slug,
+        logo: org.logo,
         createdAt: org.createdAt,
         active: active === org.id,
         membership: { id: org.memberId, role: org.role },

@@ -106,6 +106,8 @@ export const managerOrganizationSchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
+  /** The logo's stored URL (decision 037), or null. */
+  logo: z.string().nullable(),
   createdAt: z.date(),
   memberCount: z.number(),
 });
@@ -123,7 +125,16 @@ export type ManagerOrganizationDetail = z.infer<typeof managerOrganizationDetail
 /** The caller's organisations and which one is active on their session. */
 export const myOrganizationsSchema = z.object({
   activeOrganizationId: z.string().nullable(),
-  organizations: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), role: z.string(), memberCount: z.number() })),
+  organizations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      logo: z.string().nullable(),
+      role: z.string(),
+      memberCount: z.number(),
+    }),
+  ),
 });
 export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;
 
@@ -134,6 +145,7 @@ export const organizationPageSchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
+  logo: z.string().nullable(),
   createdAt: z.date(),
   active: z.boolean(),
   membership: z.object({ id: z.string(), role: z.string() }),

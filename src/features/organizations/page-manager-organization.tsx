@@ -4,6 +4,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { Avatar } from '#/components/ui/avatar';
 import { Button } from '#/components/ui/button';
 import { toast } from '#/components/ui/toast';
 import { usePermission } from '#/features/auth/use-permission';
@@ -29,7 +30,8 @@ export function PageManagerOrganization() {
   return (
     <div className="flex w-full flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="min-w-0 text-2xl font-bold break-words">
+        <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold break-words">
+          <Avatar name={org.name} src={org.logo} size="md" square />
           <bdi>{org.name}</bdi>
         </h1>
         {canDelete && (

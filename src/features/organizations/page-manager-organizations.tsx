@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '#/components/ui/avatar';
 import { Input } from '#/components/ui/input';
 import { formatDate } from '#/lib/i18n/format';
 import { useSearchInput } from '#/lib/use-search-input';
@@ -45,9 +46,12 @@ export function PageManagerOrganizations() {
             {organizations.map((o) => (
               <tr key={o.id} className="border-t border-neutral-200 dark:border-neutral-800">
                 <td className="p-3">
-                  <Link to="/manager/organizations/$id" params={{ id: o.id }} className="font-medium underline-offset-2 hover:underline">
-                    <bdi>{o.name}</bdi>
-                  </Link>
+                  <span className="flex items-center gap-2">
+                    <Avatar name={o.name} src={o.logo} size="sm" square lazy />
+                    <Link to="/manager/organizations/$id" params={{ id: o.id }} className="font-medium underline-offset-2 hover:underline">
+                      <bdi>{o.name}</bdi>
+                    </Link>
+                  </span>
                 </td>
                 <td className="p-3" dir="ltr">
                   {o.slug}

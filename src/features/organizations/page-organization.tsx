@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { authClient } from '#/features/auth/auth-client';
@@ -70,6 +71,7 @@ export function PageOrganization() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
+        <Avatar name={org.name} src={org.logo} size="md" square />
         <h1 className="min-w-0 text-2xl font-bold break-words">
           <bdi>{org.name}</bdi>
         </h1>

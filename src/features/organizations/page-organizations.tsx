@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
@@ -40,6 +41,7 @@ export function PageOrganizations() {
       <ul className="grid gap-3" data-testid="organization-list">
         {organizations.map((o) => (
           <li key={o.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+            <Avatar name={o.name} src={o.logo} size="md" square lazy />
             <Link
               to="/app/organizations/$slug"
               params={{ slug: o.slug }}

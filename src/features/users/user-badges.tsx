@@ -1,15 +1,15 @@
 /** How the manager shows a user: an avatar (picture or initials), role and status badges, the role picker. */
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '#/components/avatar';
+import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { ROLE_NAMES } from '#/lib/permissions';
 import { roleNames } from '#/lib/role-field';
 import type { ManagedUser } from './users.schema';
 
-/** The manager's avatar of a user: their picture or initials (src/components/avatar.tsx). */
+/** The manager's avatar of a user: their picture or initials (src/components/ui/avatar.tsx). */
 export function UserAvatar({ user, size = 'sm' }: { user: Pick<ManagedUser, 'name' | 'email' | 'image'>; size?: 'sm' | 'lg' }) {
-  return <Avatar user={user} size={size} lazy={size === 'sm'} />;
+  return <Avatar name={user.name} email={user.email} src={user.image} size={size} lazy={size === 'sm'} />;
 }
 
 export function RoleBadges({ role }: { role: string }) {

@@ -1,14 +1,14 @@
 /**
  * The stored copies of a picture, found from what the database keeps (its URL), and their removal
- * when the user or the book they belong to is deleted. No image library here: the auth config and
+ * when the user, book or organisation they belong to is deleted. No image library here: the auth config and
  * the books API load this module.
  */
 import { logger } from '../logger.ts';
 import { keyOf } from './storage-keys.ts';
 import { storage } from './storage.ts';
 
-/** The folders of pictures: a user's, a book's. */
-export type OwnerKind = 'users' | 'books';
+/** The folders of pictures: a user's, a book's, an organisation's logo. */
+export type OwnerKind = 'users' | 'books' | 'organizations';
 
 /** The widths every picture is stored at (the pages' `srcset`), and the one whose URL is stored. */
 export const IMAGE_WIDTHS = [64, 256, 768] as const;
@@ -22,7 +22,7 @@ export function objectsOf(owner: { kind: OwnerKind; id: string }, url: string | 
   return stem ? IMAGE_WIDTHS.map((w) => `${stem}-${w}.webp`) : [];
 }
 
-/** Deletes every stored picture of a user or a book (after the row itself is deleted). */
+/** Deletes every stored picture of a user, a book or an organisation (after the row itself is deleted). */
 export async function deletePicturesOf(kind: OwnerKind, id: string): Promise<void> {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return;
   const files = await storage();

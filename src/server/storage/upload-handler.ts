@@ -8,15 +8,17 @@
  *
  *   PUT|DELETE /api/images/users/{userId}   a profile picture: one's own, or anyone's for an admin
  *   PUT|DELETE /api/images/books/{bookId}   a book's cover: admin
+ *   PUT|DELETE /api/images/organizations/{organizationId}   its logo: an owner or admin of that
+ *              organisation (its member row; 404 to a non-member, as the organisation's data, decision 038)
  *
  * Answers `200 {"url": "/uploads/…-256.webp" | null}`; refusals `{code, message}` in the caller's language.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rolesAllow, type Permission } from '#/lib/permissions';
 import { apiTranslator } from '../api-errors.ts';
 import { queryRows, type Database } from '../db/client.ts';
 import { database } from '../db/index.ts';
-import { book, user } from '../db/schema.ts';
+import { book, member, organization, user } from '../db/schema.ts';
 import { env } from '../env.ts';
 import { logger } from '../logger.ts';
 import { requestSession } from '../request-session.ts';
@@ -44,7 +46,7 @@ const EDIT_OTHER_USERS: Permission = { user: ['create', 'set-role'] };
 const EDIT_BOOKS: Permission = { book: ['update'] };
 
 function parsePath(pathname: string): Owner | undefined {
-  const match = /^\/api\/images\/(users|books)\/([A-Za-z0-9_-]{1,100})$/.exec(pathname);
+  const match = /^\/api\/images\/(users|books|organizations)\/([A-Za-z0-9_-]{1,100})$/.exec(pathname);
   if (!match) return undefined;
   const kind = match[1] as Owner['kind'];
   return { kind, id: match[2]!, shape: kind === 'books' ? 'cover' : 'square' };
@@ -54,6 +56,10 @@ const json = (status: number, body: unknown) => Response.json(body, { status, he
 
 /** The stored URL of an owner's picture, or undefined when the owner does not exist. */
 async function currentUrl(db: Database, owner: Owner): Promise<string | null | undefined> {
+  if (owner.kind === 'organizations') {
+    const [row] = await db.select({ url: organization.logo }).from(organization).where(eq(organization.id, owner.id));
+    return row ? row.url : undefined;
+  }
   if (owner.kind === 'users') {
     const [row] = await db.select({ url: user.image }).from(user).where(eq(user.id, owner.id));
     return row ? row.url : undefined;
@@ -63,8 +69,21 @@ async function currentUrl(db: Database, owner: Owner): Promise<string | null | u
 }
 
 async function setUrl(db: Database, owner: Owner, url: string | null) {
-  if (owner.kind === 'users') await db.update(user).set({ image: url }).where(eq(user.id, owner.id));
+  if (owner.kind === 'organizations') await db.update(organization).set({ logo: url }).where(eq(organization.id, owner.id));
+  else if (owner.kind === 'users') await db.update(user).set({ image: url }).where(eq(user.id, owner.id));
   else await db.update(book).set({ coverImage: url }).where(eq(book.id, owner.id));
+}
+
+/**
+ * The caller's roles in an organisation (its member row: Better Auth's organization plugin), or
+ * undefined when they are not a member (or it does not exist).
+ */
+async function organizationRoles(db: Database, organizationId: string, userId: string): Promise<string[] | undefined> {
+  const [row] = await db
+    .select({ role: member.role })
+    .from(member)
+    .where(and(eq(member.organizationId, organizationId), eq(member.userId, userId)));
+  return row ? row.role.split(',').map((r) => r.trim()) : undefined;
 }
 
 /** Counts one upload or removal by `userId`; false past the quota. Counted in the database, so instances share it. */
@@ -97,18 +116,32 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
   if (!owner) return refuse(404, 'NOT_FOUND', t('api:NOT_FOUND'));
   const session = await requestSession(request);
   if (!session) return refuse(401, 'UNAUTHORIZED', t('api:UNAUTHORIZED'));
-  const role = effectiveRole(session.user);
-  const own = owner.kind === 'users' && owner.id === session.user.id;
-  const needed = owner.kind === 'books' ? EDIT_BOOKS : own ? null : EDIT_OTHER_USERS;
-  if (needed && !rolesAllow(role, needed)) {
-    return refuse(403, 'FORBIDDEN', t('authErrors:FORBIDDEN', { resource: owner.kind === 'books' ? 'book' : 'user' }));
+  const db = await database();
+  if (owner.kind === 'organizations') {
+    // The organisation decides, not the site-wide role (decision 038): its owners and admins.
+    const roles = await organizationRoles(db, owner.id, session.user.id);
+    if (!roles) return refuse(404, 'NOT_FOUND', t('organizations:errors.organizationNotFound'));
+    if (!roles.includes('owner') && !roles.includes('admin')) {
+      return refuse(403, 'FORBIDDEN', t('authErrors:FORBIDDEN', { resource: 'organization' }));
+    }
+  } else {
+    const role = effectiveRole(session.user);
+    const own = owner.kind === 'users' && owner.id === session.user.id;
+    const needed = owner.kind === 'books' ? EDIT_BOOKS : own ? null : EDIT_OTHER_USERS;
+    if (needed && !rolesAllow(role, needed)) {
+      return refuse(403, 'FORBIDDEN', t('authErrors:FORBIDDEN', { resource: owner.kind === 'books' ? 'book' : 'user' }));
+    }
   }
   if (env().demoMode) return refuse(403, 'DEMO_MODE', t('authErrors:DEMO_MODE'));
 
-  const db = await database();
   const previous = await currentUrl(db, owner);
   if (previous === undefined) {
-    return refuse(404, 'NOT_FOUND', owner.kind === 'books' ? t('catalog:book.notFound') : t('api:NOT_FOUND'));
+    const notFound = {
+      books: 'catalog:book.notFound',
+      organizations: 'organizations:errors.organizationNotFound',
+      users: 'api:NOT_FOUND',
+    } as const;
+    return refuse(404, 'NOT_FOUND', t(notFound[owner.kind]));
   }
   if (!(await withinQuota(db, session.user.id))) return refuse(429, 'RATE_LIMITED', t('images:errors.RATE_LIMITED'));
 

@@ -5,7 +5,7 @@ import { PageOrganization } from '#/features/organizations/page-organization';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/app/organizations/$slug')({
-  staticData: { namespaces: ['organizations', 'authErrors', 'catalog'] },
+  staticData: { namespaces: ['organizations', 'authErrors', 'catalog', 'images'] },
   validateSearch: organizationSearch,
   search: { middlewares: [stripSearchParams({ tab: 'overview' as const })] },
   loaderDeps: ({ search }) => ({ tab: search.tab }),
