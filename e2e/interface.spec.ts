@@ -10,11 +10,22 @@ const hydrated = async (page: Page) => expect(page.locator('html')).toHaveAttrib
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test.describe('the shell', () => {
-  test("the manager's navigation: Dashboard, Users, Books, Account, API Documentation, then Open App", async ({ adminPage: page }) => {
+  test("the manager's navigation: Dashboard, Users, Books, Organisations, Audit log, Account, API Documentation, then Open App", async ({
+    adminPage: page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/manager/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Users', 'Books', 'Account', 'API Documentation', 'Open App']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Users',
+      'Books',
+      'Organisations',
+      'Audit log',
+      'Account',
+      'API Documentation',
+      'Open App',
+    ]);
     await expect(page.getByText('Configuration')).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Open App' })).toHaveAttribute('href', '/app');
@@ -63,7 +74,7 @@ test.describe('the shell', () => {
     await expect(main).toContainText(`Logged in as ${USER}`);
     // The app's own navigation and avatar menu, not a bare card.
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(nav.getByRole('link')).toHaveText(['Home', 'Books', 'Account']);
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Books', 'Organisations', 'Account']);
     await hydrated(page);
     await page.getByRole('button', { name: 'User menu' }).click();
     await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Account', 'Theme', 'Language', 'Sign out']);

@@ -19,7 +19,7 @@ async function signInHere(page: Page, sink: SmtpSink, email: string) {
   await hydrated(page);
   const since = Date.now();
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Login with email' }).click();
+  await page.getByRole('button', { name: 'Log in with e-mail' }).click();
   await expect(page).toHaveURL(/\/login\/verify\?/);
   const code = await sink.waitForCode(email, since);
   await page.getByLabel('Login code').pressSequentially(code);
