@@ -51,7 +51,13 @@ test.describe('demo mode sweep', () => {
       expect(writes.length).toBeGreaterThan(30);
       const refused: string[] = [];
       for (const { method, path } of writes) {
-        const res = await request.fetch(path, { method: method.toUpperCase(), data: {}, headers: { Origin: app.url } });
+        // Pictures are sent as image bytes (decision 037): a JSON body there is refused as the wrong type first.
+        const picture = path.startsWith('/api/images/');
+        const res = await request.fetch(path, {
+          method: method.toUpperCase(),
+          data: picture ? Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) : {},
+          headers: { Origin: app.url, ...(picture ? { 'Content-Type': 'image/png' } : {}) },
+        });
         const body = (await res.json().catch(() => ({}))) as { code?: string };
         if (res.status() === 403 && body.code === 'DEMO_MODE') refused.push(`${method} ${path}`);
         else expect.soft(`${res.status()} ${body.code}`, `${method.toUpperCase()} ${path}`).toBe('403 DEMO_MODE');

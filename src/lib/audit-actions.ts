@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   'team.created',
   'team.updated',
   'team.deleted',
+  'picture.updated',
+  'picture.removed',
   'demo.refused',
 ] as const;
 

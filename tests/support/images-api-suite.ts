@@ -4,12 +4,12 @@
  * (images.s3.test.ts). Requests go through the HTTP pipeline (cross-site rule, methods, body limit)
  * to the upload handler and the /uploads route, on the embedded database.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#/server/api-handler.ts';
 import { database } from '#/server/db/index.ts';
-import { book, member as memberTable, organization, user } from '#/server/db/schema.ts';
+import { auditEvent, book, member as memberTable, organization, user } from '#/server/db/schema.ts';
 import { createHttpPipeline } from '#/server/http/pipeline.ts';
 import { storage } from '#/server/storage/storage.ts';
 import { handleImagesRequest } from '#/server/storage/upload-handler.ts';
@@ -121,6 +121,42 @@ export function imagesApiSuite() {
       expect(removed).toEqual({ status: 200, body: { url: null } });
       expect((await db.select({ image: user.image }).from(user).where(eq(user.id, memberId)))[0]!.image).toBe(null);
       for (const key of copiesOf(second.body.url!)) expect(await stored(key), key).toBe(false);
+
+      // Each change is one event in the audit log (decision 036): who, whose picture, before → after.
+      const events = await db
+        .select({
+          action: auditEvent.action,
+          actorId: auditEvent.actorId,
+          targetType: auditEvent.targetType,
+          targetId: auditEvent.targetId,
+          changes: auditEvent.changes,
+        })
+        .from(auditEvent)
+        .where(and(eq(auditEvent.targetId, memberId), like(auditEvent.action, 'picture.%')))
+        .orderBy(asc(auditEvent.id));
+      expect(events).toEqual([
+        {
+          action: 'picture.updated',
+          actorId: memberId,
+          targetType: 'user',
+          targetId: memberId,
+          changes: { picture: { before: null, after: url } },
+        },
+        {
+          action: 'picture.updated',
+          actorId: memberId,
+          targetType: 'user',
+          targetId: memberId,
+          changes: { picture: { before: url, after: second.body.url } },
+        },
+        {
+          action: 'picture.removed',
+          actorId: memberId,
+          targetType: 'user',
+          targetId: memberId,
+          changes: { picture: { before: second.body.url, after: null } },
+        },
+      ]);
     });
 
     it('strips the metadata: no EXIF, no GPS position, no camera in any stored copy', async () => {

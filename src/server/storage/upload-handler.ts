@@ -21,6 +21,7 @@ import { database } from '../db/index.ts';
 import { book, member, organization, user } from '../db/schema.ts';
 import { env } from '../env.ts';
 import { logger } from '../logger.ts';
+import { recordAuditEvent } from '../audit/record.ts';
 import { requestSession } from '../request-session.ts';
 import { effectiveRole } from '../roles.ts';
 import { ImageRefusal, REFUSAL_STATUS, processImage, type ImageShape } from './images.ts';
@@ -103,10 +104,8 @@ async function withinQuota(db: Database, userId: string): Promise<boolean> {
   return Number(row?.count ?? 0) <= UPLOAD_QUOTA.max;
 }
 
-/** One call per change of a picture: the place where the audit log records it. */
-function pictureChanged(event: { actorId: string; owner: Owner; action: 'upload' | 'remove'; url: string | null }) {
-  logger().info({ actorId: event.actorId, owner: `${event.owner.kind}/${event.owner.id}`, action: event.action }, 'picture changed');
-}
+/** Whose picture an event is about, as the audit log names targets. */
+const TARGET_TYPE = { users: 'user', books: 'book', organizations: 'organization' } as const;
 
 export async function handleImagesRequest(request: Request): Promise<Response> {
   const t = await apiTranslator(request);
@@ -132,7 +131,16 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
       return refuse(403, 'FORBIDDEN', t('authErrors:FORBIDDEN', { resource: owner.kind === 'books' ? 'book' : 'user' }));
     }
   }
-  if (env().demoMode) return refuse(403, 'DEMO_MODE', t('authErrors:DEMO_MODE'));
+  if (env().demoMode) {
+    await recordAuditEvent(db, {
+      action: 'demo.refused',
+      actor: { id: session.user.id, name: session.user.name },
+      impersonatorId: session.session.impersonatedBy ?? null,
+      details: { path: new URL(request.url).pathname },
+      request,
+    });
+    return refuse(403, 'DEMO_MODE', t('authErrors:DEMO_MODE'));
+  }
 
   const previous = await currentUrl(db, owner);
   if (previous === undefined) {
@@ -161,11 +169,21 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
     await Promise.all(copies.map((c) => files.put(`${stem}-${c.width}.webp`, c.data, 'image/webp')));
     url = urlOf(`${stem}-${STORED_WIDTH}.webp`);
   }
-  await setUrl(db, owner, url);
+  // The new URL and its audit event commit together (decision 036).
+  await db.transaction(async (tx) => {
+    await setUrl(tx as unknown as Database, owner, url);
+    await recordAuditEvent(tx as unknown as Database, {
+      action: url ? 'picture.updated' : 'picture.removed',
+      actor: { id: session.user.id, name: session.user.name },
+      impersonatorId: session.session.impersonatedBy ?? null,
+      target: { type: TARGET_TYPE[owner.kind], id: owner.id },
+      changes: { picture: { before: previous, after: url } },
+      request,
+    });
+  });
   // The old copies go once the new URL is stored: a reader never gets a URL with no file behind it.
   await files.delete(objectsOf(owner, previous)).catch((error: unknown) => {
     logger().warn({ err: error, owner: `${owner.kind}/${owner.id}` }, 'old picture not deleted');
   });
-  pictureChanged({ actorId: session.user.id, owner, action: url ? 'upload' : 'remove', url });
   return json(200, { url });
 }
