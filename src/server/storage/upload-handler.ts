@@ -116,6 +116,17 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
   const session = await requestSession(request);
   if (!session) return refuse(401, 'UNAUTHORIZED', t('api:UNAUTHORIZED'));
   const db = await database();
+  // A read-only demo refuses every picture change, before anything about the picture is looked up.
+  if (env().demoMode) {
+    await recordAuditEvent(db, {
+      action: 'demo.refused',
+      actor: { id: session.user.id, name: session.user.name },
+      impersonatorId: session.session.impersonatedBy ?? null,
+      details: { path: new URL(request.url).pathname },
+      request,
+    });
+    return refuse(403, 'DEMO_MODE', t('authErrors:DEMO_MODE'));
+  }
   if (owner.kind === 'organizations') {
     // The organisation decides, not the site-wide role (decision 038): its owners and admins.
     const roles = await organizationRoles(db, owner.id, session.user.id);
@@ -130,16 +141,6 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
     if (needed && !rolesAllow(role, needed)) {
       return refuse(403, 'FORBIDDEN', t('authErrors:FORBIDDEN', { resource: owner.kind === 'books' ? 'book' : 'user' }));
     }
-  }
-  if (env().demoMode) {
-    await recordAuditEvent(db, {
-      action: 'demo.refused',
-      actor: { id: session.user.id, name: session.user.name },
-      impersonatorId: session.session.impersonatedBy ?? null,
-      details: { path: new URL(request.url).pathname },
-      request,
-    });
-    return refuse(403, 'DEMO_MODE', t('authErrors:DEMO_MODE'));
   }
 
   const previous = await currentUrl(db, owner);
