@@ -23,16 +23,25 @@ export function createEmailQuota(db: Database, redis?: Redis) {
       const results = await redis.multi().set(key, 0, 'EX', EMAIL_QUOTA.windowSeconds, 'NX').incr(key).exec();
       return Number(results?.[1]?.[1] ?? 0) <= EMAIL_QUOTA.max;
     }
-    const now = Date.now();
-    const windowStart = now - EMAIL_QUOTA.windowSeconds * 1000;
-    const [row] = await queryRows<{ count: number }>(
-      db,
-      sql`insert into email_quota (key, count, window_start) values (${key}, 1, ${now})
-          on conflict (key) do update set
-            count = case when email_quota.window_start < ${windowStart} then 1 else email_quota.count + 1 end,
-            window_start = case when email_quota.window_start < ${windowStart} then ${now} else email_quota.window_start end
-          returning count`,
-    );
-    return Number(row?.count ?? 0) <= EMAIL_QUOTA.max;
+    return countInWindow(db, key, EMAIL_QUOTA);
   };
+}
+
+/**
+ * Counts one more use of `key` in its fixed window, in the `email_quota` key/count table (migration
+ * 0005; rows keyed by purpose: `email-quota:…`, `image-upload:…`), with one atomic statement, so
+ * instances count together. True while the count is within `quota.max`.
+ */
+export async function countInWindow(db: Database, key: string, quota: { max: number; windowSeconds: number }): Promise<boolean> {
+  const now = Date.now();
+  const windowStart = now - quota.windowSeconds * 1000;
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`insert into email_quota (key, count, window_start) values (${key}, 1, ${now})
+        on conflict (key) do update set
+          count = case when email_quota.window_start < ${windowStart} then 1 else email_quota.count + 1 end,
+          window_start = case when email_quota.window_start < ${windowStart} then ${now} else email_quota.window_start end
+        returning count`,
+  );
+  return Number(row?.count ?? 0) <= quota.max;
 }

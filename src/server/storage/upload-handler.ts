@@ -13,10 +13,11 @@
  *
  * Answers `200 {"url": "/uploads/…-256.webp" | null}`; refusals `{code, message}` in the caller's language.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { rolesAllow, type Permission } from '#/lib/permissions';
 import { apiTranslator } from '../api-errors.ts';
-import { queryRows, type Database } from '../db/client.ts';
+import { countInWindow } from '../email-quota.ts';
+import type { Database } from '../db/client.ts';
 import { database } from '../db/index.ts';
 import { book, member, organization, user } from '../db/schema.ts';
 import { env } from '../env.ts';
@@ -88,21 +89,7 @@ async function organizationRoles(db: Database, organizationId: string, userId: s
 }
 
 /** Counts one upload or removal by `userId`; false past the quota. Counted in the database, so instances share it. */
-async function withinQuota(db: Database, userId: string): Promise<boolean> {
-  const key = `image-upload:${userId}`;
-  const now = Date.now();
-  const windowStart = now - UPLOAD_QUOTA.windowSeconds * 1000;
-  // The quota table (migration 0005) is a plain key/count/window table; its rows are keyed by purpose.
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`insert into email_quota (key, count, window_start) values (${key}, 1, ${now})
-        on conflict (key) do update set
-          count = case when email_quota.window_start < ${windowStart} then 1 else email_quota.count + 1 end,
-          window_start = case when email_quota.window_start < ${windowStart} then ${now} else email_quota.window_start end
-        returning count`,
-  );
-  return Number(row?.count ?? 0) <= UPLOAD_QUOTA.max;
-}
+const withinQuota = (db: Database, userId: string) => countInWindow(db, `image-upload:${userId}`, UPLOAD_QUOTA);
 
 /** Whose picture an event is about, as the audit log names targets. */
 const TARGET_TYPE = { users: 'user', books: 'book', organizations: 'organization' } as const;
