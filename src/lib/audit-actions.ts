@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'member.added',
   'member.updated',
   'member.removed',
+  'member.left',
   'invitation.created',
   'invitation.accepted',
   'invitation.rejected',
@@ -39,6 +40,10 @@ export const AUDIT_ACTIONS = [
   'team.created',
   'team.updated',
   'team.deleted',
+  'team.member-added',
+  'team.member-removed',
+  'shelf.added',
+  'shelf.removed',
   'demo.refused',
 ] as const;
 

@@ -137,28 +137,16 @@ export function createAuth(baseDb: Database, e: Env = env()) {
           // A public demo's visitors each get their own quota for the demo accounts (decision 032).
           const quotaScope = perBrowserMailbox(e) ? mailboxOwner(ctx.request) : undefined;
           await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, quotaScope) });
-          await beforeOrganizationCall(db, e, { path: ctx.path, body: ctx.body, session: () => getSessionFromCtx(ctx) });
+          await beforeOrganizationCall(db, e, {
+            path: ctx.path,
+            body: ctx.body,
+            request: ctx.request,
+            session: () => getSessionFromCtx(ctx),
+          });
         } catch (error) {
           await auditAuthRefusal(db, ctx as AuthCall, error, caller);
           throw error;
         }
-        if (ctx.path.startsWith('/admin/')) {
-          await beforeAdminCall(db, {
-            path: ctx.path,
-            body: ctx.body,
-            session: () => getSessionFromCtx(ctx),
-            roleOf: (u) => effectiveRole(u, e),
-          });
-        }
-        // A public demo's visitors each get their own quota for the demo accounts (decision 032).
-        const quotaScope = perBrowserMailbox(e) ? mailboxOwner(ctx.request) : undefined;
-        await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, quotaScope) });
-        await beforeOrganizationCall(db, e, {
-          path: ctx.path,
-          body: ctx.body,
-          request: ctx.request,
-          session: () => getSessionFromCtx(ctx),
-        });
         await auditBeforeAuthCall(db, ctx as AuthCall, caller);
       }),
       after: createAuthMiddleware(async (ctx) => {
