@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { Building2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NativeSelect } from '#/components/ui/native-select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { toast } from '#/components/ui/toast';
 import { authCall, authClient } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
@@ -48,25 +48,18 @@ export function OrganizationSwitcher() {
       <label htmlFor={id} className="sr-only">
         {t('organizationSwitcher.label')}
       </label>
-      <NativeSelect
-        id={id}
-        data-testid="organization-switcher"
-        className="h-9 max-w-48 min-w-0 truncate text-sm"
-        value={data.activeOrganizationId ?? ''}
-        disabled={pending}
-        onChange={(e) => void choose(e.target.value)}
-      >
-        {!data.activeOrganizationId && (
-          <option value="" disabled>
-            {t('organizationSwitcher.none')}
-          </option>
-        )}
-        {data.organizations.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </NativeSelect>
+      <Select value={data.activeOrganizationId ?? ''} disabled={pending} onValueChange={(value) => void choose(value)}>
+        <SelectTrigger id={id} data-testid="organization-switcher" className="h-9 max-w-48 min-w-0 text-sm">
+          <SelectValue placeholder={t('organizationSwitcher.none')} />
+        </SelectTrigger>
+        <SelectContent>
+          {data.organizations.map((o) => (
+            <SelectItem key={o.id} value={o.id}>
+              <bdi>{o.name}</bdi>
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
     </div>
   );
 }
