@@ -271,6 +271,8 @@ test.describe('manager: dashboard', () => {
     // Issue 16: the trend against the previous 30 days, the sign-ups chart (loaded by this page
     // only), relative times, and cards that open their filtered list.
     await expect(page.getByTestId('trend-users')).toHaveText(/(vs the previous 30 days|new in 30 days)$/);
+    // The chart sits below the newest lists; Recharts is fetched when it scrolls into view.
+    await page.getByTestId('signups-chart').scrollIntoViewIfNeeded();
     await expect(page.locator('.recharts-surface')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Newest users' }).locator('time').first()).toHaveText(/ago|now|yesterday|last/);
     await page.getByTestId('count-admins').getByRole('link', { name: 'Admins' }).click();
