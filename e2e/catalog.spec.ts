@@ -31,6 +31,10 @@ test.describe('catalogue (app)', () => {
     await expect(page.getByRole('article').getByText('Herman Melville')).toBeVisible();
     await expect(page.getByRole('article').getByText('Adventure', { exact: true })).toBeVisible();
     await expect(page).toHaveTitle('Moby-Dick | Springboard');
+    // The page header's breadcrumbs: Books (a link back to the list) → the title.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/app/books');
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Moby-Dick');
     // Two columns from 640 px: the list stays beside the book; below, the book alone.
     await page.setViewportSize({ width: 1280, height: 800 });
     const beside = page.getByTestId('books-beside');

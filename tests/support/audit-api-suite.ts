@@ -3,7 +3,7 @@
  * src/features/audit/audit.api.test.ts (embedded PGlite) and audit.api.pg.test.ts (TEST_DATABASE_URL).
  * Every recorded action is made through the real APIs; the events are read from the table.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { database } from '#/server/db/index.ts';
 import { queryRows } from '#/server/db/client.ts';
@@ -81,6 +81,12 @@ async function failAfterEventLabelled(label: string) {
 }
 
 export function auditApiSuite() {
+  // Every call here comes from one address: the auth API's rate limits (tested elsewhere) would
+  // refuse the later tests' sign-ins and calls, so each test starts with fresh counters.
+  beforeEach(async () => {
+    await (await database()).execute(sql`delete from rate_limit`);
+  });
+
   beforeAll(async () => {
     admin = await signIn('admin@example.com');
     adminId = await userIdOf('admin@example.com');
@@ -329,6 +335,148 @@ export function auditApiSuite() {
         ['user.deleted', adminId, target.body.id, 'del.gone@example.org'],
         ['account.deleted', self.body.id, self.body.id, 'sal.self@example.org'],
       ]);
+    });
+  });
+
+  describe('audit log: organisations', () => {
+    type Row = [string, string | null, string | null, string | null, string | null];
+    const row = (e: EventRow): Row => [e.action, e.actor_id, e.target_type, e.target_id, e.target_label];
+    const ok = async (path: string, cookie: string, body: Record<string, unknown>) => {
+      const res = await authApi<Record<string, unknown>>('POST', path, { cookie, body });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+      return res.body;
+    };
+    const memberIdOf = async (organizationId: string, id: string) => {
+      const [found] = await queryRows<{ id: string }>(
+        await database(),
+        sql`select id from member where organization_id = ${organizationId} and user_id = ${id}`,
+      );
+      return found!.id;
+    };
+
+    it('records each organisation, invitation, member, team and shelf change: one event, its actor, its target', async () => {
+      const owner = await signIn('olga.owner@example.org');
+      const guest = await signIn('gus.guest@example.org');
+      const ownerId = await userIdOf('olga.owner@example.org');
+      const guestId = await userIdOf('gus.guest@example.org');
+
+      await markEvents();
+      const org = await ok('/organization/create', owner, { name: 'Audit Guild', slug: 'audit-guild' });
+      const orgId = org.id as string;
+      let events = await eventsSinceMark();
+      expect(events.map(row)).toEqual([['organization.created', ownerId, 'organization', orgId, 'Audit Guild']]);
+      expect(events[0]!.details).toEqual({ slug: 'audit-guild' });
+
+      await markEvents();
+      await ok('/organization/update', owner, { organizationId: orgId, data: { name: 'Audit Guildhall' } });
+      events = await eventsSinceMark();
+      expect(events.map(row)).toEqual([['organization.updated', ownerId, 'organization', orgId, 'Audit Guildhall']]);
+      expect(events[0]!.changes).toEqual({ name: { before: 'Audit Guild', after: 'Audit Guildhall' } });
+
+      // Invitations: sent and cancelled by the owner, declined and accepted by the guest.
+      const invite = async () => {
+        // Five invitations to one address: more than its e-mail quota allows (tested elsewhere).
+        await (await database()).execute(sql`delete from email_quota`);
+        const sent = await ok('/organization/invite-member', owner, {
+          organizationId: orgId,
+          email: 'gus.guest@example.org',
+          role: 'member',
+        });
+        return sent.id as string;
+      };
+      await markEvents();
+      const first = await invite();
+      await ok('/organization/cancel-invitation', owner, { invitationId: first });
+      const second = await invite();
+      await ok('/organization/reject-invitation', guest, { invitationId: second });
+      const third = await invite();
+      await ok('/organization/accept-invitation', guest, { invitationId: third });
+      events = await eventsSinceMark();
+      expect(events.map(row)).toEqual([
+        ['invitation.created', ownerId, 'invitation', first, 'gus.guest@example.org'],
+        ['invitation.canceled', ownerId, 'invitation', first, 'gus.guest@example.org'],
+        ['invitation.created', ownerId, 'invitation', second, 'gus.guest@example.org'],
+        ['invitation.rejected', guestId, 'invitation', second, 'gus.guest@example.org'],
+        ['invitation.created', ownerId, 'invitation', third, 'gus.guest@example.org'],
+        ['invitation.accepted', guestId, 'invitation', third, 'gus.guest@example.org'],
+      ]);
+      expect(events[0]!.details).toEqual({ organizationId: orgId, role: 'member' });
+
+      // Members: a role change, the guest leaving, then (invited again) removed by the owner.
+      const guestMember = await memberIdOf(orgId, guestId);
+      await markEvents();
+      await ok('/organization/update-member-role', owner, { organizationId: orgId, memberId: guestMember, role: 'admin' });
+      await ok('/organization/leave', guest, { organizationId: orgId });
+      events = await eventsSinceMark();
+      expect(events.map(row)).toEqual([
+        ['member.updated', ownerId, 'member', guestMember, 'gus.guest@example.org'],
+        ['member.left', guestId, 'member', guestMember, 'gus.guest@example.org'],
+      ]);
+      expect(events[0]!.changes).toEqual({ role: { before: 'member', after: 'admin' } });
+      await ok('/organization/accept-invitation', guest, { invitationId: await invite() });
+      const again = await memberIdOf(orgId, guestId);
+      await markEvents();
+      await ok('/organization/remove-member', owner, { organizationId: orgId, memberIdOrEmail: again });
+      expect((await eventsSinceMark()).map(row)).toEqual([['member.removed', ownerId, 'member', again, 'gus.guest@example.org']]);
+
+      // Teams: created, renamed, a member added and removed, deleted.
+      await ok('/organization/accept-invitation', guest, { invitationId: await invite() });
+      await markEvents();
+      const teamId = (await ok('/organization/create-team', owner, { organizationId: orgId, name: 'Readers' })).id as string;
+      await ok('/organization/update-team', owner, { teamId, data: { name: 'Avid Readers' } });
+      await ok('/organization/add-team-member', owner, { teamId, userId: guestId });
+      await ok('/organization/remove-team-member', owner, { teamId, userId: guestId });
+      await ok('/organization/remove-team', owner, { teamId, organizationId: orgId });
+      events = await eventsSinceMark();
+      expect(events.map(row)).toEqual([
+        ['team.created', ownerId, 'team', teamId, 'Readers'],
+        ['team.updated', ownerId, 'team', teamId, 'Avid Readers'],
+        ['team.member-added', ownerId, 'team', teamId, 'Avid Readers'],
+        ['team.member-removed', ownerId, 'team', teamId, 'Avid Readers'],
+        ['team.deleted', ownerId, 'team', teamId, 'Avid Readers'],
+      ]);
+      expect(events[1]!.changes).toEqual({ name: { before: 'Readers', after: 'Avid Readers' } });
+      expect(events[2]!.details).toEqual({ userId: guestId, email: 'gus.guest@example.org' });
+
+      // The shelf (product API): a book added and removed by the owner.
+      const created = await api<{ id: string }>('POST', '/books', { cookie: admin, body: { title: 'Shelved Audit', author: 'S. Helf' } });
+      await markEvents();
+      const added = await api<{ id: string }>('POST', '/shelf', { cookie: owner, body: { bookId: created.body.id, note: '' } });
+      expect(added.status).toBe(201);
+      expect((await api('DELETE', `/shelf/${added.body.id}`, { cookie: owner })).status).toBe(200);
+      events = await eventsSinceMark();
+      expect(events.map(row)).toEqual([
+        ['shelf.added', ownerId, 'organization', orgId, 'Audit Guildhall'],
+        ['shelf.removed', ownerId, 'organization', orgId, 'Audit Guildhall'],
+      ]);
+      expect(events[0]!.details).toEqual({ shelfItemId: added.body.id, bookId: created.body.id, title: 'Shelved Audit' });
+
+      // Deleted by its owner (auth API), and another one by an administrator (manager API).
+      await markEvents();
+      await ok('/organization/delete', owner, { organizationId: orgId });
+      const spare = (await ok('/organization/create', owner, { name: 'Spare Guild', slug: 'spare-guild' })).id as string;
+      expect((await api('DELETE', `/manager/organizations/${spare}`, { cookie: admin })).status).toBe(200);
+      expect((await eventsSinceMark()).map(row)).toEqual([
+        ['organization.deleted', ownerId, 'organization', orgId, 'Audit Guildhall'],
+        ['organization.created', ownerId, 'organization', spare, 'Spare Guild'],
+        ['organization.deleted', adminId, 'organization', spare, 'Spare Guild'],
+      ]);
+    });
+
+    it('an organisation change that fails after its event is written leaves neither', async () => {
+      const owner = await signIn('fay.fail@example.org');
+      const org = await ok('/organization/create', owner, { name: 'Fragile Guild', slug: 'fragile-guild' });
+      await failAfterEventLabelled('Doomed Team');
+      await markEvents();
+      const res = await authApi('POST', '/organization/create-team', {
+        cookie: owner,
+        body: { organizationId: org.id, name: 'Doomed Team' },
+      });
+      expect(res.status).toBe(500);
+      expect(await eventsSinceMark()).toEqual([]);
+      const db = await database();
+      expect(await queryRows(db, sql`select id from team where name = 'Doomed Team'`)).toEqual([]);
+      await db.execute(sql`drop trigger test_fail_after_audit on audit_event`);
     });
   });
 

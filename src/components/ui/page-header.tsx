@@ -43,6 +43,8 @@ export function PageHeader({
                     <Link
                       to={crumb.to}
                       params={crumb.params}
+                      // A parent page: never "the current page" (a fuzzy match would mark it so).
+                      activeOptions={{ exact: true }}
                       className="underline-offset-2 hover:text-neutral-900 hover:underline dark:hover:text-neutral-100"
                     >
                       {crumb.label}

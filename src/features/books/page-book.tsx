@@ -1,10 +1,10 @@
-/** /app/books/{id}: one book; from 640 px the list stays beside it (two columns). */
+/** /app/books/{id}: one book under a page header (Books → its title); from 640 px the list stays beside it (two columns). */
 import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '#/components/ui/page-header';
 import { formatDate } from '#/lib/i18n/format';
 import { BookCover } from './book-cover';
-import { BookHeading } from './book-heading';
 import { bookQuery, booksInfiniteQuery } from './books.queries';
 
 const route = getRouteApi('/app/books/$id');
@@ -40,13 +40,21 @@ export function PageBook() {
     <div className="mx-auto grid w-full max-w-5xl gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
       <BesideList currentId={id} />
       <article className="flex w-full flex-col gap-4">
-        <Link to="/app/books" search={{ searchTerm: '' }} className="self-start text-sm underline">
-          {t('books.backToList')}
-        </Link>
+        <PageHeader
+          crumbs={[{ label: t('nav.books', { ns: 'common' }), to: '/app/books' }, { label: <bdi>{book.title}</bdi> }]}
+          breadcrumbLabel={t('breadcrumb', { ns: 'tables' })}
+          title={book.title}
+        />
         <div className="flex gap-4">
           <BookCover book={book} className="h-36 w-24" />
           <div className="flex flex-col gap-1">
-            <BookHeading book={book} />
+            <p className="text-lg" dir="auto">
+              {book.author}
+            </p>
+            <p className="flex items-center gap-2 text-sm">
+              <span className="inline-block size-3 rounded-full" style={{ backgroundColor: book.genre?.color ?? '#64748b' }} aria-hidden />
+              <bdi>{book.genre?.name ?? t('books.noGenre')}</bdi>
+            </p>
             {book.publisher && (
               <p className="text-sm text-neutral-700 dark:text-neutral-300">
                 {t('book.publisher')}: <bdi>{book.publisher}</bdi>

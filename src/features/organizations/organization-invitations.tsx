@@ -1,11 +1,11 @@
 /** Invitations: invite by e-mail with a role (and the e-mail's language); pending ones with their expiry; cancel, resend. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
-import { NativeSelect } from '#/components/ui/native-select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { formatDateTime } from '#/lib/i18n/format';
 import { LANGUAGES } from '#/lib/i18n/languages';
@@ -53,24 +53,46 @@ export function OrganizationInvitations({ org }: { org: OrganizationPage }) {
             </Field>
             <Field label={t('invitations.role')}>
               {(ids) => (
-                <NativeSelect {...ids} {...form.register('role')}>
-                  {rights.assignableRoles.map((role) => (
-                    <option key={role} value={role}>
-                      {roleName(role)}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <Controller
+                  control={form.control}
+                  name="role"
+                  render={({ field }) => (
+                    <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger {...ids} onBlur={field.onBlur}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {rights.assignableRoles.map((role) => (
+                          <SelectItem key={role} value={role}>
+                            {roleName(role)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
               )}
             </Field>
             <Field label={t('invitations.language')}>
               {(ids) => (
-                <NativeSelect {...ids} {...form.register('language')}>
-                  {LANGUAGES.map((l) => (
-                    <option key={l.code} value={l.code} lang={l.code}>
-                      {l.name}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <Controller
+                  control={form.control}
+                  name="language"
+                  render={({ field }) => (
+                    <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger {...ids} onBlur={field.onBlur}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {LANGUAGES.map((l) => (
+                          <SelectItem key={l.code} value={l.code} lang={l.code}>
+                            {l.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
               )}
             </Field>
           </div>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Button } from '#/components/ui/button';
-import { NativeSelect } from '#/components/ui/native-select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { formatDate } from '#/lib/i18n/format';
@@ -63,19 +63,18 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
                 </td>
                 <td className="p-2">
                   {mayChange(m) ? (
-                    <NativeSelect
-                      aria-label={t('members.changeRole', { name: m.name || m.email })}
-                      className="h-9 w-auto text-sm"
-                      value={m.role}
-                      disabled={pending}
-                      onChange={(e) => changeRole(m, e.target.value)}
-                    >
-                      {[...new Set([...rights.assignableRoles, m.role])].map((role) => (
-                        <option key={role} value={role}>
-                          {roleName(role)}
-                        </option>
-                      ))}
-                    </NativeSelect>
+                    <Select value={m.role} disabled={pending} onValueChange={(role) => changeRole(m, role)}>
+                      <SelectTrigger aria-label={t('members.changeRole', { name: m.name || m.email })} className="h-9 w-auto text-sm">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {[...new Set([...rights.assignableRoles, m.role])].map((role) => (
+                          <SelectItem key={role} value={role}>
+                            {roleName(role)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
                   ) : (
                     <span title={lastOwner(m) ? t('members.lastOwner') : undefined}>{roleName(m.role)}</span>
                   )}

@@ -7,7 +7,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
-import { NativeSelect } from '#/components/ui/native-select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
 import { shelfQuery } from './organizations.queries';
@@ -65,16 +65,18 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
             {t('shelf.book')}
           </label>
           <Input id={ids.search} type="search" value={term} onChange={(e) => setTerm(e.target.value)} />
-          <NativeSelect id={ids.book} aria-label={t('shelf.book')} value={bookId} onChange={(e) => setBookId(e.target.value)}>
-            <option value="" disabled>
-              {t('shelf.bookRequired')}
-            </option>
-            {choices.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.title} — {b.author}
-              </option>
-            ))}
-          </NativeSelect>
+          <Select value={bookId} onValueChange={setBookId}>
+            <SelectTrigger id={ids.book} aria-label={t('shelf.book')}>
+              <SelectValue placeholder={t('shelf.bookRequired')} />
+            </SelectTrigger>
+            <SelectContent>
+              {choices.map((b) => (
+                <SelectItem key={b.id} value={b.id}>
+                  <bdi>{b.title}</bdi> — <bdi>{b.author}</bdi>
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.note} className="text-sm font-medium">

@@ -5,16 +5,19 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Building2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Building2, ChevronDownIcon } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
-import { NativeSelect } from '#/components/ui/native-select';
 import { toast } from '#/components/ui/toast';
 import { authCall, authClient } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
+import { cn } from '#/lib/utils';
 import { myOrganizationsQuery } from './organizations.queries';
+
+const loadSwitcherSelect = () => import('./organization-switcher-select');
+const SwitcherSelect = lazy(loadSwitcherSelect);
 
 export function OrganizationSwitcher() {
   const { t } = useTranslation();
@@ -22,6 +25,7 @@ export function OrganizationSwitcher() {
   const queryClient = useQueryClient();
   const { data } = useQuery(myOrganizationsQuery());
   const [pending, setPending] = useState(false);
+  const [armed, setArmed] = useState(false);
   if (!data) return null;
   if (data.organizations.length === 0) {
     return (
@@ -44,6 +48,29 @@ export function OrganizationSwitcher() {
       setPending(false);
     }
   };
+  // Until first used: a button that looks like the Select's trigger; using it loads the Select, open.
+  const lookAlike = (
+    <button
+      type="button"
+      id={id}
+      role="combobox"
+      aria-expanded={false}
+      data-testid="organization-switcher"
+      disabled={pending}
+      onPointerEnter={() => void loadSwitcherSelect()}
+      onFocus={() => void loadSwitcherSelect()}
+      onClick={() => setArmed(true)}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') setArmed(true);
+      }}
+      className="flex h-9 max-w-48 min-w-0 items-center justify-between gap-2 rounded-md border border-neutral-300 bg-white px-3 text-start text-sm whitespace-nowrap focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 dark:border-neutral-700 dark:bg-neutral-900"
+    >
+      <span className={cn('truncate', !active && 'text-neutral-500 dark:text-neutral-400')}>
+        {active ? <bdi>{active.name}</bdi> : t('organizationSwitcher.none')}
+      </span>
+      <ChevronDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />
+    </button>
+  );
   return (
     <div className="flex min-w-0 items-center gap-2">
       {active?.logo ? (
@@ -54,25 +81,20 @@ export function OrganizationSwitcher() {
       <label htmlFor={id} className="sr-only">
         {t('organizationSwitcher.label')}
       </label>
-      <NativeSelect
-        id={id}
-        data-testid="organization-switcher"
-        className="h-9 max-w-48 min-w-0 truncate text-sm"
-        value={data.activeOrganizationId ?? ''}
-        disabled={pending}
-        onChange={(e) => void choose(e.target.value)}
-      >
-        {!data.activeOrganizationId && (
-          <option value="" disabled>
-            {t('organizationSwitcher.none')}
-          </option>
-        )}
-        {data.organizations.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </NativeSelect>
+      {armed ? (
+        <Suspense fallback={lookAlike}>
+          <SwitcherSelect
+            id={id}
+            value={data.activeOrganizationId ?? ''}
+            organizations={data.organizations}
+            placeholder={t('organizationSwitcher.none')}
+            disabled={pending}
+            onChoose={(value) => void choose(value)}
+          />
+        </Suspense>
+      ) : (
+        lookAlike
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
-import { NativeSelect } from '#/components/ui/native-select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { organizationRights, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
@@ -113,16 +113,18 @@ function TeamCard({ org, team }: { org: OrganizationPage; team: Team }) {
             <label htmlFor={addId} className="text-sm font-medium">
               {t('teams.addMember')}
             </label>
-            <NativeSelect id={addId} className="h-9 w-56 text-sm" value={adding} onChange={(e) => setAdding(e.target.value)}>
-              <option value="" disabled>
-                —
-              </option>
-              {others.map((m) => (
-                <option key={m.userId} value={m.userId}>
-                  {label(m)}
-                </option>
-              ))}
-            </NativeSelect>
+            <Select value={adding} onValueChange={setAdding}>
+              <SelectTrigger id={addId} className="h-9 w-56 text-sm">
+                <SelectValue placeholder="—" />
+              </SelectTrigger>
+              <SelectContent>
+                {others.map((m) => (
+                  <SelectItem key={m.userId} value={m.userId}>
+                    <bdi>{label(m)}</bdi>
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           </div>
           <Button size="sm" type="submit" disabled={pending || !adding}>
             {t('teams.add')}

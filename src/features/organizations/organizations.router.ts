@@ -13,6 +13,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
+import { actingIn, recordAuditEvent } from '#/server/audit/record.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { book, invitation, member, organization, shelfItem, team, teamMember, user } from '#/server/db/schema.ts';
 import { contains } from '#/server/db/search.ts';
@@ -136,17 +137,26 @@ const shelfRouter = {
         .where(eq(book.id, input.bookId));
       if (!found) throw apiError('NOT_FOUND', context.t('catalog:book.notFound'), { field: 'bookId' });
       try {
-        const [row] = await context.db
-          .insert(shelfItem)
-          .values({
-            id: crypto.randomUUID(),
-            organizationId: context.organization.id,
-            bookId: found.id,
-            note: input.note,
-            addedBy: context.userId,
-          })
-          .returning({ id: shelfItem.id, note: shelfItem.note, createdAt: shelfItem.createdAt });
-        return { ...row!, book: found, addedBy: { id: context.userId, name: context.user!.name } };
+        const row = await context.db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(shelfItem)
+            .values({
+              id: crypto.randomUUID(),
+              organizationId: context.organization.id,
+              bookId: found.id,
+              note: input.note,
+              addedBy: context.userId,
+            })
+            .returning({ id: shelfItem.id, note: shelfItem.note, createdAt: shelfItem.createdAt });
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: 'shelf.added',
+            target: { type: 'organization', id: context.organization.id, label: context.organization.name },
+            details: { shelfItemId: inserted!.id, bookId: found.id, title: found.title },
+          });
+          return inserted!;
+        });
+        return { ...row, book: found, addedBy: { id: context.userId, name: context.user!.name } };
       } catch (error) {
         if (uniqueViolation(error)) throw apiError('CONFLICT', context.t('organizations:shelf.alreadyThere'), { field: 'bookId' });
         throw error;
@@ -159,14 +169,23 @@ const shelfRouter = {
     .output(z.object({ id: z.string() }))
     .handler(async ({ input, context }) => {
       const [row] = await context.db
-        .select({ id: shelfItem.id })
+        .select({ id: shelfItem.id, bookId: book.id, title: book.title })
         .from(shelfItem)
+        .innerJoin(book, eq(book.id, shelfItem.bookId))
         .where(and(eq(shelfItem.id, input.id), eq(shelfItem.organizationId, context.organization.id)));
       if (!row) throw apiError('NOT_FOUND', context.t('organizations:shelf.notFound'));
       if (!organizationRights(context.membership.role).removeFromShelf) {
         throw apiError('FORBIDDEN', context.t('organizations:shelf.removeNotAllowed'));
       }
-      await context.db.delete(shelfItem).where(and(eq(shelfItem.id, row.id), eq(shelfItem.organizationId, context.organization.id)));
+      await context.db.transaction(async (tx) => {
+        await tx.delete(shelfItem).where(and(eq(shelfItem.id, row.id), eq(shelfItem.organizationId, context.organization.id)));
+        await recordAuditEvent(tx, {
+          ...actingIn(context),
+          action: 'shelf.removed',
+          target: { type: 'organization', id: context.organization.id, label: context.organization.name },
+          details: { shelfItemId: row.id, bookId: row.bookId, title: row.title },
+        });
+      });
       return { id: row.id };
     }),
 };
@@ -293,10 +312,24 @@ const managerRouter = {
     .output(z.object({ id: z.string() }))
     .handler(async ({ input, context }) => {
       // Members, teams, invitations and the shelf go with it (foreign keys, decision 038).
-      const [row] = await context.db.delete(organization).where(eq(organization.id, input.id)).returning({ id: organization.id });
+      const row = await context.db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(organization)
+          .where(eq(organization.id, input.id))
+          .returning({ id: organization.id, name: organization.name, slug: organization.slug });
+        if (deleted) {
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: 'organization.deleted',
+            target: { type: 'organization', id: deleted.id, label: deleted.name },
+            details: { slug: deleted.slug },
+          });
+        }
+        return deleted;
+      });
       if (!row) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
       await deletePicturesOf('organizations', row.id);
-      return row;
+      return { id: row.id };
     }),
 };
 

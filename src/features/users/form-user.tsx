@@ -4,7 +4,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
@@ -22,7 +22,8 @@ export function FormUser({
   onSaved,
   onCancel,
 }: {
-  user?: ManagedUser;
+  /** The user being edited; `lastAdmin` (the detail's) locks the role, with the reason shown. */
+  user?: ManagedUser & { lastAdmin?: boolean };
   onSaved: (user: ManagedUser) => void;
   /** Leaves the form (the unsaved-changes guard asks first when something was changed). */
   onCancel: () => void;
@@ -62,6 +63,10 @@ export function FormUser({
   const message = (key?: string) =>
     key ? (key.startsWith('users:') ? t(key.slice('users:'.length) as 'form.nameRequired') : key) : undefined;
   const errors = form.formState.errors;
+  // Demoting the last administrator would leave none (src/server/last-admin.ts): the server refuses
+  // it, and the form says so before anyone tries, as the user's page does.
+  const roleLocked = Boolean(user?.lastAdmin);
+  const roleLockedId = useId();
   return (
     <>
       <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="flex w-full flex-col gap-5">
@@ -76,10 +81,24 @@ export function FormUser({
             <Controller
               control={form.control}
               name="role"
-              render={({ field }) => <RoleSelect {...ids} name={field.name} value={field.value ?? 'user'} onValueChange={field.onChange} />}
+              render={({ field }) => (
+                <RoleSelect
+                  {...ids}
+                  aria-describedby={roleLocked ? `${ids['aria-describedby'] ?? ''} ${roleLockedId}`.trim() : ids['aria-describedby']}
+                  disabled={roleLocked}
+                  name={field.name}
+                  value={field.value ?? 'user'}
+                  onValueChange={field.onChange}
+                />
+              )}
             />
           )}
         </Field>
+        {roleLocked && (
+          <p id={roleLockedId} className="-mt-3 text-sm text-neutral-700 dark:text-neutral-300">
+            {t('detail.lastAdmin')}
+          </p>
+        )}
         <p className="-mt-3 text-sm text-neutral-600 dark:text-neutral-400">{t('form.roleHelp')}</p>
         <FormActions submitLabel={user ? t('form.save') : t('form.create')} pending={save.isPending} onCancel={onCancel} />
       </form>

@@ -8,10 +8,10 @@
  * row); `auditAfterAuthCall` records the outcome; `auditAuthRefusal` records a refusal our own
  * `before` rules made (demo mode, a banned address asking for a code).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ambientScratch } from '../db/ambient-transaction.ts';
 import type { Database } from '../db/client.ts';
-import { session as sessionTable, user } from '../db/schema.ts';
+import { member, organization, session as sessionTable, team, user } from '../db/schema.ts';
 import { changedFields, recordAuditEvent, type AuditActor, type AuditEventInput } from './record.ts';
 
 interface CallerSession {
@@ -96,9 +96,10 @@ async function targetBefore(db: Database, call: AuthCall, caller: CallerSession 
 
 export async function auditBeforeAuthCall(db: Database, call: AuthCall, callerSession: () => Promise<CallerSession | null>) {
   const scratch = ambientScratch();
-  if (!scratch || !NEEDS_CALLER.has(call.path)) return;
+  if (!scratch || !(NEEDS_CALLER.has(call.path) || ORGANIZATION_WRITES.has(call.path))) return;
   const caller = await callerSession();
   scratch.set('caller', caller);
+  if (ORGANIZATION_WRITES.has(call.path)) scratch.set('organization', await organizationBefore(db, call, caller));
   scratch.set('target', await targetBefore(db, call, caller));
   if (call.path === '/sign-out' && caller) {
     // Recorded now: the session (who signed out) is gone afterwards. A failed sign-out rolls it back.
@@ -246,23 +247,243 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
       };
     }
     default:
-      return auditOrganizationCall(call, acting);
+      return ORGANIZATION_WRITES.has(path)
+        ? auditOrganizationCall(db, call, acting, (scratch?.get('organization') as OrganizationBefore | undefined) ?? {})
+        : undefined;
   }
 }
 
+/** The organisation layer's writes through the auth API, with what each one's event needs read before it. */
+const ORGANIZATION_WRITES = new Set([
+  '/organization/create',
+  '/organization/update',
+  '/organization/add-member',
+  '/organization/delete',
+  '/organization/invite-member',
+  '/organization/cancel-invitation',
+  '/organization/accept-invitation',
+  '/organization/reject-invitation',
+  '/organization/remove-member',
+  '/organization/update-member-role',
+  '/organization/leave',
+  '/organization/create-team',
+  '/organization/update-team',
+  '/organization/remove-team',
+  '/organization/add-team-member',
+  '/organization/remove-team-member',
+]);
+
+interface OrganizationBefore {
+  organization?: { id: string; name: string; slug: string; logo: string | null };
+  member?: { id: string; organizationId: string; role: string; email: string };
+  team?: { id: string; name: string; organizationId: string };
+  user?: { id: string; email: string };
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+async function organizationRow(db: Database, id: string | undefined) {
+  if (!id) return undefined;
+  const [row] = await db
+    .select({ id: organization.id, name: organization.name, slug: organization.slug, logo: organization.logo })
+    .from(organization)
+    .where(eq(organization.id, id));
+  return row;
+}
+
+async function teamRow(db: Database, id: string | undefined) {
+  if (!id) return undefined;
+  const [row] = await db.select({ id: team.id, name: team.name, organizationId: team.organizationId }).from(team).where(eq(team.id, id));
+  return row;
+}
+
+const MEMBER_COLUMNS = { id: member.id, organizationId: member.organizationId, role: member.role, email: user.email };
+
+/** What an organisation call will change or remove, read before it runs. */
+async function organizationBefore(db: Database, call: AuthCall, caller: CallerSession | null): Promise<OrganizationBefore> {
+  const body = bodyOf(call);
+  const active = text((caller?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId);
+  const orgId = text(body.organizationId) ?? active;
+  switch (call.path) {
+    case '/organization/update':
+    case '/organization/delete':
+      return { organization: await organizationRow(db, orgId) };
+    case '/organization/update-member-role': {
+      const id = text(body.memberId);
+      if (!id) return {};
+      const [row] = await db.select(MEMBER_COLUMNS).from(member).innerJoin(user, eq(user.id, member.userId)).where(eq(member.id, id));
+      return { member: row };
+    }
+    case '/organization/leave': {
+      if (!orgId || !caller) return {};
+      const [row] = await db
+        .select(MEMBER_COLUMNS)
+        .from(member)
+        .innerJoin(user, eq(user.id, member.userId))
+        .where(and(eq(member.organizationId, orgId), eq(member.userId, caller.user.id)));
+      return { member: row, organization: await organizationRow(db, orgId) };
+    }
+    case '/organization/update-team':
+    case '/organization/remove-team':
+      return { team: await teamRow(db, text(body.teamId)) };
+    case '/organization/add-team-member':
+    case '/organization/remove-team-member': {
+      const found = await userRow(db, text(body.userId));
+      return { team: await teamRow(db, text(body.teamId)), user: found && { id: found.id, email: found.email } };
+    }
+    default:
+      return {};
+  }
+}
+
+async function emailOf(db: Database, userId: unknown) {
+  if (typeof userId !== 'string') return null;
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return row?.email ?? null;
+}
+
 /**
- * HOOK POINT for the organisation layer (organisations, members, invitations, teams): map a
- * successful `/organization/*` call to its event here (actions `organization.*`, `member.*`,
- * `invitation.*`, `team.*` in src/lib/audit-actions.ts). It runs in the call's transaction like
+ * A successful `/organization/*` call's event (actions `organization.*`, `member.*`,
+ * `invitation.*`, `team.*` in src/lib/audit-actions.ts), written in the call's transaction like
  * every other auth event; product-API procedures record theirs with `recordAuditEvent` directly.
  */
-export function auditOrganizationCall(
+export async function auditOrganizationCall(
+  db: Database,
   call: AuthCall,
   acting: { actor: AuditActor; impersonatorId: string | null },
-): AuditEventInput | undefined {
-  void call;
-  void acting;
-  return undefined;
+  before: OrganizationBefore,
+): Promise<AuditEventInput | undefined> {
+  const body = bodyOf(call);
+  const returned = record(call.context.returned);
+  const organizationTarget = (row: { id: string; name: string }) => ({ type: 'organization' as const, id: row.id, label: row.name });
+  const teamTarget = (row: { id: string; name: string }) => ({ type: 'team' as const, id: row.id, label: row.name });
+  const invitationEvent = (action: AuditEventInput['action'], row: Record<string, unknown>): AuditEventInput | undefined =>
+    typeof row.id === 'string'
+      ? {
+          action,
+          ...acting,
+          target: { type: 'invitation', id: row.id, label: text(row.email) ?? null },
+          details: { organizationId: text(row.organizationId) ?? null, role: text(row.role) ?? null },
+        }
+      : undefined;
+
+  switch (call.path) {
+    case '/organization/create': {
+      const id = text(returned.id);
+      if (!id) return undefined;
+      return {
+        action: 'organization.created',
+        ...acting,
+        target: { type: 'organization', id, label: text(returned.name) ?? null },
+        details: { slug: text(returned.slug) ?? null },
+      };
+    }
+    case '/organization/update': {
+      if (!before.organization) return undefined;
+      const after = await organizationRow(db, before.organization.id);
+      const changes = changedFields(before.organization, after ?? {}, ['name', 'slug', 'logo']);
+      if (!changes) return undefined;
+      return { action: 'organization.updated', ...acting, target: organizationTarget(after ?? before.organization), changes };
+    }
+    case '/organization/delete':
+      return before.organization
+        ? {
+            action: 'organization.deleted',
+            ...acting,
+            target: organizationTarget(before.organization),
+            details: { slug: before.organization.slug },
+          }
+        : undefined;
+    case '/organization/add-member': {
+      const id = text(returned.id);
+      if (!id) return undefined;
+      return {
+        action: 'member.added',
+        ...acting,
+        target: { type: 'member', id, label: await emailOf(db, returned.userId) },
+        details: { organizationId: text(returned.organizationId) ?? null, role: text(returned.role) ?? null },
+      };
+    }
+    case '/organization/update-member-role': {
+      if (!before.member) return undefined;
+      const [after] = await db.select({ role: member.role }).from(member).where(eq(member.id, before.member.id));
+      const changes = changedFields(before.member, after ?? {}, ['role']);
+      if (!changes) return undefined;
+      return {
+        action: 'member.updated',
+        ...acting,
+        target: { type: 'member', id: before.member.id, label: before.member.email },
+        changes,
+        details: { organizationId: before.member.organizationId },
+      };
+    }
+    case '/organization/remove-member': {
+      const removed = record(returned.member);
+      const id = text(removed.id);
+      if (!id) return undefined;
+      return {
+        action: 'member.removed',
+        ...acting,
+        target: { type: 'member', id, label: await emailOf(db, removed.userId) },
+        details: { organizationId: text(removed.organizationId) ?? null, role: text(removed.role) ?? null },
+      };
+    }
+    case '/organization/leave':
+      return before.member
+        ? {
+            action: 'member.left',
+            ...acting,
+            target: { type: 'member', id: before.member.id, label: before.member.email },
+            details: {
+              organizationId: before.member.organizationId,
+              organization: before.organization?.name ?? null,
+              role: before.member.role,
+            },
+          }
+        : undefined;
+    case '/organization/invite-member':
+      return invitationEvent('invitation.created', returned);
+    case '/organization/cancel-invitation':
+      return invitationEvent('invitation.canceled', returned);
+    case '/organization/accept-invitation':
+      return invitationEvent('invitation.accepted', record(returned.invitation));
+    case '/organization/reject-invitation':
+      return invitationEvent('invitation.rejected', record(returned.invitation));
+    case '/organization/create-team': {
+      const id = text(returned.id);
+      if (!id) return undefined;
+      return {
+        action: 'team.created',
+        ...acting,
+        target: { type: 'team', id, label: text(returned.name) ?? null },
+        details: { organizationId: text(returned.organizationId) ?? null },
+      };
+    }
+    case '/organization/update-team': {
+      if (!before.team) return undefined;
+      const after = await teamRow(db, before.team.id);
+      const changes = changedFields(before.team, after ?? {}, ['name']);
+      if (!changes) return undefined;
+      return { action: 'team.updated', ...acting, target: teamTarget(after ?? before.team), changes };
+    }
+    case '/organization/remove-team':
+      return before.team
+        ? { action: 'team.deleted', ...acting, target: teamTarget(before.team), details: { organizationId: before.team.organizationId } }
+        : undefined;
+    case '/organization/add-team-member':
+    case '/organization/remove-team-member':
+      return before.team
+        ? {
+            action: call.path === '/organization/add-team-member' ? 'team.member-added' : 'team.member-removed',
+            ...acting,
+            target: teamTarget(before.team),
+            details: { userId: before.user?.id ?? text(body.userId) ?? null, email: before.user?.email ?? null },
+          }
+        : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** A refusal made by our own `before` rules (Better Auth's `after` hooks do not see those). */

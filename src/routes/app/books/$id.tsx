@@ -5,7 +5,7 @@ import { PageBook } from '#/features/books/page-book';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/app/books/$id')({
-  staticData: { namespaces: ['catalog'] },
+  staticData: { namespaces: ['catalog', 'tables'] },
   loader: async ({ context, params }) => {
     const [book] = await Promise.all([
       context.queries.ensure(bookQuery(params.id)),
