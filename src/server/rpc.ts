@@ -32,6 +32,23 @@ const READ_ACTIONS = new Set(['read', 'list']);
 export const isWrite = (permission: NonNullable<RpcMeta['permission']>) =>
   typeof permission === 'object' && Object.values(permission).some((actions) => actions?.some((a) => !READ_ACTIONS.has(a)));
 
+/**
+ * A demo's refusal of a write (decision 012), recorded in the audit log with who tried what
+ * (decision 036): the error to throw. For every procedure, and for middleware that refuses writes
+ * before the permission step (the organisations' shelf).
+ */
+export async function demoRefusal(request: Request, path: string | null, t: Translate) {
+  const session = await requestSession(request);
+  await recordAuditEvent(await database(), {
+    action: 'demo.refused',
+    actor: session ? { id: session.user.id, name: session.user.name } : null,
+    impersonatorId: session?.session.impersonatedBy ?? null,
+    details: { path },
+    request,
+  });
+  return apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
+}
+
 export const base = os
   .$context<RpcContext>()
   .$meta<RpcMeta>({})
@@ -50,16 +67,7 @@ export const base = os
           throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource }), { resource });
         }
       }
-      if (env().demoMode && isWrite(permission)) {
-        await recordAuditEvent(await database(), {
-          action: 'demo.refused',
-          actor: { id: user.id, name: user.name },
-          impersonatorId: session?.session.impersonatedBy ?? null,
-          details: { path: procedure['~orpc'].route.path ?? null },
-          request: context.request,
-        });
-        throw apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
-      }
+      if (env().demoMode && isWrite(permission)) throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, t);
     }
     const db = await database();
     const impersonatorId = session?.session.impersonatedBy ?? null;

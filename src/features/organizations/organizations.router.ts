@@ -20,7 +20,7 @@ import { contains } from '#/server/db/search.ts';
 import { env } from '#/server/env.ts';
 import { requestSession } from '#/server/request-session.ts';
 import { deletePicturesOf } from '#/server/storage/pictures.ts';
-import { base } from '#/server/rpc.ts';
+import { base, demoRefusal } from '#/server/rpc.ts';
 import {
   idInputSchema,
   invitationViewSchema,
@@ -44,7 +44,7 @@ import {
 export const orgProcedure = base.meta({ permission: 'signed-in' }).use(async ({ context, procedure, next }) => {
   // First: a demo refuses a write whatever the caller's organisation (decision 012).
   const method = procedure['~orpc'].route.method ?? 'POST';
-  if (env().demoMode && method !== 'GET') throw apiError('DEMO_MODE', context.t('authErrors:DEMO_MODE'));
+  if (env().demoMode && method !== 'GET') throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, context.t);
   const session = await requestSession(context.request);
   const activeId = (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId;
   if (!context.user || !activeId) {
