@@ -69,6 +69,8 @@ test.describe('own sessions', () => {
     await expect(second).toHaveURL(/\/login\?redirect=/);
     await first.reload();
     await expect(first).toHaveURL(/\/app\/account$/);
+    // A click before hydration reaches no handler: wait for the page to be interactive again.
+    await hydrated(first);
 
     await first.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(dialog.getByText('Sign out everywhere?')).toBeVisible();
