@@ -72,7 +72,11 @@ test.describe('audit log', () => {
     await page.keyboard.press('Escape');
 
     // Filters narrow the list, and the URL keeps them.
-    await page.getByLabel('Action').selectOption({ label: 'User banned' });
+    // The action is picked in a searchable list (a combobox), as a person would.
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('textbox', { name: 'Find an action' }).fill('banned');
+    await page.getByRole('option', { name: 'User banned', exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Action' })).toHaveText('User banned');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/action=user\.banned/);
     await expect(rows).toHaveCount(1);
@@ -80,6 +84,7 @@ test.describe('audit log', () => {
 
     await page.goto(`/manager/audit?targetType=book&targetId=${book.id}`);
     await expect(rows).toHaveCount(1);
+    await expect(page.getByRole('combobox', { name: 'Target type' })).toHaveText('Book');
     await expect(rows.first()).toContainText('Book updated');
 
     // The CSV export of the current filter: the same rows.

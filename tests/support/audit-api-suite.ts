@@ -228,6 +228,9 @@ export function auditApiSuite() {
         ['account.onboarded', id, id],
       ]);
       expect(events[2]!.changes?.name).toEqual({ before: '', after: 'New Comer' });
+      // Before onboarding they have no name: the sign-in names them by their e-mail (not blank).
+      expect(events[1]!.actor_name).toBe('newcomer.audit@example.org');
+      expect(events[2]!.actor_name).toBe('New Comer');
     });
 
     it('records ban and unban, role changes, a refused sign-in, and ending all sessions', async () => {

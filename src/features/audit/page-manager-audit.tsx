@@ -5,13 +5,14 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
 import { Button, buttonVariants } from '#/components/ui/button';
+import { Combobox } from '#/components/ui/combobox';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
-import { NativeSelect } from '#/components/ui/native-select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import { formatDateTime } from '#/lib/i18n/format';
 import { AuditEventDialog } from './audit-event-dialog';
@@ -20,6 +21,9 @@ import type { AuditEvent } from './audit.schema';
 import { EMPTY_AUDIT_SEARCH, setFilters, type AuditSearch } from './audit.search';
 
 const route = getRouteApi('/manager/audit');
+
+/** The select's value for 'any' (Radix's select has no empty value). */
+const ANY = 'any';
 
 function Filters({ search }: { search: AuditSearch }) {
   const { t } = useTranslation('audit');
@@ -31,6 +35,13 @@ function Filters({ search }: { search: AuditSearch }) {
     setShown(search);
     setDraft(search);
   }
+  const actionOptions = useMemo(
+    () => [
+      { value: '', label: t('filters.anyAction') },
+      ...AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`actions.${action}` as 'actions.auth.sign-in') })),
+    ],
+    [t],
+  );
   const set = (key: keyof AuditSearch) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -43,26 +54,35 @@ function Filters({ search }: { search: AuditSearch }) {
       </Field>
       <Field label={t('filters.action')}>
         {(ids) => (
-          <NativeSelect {...ids} name="action" value={draft.action} onChange={set('action')}>
-            <option value="">{t('filters.anyAction')}</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {t(`actions.${action}` as 'actions.auth.sign-in')}
-              </option>
-            ))}
-          </NativeSelect>
+          <Combobox
+            {...ids}
+            options={actionOptions}
+            value={draft.action}
+            onValueChange={(action) => setDraft((d) => ({ ...d, action: action as AuditSearch['action'] }))}
+            placeholder={t('filters.anyAction')}
+            searchLabel={t('filters.findAction')}
+            emptyText={t('filters.noActionMatches')}
+          />
         )}
       </Field>
       <Field label={t('filters.targetType')}>
-        {(ids) => (
-          <NativeSelect {...ids} name="targetType" value={draft.targetType} onChange={set('targetType')}>
-            <option value="">{t('filters.anyTargetType')}</option>
-            {AUDIT_TARGET_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`targetTypes.${type}`)}
-              </option>
-            ))}
-          </NativeSelect>
+        {({ id, ...aria }) => (
+          <Select
+            value={draft.targetType || ANY}
+            onValueChange={(type) => setDraft((d) => ({ ...d, targetType: type === ANY ? '' : (type as AuditSearch['targetType']) }))}
+          >
+            <SelectTrigger id={id} {...aria}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ANY}>{t('filters.anyTargetType')}</SelectItem>
+              {AUDIT_TARGET_TYPES.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {t(`targetTypes.${type}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         )}
       </Field>
       <Field label={t('filters.actor')}>{(ids) => <Input {...ids} name="actorId" value={draft.actorId} onChange={set('actorId')} />}</Field>

@@ -67,7 +67,8 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
   return Object.keys(changes).length ? changes : null;
 }
 
-const nameOf = (id: string) => sql`(select ${user.name} from ${user} where ${user.id} = ${id})`;
+/** The person's name as it is now, or their e-mail while they have none (before onboarding). */
+const nameOf = (id: string) => sql`(select coalesce(nullif(${user.name}, ''), ${user.email}) from ${user} where ${user.id} = ${id})`;
 
 /** Writes one event with `db` (the change's transaction). */
 export async function recordAuditEvent(db: Database, event: AuditEventInput): Promise<void> {
@@ -76,7 +77,7 @@ export async function recordAuditEvent(db: Database, event: AuditEventInput): Pr
   await db.insert(auditEvent).values({
     action: event.action,
     actorId: actor?.id ?? null,
-    actorName: actor ? (actor.name ?? nameOf(actor.id)) : null,
+    actorName: actor ? actor.name || nameOf(actor.id) : null,
     impersonatorId: event.impersonatorId ?? null,
     impersonatorName: event.impersonatorId ? nameOf(event.impersonatorId) : null,
     targetType: event.target?.type ?? null,
