@@ -36,7 +36,8 @@ try {
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         const n = next++;
-        const url = server.url + target.replace('{n}', `${words[n % words.length]}${n % 7 === 0 ? '' : String.fromCharCode(97 + (n % 26))}`);
+        const url =
+          server.url + target.replace('{n}', `${words[n % words.length]}${n % 7 === 0 ? '' : String.fromCharCode(97 + (n % 26))}`);
         const res = await fetch(url, { headers: { cookie, accept: target.startsWith('/api') ? 'application/json' : 'text/html' } });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
@@ -65,7 +66,13 @@ for (const node of profile.nodes) {
   const hits = node.hitCount ?? 0;
   if (!hits) continue;
   const url = node.callFrame.url;
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.includes('/dist/server/') ? 'dist/server (bundled)' : url ? url.replace(/^.*\/main\//, '') : `(${node.callFrame.functionName || 'native'})`);
+  const pkg =
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+    (url.includes('/dist/server/')
+      ? 'dist/server (bundled)'
+      : url
+        ? url.replace(/^.*\/main\//, '')
+        : `(${node.callFrame.functionName || 'native'})`);
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
   const fn = `${node.callFrame.functionName || '(anonymous)'} ${url.replace(/^.*\/(dist|node_modules)\//, '$1/')}:${node.callFrame.lineNumber + 1}`;
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits);
