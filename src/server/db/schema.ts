@@ -51,7 +51,9 @@ export const user = pgTable(
   },
   (t) => [
     uniqueIndex('user_email_unique').on(sql`lower(${t.email})`),
-    index('user_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('user_search_trgm')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('user_created_at_id').on(t.createdAt, t.id),
     index('user_name_id').on(t.name, t.id),
     index('user_email_id').on(t.email, t.id),
@@ -237,7 +239,9 @@ export const genre = pgTable(
   },
   (t) => [
     uniqueIndex('genre_name_unique').on(sql`lower(${t.name})`),
-    index('genre_name_trgm').using('gin', sql`${searchable(t.name)} gin_trgm_ops`),
+    index('genre_name_trgm')
+      .using('gin', sql`${searchable(t.name)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -256,7 +260,9 @@ export const book = pgTable(
   },
   (t) => [
     uniqueIndex('book_title_author_unique').on(sql`lower(${t.title})`, sql`lower(${t.author})`),
-    index('book_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('book_search_trgm')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('book_genre_id').on(t.genreId),
     index('book_title_id').on(t.title, t.id),
     index('book_author_id').on(t.author, t.id),
