@@ -285,6 +285,20 @@ export function booksApiSuite() {
       expect((await api<List>('GET', '/books?genreId=no-such-genre', { cookie: user })).body).toMatchObject({ items: [], total: 0 });
     });
 
+    it("gives a search's matches in the list's order, by title or author, either way, across pages", async () => {
+      for (const [title, author] of [
+        ['Orbix Alpha', 'Carter'],
+        ['Beta Orbix', 'Adams'],
+        ['Gamma', 'Orbix Baker'],
+      ])
+        expect((await api('POST', '/books', { cookie: admin, body: { title, author } })).status).toBe(201);
+      const titles = async (query: string) => (await all(`searchTerm=orbix&limit=2&${query}`)).items.map((b) => b.title);
+      expect(await titles('sort=title')).toEqual(['Beta Orbix', 'Gamma', 'Orbix Alpha']);
+      expect(await titles('sort=title&order=desc')).toEqual(['Orbix Alpha', 'Gamma', 'Beta Orbix']);
+      expect(await titles('sort=author')).toEqual(['Beta Orbix', 'Orbix Alpha', 'Gamma']);
+      expect(await titles('sort=author&order=desc')).toEqual(['Gamma', 'Orbix Alpha', 'Beta Orbix']);
+    });
+
     it('orders by author, either way, paging through every book once', async () => {
       const byAuthor = await all('sort=author&limit=25');
       expect(byAuthor.items).toHaveLength(byAuthor.total!);

@@ -141,16 +141,22 @@ async function listPage(db: Database, input: BookListInput, t: Translate): Promi
     return rows.length === page ? rows : read(condition(book), true);
   };
   // The total on the first page only. A search or filter first looks for its matches, up to the
-  // cap: when it found them all, the page reads them by id; when none, nothing. Without either, the
-  // total is a single row read, done beside the page.
+  // cap: when it found them all, that look also gives the page's ids, read by primary key; when
+  // none, nothing. Without either, the total is a single row read, done beside the page.
   const [rows, counted] = !matching
     ? await Promise.all([read(undefined), input.cursor ? null : rowsIn(db, 'book').then((total) => ({ total, totalCapped: false }))])
     : input.cursor
       ? [await readMatches(matching), null]
-      : await cappedMatches(db, book.id, matching(book)!).then(
+      : await cappedMatches(db, {
+          id: book.id,
+          key: byAuthor ? book.author : book.title,
+          where: matching(book)!,
+          descending,
+          limit: page,
+        }).then(
           async (found) =>
             [
-              found.ids ? (found.ids.length ? await read(oneOf(book.id, found.ids), true) : []) : await readMatches(matching),
+              found.pageIds ? (found.pageIds.length ? await read(oneOf(book.id, found.pageIds), true) : []) : await readMatches(matching),
               found,
             ] as const,
         );

@@ -111,14 +111,14 @@ async function listPage(db: Database, input: UserListInput, t: Translate): Promi
     : undefined;
   const direction = descending ? desc : asc;
   // The total on the first page only: a search or filter first looks for its matches, up to the
-  // cap; when it found them all, the page reads them by id and sorts them, when none, nothing; else
+  // cap; when it found them all, that look gives the page's ids too, read by id; when none, nothing; else
   // the page walks the order's index and filters, which stops after a page of the many matches.
   const counted = input.cursor
     ? null
     : filter
-      ? await cappedMatches(db, user.id, filter)
-      : { total: await rowsIn(db, 'user'), totalCapped: false, ids: null };
-  const ids = counted?.ids;
+      ? await cappedMatches(db, { id: user.id, key: sort.column, where: filter, descending, limit: input.limit + 1 })
+      : { total: await rowsIn(db, 'user'), totalCapped: false, pageIds: null };
+  const ids = counted?.pageIds;
   const rows =
     ids && !ids.length
       ? []

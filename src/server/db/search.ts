@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from './client.ts';
+import { queryRows, type Database } from './client.ts';
 import { searchable } from './schema.ts';
 
 /** LIKE pattern for "contains", with the wildcards of the user's text taken literally. */
@@ -31,24 +31,37 @@ export interface CappedMatches {
   /** Exact when `totalCapped` is false, else the cap. */
   total: number;
   totalCapped: boolean;
-  /** Every match's id when they were all found (at most the cap), else null. */
-  ids: string[] | null;
+  /**
+   * When every match was found (at most the cap): the ids of the page's rows, in the list's order,
+   * at most `limit` of them (empty when nothing matched). Null past the cap.
+   */
+  pageIds: string[] | null;
 }
 
 /**
- * The ids of the rows of `where`, up to one past the cap. The look stops early when a term matches
- * much, and when it does not, the ids found let the page be read by primary key instead of by the
- * search again (a term of 1–2 characters has no index: its search is a scan, made once).
+ * A search's first page in one look: the rows of `where`, up to one past the cap, each with its
+ * sort key, counted; when they are all there (at most the cap), the first `limit` of them in the
+ * list's order (`key`, then `id`, `descending` or not). The page's rows are then read by primary
+ * key: a page, not every match. The look stops early when a term matches much; a term of 1–2
+ * characters has no index, and its scan is made once.
  */
-export async function cappedMatches(db: Database, id: AnyPgColumn, where: SQL): Promise<CappedMatches> {
-  const rows = await db
-    .select({ id: sql<string>`${id}` })
-    .from(id.table)
-    .where(where)
-    .limit(SEARCH_COUNT_CAP + 1);
-  return rows.length > SEARCH_COUNT_CAP
-    ? { total: SEARCH_COUNT_CAP, totalCapped: true, ids: null }
-    : { total: rows.length, totalCapped: false, ids: rows.map((r) => r.id) };
+export async function cappedMatches(
+  db: Database,
+  on: { id: AnyPgColumn; key: AnyPgColumn | SQL; where: SQL; descending: boolean; limit: number },
+): Promise<CappedMatches> {
+  const direction = sql.raw(on.descending ? 'desc' : 'asc');
+  const rows = await queryRows<{ total: number; id: string | null }>(
+    db,
+    sql`with m as (select ${on.id} as id, ${on.key} as k from ${on.id.table} where ${on.where} limit ${SEARCH_COUNT_CAP + 1}),
+      n as (select count(*)::int as total from m)
+      select n.total, p.id from n left join lateral (
+        select m.id from m where n.total <= ${SEARCH_COUNT_CAP} order by m.k ${direction}, m.id ${direction} limit ${on.limit}
+      ) p on true`,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return total > SEARCH_COUNT_CAP
+    ? { total: SEARCH_COUNT_CAP, totalCapped: true, pageIds: null }
+    : { total, totalCapped: false, pageIds: rows.flatMap((r) => (r.id === null ? [] : [r.id])) };
 }
 
 /** `column = any(ids)`, the ids as one array parameter (a plan of primary-key reads, whatever their number). */
