@@ -12,7 +12,8 @@
  *
  * Knobs for quick local runs (the defaults are the issue's): BENCH_DURATION (s per load run, 10),
  * BENCH_RUNS (3), BENCH_WARMUP (3 s), BENCH_CONNECTIONS (20),
- * BENCH_SKIP=lighthouse,browser,load,mix,uncached, BENCH_NO_BUILD=1 (measure the existing dist/),
+ * BENCH_SKIP=lighthouse,browser,load,mix,uncached,embedded (embedded: the realistic workload on
+ * PostgreSQL only), BENCH_NO_BUILD=1 (measure the existing dist/),
  * BENCH_FRESH_SEED=1 (ignore the seeded-data cache), and the realistic workload's own
  * (bench/lib/realistic.ts): BENCH_MIX_DURATION, BENCH_MIX_WARMUP, BENCH_RSS_AFTER, BENCH_SESSIONS,
  * BENCH_SEARCH_DURATION, BENCH_CAPTURE, BENCH_CEILING_DURATION.
@@ -334,7 +335,7 @@ try {
       anonymousPages:
         'off for every request of the mix: each carries a session cookie, and the one in-process cache (src/server/http/anonymous-pages.ts) only answers requests without one',
     });
-  if (realistic)
+  if (realistic && !skip.has('embedded'))
     await realisticOn('embedded', { openSql: () => pgliteClient(dataDir), startServer: (env = {}) => startApp({ ...appEnv, ...env }) });
 
   // 10. The same API on PostgreSQL.

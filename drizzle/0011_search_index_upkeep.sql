@@ -6,9 +6,12 @@
 ALTER INDEX "book_search_trgm" SET (fastupdate = off);--> statement-breakpoint
 ALTER INDEX "user_search_trgm" SET (fastupdate = off);--> statement-breakpoint
 ALTER INDEX "genre_name_trgm" SET (fastupdate = off);--> statement-breakpoint
+-- The audit log is written on every action, but an admin's search must not read a 4 MB list either.
+ALTER INDEX "audit_event_search_trgm" SET (fastupdate = off);--> statement-breakpoint
 SELECT gin_clean_pending_list('book_search_trgm'::regclass);--> statement-breakpoint
 SELECT gin_clean_pending_list('user_search_trgm'::regclass);--> statement-breakpoint
 SELECT gin_clean_pending_list('genre_name_trgm'::regclass);--> statement-breakpoint
+SELECT gin_clean_pending_list('audit_event_search_trgm'::regclass);--> statement-breakpoint
 -- A finer histogram of the search column: the planner's guess of how many rows a term matches
 -- decides between the trigram index and a scan that stops at the count cap (1 001 rows). With the
 -- default 100 buckets a term matching 250 books was guessed at 1 016, so the planner expected the

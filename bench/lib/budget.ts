@@ -58,6 +58,8 @@ export const BUDGET: BudgetLine[] = [
   { figure: 'mix_realistic_embedded_errors', op: '<=', limit: 0, unit: 'errors' },
   { figure: 'mix_realistic_postgres_ceiling_share', op: '>=', limit: 50, unit: '%' },
   { figure: 'mix_realistic_embedded_ceiling_share', op: '>=', limit: 50, unit: '%' },
+  // Issue #18: the audit log's writes cost the mix at most 5 % of its throughput.
+  { figure: 'mix_audit_cost_postgres', op: '<=', limit: 5, unit: '%' },
   { figure: 'search_uncached_books_postgres_p95', op: '<=', limit: 25, unit: 'ms' },
   { figure: 'search_uncached_users_postgres_p95', op: '<=', limit: 25, unit: 'ms' },
   { figure: 'search_uncached_books_embedded_p95', op: '<=', limit: 50, unit: 'ms' },

@@ -82,6 +82,17 @@ const rounded = (l: Latencies) =>
 /** How many steps (progress.begin) `measureRealistic` takes with these parts. */
 export const realisticSteps = (parts: RealisticOptions['parts']) => 1 + (parts.uncached ? 1 : 0) + (parts.mix ? 2 : 0);
 
+/**
+ * Bench only: a trigger that makes the database skip every audit event insert (on), or its removal
+ * (off). Dropped first in any case, so a run that died with it on leaves nothing behind.
+ */
+async function skipAuditInserts(db: SqlClient, on: boolean) {
+  await db.query('drop trigger if exists bench_skip_audit on audit_event');
+  if (!on) return;
+  await db.query('create or replace function bench_skip_audit() returns trigger language plpgsql as $$ begin return null; end $$');
+  await db.query('create trigger bench_skip_audit before insert on audit_event for each row execute function bench_skip_audit()');
+}
+
 export async function measureRealistic(o: RealisticOptions): Promise<void> {
   const label = o.suffix.replace('_', ' ');
   // Without the mix, an admin and a reader are enough.
@@ -178,12 +189,29 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
       await runMix(client, mix, { connections, seconds: mixWarmupSeconds, onTick: (s) => progress.note(`warm-up ${s} s`) });
       const m = await runMix(client, mix, { connections, seconds: mixSeconds, onTick: (s) => progress.note(`${s}/${mixSeconds} s`) });
       const more = rssAfterSeconds - mixWarmupSeconds - m.seconds;
-      if (more > 0)
-        await runMix(client, mix, {
-          connections,
-          seconds: more,
-          onTick: (s) => progress.note(`until ${rssAfterSeconds} s of mix for memory: ${s} s`),
-        });
+      // On PostgreSQL the rest of the minute runs with the audit log's inserts skipped by the
+      // database (a bench-only trigger, dropped at once): what the audit log costs the mix (#18).
+      let auditOff: Awaited<ReturnType<typeof runMix>> | undefined;
+      let auditEventsWhileOff = 0;
+      if (more > 0) {
+        const skipAudit = o.postgresUrl && closeSql ? closeSql : undefined;
+        const lastEvent = async () =>
+          Number((await skipAudit!.query<{ id: string | null }>('select max(id)::text as id from audit_event'))[0]?.id ?? 0);
+        const before = skipAudit ? await lastEvent() : 0;
+        if (skipAudit) await skipAuditInserts(skipAudit, true);
+        try {
+          const rest = await runMix(client, mix, {
+            connections,
+            seconds: more,
+            onTick: (s) => progress.note(`until ${rssAfterSeconds} s of mix for memory${skipAudit ? ', audit log off' : ''}: ${s} s`),
+          });
+          if (skipAudit) auditOff = rest;
+        } finally {
+          if (skipAudit) await skipAuditInserts(skipAudit, false);
+        }
+        // The check that the switch worked: no event was written while it was on.
+        if (skipAudit) auditEventsWhileOff = (await lastEvent()) - before;
+      }
       const rss = rssMb(server.pid);
       client.close();
       await server.stop();
@@ -208,6 +236,15 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
         byKind: Object.fromEntries(Object.entries(m.byKind).map(([k, v]) => [k, rounded(v)])),
       });
       o.record(`${s}_ratio`, round((m.rps / o.baselineRps) * 100), '%', { baselineRps: round(o.baselineRps, 0) });
+      if (auditOff)
+        o.record(`mix_audit_cost_${o.suffix}`, round((1 - m.rps / auditOff.rps) * 100), '%', {
+          auditOnRps: round(m.rps, 0),
+          auditOffRps: round(auditOff.rps, 0),
+          auditOffSeconds: round(auditOff.seconds),
+          auditOffP99: round(auditOff.p99),
+          auditEventsWhileOff,
+          note: 'the mix with the audit log (its measured run) against the rest of the minute right after it, the audit inserts skipped by the database; negative: within the noise',
+        });
       o.record(`${s}_p50`, round(m.p50), 'ms');
       o.record(`${s}_p95`, round(m.p95), 'ms');
       o.record(`${s}_p99`, round(m.p99), 'ms');
