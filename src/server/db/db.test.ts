@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPglite, freshPostgres, TEST_DATABASE_URL } from '../../../tests/support/databases.ts';
 import { queryRows, type Database, type DatabaseHandle } from './client.ts';
-import { book, genre, rowCount, user } from './schema.ts';
+import { auditEvent, book, genre, rowCount, user } from './schema.ts';
 import { DEMO_ACCOUNTS, seed } from './seed.ts';
 
 /** Tables, columns and indexes as the server reports them: equal on both backends. */
@@ -107,13 +107,15 @@ describe('embedded database (PGlite)', () => {
     // gin_clean_pending_list returns how many pending-list pages it merged: with `fastupdate` on
     // (GIN's default) the book just written would be waiting in one (checked: 1 without migration 0011).
     await handle.db.insert(book).values({ id: 'pending-check', title: 'Pending Check', author: 'Nobody' });
-    const pending = await queryRows<{ book: number; user: number; genre: number }>(
+    await handle.db.insert(auditEvent).values({ action: 'book.created', actorName: 'Pending Check', targetLabel: 'Pending Check' });
+    const pending = await queryRows<{ book: number; user: number; genre: number; audit: number }>(
       handle.db,
       sql`select gin_clean_pending_list('book_search_trgm'::regclass)::int as book,
                  gin_clean_pending_list('user_search_trgm'::regclass)::int as user,
-                 gin_clean_pending_list('genre_name_trgm'::regclass)::int as genre`,
+                 gin_clean_pending_list('genre_name_trgm'::regclass)::int as genre,
+                 gin_clean_pending_list('audit_event_search_trgm'::regclass)::int as audit`,
     );
-    expect(pending).toEqual([{ book: 0, user: 0, genre: 0 }]);
+    expect(pending).toEqual([{ book: 0, user: 0, genre: 0, audit: 0 }]);
     await handle.db.delete(book).where(eq(book.id, 'pending-check'));
   });
 
