@@ -38,6 +38,11 @@ test.describe('OpenID Connect sign-in', () => {
       await expect(page.getByTestId('account-email')).toHaveText('unverified.ada@example.net');
       // The provider says the address is not verified: the account shows it.
       await expect(page.getByText('Not Verified')).toBeVisible();
+      // The audit log recorded the sign-in through the provider's callback (and the onboarding):
+      // Ada sees both in her security activity.
+      const activity = page.getByTestId('security-activity');
+      await expect(activity.getByRole('listitem').filter({ hasText: 'Signed in' })).toHaveCount(1);
+      await expect(activity.getByRole('listitem').filter({ hasText: 'Onboarded' })).toHaveCount(1);
       await context.close();
 
       const denied = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });

@@ -132,6 +132,9 @@ function redirectLocation(returned: unknown): string | undefined {
   return headers instanceof Headers ? (headers.get('location') ?? undefined) : undefined;
 }
 
+/** A redirect Better Auth returned (`ctx.redirect`: an APIError with status 302), not a refusal. */
+const isRedirect = (returned: unknown) => returned instanceof Error && (returned as { statusCode?: number }).statusCode === 302;
+
 const WRONG_CODE = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
 
 export async function auditAfterAuthCall(db: Database, call: AuthCall, options: { signupDisabled: boolean }) {
@@ -151,7 +154,9 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
   if (path === '/sign-in/email-otp' || path.startsWith('/callback/')) {
     const method = path === '/sign-in/email-otp' ? 'email-otp' : (call.params?.id ?? path.slice('/callback/'.length));
     const signedIn = context.newSession;
-    if (signedIn && !failed) {
+    // A provider's callback ends by sending the browser on: Better Auth returns that redirect as an
+    // error object (status 302), which is a success when it made a session.
+    if (signedIn && (!failed || isRedirect(returned))) {
       return {
         action: 'auth.sign-in',
         actor: { id: signedIn.user.id, name: signedIn.user.name ?? null },
