@@ -7,10 +7,8 @@ import type { Browser, Page } from '@playwright/test';
 import { TEST_DATABASE_URL } from '../tests/support/databases';
 import type { AppServer } from './support/app-server';
 import { withAppOnPostgres } from './support/app-on-postgres';
-import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+import { clientHeaders, expect, signInViaApi, test, hydrated } from './support/fixtures';
 import type { SmtpSink } from './support/smtp-sink';
-
-const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
 /** A browser window signed in as `email` (its own client address, its own session). */
 async function signedInPage(browser: Browser, app: AppServer, sink: SmtpSink, email: string) {

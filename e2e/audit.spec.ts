@@ -4,10 +4,8 @@
  * same rows, and the impersonated user sees the impersonation in their security activity.
  */
 import { readFile } from 'node:fs/promises';
-import { request as playwrightRequest, type Page } from '@playwright/test';
-import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
-
-const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+import { request as playwrightRequest } from '@playwright/test';
+import { clientHeaders, expect, signInViaApi, test, hydrated } from './support/fixtures';
 
 test.describe('audit log', () => {
   test('records what an admin does, filters it, exports it, and shows the impersonated user', async ({

@@ -1,22 +1,14 @@
 import type { Page } from '@playwright/test';
 import frAuth from '../src/locales/fr/auth.json' with { type: 'json' };
 import frAuthErrors from '../src/locales/fr/authErrors.json' with { type: 'json' };
-import { ADMIN, USER, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+import { ADMIN, USER, clientHeaders, expect, signInViaApi, test, hydrated, signInThroughUi } from './support/fixtures';
 import { startApp } from './support/app-server';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 
-const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-
-/** The whole sign-in through the UI, the code read from the SMTP sink. */
-async function signInThroughUi(page: Page, sink: SmtpSink, email: string, path = '/login') {
+/** The whole sign-in through the UI from `path`, the code read from the SMTP sink. */
+async function signInFrom(page: Page, sink: SmtpSink, email: string, path = '/login') {
   await page.goto(path);
-  await hydrated(page);
-  const since = Date.now();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Log in with e-mail' }).click();
-  await expect(page).toHaveURL(/\/login\/verify\?/);
-  const code = await sink.waitForCode(email, since);
-  await page.getByLabel('Login code').pressSequentially(code);
+  await signInThroughUi(page, sink, email);
 }
 
 async function sessionUser(page: Page) {
@@ -30,7 +22,7 @@ async function sessionUser(page: Page) {
 test.describe('sign-in by e-mail code', () => {
   test('a new e-mail signs up, onboards with a name and lands in the app', async ({ page, sink }) => {
     const email = `new.${Date.now()}@example.org`;
-    await signInThroughUi(page, sink, email);
+    await signInFrom(page, sink, email);
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
     await expect(page.getByText("Let's personalize your experience")).toBeVisible();
     await expect(page.getByText(`Logged with ${email}`)).toBeVisible();
@@ -56,11 +48,11 @@ test.describe('sign-in by e-mail code', () => {
   });
 
   test('the admin lands in the manager, the user in the app', async ({ page, sink, browser, app }) => {
-    await signInThroughUi(page, sink, ADMIN);
+    await signInFrom(page, sink, ADMIN);
     await expect(page).toHaveURL(/\/manager\/dashboard$/);
     const other = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
     const userPage = await other.newPage();
-    await signInThroughUi(userPage, sink, 'dalia.okafor@example.com');
+    await signInFrom(userPage, sink, 'dalia.okafor@example.com');
     await expect(userPage).toHaveURL(/\/app$/);
     await other.close();
   });
@@ -78,19 +70,19 @@ test.describe('sign-in by e-mail code', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fapp%2Faccount$/);
     // No flash of protected content: the server answered with the redirect, not the page.
     const email = 'emile.martin@example.com';
-    await signInThroughUi(page, sink, email, page.url());
+    await signInFrom(page, sink, email, page.url());
     await expect(page).toHaveURL(/\/app\/account$/);
     await expect(page.getByTestId('account-email')).toHaveText(email);
 
     const other = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
     const p2 = await other.newPage();
-    await signInThroughUi(p2, sink, email, '/login?redirect=https%3A%2F%2Fevil.example%2F');
+    await signInFrom(p2, sink, email, '/login?redirect=https%3A%2F%2Fevil.example%2F');
     await expect(p2).toHaveURL(new RegExp(`^${app.url}/app$`));
     await other.close();
   });
 
   test('after sign-in, going back to the code page lands home', async ({ page, sink }) => {
-    await signInThroughUi(page, sink, USER);
+    await signInFrom(page, sink, USER);
     await expect(page).toHaveURL(/\/app$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/app$/);
@@ -161,7 +153,7 @@ test.describe('sign-in by e-mail code', () => {
   test('sign-out asks for confirmation, then returns to /login', async ({ browser, app, sink }) => {
     const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
     const page = await context.newPage();
-    await signInThroughUi(page, sink, 'fatma.benali@example.com');
+    await signInFrom(page, sink, 'fatma.benali@example.com');
     await expect(page).toHaveURL(/\/app$/);
     await page.goto('/app/account');
     await hydrated(page);
@@ -308,7 +300,7 @@ test.describe('configuration variants', () => {
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.getByTestId('dialog').getByRole('button', { name: 'Sign out', exact: true }).click();
       await expect(page).toHaveURL(/\/login$/);
-      await signInThroughUi(page, sink, email);
+      await signInFrom(page, sink, email);
       await expect(page).toHaveURL(/\/manager\/dashboard$/);
       expect((await context.request.get('/api/auth/admin/list-users')).status()).toBe(200);
       await context.close();

@@ -1,7 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
-
-const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+import { expect, test, hydrated } from './support/fixtures';
 
 test.describe('catalogue (app)', () => {
   test('a user browses with infinite scroll, searches, and opens a book', async ({ userPage: page }) => {

@@ -1,9 +1,6 @@
-import type { Page } from '@playwright/test';
-import { ADMIN, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+import { ADMIN, clientHeaders, expect, signInViaApi, test, hydrated } from './support/fixtures';
 import { startApp } from './support/app-server';
 import { startSmtpSink } from './support/smtp-sink';
-
-const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
 /** DEMO_MODE=true: the seeded accounts still sign in and read; the server refuses every write. */
 test.describe('demo mode on the server', () => {

@@ -3,10 +3,8 @@
  * is that user (no /manager), stops and is back as admin on the user's page. The server refuses
  * impersonating admins and banned users; every start and stop is in the server log.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { clientHeaders, expect, test } from './support/fixtures';
-
-const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+import type { APIRequestContext } from '@playwright/test';
+import { clientHeaders, expect, test, hydrated } from './support/fixtures';
 
 async function findUser(request: APIRequestContext, email: string) {
   const list = (await (await request.get(`/api/rpc/users?searchTerm=${encodeURIComponent(email)}`)).json()) as {

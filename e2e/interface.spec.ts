@@ -3,10 +3,8 @@
  * shell, the navigation progress bar, no blank page between the code and onboarding, no form sent
  * before hydration, and where toasts appear.
  */
-import type { Page } from '@playwright/test';
-import { ADMIN, clientHeaders, expect, test, USER } from './support/fixtures';
+import { ADMIN, clientHeaders, expect, test, USER, hydrated } from './support/fixtures';
 
-const hydrated = async (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test.describe('the shell', () => {

@@ -9,21 +9,7 @@ import sharp from 'sharp';
 import { TEST_DATABASE_URL } from '../tests/support/databases';
 import { seriousViolations } from './support/a11y';
 import { withAppOnPostgres } from './support/app-on-postgres';
-import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
-import type { SmtpSink } from './support/smtp-sink';
-
-const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-
-/** Signs in through the UI from wherever the page is (the redirect param is kept); the code read from the sink. */
-async function signInHere(page: Page, sink: SmtpSink, email: string) {
-  await hydrated(page);
-  const since = Date.now();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Log in with e-mail' }).click();
-  await expect(page).toHaveURL(/\/login\/verify\?/);
-  const code = await sink.waitForCode(email, since);
-  await page.getByLabel('Login code').pressSequentially(code);
-}
+import { clientHeaders, expect, signInViaApi, test, hydrated, signInThroughUi } from './support/fixtures';
 
 /** A new account's first page in the app asks for a name first. */
 async function onboard(page: Page, name: string) {
@@ -55,7 +41,7 @@ test.describe('organisations', () => {
     const ownerContext = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
     const owner = await ownerContext.newPage();
     await owner.goto('/login');
-    await signInHere(owner, sink, ownerEmail);
+    await signInThroughUi(owner, sink, ownerEmail);
     await onboard(owner, 'Olive Owner');
     await expect(owner).toHaveURL(/\/app$/);
     await owner.goto('/app/organizations');
@@ -86,7 +72,7 @@ test.describe('organisations', () => {
     const invitee = await inviteeContext.newPage();
     await invitee.goto(new URL(link!).pathname);
     await expect(invitee).toHaveURL(/\/login\?redirect=%2Finvitations%2F/);
-    await signInHere(invitee, sink, inviteeEmail);
+    await signInThroughUi(invitee, sink, inviteeEmail);
     await expect(invitee).toHaveURL(/\/invitations\//);
     await expect(invitee.getByTestId('invitation-message')).toHaveText(`Olive Owner invites you to join Acme ${stamp} as Member.`);
     await invitee.getByRole('button', { name: 'Accept' }).click();

@@ -1,11 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import frAuth from '../src/locales/fr/auth.json' with { type: 'json' };
 import swAuth from '../src/locales/sw/auth.json' with { type: 'json' };
-import { clientHeaders, expect, test } from './support/fixtures';
+import { clientHeaders, expect, test, hydrated } from './support/fixtures';
 import { seriousViolations } from './support/a11y';
 import { startApp } from './support/app-server';
-
-const hydrated = async (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
 /** Picks an option of a Select (a combobox button and its listbox). */
 async function choose(page: Page, select: Locator, option: string) {

@@ -3,9 +3,7 @@
  * ban / unban, sessions (revoke one, revoke all), delete, last-admin protection and the dashboard.
  */
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
-
-const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+import { clientHeaders, expect, signInViaApi, test, hydrated } from './support/fixtures';
 
 /** Picks an option of a Select (a combobox button and its listbox). */
 async function choose(page: Page, label: string, option: string) {

@@ -1,4 +1,4 @@
-import { request as playwrightRequest, test as base, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test as base, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { startApp, type AppServer } from './app-server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
@@ -14,6 +14,23 @@ let nextClient = 1;
  * Documentation range 198.18.0.0/15; only a header value, no traffic goes there.
  */
 export const clientHeaders = () => ({ 'X-Forwarded-For': `198.18.${Math.floor(nextClient / 250) % 250}.${(nextClient++ % 250) + 1}` });
+
+/** The page has hydrated: its handlers are attached (the root sets `data-hydrated`). */
+export const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+/**
+ * Signs in through the UI on the sign-in page already open (its redirect kept): the e-mail, then
+ * the code read from the SMTP sink, typed as a person would. What follows the code is the caller's.
+ */
+export async function signInThroughUi(page: Page, sink: SmtpSink, email: string) {
+  await hydrated(page);
+  const since = Date.now();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Log in with e-mail' }).click();
+  await expect(page).toHaveURL(/\/login\/verify\?/);
+  const code = await sink.waitForCode(email, since);
+  await page.getByLabel('Login code').pressSequentially(code);
+}
 
 /** Signs in through the real API: asks for a code, reads it from the SMTP sink, verifies it. */
 export async function signInViaApi(request: APIRequestContext, app: AppServer, sink: SmtpSink, email: string) {
