@@ -28,6 +28,7 @@ import { freshTerms, searchUncached } from './search-uncached.ts';
 import { signInAll } from './sign-in.ts';
 import {
   capture,
+  costPerKind,
   pgliteRunner,
   postgresRunner,
   replay,
@@ -290,7 +291,10 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
         runner = { ...pgliteRunner(embedded.pglite!), close: () => embedded.close() };
       }
       let c;
+      let cost;
       try {
+        progress.note('each request alone, one at a time');
+        cost = await costPerKind(trace, runner.run);
         await replay(trace, runner.run, {
           connections,
           seconds: REALISTIC.ceilingWarmupSeconds,
@@ -317,6 +321,10 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
         statementsPerRequest: statementsPerKind(trace),
       });
       if (c.errors) progress.warn(`sql_ceiling ${o.suffix}: ${c.errors} replayed requests failed ${JSON.stringify(c.errorCodes)}`);
+      o.record(`sql_cost_per_request_${o.suffix}`, cost.mean, 'ms', {
+        note: 'the database time of one request of the mix, alone (its captured statements, one request at a time), by kind',
+        byKind: cost.byKind,
+      });
       o.record(`${s}_ceiling_share`, round((m.rps / c.rps) * 100), '%');
     } else client.close();
   } finally {

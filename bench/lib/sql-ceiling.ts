@@ -239,6 +239,35 @@ export async function replay(
   };
 }
 
+/**
+ * What each kind of request costs the database alone: every captured request replayed once, one
+ * at a time (after one untimed pass to warm the caches), its statements' time summed. Mean ms per
+ * request of each kind, and over the whole trace (the mix's weights).
+ */
+export async function costPerKind(
+  trace: CapturedRequest[],
+  run: RequestRunner,
+): Promise<{ mean: number; byKind: Partial<Record<Kind, number>> }> {
+  for (const req of trace) await run(freshValues(req)).catch(() => 0);
+  const sums = new Map<Kind, { n: number; ms: number }>();
+  let total = 0;
+  for (const req of trace) {
+    const started = performance.now();
+    await run(freshValues(req)).catch(() => 0);
+    const ms = performance.now() - started;
+    total += ms;
+    const s = sums.get(req.kind) ?? { n: 0, ms: 0 };
+    s.n++;
+    s.ms += ms;
+    sums.set(req.kind, s);
+  }
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    mean: round(total / Math.max(1, trace.length)),
+    byKind: Object.fromEntries([...sums].sort((a, b) => b[1].ms - a[1].ms).map(([k, s]) => [k, round(s.ms / s.n)])),
+  };
+}
+
 /** Statements per request of each kind in the trace (what each kind costs the database, in count). */
 export function statementsPerKind(trace: CapturedRequest[]): Partial<Record<Kind, number>> {
   const sums = new Map<Kind, { n: number; statements: number }>();
