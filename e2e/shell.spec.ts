@@ -253,6 +253,8 @@ test.describe('accessibility (axe-core)', () => {
     '/manager/books?searchTerm=zz-no-such-book',
     '/manager/users/new',
     '/manager/account',
+    '/manager/audit',
+    '/manager/audit?searchTerm=zz-no-such-event',
   ];
   for (const lng of ['en', 'ar']) {
     for (const scheme of ['light', 'dark'] as const) {
@@ -305,6 +307,17 @@ test.describe('accessibility (axe-core): open popovers and phones', () => {
         await page.locator('form').getByRole('combobox').click();
         await expect(page.getByRole('listbox')).toBeVisible();
         await check('genre combobox open');
+        await page.keyboard.press('Escape');
+
+        await page.goto(`/manager/audit?lng=${lng}`);
+        await hydrated(page);
+        await page.locator('form').getByRole('combobox').first().click();
+        await expect(page.getByRole('listbox')).toBeVisible();
+        await check('audit action combobox open');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('audit-row').first().getByRole('button').click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check('audit event dialog open', '[role="dialog"]');
         await page.keyboard.press('Escape');
 
         const users = (await (await page.request.get('/api/rpc/users?searchTerm=user@example.com')).json()) as {
