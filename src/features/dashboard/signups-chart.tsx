@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '#/lib/utils';
 import type { Dashboard } from './dashboard.schema';
 
-/** Integer ticks from 0: 4–5 steps of 1, 2 or 5 × 10ⁿ, the top one at or above the highest value. */
+/** Integer ticks from 0 in steps of 1, 2 or 5 × 10ⁿ: at most four steps, the top one at or above the highest value. */
 export function valueTicks(max: number): number[] {
   const rough = Math.max(max, 4) / 4;
   const power = 10 ** Math.floor(Math.log10(rough));
