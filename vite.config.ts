@@ -2,7 +2,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -53,12 +54,74 @@ function precompressedAssets(): Plugin {
 }
 
 /**
+ * The translation files the browser fetches (every language's namespaces but the English ones its
+ * entry carries): one folder, `assets/locales-<hash of all of them>/<language>/<namespace>.json`.
+ * The entry then holds that one name, not a hashed URL per file (each of which the first load of
+ * every page paid for, ~0.9 KB gzip at 44 files). A change to any translation renames the folder,
+ * so the files stay immutable under /assets/. Development fetches them from src/locales itself.
+ */
+const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/locales');
+function localeFiles() {
+  const files = readdirSync(LOCALES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap(({ name: lng }) =>
+      readdirSync(path.join(LOCALES_DIR, lng))
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => `${lng}/${file}`),
+    )
+    .sort();
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update(readFileSync(path.join(LOCALES_DIR, file)));
+  return { files, folder: `assets/locales-${hash.digest('base64url').slice(0, 10)}` };
+}
+
+function localeAssets(locales: ReturnType<typeof localeFiles>): Plugin {
+  return {
+    name: 'springboard:locale-assets',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle() {
+      for (const file of locales.files) {
+        const source = JSON.stringify(JSON.parse(readFileSync(path.join(LOCALES_DIR, file), 'utf8')));
+        this.emitFile({ type: 'asset', fileName: `${locales.folder}/${file}`, source });
+      }
+    },
+  };
+}
+
+/**
+ * `…/file.json?sections`: a JSON file's top-level keys as named exports of a module of its own, so
+ * that the sections' chunk takes its part of the English strings (src/lib/i18n/section-strings.ts)
+ * and the entry's copy of the file keeps only its own part.
+ */
+export function jsonParts(): Plugin {
+  return {
+    name: 'springboard:json-parts',
+    enforce: 'pre',
+    load(id) {
+      if (!id.endsWith('.json?sections')) return undefined;
+      const data = JSON.parse(readFileSync(id.slice(0, -'?sections'.length), 'utf8')) as Record<string, unknown>;
+      const code = Object.entries(data)
+        .map(([key, value]) => `export const ${key} = ${JSON.stringify(value)};`)
+        .join('\n');
+      return { code, moduleType: 'js' };
+    },
+  };
+}
+
+/**
  * Packages every page runs: React, the router and Start's client, i18next. Only
  * their modules the entry needs (`$initial`: statically imported from it); the others (infinite
  * queries, mutations, blockers…) load with the pages that use them.
  */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|i18next|react-i18next|use-sync-external-store|tiny-invariant|tiny-warning)[\\/]/;
+
+/** The pages' building blocks (the `pages` chunk). */
+const PAGE_BLOCKS =
+  /[\\/]src[\\/](components[\\/](form-page|unsaved-changes|confirm-dialog|page-skeletons|search-field|display-name|ui[\\/](page-header|breadcrumb|table|empty-state|badge|card|skeleton))\.tsx|lib[\\/](use-search-input|i18n[\\/]format)\.ts)$/;
+/** lucide-react's shared runtime, which every icon module imports. */
+const LUCIDE_RUNTIME = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
 
 /**
  * The browser's chunks. Route-level code splitting cut the app into ~100 chunks, many of a few
@@ -93,63 +156,76 @@ const clientChunks = {
       // manager's list, which only its two list pages use (the sign-in pages load this group), and
       // the primitives on Radix UI's popper (select, combobox, action menu, tooltip): each brings
       // its Radix package, loaded by the pages that use one (issue 16).
+      // The pages' building blocks (`PAGE_BLOCKS`) are a group of their own, and lucide's runtime (not
+      // its icons) is here, where the sections' shell finds it: a page without those blocks (the
+      // app's home) loads the shell's blocks only.
       test: (id: string) =>
-        /[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
-        !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(
-          id,
-        ) &&
-        !/[\\/]ui[\\/](select|combobox|action-menu|tooltip)\.tsx$/.test(id),
-      priority: 1,
+        LUCIDE_RUNTIME.test(id) ||
+        (/[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
+          !PAGE_BLOCKS.test(id) &&
+          !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(
+            id,
+          ) &&
+          !/[\\/]ui[\\/](select|combobox|action-menu|tooltip)\.tsx$/.test(id)),
+      // Above `pages`: lucide's runtime is a dependency of both, and it goes where the shell loads it.
+      priority: 2,
     },
+    // The pages' building blocks: headers and breadcrumbs, lists (table, search, empty state,
+    // skeletons), detail cards, forms (their page, the unsaved-changes guard, confirmations).
+    { name: 'pages', test: PAGE_BLOCKS, priority: 1 },
   ],
 };
 
-export default defineConfig(({ command }) => ({
-  plugins: [
-    tailwindcss(),
-    // A route's split parts (loader, page, error, not-found, pending) share one chunk: one request, not
-    // five, and the entry holds no loader (decision 026).
-    tanstackStart({
-      router: {
-        codeSplittingOptions: { defaultBehavior: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']] },
-      },
-    }),
-    viteReact(),
-    precompressedAssets(),
-    ...bundleReport(),
-  ],
-  resolve: {
-    tsconfigPaths: false,
-    // The router's store asks for the shim of React < 18; React 19 has the hook itself.
-    alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],
-  },
-  ssr: {
-    // The server's dependencies are bundled into dist/server: Node then resolves and loads a few
-    // files instead of hundreds of packages' modules (the import went from ~950 to ~170 ms).
-    // Kept external: packages that read their own files at run time (PGlite's WebAssembly and
-    // extensions, Swagger UI's assets, pino's worker transports, sharp's native binary) and the
-    // drivers (the S3 client's credential providers load on demand).
-    // Build only: the dev server runs its server modules in Vite's module runner, which evaluates
-    // them as ES modules, so a CommonJS package (React) bundled there fails with `module is not
-    // defined`; in development Node loads the dependencies itself.
-    noExternal: command === 'build' ? true : undefined,
-    external: [
-      '@electric-sql/pglite',
-      'pino',
-      'pino-pretty',
-      'thread-stream',
-      'swagger-ui-dist',
-      'pg',
-      'ioredis',
-      'nodemailer',
-      'sharp',
-      '@aws-sdk/client-s3',
+export default defineConfig(({ command }) => {
+  const locales = localeFiles();
+  return {
+    define: {
+      // Where the browser fetches translation files (see localeAssets).
+      'import.meta.env.LOCALES_URL': JSON.stringify(command === 'build' ? `/${locales.folder}` : '/src/locales'),
+    },
+    plugins: [
+      tailwindcss(),
+      // A route's split parts (loader, page, error, not-found, pending) share one chunk: one request, not
+      // five, and the entry holds no loader (decision 026).
+      tanstackStart({
+        router: {
+          codeSplittingOptions: { defaultBehavior: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']] },
+        },
+      }),
+      viteReact(),
+      localeAssets(locales),
+      jsonParts(),
+      precompressedAssets(),
+      ...bundleReport(),
     ],
-  },
-  environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } } },
-  build: {
-    // Translation files are fetched at run time: keep them as files (a data: URL would be refused by
-    // the CSP's connect-src and cannot be cached across pages).
-    assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
-  },
-}));
+    resolve: {
+      tsconfigPaths: false,
+      // The router's store asks for the shim of React < 18; React 19 has the hook itself.
+      alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],
+    },
+    ssr: {
+      // The server's dependencies are bundled into dist/server: Node then resolves and loads a few
+      // files instead of hundreds of packages' modules (the import went from ~950 to ~170 ms).
+      // Kept external: packages that read their own files at run time (PGlite's WebAssembly and
+      // extensions, Swagger UI's assets, pino's worker transports, sharp's native binary) and the
+      // drivers (the S3 client's credential providers load on demand).
+      // Build only: the dev server runs its server modules in Vite's module runner, which evaluates
+      // them as ES modules, so a CommonJS package (React) bundled there fails with `module is not
+      // defined`; in development Node loads the dependencies itself.
+      noExternal: command === 'build' ? true : undefined,
+      external: [
+        '@electric-sql/pglite',
+        'pino',
+        'pino-pretty',
+        'thread-stream',
+        'swagger-ui-dist',
+        'pg',
+        'ioredis',
+        'nodemailer',
+        'sharp',
+        '@aws-sdk/client-s3',
+      ],
+    },
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } } },
+  };
+});

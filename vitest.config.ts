@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { jsonParts } from './vite.config';
 
 export default defineConfig({
+  // `….json?sections` imports (src/lib/i18n/section-strings.ts).
+  plugins: [jsonParts()],
   resolve: { alias: [{ find: /^#\/(.*)$/, replacement: `${import.meta.dirname}/src/$1` }] },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],

@@ -365,7 +365,8 @@ test.describe('language resources', () => {
     await page.goto('/app/account');
     await hydrated(page);
     let failures = 0;
-    await page.route(/\/assets\/common-[\w-]+\.json$/, (route) => (failures++ < 2 ? route.abort() : route.continue()));
+    // The translation files live in one build folder (decision 042): assets/locales-<hash>/<lng>/<ns>.json.
+    await page.route(/\/assets\/locales-[\w-]+\/fr\/common\.json$/, (route) => (failures++ < 2 ? route.abort() : route.continue()));
     await choose(page, page.getByLabel('Language'), 'Français');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compte');
     expect(failures).toBeGreaterThanOrEqual(3);

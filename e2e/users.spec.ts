@@ -266,12 +266,23 @@ test.describe('manager: dashboard', () => {
     await expect(page.getByTestId('count-users').locator('dd').first()).toHaveText(String(total));
     await expect(page.getByTestId('count-admins').locator('dd').first()).toHaveText('1');
     await expect(page.getByTestId('count-books').locator('dd').first()).toHaveText(/^\d+$/);
-    // Issue 16: the trend against the previous 30 days, the sign-ups chart (loaded by this page
-    // only), relative times, and cards that open their filtered list.
+    // Issue 16: the trend against the previous 30 days, the sign-ups chart, relative times, and
+    // cards that open their filtered list.
     await expect(page.getByTestId('trend-users')).toHaveText(/(vs the previous 30 days|new in 30 days)$/);
-    // The chart sits below the newest lists; Recharts is fetched when it scrolls into view.
-    await page.getByTestId('signups-chart').scrollIntoViewIfNeeded();
-    await expect(page.locator('.recharts-surface')).toBeVisible();
+    // The chart (decision 042): a bar per day, rendered with the page; a tooltip on hover; one tab
+    // stop whose arrow keys read the days out; every day in a table for assistive technology.
+    const chart = page.getByRole('group', { name: 'Sign-ups per day' });
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator('[data-day]')).toHaveCount(30);
+    await expect(page.getByRole('table', { name: 'Sign-ups per day' }).getByRole('row')).toHaveCount(31);
+    await chart.locator('[data-day]').last().hover();
+    await expect(page.getByTestId('signups-tooltip')).toContainText(/Sign-ups: [1-9]\d*$/);
+    await page.mouse.move(0, 0);
+    await expect(page.getByTestId('signups-tooltip')).toHaveCount(0);
+    await chart.focus();
+    await expect(page.getByRole('status').filter({ hasText: 'Sign-ups:' })).toHaveText(/, Sign-ups: [1-9]\d*$/);
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('signups-tooltip')).toContainText('Sign-ups: 0');
     await expect(page.getByRole('region', { name: 'Newest users' }).locator('time').first()).toHaveText(/ago|now|yesterday|last/);
     await page.getByTestId('count-admins').getByRole('link', { name: 'Admins' }).click();
     await expect(page).toHaveURL(/\/manager\/users\?role=admin$/);

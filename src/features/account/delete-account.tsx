@@ -15,7 +15,7 @@ import { handledGlobally } from '#/lib/demo-mode-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 export function DeleteAccount({ email }: { email: string }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   const errorMessage = useAuthErrorMessage();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -23,21 +23,21 @@ export function DeleteAccount({ email }: { email: string }) {
   const remove = useMutation({
     mutationFn: () => authCall(authClient.deleteUser({})),
     onSuccess: () => {
-      toast.success(t('account.deleteAccount.deleted'));
+      toast.success(t('deleteAccount.deleted'));
       window.location.assign('/login');
     },
     onError: (error: AuthCallError) => {
       setOpen(false);
-      if (!handledGlobally(error)) toast.error(t('account.deleteAccount.failed'), { description: errorMessage(error) });
+      if (!handledGlobally(error)) toast.error(t('deleteAccount.failed'), { description: errorMessage(error) });
     },
   });
 
   return (
     <section aria-labelledby="delete-account" className="flex flex-col gap-3 rounded-lg border border-red-200 p-4 dark:border-red-900">
       <h2 id="delete-account" className="text-base font-semibold">
-        {t('account.deleteAccount.title')}
+        {t('deleteAccount.title')}
       </h2>
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('account.deleteAccount.description')}</p>
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('deleteAccount.description')}</p>
       <div>
         <Button
           variant="destructive"
@@ -46,15 +46,15 @@ export function DeleteAccount({ email }: { email: string }) {
             setOpen(true);
           }}
         >
-          {t('account.deleteAccount.button')}
+          {t('deleteAccount.button')}
         </Button>
       </div>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={t('account.deleteAccount.title')}
-        description={t('account.deleteAccount.description')}
-        confirmLabel={t('account.deleteAccount.confirm')}
+        title={t('deleteAccount.title')}
+        description={t('deleteAccount.description')}
+        confirmLabel={t('deleteAccount.confirm')}
         confirmDisabled={!confirmed || remove.isPending}
         onConfirm={() => remove.mutate()}
       >
@@ -66,7 +66,7 @@ export function DeleteAccount({ email }: { email: string }) {
             if (confirmed) remove.mutate();
           }}
         >
-          <Field label={t('account.deleteAccount.confirmLabel', { email })}>
+          <Field label={t('deleteAccount.confirmLabel', { email })}>
             {(ids) => <Input {...ids} type="email" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />}
           </Field>
         </form>

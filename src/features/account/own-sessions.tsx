@@ -17,7 +17,7 @@ import { formatDate } from '#/lib/i18n/format';
 import { mySessionsQuery } from './account.queries';
 
 export function OwnSessions() {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation('account');
   const errorMessage = useAuthErrorMessage();
   const queryClient = useQueryClient();
   const { data: sessions } = useSuspenseQuery(mySessionsQuery);
@@ -31,16 +31,16 @@ export function OwnSessions() {
     mutationFn: () => authCall(authClient.revokeOtherSessions()),
     onSuccess: async () => {
       setDialog(null);
-      toast.success(t('account.sessions.othersSignedOut'));
+      toast.success(t('sessions.othersSignedOut'));
       await queryClient.invalidateQueries({ queryKey: mySessionsQuery.queryKey });
     },
-    onError: failed(t('account.sessions.signOutOthersFailed')),
+    onError: failed(t('sessions.signOutOthersFailed')),
   });
   const signOutEverywhere = useMutation({
     mutationFn: () => authCall(authClient.revokeSessions()),
     // A full load: nothing of the signed-in user stays in memory.
     onSuccess: () => window.location.assign('/login'),
-    onError: failed(t('account.sessions.signOutEverywhereFailed')),
+    onError: failed(t('sessions.signOutEverywhereFailed')),
   });
 
   return (
@@ -49,49 +49,49 @@ export function OwnSessions() {
       className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
     >
       <h2 id="own-sessions" className="text-base font-semibold">
-        {t('account.sessions.title')}
+        {t('sessions.title')}
       </h2>
       <ul className="flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800">
         {sessions.map((session) => (
           <li key={session.id} data-testid="own-session" className="flex flex-col gap-0.5 py-2 text-sm">
             <span className="flex flex-wrap items-center gap-2 font-medium">
-              {session.device ?? t('account.sessions.unknownDevice')}
-              {session.current && <Badge variant="info">{t('account.sessions.current')}</Badge>}
-              {session.impersonated && <Badge variant="warning">{t('account.sessions.impersonation')}</Badge>}
+              {session.device ?? t('sessions.unknownDevice')}
+              {session.current && <Badge variant="info">{t('sessions.current')}</Badge>}
+              {session.impersonated && <Badge variant="warning">{t('sessions.impersonation')}</Badge>}
             </span>
             <span className="text-neutral-700 dark:text-neutral-300">
-              {[session.ipAddress, t('account.sessions.lastActive', { date: when(session.lastActiveAt) })].filter(Boolean).join(' · ')}
+              {[session.ipAddress, t('sessions.lastActive', { date: when(session.lastActiveAt) })].filter(Boolean).join(' · ')}
             </span>
           </li>
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" disabled={signOutOthers.isPending || sessions.length < 2} onClick={() => setDialog('others')}>
-          {t('account.sessions.signOutOthers')}
+          {t('sessions.signOutOthers')}
         </Button>
         <Button
           variant="secondary"
           disabled={signOutEverywhere.isPending || signOutEverywhere.isSuccess}
           onClick={() => setDialog('everywhere')}
         >
-          {t('account.sessions.signOutEverywhere')}
+          {t('sessions.signOutEverywhere')}
         </Button>
       </div>
       <ConfirmDialog
         open={dialog === 'others'}
         onOpenChange={(open) => setDialog(open ? 'others' : null)}
-        title={t('account.sessions.signOutOthersTitle')}
-        description={t('account.sessions.signOutOthersDescription')}
-        confirmLabel={t('account.sessions.signOutOthers')}
+        title={t('sessions.signOutOthersTitle')}
+        description={t('sessions.signOutOthersDescription')}
+        confirmLabel={t('sessions.signOutOthers')}
         pending={signOutOthers.isPending}
         onConfirm={() => signOutOthers.mutate()}
       />
       <ConfirmDialog
         open={dialog === 'everywhere'}
         onOpenChange={(open) => setDialog(open ? 'everywhere' : null)}
-        title={t('account.sessions.signOutEverywhereTitle')}
-        description={t('account.sessions.signOutEverywhereDescription')}
-        confirmLabel={t('account.sessions.signOutEverywhere')}
+        title={t('sessions.signOutEverywhereTitle')}
+        description={t('sessions.signOutEverywhereDescription')}
+        confirmLabel={t('sessions.signOutEverywhere')}
         // Until the page has left for /login.
         pending={signOutEverywhere.isPending || signOutEverywhere.isSuccess}
         onConfirm={() => signOutEverywhere.mutate()}

@@ -30,30 +30,25 @@ import { SecurityActivity } from './security-activity';
 import { DisplayPreferences } from './preferences';
 
 function ChangeNameDrawer({ open, currentName, onClose }: { open: boolean; currentName: string; onClose: () => void }) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'auth', 'common']);
   const queryClient = useQueryClient();
   const form = useForm<NameForm>({ resolver: zodResolver(nameFormSchema), values: { name: currentName } });
   const onSubmit = form.handleSubmit(async ({ name }) => {
     const { error } = await authClient.updateUser({ name });
     if (error) {
       // The auth client's own handler has shown a demo-mode refusal already.
-      if (!handledGlobally(error)) toast.error(t('account.nameUpdateFailed'));
+      if (!handledGlobally(error)) toast.error(t('nameUpdateFailed'));
       return;
     }
-    toast.success(t('account.nameUpdated'));
+    toast.success(t('nameUpdated'));
     await refreshSession(queryClient);
     onClose();
   });
   const nameError = form.formState.errors.name?.message;
   return (
-    <ResponsiveDialog
-      open={open}
-      onOpenChange={(o) => !o && onClose()}
-      title={t('account.changeName')}
-      description={t('account.changeNameDescription')}
-    >
+    <ResponsiveDialog open={open} onOpenChange={(o) => !o && onClose()} title={t('changeName')} description={t('changeNameDescription')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field label={t('account.name')} error={nameError ? t(nameError as 'validation.nameRequired') : undefined}>
+        <Field label={t('name')} error={nameError ? t(nameError as 'validation.nameRequired', { ns: 'auth' }) : undefined}>
           {(ids) => <Input autoComplete="name" {...ids} {...form.register('name')} />}
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -70,7 +65,7 @@ function ChangeNameDrawer({ open, currentName, onClose }: { open: boolean; curre
 }
 
 export function PageAccount() {
-  const { t, i18n } = useTranslation(['auth', 'common', 'images']);
+  const { t, i18n } = useTranslation(['account', 'auth', 'common', 'images']);
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   const search = useSearch({ strict: false }) as Partial<AccountSearch>;
@@ -86,24 +81,24 @@ export function PageAccount() {
       {user && (
         <section aria-labelledby="profile" className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">
           <h2 id="profile" className="text-base font-semibold">
-            {t('account.profile')}
+            {t('profile')}
           </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('account.name')}</dt>
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('name')}</dt>
             <dd data-testid="account-name">
               <DisplayName name={user.name} />
             </dd>
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('account.email')}</dt>
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('email')}</dt>
             <dd className="flex flex-wrap items-center gap-2">
               <bdi data-testid="account-email">{user.email}</bdi>
-              {!user.emailVerified && <Badge variant="warning">{t('account.notVerified')}</Badge>}
+              {!user.emailVerified && <Badge variant="warning">{t('notVerified')}</Badge>}
             </dd>
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('account.memberSince')}</dt>
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('memberSince')}</dt>
             <dd data-testid="account-member-since">{formatDate(user.createdAt, i18n.language)}</dd>
           </dl>
           <div>
             <Button variant="secondary" onClick={() => setState('change-name')}>
-              {t('account.changeName')}
+              {t('changeName')}
             </Button>
           </div>
           <ChangeNameDrawer open={search.state === 'change-name'} currentName={user.name} onClose={() => setState('')} />

@@ -1,5 +1,6 @@
 import { orpc } from '#/lib/api-client';
-import { setFilters, type AuditSearch } from './audit.search';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
+import type { AuditSearch } from './audit.search';
 
 /** The manager's audit list under its filters, in keyset pages. */
 export const auditInfiniteQuery = (search: AuditSearch) =>
@@ -8,3 +9,22 @@ export const auditInfiniteQuery = (search: AuditSearch) =>
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+
+type Action = (typeof AUDIT_ACTIONS)[number];
+type TargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/**
+ * The filters that are set, as the API's input and the export's query string take them (an
+ * unknown action or type is none). Here, not beside the search params' reader: the route tree
+ * would carry the list of actions.
+ */
+export const setFilters = (search: AuditSearch) => {
+  const known = {
+    ...search,
+    action: (AUDIT_ACTIONS as readonly string[]).includes(search.action) ? search.action : '',
+    targetType: (AUDIT_TARGET_TYPES as readonly string[]).includes(search.targetType) ? search.targetType : '',
+  };
+  return Object.fromEntries(Object.entries(known).filter(([, value]) => value !== '')) as Partial<
+    Omit<AuditSearch, 'action' | 'targetType'> & { action: Action; targetType: TargetType }
+  >;
+};

@@ -16,9 +16,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import { formatDateTime } from '#/lib/i18n/format';
 import { AuditEventDialog } from './audit-event-dialog';
-import { auditInfiniteQuery } from './audit.queries';
 import type { AuditEvent } from './audit.schema';
-import { EMPTY_AUDIT_SEARCH, setFilters, type AuditSearch } from './audit.search';
+import { auditInfiniteQuery, setFilters } from './audit.queries';
+import { EMPTY_AUDIT_SEARCH, type AuditSearch } from './audit.search';
 
 const route = getRouteApi('/manager/audit');
 

@@ -1,47 +1,22 @@
 /**
  * /manager/dashboard: stat cards (icon, count, the trend against the previous 30 days, each
  * opening its filtered list), the newest users and books with relative times in the chosen
- * language, then sign-ups per day over 30 days as a chart (Recharts, loaded by this page only,
- * when the chart scrolls into view: not part of the page's first load).
+ * language, then sign-ups per day over 30 days as a bar chart (our own, rendered with the page:
+ * decision 042).
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { BookOpenIcon, MonitorSmartphoneIcon, ShieldCheckIcon, TagsIcon, UserXIcon, UsersIcon, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DisplayName } from '#/components/display-name';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
 import { PageHeader } from '#/components/ui/page-header';
-import { Skeleton } from '#/components/ui/skeleton';
 import { formatDateTime, formatRelative } from '#/lib/i18n/format';
-import { languageInfo } from '#/lib/i18n/languages';
 import { cn } from '#/lib/utils';
 import { dashboardQuery } from './dashboard.queries';
 import type { Dashboard } from './dashboard.schema';
-
-const SignupsChart = lazy(() => import('./signups-chart'));
-
-/**
- * True once the element has scrolled into view (an IntersectionObserver, in the browser only: the
- * chart measures its box). Recharts is fetched then, not with the page's first load.
- */
-function useVisible<T extends Element>() {
-  const ref = useRef<T>(null);
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || visible) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setVisible(true);
-        observer.disconnect();
-      }
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [visible]);
-  return [ref, visible] as const;
-}
+import { SignupsChart } from './signups-chart';
 
 // min-w-0: a grid or flex item may shrink below its content (long names and e-mails truncate, at 375 px too).
 const card = 'min-w-0 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800';
@@ -58,7 +33,6 @@ interface Stat {
 export function PageDashboard() {
   const { t, i18n } = useTranslation('users');
   const { data } = useSuspenseQuery(dashboardQuery);
-  const [chartBox, visible] = useVisible<HTMLDivElement>();
   const stats: Stat[] = [
     { key: 'users', label: t('dashboard.users'), icon: UsersIcon, link: { to: '/manager/users' }, trend: data.trends.users },
     { key: 'admins', label: t('dashboard.admins'), icon: ShieldCheckIcon, link: { to: '/manager/users', search: { role: 'admin' } } },
@@ -110,7 +84,7 @@ export function PageDashboard() {
           }))}
         />
       </div>
-      <Card ref={chartBox} data-testid="signups-chart">
+      <Card data-testid="signups-chart">
         <CardHeader>
           <div className="flex flex-col gap-1">
             <CardTitle>{t('dashboard.signupsTitle')}</CardTitle>
@@ -120,18 +94,7 @@ export function PageDashboard() {
           </div>
         </CardHeader>
         <CardContent>
-          {visible ? (
-            <Suspense fallback={<Skeleton className="h-56 w-full" />}>
-              <SignupsChart
-                data={data.signupsPerDay}
-                language={i18n.language}
-                label={t('dashboard.signups')}
-                rtl={languageInfo(i18n.language).dir === 'rtl'}
-              />
-            </Suspense>
-          ) : (
-            <Skeleton className="h-56 w-full" />
-          )}
+          <SignupsChart data={data.signupsPerDay} />
         </CardContent>
       </Card>
     </div>

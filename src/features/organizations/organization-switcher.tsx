@@ -1,7 +1,9 @@
 /**
  * The active organisation, in the app's top bar: a select of the caller's organisations. Choosing
  * one makes it active on the session (Better Auth's set-active); the shelf follows it. Its strings
- * are in `common`, so that every app page does not load the `organizations` namespace.
+ * are in `common`, so that every app page does not load the `organizations` namespace. The Select
+ * and the Better Auth client load when the switcher is first pointed at or focused: neither is part
+ * of an app page's first load.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -10,7 +12,6 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
 import { toast } from '#/components/ui/toast';
-import { authCall, authClient } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { cn } from '#/lib/utils';
@@ -18,6 +19,11 @@ import { myOrganizationsQuery } from './organizations.queries';
 
 const loadSwitcherSelect = () => import('./organization-switcher-select');
 const SwitcherSelect = lazy(loadSwitcherSelect);
+const loadAuthClient = () => import('#/features/auth/auth-client');
+const preload = () => {
+  void loadSwitcherSelect();
+  void loadAuthClient();
+};
 
 export function OrganizationSwitcher() {
   const { t } = useTranslation();
@@ -39,6 +45,7 @@ export function OrganizationSwitcher() {
     const chosen = data.organizations.find((o) => o.id === organizationId);
     setPending(true);
     try {
+      const { authCall, authClient } = await loadAuthClient();
       await authCall(authClient.organization.setActive({ organizationId }));
       if (chosen) toast.success(t('organizationSwitcher.switched', { name: chosen.name }));
       await queryClient.invalidateQueries({ queryKey: orpc.organizations.key() });
@@ -57,8 +64,8 @@ export function OrganizationSwitcher() {
       aria-expanded={false}
       data-testid="organization-switcher"
       disabled={pending}
-      onPointerEnter={() => void loadSwitcherSelect()}
-      onFocus={() => void loadSwitcherSelect()}
+      onPointerEnter={preload}
+      onFocus={preload}
       onClick={() => setArmed(true)}
       onKeyDown={(e) => {
         if (e.key === 'ArrowDown' || e.key === 'ArrowUp') setArmed(true);

@@ -6,6 +6,7 @@
 import { createIsomorphicFn } from '@tanstack/react-start';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enAccount from '#/locales/en/account.json';
 import enApi from '#/locales/en/api.json';
 import enAuth from '#/locales/en/auth.json';
 import enAudit from '#/locales/en/audit.json';
@@ -17,12 +18,14 @@ import enImages from '#/locales/en/images.json';
 import enOrganizations from '#/locales/en/organizations.json';
 import enUsers from '#/locales/en/users.json';
 import enZod from '#/locales/en/zod.json';
+import { ENTRY_STRINGS } from './entry-strings';
 import { DEFAULT_LANGUAGE, ENTRY_NAMESPACES, LANGUAGE_CODES, NAMESPACES, type Language } from './languages';
 
 /** Every English namespace (the types of all translation keys). */
 export const defaultResources = {
   common: enCommon,
   auth: enAuth,
+  account: enAccount,
   authErrors: enAuthErrors,
   api: enApi,
   catalog: enCatalog,
@@ -34,35 +37,35 @@ export const defaultResources = {
   audit: enAudit,
 } as const;
 
-// In the browser build `import.meta.env.SSR` is false: the other English files are left out of it.
-const bundledResources = import.meta.env.SSR ? defaultResources : { common: enCommon, auth: enAuth };
+// In the browser build `import.meta.env.SSR` is false: the other English files are left out of it,
+// and of `common` and `auth` the strings only the sections show (section-strings.ts).
+const bundledResources = import.meta.env.SSR ? defaultResources : ENTRY_STRINGS;
 const initialNamespaces = import.meta.env.SSR ? NAMESPACES : ENTRY_NAMESPACES;
 
 /*
  * The other languages, one file per (language, namespace). The server imports them; the browser
- * fetches them (and the English files its entry leaves out) as hashed JSON assets, so that
- * i18next's retries really retry (a failed dynamic import() stays failed for the page's lifetime,
- * a failed fetch does not).
+ * fetches them (and the English files its entry leaves out) from one folder of the build
+ * (`import.meta.env.LOCALES_URL`, vite.config.ts: no URL per file in the entry), so that i18next's
+ * retries really retry (a failed dynamic import() stays failed for the page's lifetime, a failed
+ * fetch does not).
  */
 const serverResources = import.meta.glob<{ default: object }>(['../../locales/*/*.json', '!../../locales/en/*.json']);
-const browserResourceUrls = import.meta.glob<string>(
-  ['../../locales/*/*.json', '!../../locales/en/common.json', '!../../locales/en/auth.json'],
-  {
-    query: '?url',
-    import: 'default',
-    eager: true,
-  },
-);
+
+declare global {
+  interface ImportMetaEnv {
+    /** Set by vite.config.ts: the folder of the translation files, `/assets/locales-<hash>` in a build. */
+    readonly LOCALES_URL: string;
+  }
+}
 
 const loadResource = createIsomorphicFn()
-  .server(async (path: string): Promise<object> => {
-    const load = serverResources[path];
-    if (!load) throw new Error(`No resources at ${path}`);
+  .server(async (lng: string, ns: string): Promise<object> => {
+    const load = serverResources[`../../locales/${lng}/${ns}.json`];
+    if (!load) throw new Error(`No resources for ${lng}/${ns}`);
     return (await load()).default;
   })
-  .client(async (path: string): Promise<object> => {
-    const url = browserResourceUrls[path];
-    if (!url) throw new Error(`No resources at ${path}`);
+  .client(async (lng: string, ns: string): Promise<object> => {
+    const url = `${import.meta.env.LOCALES_URL}/${lng}/${ns}.json`;
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
     return (await response.json()) as object;
@@ -76,7 +79,7 @@ const loadNamespace: BackendModule = {
   type: 'backend',
   init() {},
   read(lng, ns, callback) {
-    loadResource(`../../locales/${lng}/${ns}.json`).then(
+    loadResource(lng, ns).then(
       (data) => callback(null, data as ResourceKey),
       (error: unknown) => callback(error as Error, true as unknown as ResourceKey),
     );

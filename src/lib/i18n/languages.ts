@@ -14,6 +14,7 @@ export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as Language[];
 export const NAMESPACES = [
   'common',
   'auth',
+  'account',
   'authErrors',
   'api',
   'catalog',

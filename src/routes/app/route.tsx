@@ -11,6 +11,6 @@ export const Route = createFileRoute('/app')({
       <LayoutApp />
     </Section>
   ),
-  errorComponent: (props) => <SectionError section="app" {...props} />,
-  notFoundComponent: () => <SectionNotFound section="app" />,
+  errorComponent: (props) => <SectionError section="app" shells={{ app: LayoutApp }} {...props} />,
+  notFoundComponent: () => <SectionNotFound section="app" shells={{ app: LayoutApp }} />,
 });

@@ -3,6 +3,7 @@ import { requireSection } from '#/features/auth/guards';
 import { Section } from '#/features/auth/section';
 import { invitationQuery } from '#/features/organizations/organizations.queries';
 import { PageInvitation } from '#/features/organizations/page-invitation';
+import { LayoutApp } from '#/layout/app/layout-app';
 import { SectionError, SectionNotFound } from '#/layout/section-pages';
 import { pageTitle } from '#/lib/utils';
 
@@ -17,6 +18,6 @@ export const Route = createFileRoute('/invitations/$id')({
       <PageInvitation />
     </Section>
   ),
-  errorComponent: (props) => <SectionError section="app" {...props} />,
-  notFoundComponent: () => <SectionNotFound section="app" />,
+  errorComponent: (props) => <SectionError section="app" shells={{ app: LayoutApp }} {...props} />,
+  notFoundComponent: () => <SectionNotFound section="app" shells={{ app: LayoutApp }} />,
 });

@@ -5,7 +5,7 @@ import { PageAccount } from '#/features/account/page-account';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/account')({
-  staticData: { namespaces: ['images', 'audit'] },
+  staticData: { namespaces: ['account', 'images', 'audit'] },
   validateSearch: accountSearch,
   search: { middlewares: [stripSearchParams({ state: '', newEmail: '' })] },
   loader: ({ context }) => Promise.all([context.queries.ensure(mySessionsQuery), context.queries.ensureInfinite(ownActivityQuery)]),

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireSection } from '#/features/auth/guards';
+import { LayoutApp } from '#/layout/app/layout-app';
 import { SectionError, SectionNotFound } from '#/layout/section-pages';
 import { LayoutManager } from '#/layout/manager/layout-manager';
 import { Section } from '#/features/auth/section';
@@ -11,6 +12,6 @@ export const Route = createFileRoute('/manager')({
       <LayoutManager />
     </Section>
   ),
-  errorComponent: (props) => <SectionError section="manager" {...props} />,
-  notFoundComponent: () => <SectionNotFound section="manager" />,
+  errorComponent: (props) => <SectionError section="manager" shells={{ app: LayoutApp, manager: LayoutManager }} {...props} />,
+  notFoundComponent: () => <SectionNotFound section="manager" shells={{ app: LayoutApp, manager: LayoutManager }} />,
 });
