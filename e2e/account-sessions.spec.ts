@@ -42,7 +42,10 @@ test.describe('own sessions', () => {
     await expect(sessions).toHaveCount(2);
     await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
     await expect(sessions.first()).toContainText(/Chrome \d+ · Linux/);
-    await expect(sessions.first()).toContainText('Last active');
+    // From 640 px a table: device, address, last active.
+    const table = first.getByRole('region', { name: 'Your sessions' }).getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText(['Device', 'IP address', 'Last active']);
+    await expect(sessions.first().getByRole('cell').nth(2)).toHaveText(/\d{4}, \d{1,2}:\d{2}\s?[AP]M/);
 
     // Asked first; cancelling changes nothing.
     const dialog = first.getByTestId('dialog');
