@@ -99,6 +99,21 @@ test.describe('no horizontal overflow at 375 px', () => {
       }
     });
 
+    test(`the audit log is cards on a phone: action, actor, time (${lng})`, async ({ adminPage: page }) => {
+      await page.setViewportSize(MOBILE);
+      const { scrollWidth, innerWidth } = await overflow(page, `/manager/audit?action=auth.sign-in&lng=${lng}`);
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      await expect(page.locator('main table')).toHaveCount(0);
+      const card = page.getByTestId('audit-row').first();
+      await expect(card).toBeVisible();
+      // Sign-ins only (the admin's own, at least): the action, the actor's avatar, the time that opens the event.
+      await expect(card).toContainText(lng === 'ar' ? 'تسجيل الدخول' : 'Signed in');
+      await expect(card.locator('[data-avatar]')).toHaveCount(1);
+      await expect(card.getByRole('button')).toHaveText(/\d/);
+      const box = (await card.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(innerWidth);
+    });
+
     test(`app pages (${lng})`, async ({ userPage: page }) => {
       await page.setViewportSize(MOBILE);
       const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string }> };

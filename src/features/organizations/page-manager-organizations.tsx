@@ -49,7 +49,8 @@ export function PageManagerOrganizations() {
         onChange={setTerm}
         busy={term.trim() !== searchTerm.trim() || isFetching}
       />
-      {organizations && (
+      {/* The count, when there is something to count (an empty list has its empty state). */}
+      {organizations && organizations.length > 0 && (
         <p className="text-sm text-neutral-700 dark:text-neutral-300" role="status">
           {t('manager.results', { count: organizations.length })}
         </p>
