@@ -1,7 +1,7 @@
 /**
  * 'Your sessions': where the user is signed in (device, IP, last active, this device marked), as a
- * table from 640 px and cards below (like the manager's session list), then 'Sign out other
- * sessions' and 'Sign out everywhere' (then to /login), each confirmed first
+ * table from 640 px and cards below (like the manager's session list), 'Sign out' on each other
+ * device, then 'Sign out other sessions' and 'Sign out everywhere' (then to /login), each confirmed first
  * (src/components/confirm-dialog.tsx). Every row is the signed-in person, so a row shows its kind of
  * device, not their avatar (which the top bar and the profile picture above already show).
  */
@@ -15,6 +15,7 @@ import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
+import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { formatDate } from '#/lib/i18n/format';
@@ -26,7 +27,7 @@ export function OwnSessions() {
   const errorMessage = useAuthErrorMessage();
   const queryClient = useQueryClient();
   const { data: sessions } = useSuspenseQuery(mySessionsQuery);
-  const [dialog, setDialog] = useState<'others' | 'everywhere' | null>(null);
+  const [dialog, setDialog] = useState<'others' | 'everywhere' | { id: string; device: string } | null>(null);
   const when = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   // One layout at a time: the table from 640 px (and on the server), cards below.
   const desktop = useIsDesktop();
@@ -43,6 +44,15 @@ export function OwnSessions() {
     },
     onError: failed(t('account.sessions.signOutOthersFailed')),
   });
+  const signOutOne = useMutation({
+    mutationFn: (id: string) => orpc.account.revokeSession.call({ id }),
+    onSuccess: async () => {
+      setDialog(null);
+      toast.success(t('account.sessions.signedOutOne'));
+      await queryClient.invalidateQueries({ queryKey: mySessionsQuery.queryKey });
+    },
+    onError: failed(t('account.sessions.signOutOneFailed')),
+  });
   const signOutEverywhere = useMutation({
     mutationFn: () => authCall(authClient.revokeSessions()),
     // A full load: nothing of the signed-in user stays in memory.
@@ -50,14 +60,29 @@ export function OwnSessions() {
     onError: failed(t('account.sessions.signOutEverywhereFailed')),
   });
 
+  const deviceName = (session: (typeof sessions)[number]) => session.device ?? t('account.sessions.unknownDevice');
   const device = (session: (typeof sessions)[number]): ReactNode => (
     <span className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
       <MonitorSmartphoneIcon aria-hidden className="size-4 shrink-0 text-neutral-500 dark:text-neutral-400" />
-      <bdi>{session.device ?? t('account.sessions.unknownDevice')}</bdi>
+      <bdi>{deviceName(session)}</bdi>
       {session.current && <Badge variant="info">{t('account.sessions.current')}</Badge>}
       {session.impersonated && <Badge variant="warning">{t('account.sessions.impersonation')}</Badge>}
     </span>
   );
+
+  // Every other device can be signed out here; this one signs out with 'Sign out'.
+  const signOutButton = (session: (typeof sessions)[number]) =>
+    session.current ? null : (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={t('account.sessions.signOutDevice', { device: deviceName(session) })}
+        disabled={signOutOne.isPending}
+        onClick={() => setDialog({ id: session.id, device: deviceName(session) })}
+      >
+        {t('account.sessions.signOutOne')}
+      </Button>
+    );
 
   return (
     <section
@@ -74,6 +99,9 @@ export function OwnSessions() {
               <TableHead scope="col">{t('account.sessions.device')}</TableHead>
               <TableHead scope="col">{t('account.sessions.ipAddress')}</TableHead>
               <TableHead scope="col">{t('account.sessions.lastActive')}</TableHead>
+              <TableHead scope="col">
+                <span className="sr-only">{t('account.sessions.actions')}</span>
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -84,6 +112,7 @@ export function OwnSessions() {
                   <bdi>{session.ipAddress ?? '—'}</bdi>
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{when(session.lastActiveAt)}</TableCell>
+                <TableCell className="text-end">{signOutButton(session)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -94,17 +123,20 @@ export function OwnSessions() {
             <li
               key={session.id}
               data-testid="own-session"
-              className="flex flex-col gap-1 rounded-lg border border-neutral-200 p-3 text-sm dark:border-neutral-800"
+              className="flex items-start gap-3 rounded-lg border border-neutral-200 p-3 text-sm dark:border-neutral-800"
             >
-              {device(session)}
-              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-neutral-700 dark:text-neutral-300">
-                <dt>{t('account.sessions.ipAddress')}</dt>
-                <dd className="truncate">
-                  <bdi>{session.ipAddress ?? '—'}</bdi>
-                </dd>
-                <dt>{t('account.sessions.lastActive')}</dt>
-                <dd>{when(session.lastActiveAt)}</dd>
-              </dl>
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                {device(session)}
+                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-neutral-700 dark:text-neutral-300">
+                  <dt>{t('account.sessions.ipAddress')}</dt>
+                  <dd className="truncate">
+                    <bdi>{session.ipAddress ?? '—'}</bdi>
+                  </dd>
+                  <dt>{t('account.sessions.lastActive')}</dt>
+                  <dd>{when(session.lastActiveAt)}</dd>
+                </dl>
+              </div>
+              {signOutButton(session)}
             </li>
           ))}
         </ul>
@@ -121,6 +153,15 @@ export function OwnSessions() {
           {t('account.sessions.signOutEverywhere')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={typeof dialog === 'object' && dialog !== null}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={t('account.sessions.signOutOneTitle')}
+        description={t('account.sessions.signOutOneDescription', { device: typeof dialog === 'object' && dialog ? dialog.device : '' })}
+        confirmLabel={t('account.sessions.signOutOne')}
+        pending={signOutOne.isPending}
+        onConfirm={() => typeof dialog === 'object' && dialog && signOutOne.mutate(dialog.id)}
+      />
       <ConfirmDialog
         open={dialog === 'others'}
         onOpenChange={(open) => setDialog(open ? 'others' : null)}
