@@ -26,7 +26,7 @@ async function createUser(admin: Page, name: string) {
 }
 
 test.describe('own sessions', () => {
-  test('a user signs the other window out, then signs out everywhere', async ({ adminPage, browser, app, sink }) => {
+  test('a user signs one window out from its row, the others out, then everywhere', async ({ adminPage, browser, app, sink }) => {
     const { email } = await createUser(adminPage, 'Two Windows');
     const first = await signedInPage(browser, app, sink, email);
     const second = await signedInPage(browser, app, sink, email);
@@ -40,7 +40,31 @@ test.describe('own sessions', () => {
     await expect(sessions).toHaveCount(2);
     await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
     await expect(sessions.first()).toContainText(/Chrome \d+ · Linux/);
-    await expect(sessions.first()).toContainText('Last active');
+    // From 640 px a table: device, address, last active.
+    const table = first.getByRole('region', { name: 'Your sessions' }).getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText(['Device', 'IP address', 'Last active', 'Actions']);
+    await expect(sessions.first().getByRole('cell').nth(2)).toHaveText(/\d{4}, \d{1,2}:\d{2}\s?[AP]M/);
+
+    // A third window, signed out from its own row: asked first, then a toast, and that window is out.
+    const third = await signedInPage(browser, app, sink, email);
+    await first.reload();
+    await hydrated(first);
+    await expect(sessions).toHaveCount(3);
+    // This device has no row action (it signs out with 'Sign out'); the newest other one is second.
+    await expect(sessions.filter({ hasText: 'This device' }).getByRole('button')).toHaveCount(0);
+    await sessions
+      .nth(1)
+      .getByRole('button', { name: /^Sign out Chrome \d+ · Linux$/ })
+      .click();
+    const asked = first.getByTestId('dialog');
+    await expect(asked.getByText('Sign out this device?')).toBeVisible();
+    await expect(asked.getByText(/^Chrome \d+ · Linux will need a new code to sign in\./)).toBeVisible();
+    await asked.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(first.getByText('Device signed out')).toBeVisible();
+    await expect(sessions).toHaveCount(2);
+    await third.goto('/app/account');
+    await expect(third).toHaveURL(/\/login\?redirect=/);
+    await third.context().close();
 
     // Asked first; cancelling changes nothing.
     const dialog = first.getByTestId('dialog');

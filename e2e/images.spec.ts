@@ -3,7 +3,7 @@
  * reaches the top bar, a cover reaches both book lists, the server refuses someone else's picture,
  * and demo mode refuses an upload with its dialog.
  */
-import type { Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
 import { startApp } from './support/app-server';
@@ -91,6 +91,42 @@ test.describe('pictures', () => {
 
     await page.goto(`/app/books/${book.id}`);
     await expect(page.locator('main img[data-cover="picture"]')).toBeVisible();
+  });
+
+  test("a user's picture shows in their session list on the manager's user page, as a table and as cards", async ({
+    adminPage: page,
+    app,
+    sink,
+  }) => {
+    // A user of this test's own, signed in from one client, with a picture an admin gives them.
+    const email = `pictured.${Date.now()}@example.org`;
+    const created = await page.request.post('/api/rpc/users', { data: { name: 'Pictured Person', email } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const client = await playwrightRequest.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    await signInViaApi(client, app, sink, email);
+    const put = await page.request.put(`/api/images/users/${id}`, {
+      headers: { 'Content-Type': 'image/png', Origin: app.url },
+      data: (await picture('#22aa66')).buffer,
+    });
+    expect(put.status()).toBe(200);
+
+    await page.goto(`/manager/users/${id}`);
+    await hydrated(page);
+    const row = page.getByTestId('user-session');
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('img[data-avatar="picture"]')).toHaveAttribute('src', new RegExp(`^/uploads/users/${id}/`));
+    // Below 640 px the same session is a card, with the picture, its labelled fields and Revoke on screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const card = page.getByTestId('user-session-cards').getByTestId('user-session');
+    await expect(card).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Sessions' }).locator('table')).toHaveCount(0);
+    await expect(card.locator('img[data-avatar="picture"]')).toBeVisible();
+    for (const label of ['IP address', 'Last active', 'Token']) await expect(card.getByText(label, { exact: true })).toBeVisible();
+    const revoke = card.getByRole('button', { name: 'Revoke' });
+    await revoke.scrollIntoViewIfNeeded();
+    await expect(revoke).toBeInViewport({ ratio: 1 });
+    await client.dispose();
   });
 
   test('a user cannot change someone else’s picture: the server refuses', async ({ userPage, adminPage, app }) => {

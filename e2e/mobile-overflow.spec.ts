@@ -35,6 +35,7 @@ test.describe('no horizontal overflow at 375 px', () => {
         `/manager/books/${books.items[0]!.id}`,
         '/manager/books/new',
         '/manager/organizations',
+        '/manager/audit',
         '/manager/account',
       ]) {
         const { scrollWidth, innerWidth } = await overflow(page, `${path}?lng=${lng}`);
@@ -58,6 +59,59 @@ test.describe('no horizontal overflow at 375 px', () => {
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(innerWidth);
       }
+    });
+
+    test(`session lists are cards on a phone, Revoke on screen (${lng})`, async ({ adminPage: page }) => {
+      await page.setViewportSize(MOBILE);
+      const { items } = (await (await page.request.get('/api/rpc/users?searchTerm=admin%40example.com')).json()) as {
+        items: Array<{ id: string; email: string }>;
+      };
+      const admin = items.find((u) => u.email === 'admin@example.com')!;
+      for (const [path, cards, session] of [
+        [`/manager/users/${admin.id}`, 'user-session-cards', 'user-session'],
+        ['/manager/account', 'own-session-cards', 'own-session'],
+      ] as const) {
+        const { scrollWidth, innerWidth } = await overflow(page, `${path}?lng=${lng}`);
+        expect(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
+        const card = page.getByTestId(cards).getByTestId(session).first();
+        await expect(card).toBeVisible();
+        // No table around the sessions: its fields are labelled in the card, and fit in it.
+        await expect(page.getByTestId(cards).locator('xpath=ancestor::section[1]').locator('table')).toHaveCount(0);
+        await expect(card.locator('dt')).toHaveText(
+          lng === 'ar'
+            ? session === 'user-session'
+              ? ['عنوان IP', 'آخر نشاط', 'الرمز']
+              : ['عنوان IP', 'آخر نشاط']
+            : session === 'user-session'
+              ? ['IP address', 'Last active', 'Token']
+              : ['IP address', 'Last active'],
+        );
+        const box = (await card.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(innerWidth);
+        if (session === 'user-session') {
+          // The manager's list names its person: the user's avatar (initials here) on the card.
+          await expect(card.locator('[data-avatar]')).toHaveCount(1);
+          const revoke = card.getByRole('button');
+          await revoke.scrollIntoViewIfNeeded();
+          await expect(revoke).toBeInViewport({ ratio: 1 });
+        }
+      }
+    });
+
+    test(`the audit log is cards on a phone: action, actor, time (${lng})`, async ({ adminPage: page }) => {
+      await page.setViewportSize(MOBILE);
+      const { scrollWidth, innerWidth } = await overflow(page, `/manager/audit?action=auth.sign-in&lng=${lng}`);
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      await expect(page.locator('main table')).toHaveCount(0);
+      const card = page.getByTestId('audit-row').first();
+      await expect(card).toBeVisible();
+      // Sign-ins only (the admin's own, at least): the action, the actor's avatar, the time that opens the event.
+      await expect(card).toContainText(lng === 'ar' ? 'تسجيل الدخول' : 'Signed in');
+      await expect(card.locator('[data-avatar]')).toHaveCount(1);
+      await expect(card.getByRole('button')).toHaveText(/\d/);
+      const box = (await card.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(innerWidth);
     });
 
     test(`app pages (${lng})`, async ({ userPage: page }) => {

@@ -46,6 +46,10 @@ test.describe('organisations', () => {
     await expect(owner).toHaveURL(/\/app$/);
     await owner.goto('/app/organizations');
     await hydrated(owner);
+    // None yet: the empty state says so and offers the one 'New organisation' on the page (the top
+    // bar's link to this page and the header's action are not there).
+    await expect(owner.getByText('No organisations yet')).toBeVisible();
+    await expect(owner.getByText('New organisation', { exact: true })).toHaveCount(1);
     await owner.getByRole('button', { name: 'New organisation' }).click();
     await owner.getByLabel('Name').fill(`Acme ${stamp}`);
     await expect(owner.getByLabel('Slug')).toHaveValue(slug);
@@ -131,6 +135,9 @@ test.describe('organisations', () => {
     expect(beta.status()).toBe(200);
     await owner.goto('/app/organizations');
     await hydrated(owner);
+    // With organisations, 'New organisation' is the page header's action, once.
+    await expect(owner.getByRole('banner').getByRole('button', { name: 'New organisation' })).toHaveCount(0);
+    await expect(owner.getByRole('main').getByRole('button', { name: 'New organisation' })).toHaveCount(1);
     await owner.getByTestId('organization-switcher').filter({ visible: true }).click();
     await owner.getByRole('option', { name: `Beta ${stamp}` }).click();
     await expect(owner.getByText(`Beta ${stamp} is now your active organisation`)).toBeVisible();

@@ -79,6 +79,8 @@ const PRODUCT_API: Record<string, Row> = {
   'dashboard.get': { expect: [401, 401, 403, 200], denied: 'user' },
   // One's own sessions: any signed-in user.
   'account.sessions': { expect: [401, 401, 200, 200] },
+  // Ending one of one's own other sessions by id: account update, which every role has (404 for an id that is not theirs).
+  'account.revokeSession': { params: { id: missing }, expect: [401, 401, 404, 404] },
   // One's own organisations; one of them by slug (404 for anyone who is not a member).
   'organizations.mine': { expect: [401, 401, 200, 200] },
   'organizations.get': { params: { slug: 'no-such-organisation' }, expect: [401, 401, 404, 404] },

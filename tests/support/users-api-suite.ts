@@ -258,6 +258,28 @@ export function usersApiSuite() {
       const again = await api<ApiError>('DELETE', `/users/${userId}/sessions/${older.id}`, { cookie: admin, language: 'fr' });
       expect(again.body).toMatchObject({ code: 'NOT_FOUND', message: 'Session introuvable' });
     });
+
+    it("ends one of the caller's other sessions by id, and no one else's, nor the caller's own", async () => {
+      const email = `own-revoke-${Date.now().toString(36)}@example.org`;
+      const first = await signIn(email);
+      const second = await signIn(email);
+      const own = (await api<OwnSession[]>('GET', '/account/sessions', { cookie: second })).body;
+      const current = own.find((s) => s.current)!;
+      const other = own.find((s) => !s.current)!;
+
+      // Another user cannot end it (404, as for an id that does not exist), nor can the caller end this one.
+      expect((await api('DELETE', `/account/sessions/${other.id}`, { cookie: admin })).status).toBe(404);
+      const self = await api<ApiError>('DELETE', `/account/sessions/${current.id}`, { cookie: second });
+      expect(self.status).toBe(404);
+      expect(self.body).toMatchObject({ code: 'NOT_FOUND', message: 'Session not found' });
+
+      const ended = await api<{ id: string }>('DELETE', `/account/sessions/${other.id}`, { cookie: second });
+      expect(ended).toMatchObject({ status: 200, body: { id: other.id } });
+      // That device is signed out at once; this one stays.
+      expect((await api('GET', '/account/sessions', { cookie: first })).status).toBe(401);
+      expect((await api<OwnSession[]>('GET', '/account/sessions', { cookie: second })).body.map((s) => s.id)).toEqual([current.id]);
+      expect((await api('DELETE', `/account/sessions/${other.id}`, { cookie: second })).status).toBe(404);
+    });
   });
 
   describe('last-admin protection', () => {

@@ -1,6 +1,7 @@
 /**
- * PageHeader: the top of a page — breadcrumbs (where it sits), its title (the page's one `h1`), an
- * optional line under it, and its actions (buttons, an ActionMenu) at the end.
+ * PageHeader: the top of a page — breadcrumbs (where it sits), an optional picture before the title
+ * (a person's avatar), its title (the page's one `h1`), an optional line under it, and its actions
+ * (buttons, an ActionMenu) at the end.
  */
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
@@ -19,10 +20,13 @@ export function PageHeader({
   description,
   crumbs,
   breadcrumbLabel,
+  leading,
   actions,
   className,
 }: {
   title: ReactNode;
+  /** Before the title and the line under it, beside both (an avatar). */
+  leading?: ReactNode;
   description?: ReactNode;
   crumbs?: Crumb[];
   /** The breadcrumb landmark's name ("Breadcrumb"). */
@@ -59,11 +63,14 @@ export function PageHeader({
         </Breadcrumb>
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight break-words" dir="auto">
-            {title}
-          </h1>
-          {description && <div className="text-sm text-neutral-600 dark:text-neutral-400">{description}</div>}
+        <div className="flex min-w-0 items-center gap-4">
+          {leading}
+          <div className="flex min-w-0 flex-col gap-1">
+            <h1 className="text-2xl font-bold tracking-tight break-words" dir="auto">
+              {title}
+            </h1>
+            {description && <div className="text-sm text-neutral-600 dark:text-neutral-400">{description}</div>}
+          </div>
         </div>
         {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
       </div>

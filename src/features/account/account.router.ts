@@ -1,9 +1,13 @@
 /**
- * The signed-in user's own data: where they are signed in. Any session may ask for its own
- * ('signed-in'); no token leaves the server, the caller's session is marked by comparing ids.
+ * The signed-in user's own data: where they are signed in, and ending one of those sessions. Any
+ * session may ask for its own ('signed-in'); no token leaves the server, the caller's session is
+ * marked by comparing ids, and one session is ended by its id (Better Auth's revoke-session takes
+ * the token, which the page never has).
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { z } from '#/lib/zod';
+import { apiError } from '#/server/api-errors.ts';
+import { actingIn, recordAuditEvent } from '#/server/audit/record.ts';
 import { session } from '#/server/db/schema.ts';
 import { base } from '#/server/rpc.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
@@ -44,5 +48,38 @@ export const accountRouter = {
           impersonated: Boolean(s.impersonatedBy),
         }))
         .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.getTime() - a.lastActiveAt.getTime());
+    }),
+  revokeSession: base
+    // A change to one's own account (every role has it), so a write that demo mode refuses.
+    .meta({ permission: { account: ['update'] } })
+    .route({
+      method: 'DELETE',
+      path: '/account/sessions/{id}',
+      summary: "End one of the caller's other sessions (sign that device out)",
+      tags: ['account'],
+    })
+    .input(z.object({ id: z.string().min(1).max(200) }))
+    .output(z.object({ id: z.string() }))
+    .handler(async ({ input, context }) => {
+      const me = context.user!;
+      // Sessions live in the database only (decision 028): the next request with it is signed out.
+      // The caller's own session is not one of these: signing out is /api/auth/sign-out.
+      const ended = await context.db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(session)
+          .where(and(eq(session.id, input.id), eq(session.userId, me.id), ne(session.id, context.sessionId ?? '')))
+          .returning({ id: session.id });
+        if (rows.length) {
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: 'session.revoked',
+            target: { type: 'user', id: me.id, label: me.email },
+            details: { scope: 'one', sessionId: input.id },
+          });
+        }
+        return rows;
+      });
+      if (!ended.length) throw apiError('NOT_FOUND', context.t('users:sessions.notFound'));
+      return { id: input.id };
     }),
 };

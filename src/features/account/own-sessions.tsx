@@ -1,19 +1,25 @@
 /**
- * 'Your sessions': where the user is signed in (device, IP, last active, this device marked),
- * 'Sign out other sessions' and 'Sign out everywhere' (then to /login), each confirmed first
- * (src/components/confirm-dialog.tsx).
+ * 'Your sessions': where the user is signed in (device, IP, last active, this device marked), as a
+ * table from 640 px and cards below (like the manager's session list), 'Sign out' on each other
+ * device, then 'Sign out other sessions' and 'Sign out everywhere' (then to /login), each confirmed first
+ * (src/components/confirm-dialog.tsx). Every row is the signed-in person, so a row shows its kind of
+ * device, not their avatar (which the top bar and the profile picture above already show).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { MonitorSmartphoneIcon } from 'lucide-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { toast } from '#/components/ui/toast';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
+import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { formatDate } from '#/lib/i18n/format';
+import { useIsDesktop } from '#/lib/use-media-query';
 import { mySessionsQuery } from './account.queries';
 
 export function OwnSessions() {
@@ -21,8 +27,10 @@ export function OwnSessions() {
   const errorMessage = useAuthErrorMessage();
   const queryClient = useQueryClient();
   const { data: sessions } = useSuspenseQuery(mySessionsQuery);
-  const [dialog, setDialog] = useState<'others' | 'everywhere' | null>(null);
+  const [dialog, setDialog] = useState<'others' | 'everywhere' | { id: string; device: string } | null>(null);
   const when = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // One layout at a time: the table from 640 px (and on the server), cards below.
+  const desktop = useIsDesktop();
   const failed = (message: string) => (error: AuthCallError) => {
     if (!handledGlobally(error)) toast.error(message, { description: errorMessage(error) });
   };
@@ -36,12 +44,45 @@ export function OwnSessions() {
     },
     onError: failed(t('sessions.signOutOthersFailed')),
   });
+  const signOutOne = useMutation({
+    mutationFn: (id: string) => orpc.account.revokeSession.call({ id }),
+    onSuccess: async () => {
+      setDialog(null);
+      toast.success(t('sessions.signedOutOne'));
+      await queryClient.invalidateQueries({ queryKey: mySessionsQuery.queryKey });
+    },
+    onError: failed(t('sessions.signOutOneFailed')),
+  });
   const signOutEverywhere = useMutation({
     mutationFn: () => authCall(authClient.revokeSessions()),
     // A full load: nothing of the signed-in user stays in memory.
     onSuccess: () => window.location.assign('/login'),
     onError: failed(t('sessions.signOutEverywhereFailed')),
   });
+
+  const deviceName = (session: (typeof sessions)[number]) => session.device ?? t('sessions.unknownDevice');
+  const device = (session: (typeof sessions)[number]): ReactNode => (
+    <span className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
+      <MonitorSmartphoneIcon aria-hidden className="size-4 shrink-0 text-neutral-500 dark:text-neutral-400" />
+      <bdi>{deviceName(session)}</bdi>
+      {session.current && <Badge variant="info">{t('sessions.current')}</Badge>}
+      {session.impersonated && <Badge variant="warning">{t('sessions.impersonation')}</Badge>}
+    </span>
+  );
+
+  // Every other device can be signed out here; this one signs out with 'Sign out'.
+  const signOutButton = (session: (typeof sessions)[number]) =>
+    session.current ? null : (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={t('sessions.signOutDevice', { device: deviceName(session) })}
+        disabled={signOutOne.isPending}
+        onClick={() => setDialog({ id: session.id, device: deviceName(session) })}
+      >
+        {t('sessions.signOutOne')}
+      </Button>
+    );
 
   return (
     <section
@@ -51,20 +92,55 @@ export function OwnSessions() {
       <h2 id="own-sessions" className="text-base font-semibold">
         {t('sessions.title')}
       </h2>
-      <ul className="flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800">
-        {sessions.map((session) => (
-          <li key={session.id} data-testid="own-session" className="flex flex-col gap-0.5 py-2 text-sm">
-            <span className="flex flex-wrap items-center gap-2 font-medium">
-              {session.device ?? t('sessions.unknownDevice')}
-              {session.current && <Badge variant="info">{t('sessions.current')}</Badge>}
-              {session.impersonated && <Badge variant="warning">{t('sessions.impersonation')}</Badge>}
-            </span>
-            <span className="text-neutral-700 dark:text-neutral-300">
-              {[session.ipAddress, t('sessions.lastActive', { date: when(session.lastActiveAt) })].filter(Boolean).join(' · ')}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {desktop ? (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">{t('sessions.device')}</TableHead>
+              <TableHead scope="col">{t('sessions.ipAddress')}</TableHead>
+              <TableHead scope="col">{t('sessions.lastActive')}</TableHead>
+              <TableHead scope="col">
+                <span className="sr-only">{t('sessions.actions')}</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {sessions.map((session) => (
+              <TableRow key={session.id} data-testid="own-session">
+                <TableCell>{device(session)}</TableCell>
+                <TableCell>
+                  <bdi>{session.ipAddress ?? '—'}</bdi>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{when(session.lastActiveAt)}</TableCell>
+                <TableCell className="text-end">{signOutButton(session)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <ul className="flex flex-col gap-2" data-testid="own-session-cards">
+          {sessions.map((session) => (
+            <li
+              key={session.id}
+              data-testid="own-session"
+              className="flex items-start gap-3 rounded-lg border border-neutral-200 p-3 text-sm dark:border-neutral-800"
+            >
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                {device(session)}
+                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-neutral-700 dark:text-neutral-300">
+                  <dt>{t('sessions.ipAddress')}</dt>
+                  <dd className="truncate">
+                    <bdi>{session.ipAddress ?? '—'}</bdi>
+                  </dd>
+                  <dt>{t('sessions.lastActive')}</dt>
+                  <dd>{when(session.lastActiveAt)}</dd>
+                </dl>
+              </div>
+              {signOutButton(session)}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" disabled={signOutOthers.isPending || sessions.length < 2} onClick={() => setDialog('others')}>
           {t('sessions.signOutOthers')}
@@ -77,6 +153,15 @@ export function OwnSessions() {
           {t('sessions.signOutEverywhere')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={typeof dialog === 'object' && dialog !== null}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={t('sessions.signOutOneTitle')}
+        description={t('sessions.signOutOneDescription', { device: typeof dialog === 'object' && dialog ? dialog.device : '' })}
+        confirmLabel={t('sessions.signOutOne')}
+        pending={signOutOne.isPending}
+        onConfirm={() => typeof dialog === 'object' && dialog && signOutOne.mutate(dialog.id)}
+      />
       <ConfirmDialog
         open={dialog === 'others'}
         onOpenChange={(open) => setDialog(open ? 'others' : null)}

@@ -76,7 +76,7 @@ export function PageAccount() {
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, state }), replace: true });
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+    <div className="flex w-full max-w-2xl flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('nav.account', { ns: 'common' })}</h1>
       {user && (
         <section aria-labelledby="profile" className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">

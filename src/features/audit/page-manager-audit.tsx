@@ -1,7 +1,8 @@
 /**
  * /manager/audit: the audit log, newest first, in keyset pages ('Load more'), under filters kept
  * in the URL (actor, action, target type and id, date range, search); a row opens the event with
- * its changes; 'Export CSV' downloads the same filter (GET /api/audit.csv).
+ * its changes; 'Export CSV' downloads the same filter (GET /api/audit.csv). A table from 640 px,
+ * cards below (like the manager's other lists).
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
@@ -12,9 +13,12 @@ import { Button, buttonVariants } from '#/components/ui/button';
 import { Combobox } from '#/components/ui/combobox';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
+import { PageHeader } from '#/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import { formatDateTime } from '#/lib/i18n/format';
+import { useIsDesktop } from '#/lib/use-media-query';
 import { AuditEventDialog } from './audit-event-dialog';
 import type { AuditEvent } from './audit.schema';
 import { auditInfiniteQuery, setFilters } from './audit.queries';
@@ -111,59 +115,91 @@ export function PageManagerAudit() {
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const csv = `/api/audit.csv?${new URLSearchParams(setFilters(search) as Record<string, string>).toString()}`;
 
+  // One layout at a time: the table from 640 px (and on the server), cards below.
+  const desktop = useIsDesktop();
+  const time = (event: AuditEvent) => (
+    <button type="button" className="text-start underline-offset-2 hover:underline" onClick={() => setOpen(event)}>
+      {formatDateTime(event.createdAt, i18n.language)}
+    </button>
+  );
+  const actor = (event: AuditEvent) => (
+    <span className="flex min-w-0 items-center gap-2">
+      {event.actorId && <Avatar name={event.actorName} src={event.actorImage} size="sm" lazy />}
+      {event.impersonatorId ? (
+        <bdi>{t('asUser', { admin: event.impersonatorName ?? event.impersonatorId, user: event.actorName ?? '' })}</bdi>
+      ) : (
+        <bdi>{event.actorName ?? t('anonymous')}</bdi>
+      )}
+    </span>
+  );
+  const action = (event: AuditEvent) => t(`actions.${event.action}` as 'actions.auth.sign-in', { defaultValue: event.action });
+
   return (
     <div className="flex w-full flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-bold">{t('title')}</h1>
-          <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('description')}</p>
-        </div>
-        <a href={csv} download className={buttonVariants({ variant: 'secondary' })}>
-          {t('exportCsv')}
-        </a>
-      </div>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <a href={csv} download className={buttonVariants({ variant: 'secondary' })}>
+            {t('exportCsv')}
+          </a>
+        }
+      />
       <Filters search={search} />
-      <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
-        <table className="w-full text-start text-sm" data-testid="audit-list">
-          <thead className="bg-neutral-50 dark:bg-neutral-900">
-            <tr>
+      {desktop ? (
+        <Table data-testid="audit-list">
+          <TableHeader>
+            <TableRow>
               {[t('columns.time'), t('columns.actor'), t('columns.action'), t('columns.target'), t('columns.address')].map((c) => (
-                <th key={c} scope="col" className="p-3 text-start">
+                <TableHead key={c} scope="col">
                   {c}
-                </th>
+                </TableHead>
               ))}
-            </tr>
-          </thead>
-          <tbody>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {items.map((event) => (
-              <tr key={event.id} className="border-t border-neutral-200 dark:border-neutral-800" data-testid="audit-row">
-                <td className="p-3 whitespace-nowrap">
-                  <button type="button" className="underline-offset-2 hover:underline" onClick={() => setOpen(event)}>
-                    {formatDateTime(event.createdAt, i18n.language)}
-                  </button>
-                </td>
-                <td className="p-3">
-                  <span className="flex items-center gap-2">
-                    {event.actorId && <Avatar name={event.actorName} src={event.actorImage} size="sm" lazy />}
-                    {event.impersonatorId ? (
-                      <bdi>{t('asUser', { admin: event.impersonatorName ?? event.impersonatorId, user: event.actorName ?? '' })}</bdi>
-                    ) : (
-                      <bdi>{event.actorName ?? t('anonymous')}</bdi>
-                    )}
-                  </span>
-                </td>
-                <td className="p-3">{t(`actions.${event.action}` as 'actions.auth.sign-in', { defaultValue: event.action })}</td>
-                <td className="p-3">
+              <TableRow key={event.id} data-testid="audit-row">
+                <TableCell className="whitespace-nowrap">{time(event)}</TableCell>
+                <TableCell>{actor(event)}</TableCell>
+                <TableCell>{action(event)}</TableCell>
+                <TableCell>
                   <bdi>{event.targetLabel ?? event.targetId ?? ''}</bdi>
-                </td>
-                <td className="p-3">
+                </TableCell>
+                <TableCell>
                   <bdi>{event.ipAddress ?? ''}</bdi>
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </TableBody>
+        </Table>
+      ) : (
+        <ul className="flex flex-col gap-2" data-testid="audit-list">
+          {items.map((event) => (
+            <li
+              key={event.id}
+              data-testid="audit-row"
+              className="flex flex-col gap-1 rounded-lg border border-neutral-200 p-3 text-sm dark:border-neutral-800"
+            >
+              <span className="font-medium">{action(event)}</span>
+              {actor(event)}
+              {(event.targetLabel ?? event.targetId) && (
+                <span className="truncate text-neutral-700 dark:text-neutral-300">
+                  {t('columns.target')}: <bdi>{event.targetLabel ?? event.targetId}</bdi>
+                </span>
+              )}
+              <span className="flex flex-wrap gap-x-2 text-neutral-700 dark:text-neutral-300">
+                {time(event)}
+                {event.ipAddress && (
+                  <span>
+                    · <bdi>{event.ipAddress}</bdi>
+                  </span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {query.isSuccess && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-neutral-700 dark:text-neutral-300" data-testid="showing">

@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { Logo } from '#/components/logo-mark';
 
 /**
- * The frame of the sign-in pages: the mark above a centred card. Every step (e-mail, code,
- * onboarding, refusal) has the same card height, so moving from one to the next does not jump.
+ * The frame of the sign-in pages: the mark above a centred card of one width that fits its
+ * content. No fixed height: a minimum sized for one language left a tall empty area in another
+ * (Arabic's larger type scales every rem), so the steps (e-mail, code, onboarding, refusal) keep
+ * their heights close by their content instead — a title, a line, one field, one button.
  */
 export function AuthLayout({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
@@ -12,7 +14,7 @@ export function AuthLayout({ title, description, children }: { title: string; de
       className="flex min-h-dvh w-full flex-col items-center justify-center gap-6 bg-neutral-50 px-4 py-10 dark:bg-neutral-950"
     >
       <Logo className="text-lg" />
-      <div className="flex w-full max-w-sm flex-col gap-6 rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:min-h-[27rem] sm:p-8 dark:border-neutral-800 dark:bg-neutral-900">
+      <div className="flex w-full max-w-sm flex-col gap-6 rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8 dark:border-neutral-800 dark:bg-neutral-900">
         <div className="flex flex-col gap-2 text-center">
           <h1 className="text-2xl font-bold">{title}</h1>
           {description && <p className="text-sm text-neutral-700 dark:text-neutral-300">{description}</p>}

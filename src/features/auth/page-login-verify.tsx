@@ -67,8 +67,10 @@ export function PageLoginVerify() {
   const codeError = form.formState.errors.code?.message ?? flashError;
   // Schema messages are keys of this namespace; server messages arrive translated already.
   const codeErrorText = codeError?.startsWith('validation.') ? t(codeError as 'validation.codeRequired') : codeError;
+  // The address in Unicode isolates (FSI … PDI): it reads left to right inside an Arabic sentence.
+  const description = t('verify.description', { email: `\u2068${email}\u2069`, count: config.otpExpirationMinutes });
   return (
-    <AuthLayout title={t('verify.title')} description={t('verify.description', { email, count: config.otpExpirationMinutes })}>
+    <AuthLayout title={t('verify.title')} description={description}>
       {/* A real form: it also works before hydration and without JavaScript (decision 033). */}
       <form method="post" action="/login/verify" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <input type="hidden" name="email" value={email} />

@@ -33,7 +33,7 @@ export function PageBooks() {
   }, [hasMore, loadingMore, loadMore]);
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+    <div className="flex w-full flex-col gap-4">
       <h1 className="text-2xl font-bold">{t('books.title')}</h1>
       <SearchField
         label={t('books.search')}
@@ -43,7 +43,7 @@ export function PageBooks() {
         busy={term.trim() !== searchTerm.trim() || fetching}
       />
       {loaded && books.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('books.empty')}</p>}
-      <ul className="grid gap-3 sm:grid-cols-2" data-testid="book-list">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="book-list">
         {books.map((book) => (
           <li key={book.id}>
             <Link

@@ -13,7 +13,7 @@ export function PageSections({ current }: { current: 'app' | 'manager' }) {
     { key: 'manager', to: '/manager' },
   ] as const;
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+    <div className="flex w-full flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold">{t('sections.title')}</h1>
         <p className="text-neutral-700 dark:text-neutral-300">{t('sections.description')}</p>

@@ -1,11 +1,17 @@
-/** /app/organizations: the caller's organisations (which one is active, their role) and creating one. */
+/**
+ * /app/organizations: the caller's organisations (which one is active, their role) and creating one.
+ * 'New organisation' is offered once: in the page header, or in the empty state when there is none.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { Building2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
+import { EmptyState } from '#/components/ui/empty-state';
+import { PageHeader } from '#/components/ui/page-header';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { authClient } from '#/features/auth/auth-client';
 import { FormOrganization } from './form-organization';
@@ -31,42 +37,47 @@ export function PageOrganizations() {
     }
   };
 
+  const createButton = <Button onClick={() => setCreating(true)}>{t('create')}</Button>;
+  // Until the list has loaded, neither the action nor the empty state (no flash of either).
+  const empty = data !== undefined && organizations.length === 0;
+
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">{t('title')}</h1>
-        <Button onClick={() => setCreating(true)}>{t('create')}</Button>
-      </div>
-      {organizations.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('none')}</p>}
-      <ul className="grid gap-3" data-testid="organization-list">
-        {organizations.map((o) => (
-          <li key={o.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
-            <Avatar name={o.name} src={o.logo} size="md" square lazy />
-            <Link
-              to="/app/organizations/$slug"
-              params={{ slug: o.slug }}
-              className="min-w-0 flex-1 font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
-            >
-              <bdi className="break-words">{o.name}</bdi>
-            </Link>
-            <span className="text-sm text-neutral-700 dark:text-neutral-300">
-              {t(`roles.${o.role}` as 'roles.member', { defaultValue: o.role })}
-            </span>
-            {data?.activeOrganizationId === o.id ? (
-              <Badge>{t('active')}</Badge>
-            ) : (
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={pending}
-                onClick={() => void run(() => authClient.organization.setActive({ organizationId: o.id }), t('switched', { name: o.name }))}
+    <div className="flex w-full flex-col gap-4">
+      <PageHeader title={t('title')} actions={data && !empty ? createButton : undefined} />
+      {empty && <EmptyState icon={<Building2Icon />} title={t('empty.title')} description={t('empty.description')} action={createButton} />}
+      {organizations.length > 0 && (
+        <ul className="grid gap-3" data-testid="organization-list">
+          {organizations.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+              <Avatar name={o.name} src={o.logo} size="md" square lazy />
+              <Link
+                to="/app/organizations/$slug"
+                params={{ slug: o.slug }}
+                className="min-w-0 flex-1 font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
               >
-                {t('makeActive')}
-              </Button>
-            )}
-          </li>
-        ))}
-      </ul>
+                <bdi className="break-words">{o.name}</bdi>
+              </Link>
+              <span className="text-sm text-neutral-700 dark:text-neutral-300">
+                {t(`roles.${o.role}` as 'roles.member', { defaultValue: o.role })}
+              </span>
+              {data?.activeOrganizationId === o.id ? (
+                <Badge>{t('active')}</Badge>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={pending}
+                  onClick={() =>
+                    void run(() => authClient.organization.setActive({ organizationId: o.id }), t('switched', { name: o.name }))
+                  }
+                >
+                  {t('makeActive')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       <ResponsiveDialog open={creating} onOpenChange={setCreating} title={t('createTitle')}>
         <FormOrganization submitLabel={t('form.create')} disabled={pending} onSubmit={create} onCancel={() => setCreating(false)} />
       </ResponsiveDialog>

@@ -99,12 +99,8 @@ export function PageManagerUser() {
       <PageHeader
         crumbs={[{ label: t('nav.users', { ns: 'common' }), to: '/manager/users' }, { label: <DisplayName name={user.name} /> }]}
         breadcrumbLabel={t('breadcrumb', { ns: 'tables' })}
-        title={
-          <span className="flex items-center gap-4">
-            <UserAvatar user={user} size="lg" />
-            <DisplayName name={user.name} />
-          </span>
-        }
+        leading={<UserAvatar user={user} size="lg" />}
+        title={<DisplayName name={user.name} />}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <RoleBadges role={user.role} />
@@ -205,7 +201,7 @@ export function PageManagerUser() {
         </p>
       )}
 
-      {canListSessions && <UserSessions userId={user.id} />}
+      {canListSessions && <UserSessions user={user} />}
 
       {(canBan || (canDelete && !isSelf)) && (
         <DangerZone description={t('dangerZoneDescription', { ns: 'tables' })}>

@@ -1,8 +1,10 @@
 /**
- * A user's sessions for the manager, as a table: device, address, last active, shortened token,
- * with 'Revoke' per row and 'Revoke all', each confirmed first (src/components/confirm-dialog.tsx).
+ * A user's sessions for the manager, as a table from 640 px and cards below (like the manager's
+ * lists): device, address, last active, shortened token, with 'Revoke' per row and 'Revoke all',
+ * each confirmed first (src/components/confirm-dialog.tsx). Each row shows whose session it is by
+ * the user's avatar (picture or initials); the page's title names them.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
@@ -15,16 +17,22 @@ import { authCall, authClient } from '#/features/auth/auth-client';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
 import { formatDate } from '#/lib/i18n/format';
+import { useIsDesktop } from '#/lib/use-media-query';
 import { useAdminAction } from './use-admin-action';
+import { UserAvatar } from './user-badges';
+import type { ManagedUser } from './users.schema';
 import { userSessionsQuery } from './users.queries';
 
-export function UserSessions({ userId }: { userId: string }) {
+export function UserSessions({ user }: { user: Pick<ManagedUser, 'id' | 'name' | 'email' | 'image'> }) {
+  const userId = user.id;
   const { t, i18n } = useTranslation('users');
   const { data: sessions } = useSuspenseQuery(userSessionsQuery(userId));
   const canRevoke = usePermission({ session: ['revoke'] });
   // Which confirmation is open: one session's id, or every session.
   const [asking, setAsking] = useState<{ sessionId: string } | 'all' | null>(null);
   const when = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // One layout at a time: the table from 640 px (and on the server), cards below.
+  const desktop = useIsDesktop();
 
   const revoke = useAdminAction((sessionId: string) => orpc.users.revokeSession.call({ id: userId, sessionId }), {
     success: t('sessions.revoked'),
@@ -36,6 +44,26 @@ export function UserSessions({ userId }: { userId: string }) {
     failure: t('sessions.revokeAllFailed'),
     onSuccess: () => setAsking(null),
   });
+
+  type Session = (typeof sessions)[number];
+  const device = (session: Session): ReactNode => (
+    <span className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
+      <bdi>{session.device ?? t('sessions.unknownDevice')}</bdi>
+      {session.impersonatedBy && <Badge variant="warning">{t('status.impersonation')}</Badge>}
+    </span>
+  );
+  const times = (session: Session) =>
+    `${t('sessions.created')}: ${when(session.createdAt)} · ${t('sessions.expires')}: ${when(session.expiresAt)}`;
+  const token = (session: Session) => (
+    <code data-testid="session-token" dir="ltr">
+      {session.shortToken}
+    </code>
+  );
+  const revokeButton = (session: Session) => (
+    <Button variant="secondary" size="sm" disabled={revoke.isPending} onClick={() => setAsking({ sessionId: session.id })}>
+      {t('sessions.revoke')}
+    </Button>
+  );
 
   return (
     <section aria-labelledby="user-sessions" className="flex flex-col gap-3">
@@ -51,7 +79,7 @@ export function UserSessions({ userId }: { userId: string }) {
       </div>
       {sessions.length === 0 ? (
         <EmptyState icon={<MonitorSmartphoneIcon />} title={t('sessions.empty')} />
-      ) : (
+      ) : desktop ? (
         <Table>
           <TableHeader>
             <TableRow>
@@ -70,36 +98,49 @@ export function UserSessions({ userId }: { userId: string }) {
             {sessions.map((session) => (
               <TableRow key={session.id} data-testid="user-session">
                 <TableCell>
-                  <span className="flex flex-wrap items-center gap-2">
-                    <bdi>{session.device ?? t('sessions.unknownDevice')}</bdi>
-                    {session.impersonatedBy && <Badge variant="warning">{t('status.impersonation')}</Badge>}
+                  <span className="flex items-center gap-2">
+                    <UserAvatar user={user} />
+                    {device(session)}
                   </span>
                 </TableCell>
                 <TableCell>
                   <bdi>{session.ipAddress ?? '—'}</bdi>
                 </TableCell>
-                <TableCell
-                  className="whitespace-nowrap"
-                  title={`${t('sessions.created')}: ${when(session.createdAt)} · ${t('sessions.expires')}: ${when(session.expiresAt)}`}
-                >
+                <TableCell className="whitespace-nowrap" title={times(session)}>
                   {when(session.updatedAt)}
                 </TableCell>
-                <TableCell>
-                  <code data-testid="session-token" dir="ltr">
-                    {session.shortToken}
-                  </code>
-                </TableCell>
-                {canRevoke && (
-                  <TableCell className="text-end">
-                    <Button variant="secondary" size="sm" disabled={revoke.isPending} onClick={() => setAsking({ sessionId: session.id })}>
-                      {t('sessions.revoke')}
-                    </Button>
-                  </TableCell>
-                )}
+                <TableCell>{token(session)}</TableCell>
+                {canRevoke && <TableCell className="text-end">{revokeButton(session)}</TableCell>}
               </TableRow>
             ))}
           </TableBody>
         </Table>
+      ) : (
+        <ul className="flex flex-col gap-2" data-testid="user-session-cards">
+          {sessions.map((session) => (
+            <li
+              key={session.id}
+              data-testid="user-session"
+              className="flex items-start gap-3 rounded-lg border border-neutral-200 p-3 text-sm dark:border-neutral-800"
+            >
+              <UserAvatar user={user} />
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                {device(session)}
+                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-neutral-700 dark:text-neutral-300">
+                  <dt>{t('sessions.ipAddress')}</dt>
+                  <dd className="truncate">
+                    <bdi>{session.ipAddress ?? '—'}</bdi>
+                  </dd>
+                  <dt>{t('sessions.lastActive')}</dt>
+                  <dd title={times(session)}>{when(session.updatedAt)}</dd>
+                  <dt>{t('sessions.token')}</dt>
+                  <dd>{token(session)}</dd>
+                </dl>
+              </div>
+              {canRevoke && revokeButton(session)}
+            </li>
+          ))}
+        </ul>
       )}
       <ConfirmDialog
         open={asking !== null && asking !== 'all'}

@@ -2,7 +2,8 @@
  * The /app section: mobile-first. A top bar (the mark, and the avatar menu) at every size, the
  * navigation in it from 640 px and at the bottom of the screen below.
  */
-import { Link, Outlet } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
 import { BookOpen, Building2, House, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { Logo } from '#/components/logo-mark';
 import { SkipLink } from '#/components/ui/skip-link';
 import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { useCurrentUser } from '#/features/auth/use-current-user';
+import { myOrganizationsQuery } from '#/features/organizations/organizations.queries';
 import { OrganizationSwitcher } from '#/features/organizations/organization-switcher';
 import { UserMenu } from '../user-menu';
 
@@ -27,6 +29,11 @@ const linkBase =
 export function LayoutApp({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  // With no organisation the switcher is a 'New organisation' link to /app/organizations; on that
+  // page it would repeat the page's own action (the same query as the switcher's, read from cache).
+  const { data: organizations } = useQuery(myOrganizationsQuery());
+  const onOrganizations = Boolean(useMatchRoute()({ to: '/app/organizations' }));
+  const showSwitcher = !(onOrganizations && organizations?.organizations.length === 0);
   return (
     <OnboardingGate user={user}>
       <div className="flex min-h-dvh flex-col">
@@ -54,17 +61,21 @@ export function LayoutApp({ children }: { children?: ReactNode }) {
               ))}
             </nav>
             <div className="ms-auto flex min-w-0 items-center gap-3">
-              <div className="hidden min-w-0 sm:block">
-                <OrganizationSwitcher />
-              </div>
+              {showSwitcher && (
+                <div className="hidden min-w-0 sm:block">
+                  <OrganizationSwitcher />
+                </div>
+              )}
               <UserMenu section="app" />
             </div>
           </div>
         </header>
         {/* Small screens: the active organisation above the page (the top bar has no room for it). */}
-        <div className="border-b border-neutral-200 px-4 py-2 sm:hidden dark:border-neutral-800">
-          <OrganizationSwitcher />
-        </div>
+        {showSwitcher && (
+          <div className="border-b border-neutral-200 px-4 py-2 sm:hidden dark:border-neutral-800">
+            <OrganizationSwitcher />
+          </div>
+        )}
         <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 pb-24 sm:pb-6">
           {children ?? <Outlet />}
         </main>
