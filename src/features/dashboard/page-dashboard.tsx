@@ -58,10 +58,17 @@ export function PageDashboard() {
             key: u.id,
             link: (
               <Link to="/manager/users/$id" params={{ id: u.id }} className={linkClass} dir="auto">
-                <DisplayName name={u.name} />{' '}
-                <Secondary>
+                {/* Someone who has not given a name yet is their e-mail (one isolated run, cut at its end). */}
+                {u.name?.trim() ? (
+                  <>
+                    <DisplayName name={u.name} />{' '}
+                    <Secondary>
+                      <bdi>{u.email}</bdi>
+                    </Secondary>
+                  </>
+                ) : (
                   <bdi>{u.email}</bdi>
-                </Secondary>
+                )}
               </Link>
             ),
             createdAt: u.createdAt,
