@@ -8,6 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserRoundIcon } from 'lucide-react';
 import { Avatar } from '#/components/ui/avatar';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { Combobox } from '#/components/ui/combobox';
@@ -124,7 +125,17 @@ export function PageManagerAudit() {
   );
   const actor = (event: AuditEvent) => (
     <span className="flex min-w-0 items-center gap-2">
-      {event.actorId && <Avatar name={event.actorName} src={event.actorImage} size="sm" lazy />}
+      {event.actorId ? (
+        <Avatar name={event.actorName} src={event.actorImage} size="sm" lazy />
+      ) : (
+        // No one signed in (a code asked for, a refused sign-in): a grey mark keeps the names in line.
+        <span
+          aria-hidden
+          className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-neutral-200 dark:bg-neutral-700"
+        >
+          <UserRoundIcon className="size-4 text-neutral-600 dark:text-neutral-300" />
+        </span>
+      )}
       {event.impersonatorId ? (
         <bdi>{t('asUser', { admin: event.impersonatorName ?? event.impersonatorId, user: event.actorName ?? '' })}</bdi>
       ) : (
