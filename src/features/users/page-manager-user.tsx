@@ -97,10 +97,13 @@ export function PageManagerUser() {
   return (
     <article className="flex max-w-4xl flex-col gap-6">
       <PageHeader
-        crumbs={[{ label: t('nav.users', { ns: 'common' }), to: '/manager/users' }, { label: <DisplayName name={user.name} /> }]}
+        crumbs={[
+          { label: t('nav.users', { ns: 'common' }), to: '/manager/users' },
+          { label: <DisplayName name={user.name} fallback={user.email} /> },
+        ]}
         breadcrumbLabel={t('breadcrumb', { ns: 'tables' })}
         leading={<UserAvatar user={user} size="lg" />}
-        title={<DisplayName name={user.name} />}
+        title={<DisplayName name={user.name} fallback={user.email} />}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <RoleBadges role={user.role} />

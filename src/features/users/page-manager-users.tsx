@@ -55,7 +55,7 @@ export function PageManagerUsers() {
   );
   const nameLink = (user: ManagedUser) => (
     <Link to="/manager/users/$id" params={{ id: user.id }} className="font-medium underline-offset-2 hover:underline">
-      <DisplayName name={user.name} />
+      <DisplayName name={user.name} fallback={user.email} />
     </Link>
   );
 
