@@ -298,6 +298,7 @@ test.describe('configuration variants', () => {
       // Signing in through the page lands such a user in the manager, like any admin.
       const page = await context.newPage();
       await page.goto('/app/account');
+      await hydrated(page);
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.getByTestId('dialog').getByRole('button', { name: 'Sign out', exact: true }).click();
       await expect(page).toHaveURL(/\/login$/);
