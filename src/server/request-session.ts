@@ -79,8 +79,8 @@ function verifiedToken(value: string, secret: string): string | undefined {
 
 /** One prepared statement per database: planned once, then only its parameters travel. */
 const statements = new WeakMap<Database, ReturnType<typeof prepareSessionRead>>();
-/** The user's columns Better Auth reads (not the search column the manager's list keeps). */
-const { searchText: _searchText, ...userColumns } = getTableColumns(userTable);
+/** The user's columns Better Auth reads (not the search columns the manager's list keeps). */
+const { searchText: _searchText, searchTripled: _searchTripled, ...userColumns } = getTableColumns(userTable);
 const prepareSessionRead = (db: Database) =>
   db
     .select({ session: sessionTable, user: userColumns })

@@ -5,7 +5,7 @@
  */
 import type { RouterClient } from '@orpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { handleApiRequest } from '#/server/api-handler.ts';
 import { database } from '#/server/db/index.ts';
 import { book } from '#/server/db/schema.ts';
@@ -196,6 +196,17 @@ export function booksApiSuite() {
       // 'Handbook' ends the title and 'Wé' starts the author: no match is made of both.
       expect((await titles('kw')).total).toBe(0);
       expect((await titles('k w')).total).toBe(0);
+      // Short terms go through the tripled text (decision 045): a letter twice is not the letter once.
+      expect((await titles('qq')).total).toBe(0);
+      expect((await titles('xh')).total).toBe(0);
+      // The user's wildcards are literal, accents and ligatures are folded as for longer terms.
+      await api('POST', '/books', { cookie: admin, body: { title: 'Cæsar_Qv 50%', author: 'Zz Vq\\' } });
+      for (const term of ['_', 'r_', '_q', '%', '0%', 'æ', 'AE', 'Æs', 'zz', 'z', '\\', 'q\\', 'qv'])
+        expect(
+          (await titles(term)).items.map((b) => b.title),
+          term,
+        ).toContain('Cæsar_Qv 50%');
+      for (const term of ['x_', '%5', 'zzz', 'a%', '\\q', 'q_']) expect((await titles(term)).total, term).toBe(0);
       // Matches are read back by id: any id, quotes and backslashes included.
       const db = await database();
       await db.insert(book).values({ id: 'odd "id\\', title: 'Qj Odd Id', author: 'Someone' });
@@ -249,6 +260,36 @@ export function booksApiSuite() {
       expect(all.body.totalCapped).toBe(false);
       expect(all.body.total).toBeGreaterThan(1000);
       await db.delete(book).where(eq(book.author, 'Quire Tally'));
+    });
+
+    it('gives the true first page of a search past the cap, in every order, whichever matches are found first', async () => {
+      // Inserted from the end of the alphabet: the first 1 001 matches a scan meets are not the
+      // first ones in title order, yet the page must be (decision 045).
+      const db = await database();
+      const n = 1300;
+      const rows = Array.from({ length: n }, (_, i) => ({
+        id: crypto.randomUUID(),
+        title: `Bounded Pick ${String(n - 1 - i).padStart(4, '0')}`,
+        author: `Zq Writer ${String(i).padStart(4, '0')}`,
+      }));
+      for (let i = 0; i < n; i += 500) await db.insert(book).values(rows.slice(i, i + 500));
+      const titles = rows.map((r) => r.title).sort();
+      const authors = rows.map((r) => r.author).sort();
+      const page = async (query: string) => (await api<List>('GET', `/books?${query}`, { cookie: user })).body;
+      for (const term of ['bounded pick', 'zq']) {
+        const byTitle = await page(`searchTerm=${encodeURIComponent(term)}`);
+        expect(byTitle).toMatchObject({ total: 1000, totalCapped: true });
+        expect(byTitle.items.map((b) => b.title)).toEqual(titles.slice(0, 20));
+        const next = await page(`searchTerm=${encodeURIComponent(term)}&cursor=${byTitle.nextCursor}`);
+        expect(next.items.map((b) => b.title)).toEqual(titles.slice(20, 40));
+        const desc = await page(`searchTerm=${encodeURIComponent(term)}&order=desc`);
+        expect(desc.items.map((b) => b.title)).toEqual([...titles].reverse().slice(0, 20));
+        const byAuthor = await page(`searchTerm=${encodeURIComponent(term)}&sort=author`);
+        expect(byAuthor.items.map((b) => b.author)).toEqual(authors.slice(0, 20));
+        const byAuthorDesc = await page(`searchTerm=${encodeURIComponent(term)}&sort=author&order=desc`);
+        expect(byAuthorDesc.items.map((b) => b.author)).toEqual([...authors].reverse().slice(0, 20));
+      }
+      await db.delete(book).where(sql`${book.title} like 'Bounded Pick %'`);
     });
   });
 

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, authApi, signIn } from './api.ts';
 import { database } from '#/server/db/index.ts';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { user } from '#/server/db/schema.ts';
 import type { ManagedUser } from '#/features/users/users.schema';
 
@@ -72,8 +72,43 @@ export function usersApiSuite() {
         (await api<List>('GET', `/users?searchTerm=${encodeURIComponent(term)}&limit=100`, { cookie: admin })).body;
       expect((await short('ÉL')).items.map((u) => u.id)).toContain(created.body.id);
       expect((await short('p@')).items.map((u) => u.id)).toContain(created.body.id);
+      for (const term of ['.p', '@', 'E'])
+        expect(
+          (await short(term)).items.map((u) => u.id),
+          term,
+        ).toContain(created.body.id);
       expect((await short('na')).items.map((u) => u.id)).not.toContain(created.body.id);
       expect((await short('na')).totalCapped).toBe(false);
+    });
+
+    it('gives the true first page of a search past the cap, in every order, whichever matches are found first', async () => {
+      // Inserted from the end of each order: the first 1 001 matches a scan meets are not the
+      // first ones in the list's order, yet the page must be (decision 045).
+      const db = await database();
+      const n = 1200;
+      const people = Array.from({ length: n }, (_, i) => ({
+        id: crypto.randomUUID(),
+        name: `Bounded Person ${String(n - 1 - i).padStart(4, '0')}`,
+        email: `bounded.${String(i).padStart(4, '0')}@example.org`,
+        createdAt: new Date(Date.UTC(2001, 0, 1) + (n - 1 - i) * 1000),
+      }));
+      for (let i = 0; i < n; i += 400) await db.insert(user).values(people.slice(i, i + 400));
+      const names = people.map((p) => p.name).sort();
+      const emails = people.map((p) => p.email).sort();
+      const page = async (query: string) =>
+        (await api<List>('GET', `/users?searchTerm=bounded&${query}`, { cookie: admin })).body.items.map((u) => u.name ?? '');
+      expect((await api<List>('GET', '/users?searchTerm=bounded', { cookie: admin })).body).toMatchObject({
+        total: 1000,
+        totalCapped: true,
+      });
+      expect(await page('sort=name')).toEqual(names.slice(0, 20));
+      expect(await page('sort=name&order=desc')).toEqual([...names].reverse().slice(0, 20));
+      // Newest first: the highest numbers were given the latest times.
+      expect(await page('sort=createdAt')).toEqual([...names].reverse().slice(0, 20));
+      expect(await page('sort=createdAt&order=asc')).toEqual(names.slice(0, 20));
+      const byEmail = await api<List>('GET', '/users?searchTerm=bounded&sort=email', { cookie: admin });
+      expect(byEmail.body.items.map((u) => u.email)).toEqual(emails.slice(0, 20));
+      await db.delete(user).where(like(user.email, 'bounded.%@example.org'));
     });
 
     it('refuses a cursor it did not make with 400', async () => {

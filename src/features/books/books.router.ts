@@ -14,7 +14,7 @@ import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { book, genre } from '#/server/db/schema.ts';
-import { cappedMatches, contains, oneOf, searchTextContains } from '#/server/db/search.ts';
+import { cappedMatches, contains, oneOf, searchTextContains, upTo, type SearchColumns } from '#/server/db/search.ts';
 import { deletePicturesOf } from '#/server/storage/pictures.ts';
 import { base } from '#/server/rpc.ts';
 import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
@@ -46,8 +46,7 @@ const toBook = (r: Row) => ({
 });
 
 /** The columns a search or filter looks at: the book table's, or those of a sub-query of it. */
-interface Searched {
-  searchText: AnyPgColumn;
+interface Searched extends SearchColumns {
   genreId: AnyPgColumn;
 }
 
@@ -66,9 +65,7 @@ async function listCondition(db: Database, input: BookListInput): Promise<((on: 
     : [];
   return (on) =>
     and(
-      searchTerm
-        ? or(searchTextContains(on.searchText, searchTerm), genreIds.length ? inArray(on.genreId, genreIds) : undefined)
-        : undefined,
+      searchTerm ? or(searchTextContains(on, searchTerm), genreIds.length ? inArray(on.genreId, genreIds) : undefined) : undefined,
       genreId ? eq(on.genreId, genreId) : undefined,
     );
 }
@@ -124,7 +121,14 @@ async function listPage(db: Database, input: BookListInput, t: Translate): Promi
   /** A page of the matches: a short walk in the list's order, else every match sorted (WALK). */
   const readMatches = async (condition: (on: Searched) => SQL | undefined) => {
     const walked = db
-      .select({ id: book.id, title: book.title, author: book.author, searchText: book.searchText, genreId: book.genreId })
+      .select({
+        id: book.id,
+        title: book.title,
+        author: book.author,
+        searchText: book.searchText,
+        searchTripled: book.searchTripled,
+        genreId: book.genreId,
+      })
       .from(book)
       .where(afterCursor(book))
       .orderBy(direction(byAuthor ? book.author : book.title), direction(book.id))
@@ -139,6 +143,15 @@ async function listPage(db: Database, input: BookListInput, t: Translate): Promi
       .orderBy(direction(byAuthor ? walked.author : walked.title), direction(walked.id))
       .limit(page);
     return rows.length === page ? rows : read(condition(book), true);
+  };
+  /**
+   * Past the count cap: the page among the matches at or before the look's bound (decision 045),
+   * the matches selected through their index and sorted; a bound deleted meanwhile, a walk.
+   */
+  const readUpTo = async (condition: (on: Searched) => SQL | undefined, bound: string | null) => {
+    const key = { id: book.id, key: byAuthor ? book.author : book.title, descending };
+    const rows = bound ? await read(and(condition(book), upTo(key, bound)), true) : [];
+    return rows.length === page ? rows : readMatches(condition);
   };
   // The total on the first page only. A search or filter first looks for its matches, up to the
   // cap: when it found them all, that look also gives the page's ids, read by primary key; when
@@ -156,7 +169,11 @@ async function listPage(db: Database, input: BookListInput, t: Translate): Promi
         }).then(
           async (found) =>
             [
-              found.pageIds ? (found.pageIds.length ? await read(oneOf(book.id, found.pageIds), true) : []) : await readMatches(matching),
+              found.pageIds
+                ? found.pageIds.length
+                  ? await read(oneOf(book.id, found.pageIds), true)
+                  : []
+                : await readUpTo(matching, found.bound),
               found,
             ] as const,
         );

@@ -108,14 +108,16 @@ describe('embedded database (PGlite)', () => {
     // (GIN's default) the book just written would be waiting in one (checked: 1 without migration 0011).
     await handle.db.insert(book).values({ id: 'pending-check', title: 'Pending Check', author: 'Nobody' });
     await handle.db.insert(auditEvent).values({ action: 'book.created', actorName: 'Pending Check', targetLabel: 'Pending Check' });
-    const pending = await queryRows<{ book: number; user: number; genre: number; audit: number }>(
+    const pending = await queryRows<{ book: number; user: number; genre: number; audit: number; short: number }>(
       handle.db,
       sql`select gin_clean_pending_list('book_search_trgm'::regclass)::int as book,
                  gin_clean_pending_list('user_search_trgm'::regclass)::int as user,
+                 gin_clean_pending_list('book_search_tripled_trgm'::regclass)::int
+                   + gin_clean_pending_list('user_search_tripled_trgm'::regclass)::int as short,
                  gin_clean_pending_list('genre_name_trgm'::regclass)::int as genre,
                  gin_clean_pending_list('audit_event_search_trgm'::regclass)::int as audit`,
     );
-    expect(pending).toEqual([{ book: 0, user: 0, genre: 0, audit: 0 }]);
+    expect(pending).toEqual([{ book: 0, user: 0, genre: 0, audit: 0, short: 0 }]);
     await handle.db.delete(book).where(eq(book.id, 'pending-check'));
   });
 

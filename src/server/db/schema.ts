@@ -25,6 +25,24 @@ const searchText = (...columns: string[]) =>
     ),
   );
 
+/** The text with every character written three times ('ab' → 'aaabbb'), as `search_tripled` keeps it. */
+export const tripled = (text: SQL) => sql`regexp_replace(${text}, '(.)', '\\1\\1\\1', 'g')`;
+
+/**
+ * The same searchable text with every character written three times ('ab' → 'aaabbb'): a term of
+ * 1–2 characters, tripled alike, holds trigrams, so its own trigram index serves it (migration 0012,
+ * decision 045). Never written; the database keeps it.
+ */
+const searchTripled = (...columns: string[]) =>
+  text('search_tripled').generatedAlwaysAs(
+    tripled(
+      sql.join(
+        columns.map((name) => searchable(sql`${sql.identifier(name)}`)),
+        sql` || chr(31) || `,
+      ),
+    ),
+  );
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -47,12 +65,16 @@ export const user = pgTable(
     banExpires: timestamp('ban_expires', { withTimezone: true }),
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     searchText: searchText('name', 'email'),
+    searchTripled: searchTripled('name', 'email'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('user_email_unique').on(sql`lower(${t.email})`),
     index('user_search_trgm')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('user_search_tripled_trgm')
+      .using('gin', sql`${t.searchTripled} gin_trgm_ops`)
       .with({ fastupdate: false }),
     index('user_created_at_id').on(t.createdAt, t.id),
     index('user_name_id').on(t.name, t.id),
@@ -254,6 +276,7 @@ export const book = pgTable(
     genreId: text('genre_id').references(() => genre.id, { onDelete: 'set null' }),
     publisher: text('publisher'),
     searchText: searchText('title', 'author'),
+    searchTripled: searchTripled('title', 'author'),
     /** The cover's URL (`/uploads/books/<id>/…-256.webp`, src/server/storage), or null for the coloured tile. */
     coverImage: text('cover_image'),
     ...timestamps,
@@ -262,6 +285,9 @@ export const book = pgTable(
     uniqueIndex('book_title_author_unique').on(sql`lower(${t.title})`, sql`lower(${t.author})`),
     index('book_search_trgm')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('book_search_tripled_trgm')
+      .using('gin', sql`${t.searchTripled} gin_trgm_ops`)
       .with({ fastupdate: false }),
     index('book_genre_id').on(t.genreId),
     index('book_title_id').on(t.title, t.id),

@@ -1,13 +1,14 @@
 /**
  * Search without regard to case or accents. Books and users keep their searchable text in a stored
  * column (`search_text`, migration 0010, decision 041); a term is matched against it with `like`,
- * normalised the same way: `search_text like f_unaccent(lower('%term%'))`. Terms of 3 characters or
- * more are answered through the column's trigram index; shorter ones by a scan of that column.
+ * normalised the same way: `search_text like f_unaccent(lower('%term%'))`, answered through the
+ * column's trigram index. A term of 1–2 characters has no trigram: it is matched, tripled, against
+ * the tripled copy of that text (`search_tripled`, migration 0012, decision 045), which has its own.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from './client.ts';
-import { searchable } from './schema.ts';
+import { searchable, tripled } from './schema.ts';
 
 /** LIKE pattern for "contains", with the wildcards of the user's text taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -16,9 +17,24 @@ export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c)
 export const contains = (column: AnyPgColumn, term: string): SQL =>
   sql`${searchable(column)} like f_unaccent(lower(${containsPattern(term)}))`;
 
-/** A stored `search_text` column (already normalised) contains the term, ignoring case and accents. */
-export const searchTextContains = (searchText: AnyPgColumn, term: string): SQL =>
-  sql`${searchText} like f_unaccent(lower(${containsPattern(term)}))`;
+/** A table's stored search columns (already normalised): its text, and that text tripled. */
+export interface SearchColumns {
+  searchText: AnyPgColumn;
+  searchTripled: AnyPgColumn;
+}
+
+/** Below this many characters a term holds no trigram. */
+const TRIGRAM = 3;
+
+/**
+ * The row's search text contains the term, ignoring case and accents. A shorter term is tripled
+ * after normalising ('qz' → 'qqqzzz') and its wildcards escaped; the tripled text contains it
+ * exactly when the text contains the term.
+ */
+export const searchTextContains = (on: SearchColumns, term: string): SQL =>
+  [...term].length >= TRIGRAM
+    ? sql`${on.searchText} like f_unaccent(lower(${containsPattern(term)}))`
+    : sql`${on.searchTripled} like '%' || regexp_replace(${tripled(sql`f_unaccent(lower(${term}))`)}, '([\\\\%_])', '\\\\\\1', 'g') || '%'`;
 
 /**
  * A search's total is counted up to this many matches; past it the list says '1,000+' (decision
@@ -36,14 +52,21 @@ export interface CappedMatches {
    * at most `limit` of them (empty when nothing matched). Null past the cap.
    */
   pageIds: string[] | null;
+  /**
+   * Past the cap: the id of the `limit`-th of the matches found, in the list's order. The page's
+   * rows are all at or before it in that order (`upTo`), since `limit` matches are.
+   */
+  bound: string | null;
 }
 
 /**
  * A search's first page in one look: the rows of `where`, up to one past the cap, each with its
- * sort key, counted; when they are all there (at most the cap), the first `limit` of them in the
- * list's order (`key`, then `id`, `descending` or not). The page's rows are then read by primary
- * key: a page, not every match. The look stops early when a term matches much; a term of 1–2
- * characters has no index, and its scan is made once.
+ * sort key, counted, and the first `limit` of them in the list's order (`key`, then `id`,
+ * `descending` or not). When they are all the matches (at most the cap), those are the page, read
+ * by primary key. Past the cap, the last of them bounds the page: the first `limit` of all the
+ * matches are at or before it (`upTo`), so the page is looked for among the matches up to there,
+ * not among every match nor by walking the list's index (decision 045). The look stops early when
+ * a term matches much.
  */
 export async function cappedMatches(
   db: Database,
@@ -55,14 +78,24 @@ export async function cappedMatches(
     sql`with m as (select ${on.id} as id, ${on.key} as k from ${on.id.table} where ${on.where} limit ${SEARCH_COUNT_CAP + 1}),
       n as (select count(*)::int as total from m)
       select n.total, p.id from n left join lateral (
-        select m.id from m where n.total <= ${SEARCH_COUNT_CAP} order by m.k ${direction}, m.id ${direction} limit ${on.limit}
+        select m.id from m order by m.k ${direction}, m.id ${direction} limit ${on.limit}
       ) p on true`,
   );
   const total = Number(rows[0]?.total ?? 0);
+  const ids = rows.flatMap((r) => (r.id === null ? [] : [r.id]));
   return total > SEARCH_COUNT_CAP
-    ? { total: SEARCH_COUNT_CAP, totalCapped: true, pageIds: null }
-    : { total, totalCapped: false, pageIds: rows.flatMap((r) => (r.id === null ? [] : [r.id])) };
+    ? { total: SEARCH_COUNT_CAP, totalCapped: true, pageIds: null, bound: ids.at(-1) ?? null }
+    : { total, totalCapped: false, pageIds: ids, bound: null };
 }
+
+/**
+ * At or before the row `bound` in the list's order (`key`, then `id`), its key read by primary key
+ * in the same statement. A bound deleted meanwhile leaves nothing: the caller sees a short page.
+ */
+export const upTo = (on: { id: AnyPgColumn; key: AnyPgColumn | SQL; descending: boolean }, bound: string): SQL => {
+  const row = sql`(select ${on.key}, ${on.id} from ${on.id.table} where ${on.id} = ${bound})`;
+  return on.descending ? sql`(${on.key}, ${on.id}) >= ${row}` : sql`(${on.key}, ${on.id}) <= ${row}`;
+};
 
 /** `column = any(ids)`, the ids as one array parameter (a plan of primary-key reads, whatever their number). */
 export const oneOf = (column: AnyPgColumn, ids: string[]): SQL =>

@@ -106,25 +106,41 @@ export async function seed(db: Database, options: SeedOptions = {}) {
     }
   };
 
-  await fill(
-    'users',
-    options.users,
-    async () => (await db.select({ n: count() }).from(user))[0]!.n,
-    (from, to) =>
-      insertUsers(
-        db,
-        Array.from({ length: to - from }, (_, k) => syntheticUser(from + k)),
-      ),
-  );
-  await fill(
-    'books',
-    options.books,
-    async () => (await db.select({ n: count() }).from(book))[0]!.n,
-    (from, to) => insertBooks(Array.from({ length: to - from }, (_, k) => syntheticBook(from + k))),
-  );
+  // Many rows at once: the search indexes gather their new entries in a pending list and merge it
+  // once at the end, instead of updating the index row by row (decision 044 turned that off for
+  // everyday writes): half the time for 20 000 books and people on the embedded database.
+  const bulk = Boolean(options.books || options.users);
+  if (bulk) for (const index of SEARCH_INDEXES) await db.execute(sql`alter index ${sql.identifier(index)} set (fastupdate = on)`);
+  try {
+    await fill(
+      'users',
+      options.users,
+      async () => (await db.select({ n: count() }).from(user))[0]!.n,
+      (from, to) =>
+        insertUsers(
+          db,
+          Array.from({ length: to - from }, (_, k) => syntheticUser(from + k)),
+        ),
+    );
+    await fill(
+      'books',
+      options.books,
+      async () => (await db.select({ n: count() }).from(book))[0]!.n,
+      (from, to) => insertBooks(Array.from({ length: to - from }, (_, k) => syntheticBook(from + k))),
+    );
+  } finally {
+    if (bulk)
+      for (const index of SEARCH_INDEXES) {
+        await db.execute(sql`alter index ${sql.identifier(index)} set (fastupdate = off)`);
+        await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+      }
+  }
   // Fresh statistics so the planner picks the trigram indexes right after a large seed.
-  if (options.books || options.users) await db.execute(sql`analyze`);
+  if (bulk) await db.execute(sql`analyze`);
 }
+
+/** The trigram indexes of the tables a large seed fills (migrations 0010–0012). */
+const SEARCH_INDEXES = ['book_search_trgm', 'book_search_tripled_trgm', 'user_search_trgm', 'user_search_tripled_trgm'];
 
 /** True when the database has no user yet (a fresh embedded database is seeded on first start). */
 export async function isEmpty(db: Database) {
