@@ -40,6 +40,12 @@ export function rssMb(pid: number): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** BENCH_SERVER_NODE_OPTIONS: Node.js options for the app under test only (e.g. a heap size), not the baseline. */
+function serverNodeOptions(env: Record<string, string>): Record<string, string> {
+  const extra = process.env.BENCH_SERVER_NODE_OPTIONS;
+  return extra ? { NODE_OPTIONS: [env.NODE_OPTIONS ?? process.env.NODE_OPTIONS, extra].filter(Boolean).join(' ') } : {};
+}
+
 async function spawnServer(
   args: string[],
   env: Record<string, string>,
@@ -99,7 +105,7 @@ export async function startApp(env: Record<string, string>, readyPath = '/login'
   return spawnServer(
     ['scripts/start.mjs'],
     // The production defaults (LOG_LEVEL info: one log line per request), as `npm start` runs.
-    { NODE_ENV: 'production', HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, ...env },
+    { NODE_ENV: 'production', HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, ...env, ...serverNodeOptions(env) },
     port,
     readyPath,
     timeoutMs,

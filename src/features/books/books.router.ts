@@ -14,7 +14,7 @@ import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { book, genre } from '#/server/db/schema.ts';
-import { cappedMatches, contains, oneOf, searchTextContains, upTo, type SearchColumns } from '#/server/db/search.ts';
+import { cappedMatches, contains, oneOf, searchTextContains, upTo, type Bound, type SearchColumns } from '#/server/db/search.ts';
 import { deletePicturesOf } from '#/server/storage/pictures.ts';
 import { base } from '#/server/rpc.ts';
 import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
@@ -74,9 +74,9 @@ async function listCondition(db: Database, input: BookListInput): Promise<((on: 
  * A search's or filter's page walks at most this many books in the list's order (after the cursor)
  * looking for its matches. Many matches fill the page within a few rows; when the walk does not
  * fill it, the matches sit elsewhere (few, or together late in the order, where a walk would read
- * most of the table), and they are read through the condition and sorted instead.
+ * most of the table), and they are read through the condition and sorted instead (decision 045).
  */
-const WALK = 2000;
+const WALK = 1000;
 
 async function findBook(db: Database, id: string) {
   const [row] = await db.select(selection).from(book).leftJoin(genre, eq(book.genreId, genre.id)).where(eq(book.id, id));
@@ -118,8 +118,12 @@ async function listPage(db: Database, input: BookListInput, t: Translate): Promi
       .orderBy(direction(sorted ? sql`${column} || ''` : column), direction(book.id))
       .limit(page);
   };
-  /** A page of the matches: a short walk in the list's order, else every match sorted (WALK). */
-  const readMatches = async (condition: (on: Searched) => SQL | undefined) => {
+  /**
+   * A page of the matches: a short walk in the list's order (WALK), else the matches sorted: past
+   * the count cap on a first page, only those at or before the bound the count found (decision
+   * 045), else all of them.
+   */
+  const readMatches = async (condition: (on: Searched) => SQL | undefined, bound: Bound | null = null) => {
     const walked = db
       .select({
         id: book.id,
@@ -142,16 +146,14 @@ async function listPage(db: Database, input: BookListInput, t: Translate): Promi
       .where(condition(walked))
       .orderBy(direction(byAuthor ? walked.author : walked.title), direction(walked.id))
       .limit(page);
-    return rows.length === page ? rows : read(condition(book), true);
-  };
-  /**
-   * Past the count cap: the page among the matches at or before the look's bound (decision 045),
-   * the matches selected through their index and sorted; a bound deleted meanwhile, a walk.
-   */
-  const readUpTo = async (condition: (on: Searched) => SQL | undefined, bound: string | null) => {
-    const key = { id: book.id, key: byAuthor ? book.author : book.title, descending };
-    const rows = bound ? await read(and(condition(book), upTo(key, bound)), true) : [];
-    return rows.length === page ? rows : readMatches(condition);
+    if (rows.length === page) return rows;
+    if (bound) {
+      const upToBound = upTo({ id: book.id, key: byAuthor ? book.author : book.title, cast: 'text', descending }, bound);
+      const bounded = await read(and(condition(book), upToBound), true);
+      // Short only when rows were deleted meanwhile.
+      if (bounded.length === page) return bounded;
+    }
+    return read(condition(book), true);
   };
   // The total on the first page only. A search or filter first looks for its matches, up to the
   // cap: when it found them all, that look also gives the page's ids, read by primary key; when
@@ -173,7 +175,7 @@ async function listPage(db: Database, input: BookListInput, t: Translate): Promi
                 ? found.pageIds.length
                   ? await read(oneOf(book.id, found.pageIds), true)
                   : []
-                : await readUpTo(matching, found.bound),
+                : await readMatches(matching, found.bound),
               found,
             ] as const,
         );

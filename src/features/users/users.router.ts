@@ -18,7 +18,7 @@ import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { session, user } from '#/server/db/schema.ts';
-import { cappedMatches, oneOf, searchTextContains, upTo } from '#/server/db/search.ts';
+import { cappedMatches, oneOf, searchTextContains } from '#/server/db/search.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
@@ -119,22 +119,15 @@ async function listPage(db: Database, input: UserListInput, t: Translate): Promi
       ? await cappedMatches(db, { id: user.id, key: sort.column, where: filter, descending, limit: input.limit + 1 })
       : { total: await rowsIn(db, 'user'), totalCapped: false, pageIds: null, bound: null };
   const ids = counted?.pageIds;
-  const read = (where: SQL | undefined, sorted: boolean) =>
-    db
-      .select({ ...columns, key: sort.key })
-      .from(user)
-      .where(where)
-      .orderBy(direction(sorted ? sort.sorted : sort.column), direction(user.id))
-      .limit(input.limit + 1);
-  // Past the cap, the page among the matches up to the look's bound (decision 045), else a walk.
-  const bound = counted?.bound;
-  const bounded = bound ? await read(and(filter, upTo({ id: user.id, key: sort.column, descending }, bound)), true) : [];
   const rows =
     ids && !ids.length
       ? []
-      : bounded.length === input.limit + 1
-        ? bounded
-        : await read(and(ids ? oneOf(user.id, ids) : filter, position), Boolean(ids));
+      : await db
+          .select({ ...columns, key: sort.key })
+          .from(user)
+          .where(and(ids ? oneOf(user.id, ids) : filter, position))
+          .orderBy(direction(ids ? sort.sorted : sort.column), direction(user.id))
+          .limit(input.limit + 1);
   return {
     ...keysetPage(
       rows,

@@ -53,11 +53,15 @@ export interface CappedMatches {
    */
   pageIds: string[] | null;
   /**
-   * Past the cap: the id of the `limit`-th of the matches found, in the list's order. The page's
-   * rows are all at or before it in that order (`upTo`), since `limit` matches are.
+   * Past the cap: the `limit`-th of the matches found, in the list's order (its sort key as text,
+   * and its id). The page's rows are all at or before it in that order (`upTo`), since `limit`
+   * matches are.
    */
-  bound: string | null;
+  bound: Bound | null;
 }
+
+/** A row's place in a list's order: its sort key (as text) and id. */
+export type Bound = [key: string, id: string];
 
 /**
  * A search's first page in one look: the rows of `where`, up to one past the cap, each with its
@@ -73,27 +77,29 @@ export async function cappedMatches(
   on: { id: AnyPgColumn; key: AnyPgColumn | SQL; where: SQL; descending: boolean; limit: number },
 ): Promise<CappedMatches> {
   const direction = sql.raw(on.descending ? 'desc' : 'asc');
-  const rows = await queryRows<{ total: number; id: string | null }>(
+  const rows = await queryRows<{ total: number; id: string | null; key: string | null }>(
     db,
     sql`with m as (select ${on.id} as id, ${on.key} as k from ${on.id.table} where ${on.where} limit ${SEARCH_COUNT_CAP + 1}),
       n as (select count(*)::int as total from m)
-      select n.total, p.id from n left join lateral (
-        select m.id from m order by m.k ${direction}, m.id ${direction} limit ${on.limit}
+      select n.total, p.id, p.k::text as key from n left join lateral (
+        select m.id, m.k from m order by m.k ${direction}, m.id ${direction} limit ${on.limit}
       ) p on true`,
   );
   const total = Number(rows[0]?.total ?? 0);
-  const ids = rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+  const found = rows.filter((r) => r.id !== null);
+  const last = found.at(-1);
   return total > SEARCH_COUNT_CAP
-    ? { total: SEARCH_COUNT_CAP, totalCapped: true, pageIds: null, bound: ids.at(-1) ?? null }
-    : { total, totalCapped: false, pageIds: ids, bound: null };
+    ? { total: SEARCH_COUNT_CAP, totalCapped: true, pageIds: null, bound: last?.id && last.key !== null ? [last.key, last.id] : null }
+    : { total, totalCapped: false, pageIds: found.map((r) => r.id!), bound: null };
 }
 
 /**
- * At or before the row `bound` in the list's order (`key`, then `id`), its key read by primary key
- * in the same statement. A bound deleted meanwhile leaves nothing: the caller sees a short page.
+ * At or before `bound` in the list's order (`key`, then `id`). The key travels as text and is read
+ * back as the column's type (`cast`), exactly; as plain values, the planner knows how much of the
+ * order lies before the bound and reads the matches and that part of the order's index together.
  */
-export const upTo = (on: { id: AnyPgColumn; key: AnyPgColumn | SQL; descending: boolean }, bound: string): SQL => {
-  const row = sql`(select ${on.key}, ${on.id} from ${on.id.table} where ${on.id} = ${bound})`;
+export const upTo = (on: { id: AnyPgColumn; key: AnyPgColumn | SQL; cast: string; descending: boolean }, [key, id]: Bound): SQL => {
+  const row = sql`(${key}::${sql.raw(on.cast)}, ${id})`;
   return on.descending ? sql`(${on.key}, ${on.id}) >= ${row}` : sql`(${on.key}, ${on.id}) <= ${row}`;
 };
 
