@@ -13,6 +13,7 @@ import { ConfirmDialog } from '#/components/confirm-dialog';
 import { toast } from '#/components/ui/toast';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
+import { Item, ItemContent, ItemDetails, ItemList } from '#/components/ui/item-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
@@ -118,28 +119,22 @@ export function OwnSessions() {
           </TableBody>
         </Table>
       ) : (
-        <ul className="flex flex-col gap-2" data-testid="own-session-cards">
+        <ItemList data-testid="own-session-cards">
           {sessions.map((session) => (
-            <li
-              key={session.id}
-              data-testid="own-session"
-              className="flex items-start gap-3 rounded-lg border border-neutral-200 p-3 text-sm dark:border-neutral-800"
-            >
-              <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <Item key={session.id} data-testid="own-session">
+              <ItemContent>
                 {device(session)}
-                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-neutral-700 dark:text-neutral-300">
-                  <dt>{t('sessions.ipAddress')}</dt>
-                  <dd className="truncate">
-                    <bdi>{session.ipAddress ?? '—'}</bdi>
-                  </dd>
-                  <dt>{t('sessions.lastActive')}</dt>
-                  <dd>{when(session.lastActiveAt)}</dd>
-                </dl>
-              </div>
+                <ItemDetails
+                  details={[
+                    { label: t('sessions.ipAddress'), value: <bdi>{session.ipAddress ?? '—'}</bdi>, truncate: true },
+                    { label: t('sessions.lastActive'), value: when(session.lastActiveAt) },
+                  ]}
+                />
+              </ItemContent>
               {signOutButton(session)}
-            </li>
+            </Item>
           ))}
-        </ul>
+        </ItemList>
       )}
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" disabled={signOutOthers.isPending || sessions.length < 2} onClick={() => setDialog('others')}>

@@ -14,6 +14,7 @@ import { Button, buttonVariants } from '#/components/ui/button';
 import { Combobox } from '#/components/ui/combobox';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
+import { Item, ItemList } from '#/components/ui/item-list';
 import { PageHeader } from '#/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
@@ -185,13 +186,9 @@ export function PageManagerAudit() {
           </TableBody>
         </Table>
       ) : (
-        <ul className="flex flex-col gap-2" data-testid="audit-list">
+        <ItemList data-testid="audit-list">
           {items.map((event) => (
-            <li
-              key={event.id}
-              data-testid="audit-row"
-              className="flex flex-col gap-1 rounded-lg border border-neutral-200 p-3 text-sm dark:border-neutral-800"
-            >
+            <Item key={event.id} data-testid="audit-row" layout="column">
               <span className="font-medium">{action(event)}</span>
               {actor(event)}
               {(event.targetLabel ?? event.targetId) && (
@@ -207,9 +204,9 @@ export function PageManagerAudit() {
                   </span>
                 )}
               </span>
-            </li>
+            </Item>
           ))}
-        </ul>
+        </ItemList>
       )}
       {query.isSuccess && (
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
+import { Item, ItemContent, ItemDetails, ItemList } from '#/components/ui/item-list';
 import { EmptyState } from '#/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { MonitorSmartphoneIcon } from 'lucide-react';
@@ -116,31 +117,24 @@ export function UserSessions({ user }: { user: Pick<ManagedUser, 'id' | 'name' |
           </TableBody>
         </Table>
       ) : (
-        <ul className="flex flex-col gap-2" data-testid="user-session-cards">
+        <ItemList data-testid="user-session-cards">
           {sessions.map((session) => (
-            <li
-              key={session.id}
-              data-testid="user-session"
-              className="flex items-start gap-3 rounded-lg border border-neutral-200 p-3 text-sm dark:border-neutral-800"
-            >
+            <Item key={session.id} data-testid="user-session">
               <UserAvatar user={user} />
-              <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <ItemContent>
                 {device(session)}
-                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-neutral-700 dark:text-neutral-300">
-                  <dt>{t('sessions.ipAddress')}</dt>
-                  <dd className="truncate">
-                    <bdi>{session.ipAddress ?? '—'}</bdi>
-                  </dd>
-                  <dt>{t('sessions.lastActive')}</dt>
-                  <dd title={times(session)}>{when(session.updatedAt)}</dd>
-                  <dt>{t('sessions.token')}</dt>
-                  <dd>{token(session)}</dd>
-                </dl>
-              </div>
+                <ItemDetails
+                  details={[
+                    { label: t('sessions.ipAddress'), value: <bdi>{session.ipAddress ?? '—'}</bdi>, truncate: true },
+                    { label: t('sessions.lastActive'), value: when(session.updatedAt), title: times(session) },
+                    { label: t('sessions.token'), value: token(session) },
+                  ]}
+                />
+              </ItemContent>
               {canRevoke && revokeButton(session)}
-            </li>
+            </Item>
           ))}
-        </ul>
+        </ItemList>
       )}
       <ConfirmDialog
         open={asking !== null && asking !== 'all'}
