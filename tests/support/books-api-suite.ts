@@ -121,6 +121,22 @@ export function booksApiSuite() {
       expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     });
 
+    it('answers updates racing a delete of the same book with 200 or 404, never 500 (found under load by the bench)', async () => {
+      for (let round = 0; round < 15; round++) {
+        const created = await api<Book>('POST', '/books', { cookie: admin, body: { title: `Raced ${round}`, author: 'Quick Hands' } });
+        expect(created.status).toBe(201);
+        const path = `/books/${created.body.id}`;
+        const update = (n: number) => api('PUT', path, { cookie: admin, body: { title: `Raced ${round}.${n}`, author: 'Quick Hands' } });
+        const answers = await Promise.all([
+          ...Array.from({ length: 6 }, (_, n) => update(n)),
+          api('DELETE', path, { cookie: admin }),
+          update(6),
+          update(7),
+        ]);
+        expect(answers.map((a) => a.status).filter((s) => s !== 200 && s !== 204 && s !== 404)).toEqual([]);
+      }
+    });
+
     it("refuses a genre name that exists, whatever the case: 'Genre already exists'", async () => {
       const res = await api<ApiError>('POST', '/genres', { cookie: admin, body: { name: 'mystery' } });
       expect(res.status).toBe(409);

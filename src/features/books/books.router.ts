@@ -213,14 +213,15 @@ export const booksRouter = {
     .handler(async ({ input, context }) => {
       const id = crypto.randomUUID();
       try {
-        await context.db.transaction(async (tx) => {
+        // Read back in the transaction: a delete arriving just after the commit cannot take the answer's row.
+        return await context.db.transaction(async (tx) => {
           await tx.insert(book).values({ id, ...input });
           await recordAuditEvent(tx, { ...actingIn(context), action: 'book.created', target: { type: 'book', id, label: input.title } });
+          return (await findBook(tx, id))!;
         });
       } catch (error) {
         conflict(error, context.t);
       }
-      return (await findBook(context.db, id))!;
     }),
 
   update: base
@@ -229,11 +230,12 @@ export const booksRouter = {
     .input(idInputSchema.extend(bookInputSchema.shape))
     .output(bookSchema)
     .handler(async ({ input: { id, ...values }, context }) => {
-      let found = false;
+      let found: Awaited<ReturnType<typeof findBook>> = null;
       try {
+        // The row stays locked until the answer's copy is read: a concurrent delete waits (it was a 500).
         found = await context.db.transaction(async (tx) => {
           const [before] = await tx.select().from(book).where(eq(book.id, id)).for('update');
-          if (!before) return false;
+          if (!before) return null;
           await tx.update(book).set(values).where(eq(book.id, id));
           await recordAuditEvent(tx, {
             ...actingIn(context),
@@ -241,13 +243,13 @@ export const booksRouter = {
             target: { type: 'book', id, label: values.title },
             changes: changedFields(before, values, ['title', 'author', 'genreId', 'publisher']),
           });
-          return true;
+          return findBook(tx, id);
         });
       } catch (error) {
         conflict(error, context.t);
       }
       if (!found) throw apiError('NOT_FOUND', context.t('catalog:book.notFound'));
-      return (await findBook(context.db, id))!;
+      return found;
     }),
 
   delete: base
