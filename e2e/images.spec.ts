@@ -29,6 +29,9 @@ test.describe('pictures', () => {
     await hydrated(page);
     const header = page.locator('header');
     await expect(header.locator('[data-avatar="initials"]')).toHaveText('U');
+    // No picture yet: the picture card shows the initials that stand for one.
+    const card = page.getByRole('region', { name: 'Profile picture' });
+    await expect(card.locator('[data-avatar="initials"]')).toHaveText('U');
 
     await page.getByLabel('Choose a file').setInputFiles(await picture('#2266aa'));
     await expect(page.getByText('Picture saved')).toBeVisible();
@@ -49,6 +52,7 @@ test.describe('pictures', () => {
     await page.getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByText('Picture removed')).toBeVisible();
     await expect(header.locator('[data-avatar="initials"]')).toHaveText('U');
+    await expect(card.locator('[data-avatar="initials"]')).toHaveText('U');
   });
 
   test('a refused file shows the server’s reason', async ({ userPage: page }) => {

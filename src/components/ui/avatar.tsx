@@ -29,6 +29,7 @@ const SIZES = {
   sm: ['size-7 text-xs', 28],
   md: ['size-9 text-sm', 36],
   lg: ['size-16 text-lg', 64],
+  xl: ['size-24 text-3xl', 96],
 } as const;
 
 export interface AvatarProps {

@@ -19,6 +19,7 @@ import { DisplayName } from '#/components/display-name';
 import { refreshSession } from '#/features/auth/session';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
+import { Avatar } from '#/components/ui/avatar';
 import { PictureField } from '#/features/images/picture-field';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { formatDate } from '#/lib/i18n/format';
@@ -108,6 +109,7 @@ export function PageAccount() {
         <PictureField
           target={{ kind: 'users', id: user.id }}
           url={user.image}
+          placeholder={<Avatar name={user.name} email={user.email} size="xl" />}
           shape="square"
           title={t('picture.title', { ns: 'images' })}
           description={t('picture.description', { ns: 'images' })}

@@ -7,7 +7,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { toast } from '#/components/ui/toast';
@@ -28,6 +28,8 @@ export interface PictureUploaderProps {
   shape: 'square' | 'cover';
   /** Called after a change is stored, to refresh what shows the picture. */
   onChange: (url: string | null) => void | Promise<void>;
+  /** Shown in the preview's place while there is no picture (a person's initials); an upload icon without it. */
+  placeholder?: ReactNode;
 }
 
 const root = getRouteApi('__root__');
@@ -35,7 +37,7 @@ const noChanges = () => () => {};
 const clientSide = () => true;
 const serverSide = () => false;
 
-export default function PictureUploader({ target, url, title, description, shape, onChange }: PictureUploaderProps) {
+export default function PictureUploader({ target, url, title, description, shape, onChange, placeholder }: PictureUploaderProps) {
   const { t } = useTranslation('images');
   const maxBytes = root.useLoaderData().uploadMaxBytes;
   const maxSize = `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`;
@@ -120,7 +122,7 @@ export default function PictureUploader({ target, url, title, description, shape
               className="size-full object-cover"
             />
           ) : (
-            <ImageUp aria-hidden className="size-8 text-neutral-400" />
+            (placeholder ?? <ImageUp aria-hidden className="size-8 text-neutral-400" />)
           )}
         </div>
         <div className="flex min-w-52 flex-1 flex-col gap-2">

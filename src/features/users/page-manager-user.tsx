@@ -20,6 +20,7 @@ import { authCall, authClient } from '#/features/auth/auth-client';
 import { DisplayName } from '#/components/display-name';
 import { homeFor } from '#/features/auth/redirect';
 import { refreshSession } from '#/features/auth/session';
+import { Avatar } from '#/components/ui/avatar';
 import { PictureField } from '#/features/images/picture-field';
 import { orpc } from '#/lib/api-client';
 import { useCurrentUser } from '#/features/auth/use-current-user';
@@ -143,6 +144,7 @@ export function PageManagerUser() {
         <PictureField
           target={{ kind: 'users', id: user.id }}
           url={user.image}
+          placeholder={<Avatar name={user.name} email={user.email} size="xl" />}
           shape="square"
           title={t('picture.title', { ns: 'images' })}
           description={t(isSelf ? 'picture.description' : 'picture.adminDescription', { ns: 'images' })}
