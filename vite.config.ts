@@ -119,7 +119,7 @@ const FRAMEWORK =
 
 /** The pages' building blocks (the `pages` chunk). */
 const PAGE_BLOCKS =
-  /[\\/]src[\\/](components[\\/](form-page|unsaved-changes|confirm-dialog|page-skeletons|search-field|display-name|ui[\\/](page-header|breadcrumb|table|empty-state|badge|card|skeleton))\.tsx|lib[\\/](use-search-input|i18n[\\/]format)\.ts)$/;
+  /[\\/]src[\\/](components[\\/](form-page|unsaved-changes|confirm-dialog|page-skeletons|search-field|display-name|ui[\\/](page-header|breadcrumb|table|item-list|empty-state|badge|card|skeleton))\.tsx|lib[\\/](use-search-input|i18n[\\/]format)\.ts)$/;
 /** lucide-react's shared runtime, which every icon module imports. */
 const LUCIDE_RUNTIME = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
 
@@ -170,7 +170,7 @@ const clientChunks = {
       // Above `pages`: lucide's runtime is a dependency of both, and it goes where the shell loads it.
       priority: 2,
     },
-    // The pages' building blocks: headers and breadcrumbs, lists (table, search, empty state,
+    // The pages' building blocks: headers and breadcrumbs, lists (table, cards, search, empty state,
     // skeletons), detail cards, forms (their page, the unsaved-changes guard, confirmations).
     { name: 'pages', test: PAGE_BLOCKS, priority: 1 },
   ],
