@@ -93,7 +93,7 @@ try {
 
   // 2. The large embedded database, fresh for this run.
   progress.begin(`embedded database with ${LARGE.books} books and ${LARGE.users} users`);
-  const { dataDir, cached } = freshLargeDataDir(() => progress.note('not cached: seeding (about 30 s)'));
+  const { dataDir, cached } = freshLargeDataDir(() => progress.note('not cached: seeding (about 1.5 min)'));
   cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
   progress.note(cached ? 'copied from the cache' : 'seeded');
 
