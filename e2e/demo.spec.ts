@@ -122,6 +122,8 @@ test.describe('demo mode in the browser', () => {
       await admin.getByRole('button', { name: /^Actions for / }).click();
       await admin.getByRole('menuitem', { name: 'Impersonate' }).click();
       await expect(admin.getByTestId('impersonation-banner')).toContainText('You are impersonating User');
+      // The banner comes with the server's render of the user's page: its button works once that page has hydrated.
+      await expect(admin.locator('html')).toHaveAttribute('data-hydrated', 'true');
       const asUser = await admin.request.post('/api/auth/update-user', { data: { name: 'Hacked' }, headers: { Origin: app.url } });
       expect(await asUser.json()).toMatchObject({ code: 'DEMO_MODE' });
       await admin.getByRole('button', { name: 'Stop impersonating' }).click();
