@@ -68,9 +68,10 @@ export type Bound = [key: string, id: string];
  * sort key, counted, and the first `limit` of them in the list's order (`key`, then `id`,
  * `descending` or not). When they are all the matches (at most the cap), those are the page, read
  * by primary key. Past the cap, the last of them bounds the page: the first `limit` of all the
- * matches are at or before it (`upTo`), so the page is looked for among the matches up to there,
- * not among every match nor by walking the list's index (decision 045). The look stops early when
- * a term matches much.
+ * matches are at or before it (`upTo`), so when a short walk of the list's index does not fill the
+ * page, the books list reads only the matches up to there, not every match (decision 045; the
+ * people list's walk fills its pages, so it does not use the bound). The look stops early when a
+ * term matches much.
  */
 export async function cappedMatches(
   db: Database,
