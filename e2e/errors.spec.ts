@@ -46,6 +46,11 @@ test.describe('server errors', () => {
 
       await admin.query(`alter database "${database}" allow_connections true`);
       expect((await page.request.get('/api/health')).status()).toBe(200);
+      // The page stays as it is until the reader asks: nothing read in the background swaps it
+      // (a retried session read once replaced it with onboarding, taking Try Again away). Past
+      // the query library's retry window (1 + 2 + 4 s), it is still the error page.
+      await page.waitForTimeout(5_000);
+      await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
       await page.getByRole('button', { name: 'Try Again' }).click();
       // Loading runs again: the session is still there, so the (new) user's onboarding appears.
       await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();

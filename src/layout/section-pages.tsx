@@ -6,7 +6,7 @@
  * The route passes the frames its pages may show (`shells`): the app's own route never shows the
  * manager's, so the manager's layout is not part of an app page's first load.
  */
-import { QueryClientContext } from '@tanstack/react-query';
+import { QueryClientContext, useQuery } from '@tanstack/react-query';
 import { useRouteContext, type ErrorComponentProps } from '@tanstack/react-router';
 import { useContext, type ComponentType, type ReactNode } from 'react';
 import { PageError } from '#/components/errors/page-error';
@@ -14,8 +14,9 @@ import { PageForbidden } from '#/components/errors/page-forbidden';
 import { PageNotFound } from '#/components/errors/page-not-found';
 import { isForbidden } from '#/features/auth/guards';
 import { Section } from '#/features/auth/section';
+import { sessionQuery } from '#/features/auth/session';
 import { useCurrentUser } from '#/features/auth/use-current-user';
-import { usePermission } from '#/features/auth/use-permission';
+import { rolesAllow } from '#/lib/permissions';
 
 type SectionName = 'app' | 'manager';
 const HOME: Record<SectionName, string> = { app: '/app', manager: '/manager/dashboard' };
@@ -31,10 +32,15 @@ function Shell({ shells, section, children }: { shells: SectionShells; section: 
   return <main id="main">{children}</main>;
 }
 
-/** Inside `Section` (the query cache is there): the shell for whoever is signed in. */
+/**
+ * Inside `Section` (the query cache is there): the shell for whoever is signed in, as the guard
+ * read it. The error page does not fetch the session itself: a read retried in the background
+ * would swap the page under the reader (to onboarding, or another frame) seconds after it showed,
+ * and take Try Again away. Try Again re-runs the guard, which reads it.
+ */
 function ErrorInShell({ section, shells, props }: { section: SectionName; shells: SectionShells; props: ErrorComponentProps }) {
-  const user = useCurrentUser();
-  const mayApp = usePermission({ apps: ['app'] });
+  const user = useQuery({ ...sessionQuery, enabled: false }).data ?? null;
+  const mayApp = user ? rolesAllow(user.role, { apps: ['app'] }) : false;
   const forbidden = isForbidden(props.error);
   const shell = !user ? null : forbidden ? (mayApp ? 'app' : null) : section;
   const page = { home: shell ? HOME[shell] : '/', signedInAs: user?.email };
