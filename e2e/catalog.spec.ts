@@ -49,6 +49,25 @@ test.describe('catalogue (app)', () => {
 
     expect((await page.request.get('/app/books/no-such-id')).status()).toBe(404);
   });
+
+  test('the browser does not ask again for what the server rendered (decision 047)', async ({ userPage: page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/rpc/')) calls.push(pathname);
+    });
+    await page.goto('/app/books?searchTerm=moby');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('link', { name: /Moby-Dick/ })).toBeVisible();
+    const href = await page.getByRole('link', { name: /Moby-Dick/ }).getAttribute('href');
+    await page.goto(href!);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1, name: 'Moby-Dick' })).toBeVisible();
+    // The list and the book came with their pages; only the switcher's organisations are read after.
+    expect(calls.filter((path) => /\/books\/(list|get)$/.test(path))).toEqual([]);
+  });
 });
 
 test.describe('catalogue (manager)', () => {

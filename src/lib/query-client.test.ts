@@ -1,5 +1,7 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, RETRY_DELAY } from './query-client';
+import { createQueryClient, FRESH_FOR_MS, RETRY_DELAY } from './query-client';
+import { isAuthWrite, noteWrite } from './write-events';
 
 describe('query defaults (docs/product.md, Constants)', () => {
   it('retries queries 3 times in the browser, never on the server, and never mutations', () => {
@@ -18,5 +20,54 @@ describe('query defaults (docs/product.md, Constants)', () => {
 
   it('waits 1 s, doubling per attempt, capped at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 10].map(RETRY_DELAY)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+});
+
+describe('fresh answers and writes (decision 047)', () => {
+  /** A client built as in the browser (`window` defined while it is created). */
+  function browserClient() {
+    const g = globalThis as { window?: unknown };
+    g.window = {};
+    try {
+      return createQueryClient();
+    } finally {
+      delete g.window;
+    }
+  }
+  /** Whether a component showing this answer (with the client's defaults) would read it again (never subscribed: no fetch). */
+  const stale = (client: ReturnType<typeof createQueryClient>, key: string) =>
+    new QueryObserver(client, { queryKey: [key] }).getCurrentResult().isStale;
+
+  it('keeps an answer fresh for 30 s, so a hydrated page does not ask again', () => {
+    expect(FRESH_FOR_MS).toBe(30_000);
+    const client = browserClient();
+    client.setQueryData(['books'], ['a book']);
+    expect(stale(client, 'books')).toBe(false);
+  });
+
+  it('marks every answer stale after any write in this browser, from either client', async () => {
+    const client = browserClient();
+    client.setQueryData(['activity'], ['signed in']);
+    client.setQueryData(['books'], ['a book']);
+    noteWrite();
+    await Promise.resolve();
+    expect(stale(client, 'activity')).toBe(true);
+    expect(stale(client, 'books')).toBe(true);
+
+    client.setQueryData(['activity'], ['signed in', 'renamed']);
+    expect(stale(client, 'activity')).toBe(false);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.resolve('ok') })
+      .execute(undefined);
+    expect(stale(client, 'activity')).toBe(true);
+  });
+
+  it('counts every successful auth call but the session read as a write', () => {
+    expect(isAuthWrite('POST', '/api/auth/update-user')).toBe(true);
+    expect(isAuthWrite('POST', '/api/auth/organization/set-active')).toBe(true);
+    expect(isAuthWrite('GET', '/api/auth/get-session')).toBe(false);
+    expect(isAuthWrite(undefined, '/api/auth/organization/list')).toBe(false);
+    expect(isAuthWrite('POST', '/api/auth/get-session?disableCookieCache=true')).toBe(false);
   });
 });

@@ -1,7 +1,17 @@
 /** TanStack Query defaults (docs/product.md, Constants). */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { noteWrite, onWrite } from './write-events';
 
 export const RETRY_DELAY = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+
+/**
+ * How long an answer counts as fresh in the browser (decision 047). The server render's answers
+ * arrive with the page: read again at once, they cost every page view a second call per query
+ * and a second render of the list while a phone is still hydrating. Any write this browser makes
+ * marks every answer stale (write-events.ts), so a person's own changes show at once wherever they
+ * reach; another person's within this time.
+ */
+export const FRESH_FOR_MS = 30_000;
 
 /**
  * @param onMutationError one global handler for failed writes (the demo-mode dialog listens here,
@@ -9,17 +19,22 @@ export const RETRY_DELAY = (attempt: number) => Math.min(1000 * 2 ** attempt, 30
  */
 export function createQueryClient(onMutationError?: (error: unknown) => void) {
   const onServer = typeof window === 'undefined';
-  return new QueryClient({
-    mutationCache: new MutationCache({ onError: (error) => onMutationError?.(error) }),
+  const client = new QueryClient({
+    mutationCache: new MutationCache({ onError: (error) => onMutationError?.(error), onSuccess: () => noteWrite() }),
     defaultOptions: {
       queries: {
         retry: onServer ? 0 : 3,
         retryDelay: RETRY_DELAY,
+        staleTime: FRESH_FOR_MS,
         gcTime: 5 * 60 * 1000,
       },
       mutations: { retry: 0 },
     },
   });
+  // Stale, not refetched at once: what is on screen is read again where a feature asks (its own
+  // invalidation), or when it is next shown. One client per page in the browser: never unsubscribed.
+  if (!onServer) onWrite(() => void client.invalidateQueries({ refetchType: 'none' }));
+  return client;
 }
 
 /** Puts the server render's queries into the browser's cache (see `Queries.hydrate`). */

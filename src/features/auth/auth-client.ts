@@ -5,6 +5,7 @@
 import { adminClient, emailOTPClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { handleDemoModeError } from '#/lib/demo-mode-events';
+import { isAuthWrite, noteWrite } from '#/lib/write-events';
 import { ac, roles } from '#/lib/permissions';
 import type { Auth } from '#/server/auth.ts';
 import { AUTH_BASE_PATH, AUTH_RETRY, fetchOrNetworkError } from './auth-fetch';
@@ -15,6 +16,10 @@ export const authClient = createAuthClient({
     credentials: 'include',
     // A write refused by demo mode opens the one "Demo Mode" dialog, whoever made the call.
     onError: ({ error }) => void handleDemoModeError(error),
+    // Every answer the page holds may be out of date after a write (decision 047).
+    onSuccess: ({ request }) => {
+      if (isAuthWrite(request.method, String(request.url))) noteWrite();
+    },
     customFetchImpl: fetchOrNetworkError,
     retry: AUTH_RETRY,
   },

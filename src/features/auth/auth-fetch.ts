@@ -5,6 +5,7 @@
  * the login page's one call made without the client (decision 024).
  */
 import { handleDemoModeError } from '#/lib/demo-mode-events';
+import { noteWrite } from '#/lib/write-events';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -36,7 +37,10 @@ export async function authPost<T>(path: string, body: unknown): Promise<{ data: 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (response.ok) return { data: (await response.json()) as T, error: null };
+    if (response.ok) {
+      noteWrite();
+      return { data: (await response.json()) as T, error: null };
+    }
     if (attempt < AUTH_RETRY.attempts && AUTH_RETRY.shouldRetry(response)) {
       await new Promise((resolve) => setTimeout(resolve, AUTH_RETRY.delay));
       continue;
