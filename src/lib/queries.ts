@@ -7,6 +7,7 @@
 import { notFound } from '@tanstack/react-router';
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import type * as QueryClientModule from './query-client';
+import { noteWrite, onWrite } from './write-events';
 
 type QueryModule = typeof QueryClientModule;
 
@@ -109,7 +110,7 @@ export class Queries {
 
   async #load(): Promise<QueryClient> {
     const { createQueryClient } = await this.#loadModule();
-    this.#client = createQueryClient(this.#onMutationError);
+    this.#client = createQueryClient(this.#onMutationError, { note: noteWrite, subscribe: onWrite });
     return this.#client;
   }
 }

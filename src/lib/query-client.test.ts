@@ -1,7 +1,7 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient, FRESH_FOR_MS, RETRY_DELAY } from './query-client';
-import { isAuthWrite, noteWrite } from './write-events';
+import { isAuthWrite, noteWrite, onWrite } from './write-events';
 
 describe('query defaults (docs/product.md, Constants)', () => {
   it('retries queries 3 times in the browser, never on the server, and never mutations', () => {
@@ -29,7 +29,7 @@ describe('fresh answers and writes (decision 047)', () => {
     const g = globalThis as { window?: unknown };
     g.window = {};
     try {
-      return createQueryClient();
+      return createQueryClient(undefined, { note: noteWrite, subscribe: onWrite });
     } finally {
       delete g.window;
     }

@@ -1,6 +1,5 @@
 /** TanStack Query defaults (docs/product.md, Constants). */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { noteWrite, onWrite } from './write-events';
 
 export const RETRY_DELAY = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
@@ -13,14 +12,21 @@ export const RETRY_DELAY = (attempt: number) => Math.min(1000 * 2 ** attempt, 30
  */
 export const FRESH_FOR_MS = 30_000;
 
+/** The browser's write signal (`write-events.ts`), passed in: imported here, it would join this chunk. */
+export interface WriteSignal {
+  note: () => void;
+  subscribe: (listener: () => void) => unknown;
+}
+
 /**
  * @param onMutationError one global handler for failed writes (the demo-mode dialog listens here,
  * not in any button).
+ * @param writes where successful mutations report, and what marks every answer stale after any write.
  */
-export function createQueryClient(onMutationError?: (error: unknown) => void) {
+export function createQueryClient(onMutationError?: (error: unknown) => void, writes?: WriteSignal) {
   const onServer = typeof window === 'undefined';
   const client = new QueryClient({
-    mutationCache: new MutationCache({ onError: (error) => onMutationError?.(error), onSuccess: () => noteWrite() }),
+    mutationCache: new MutationCache({ onError: (error) => onMutationError?.(error), onSuccess: () => writes?.note() }),
     defaultOptions: {
       queries: {
         retry: onServer ? 0 : 3,
@@ -33,7 +39,7 @@ export function createQueryClient(onMutationError?: (error: unknown) => void) {
   });
   // Stale, not refetched at once: what is on screen is read again where a feature asks (its own
   // invalidation), or when it is next shown. One client per page in the browser: never unsubscribed.
-  if (!onServer) onWrite(() => void client.invalidateQueries({ refetchType: 'none' }));
+  if (!onServer) writes?.subscribe(() => void client.invalidateQueries({ refetchType: 'none' }));
   return client;
 }
 
