@@ -132,10 +132,10 @@ const LUCIDE_RUNTIME = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!ic
 const clientChunks = {
   groups: [
     // TanStack Query, the product API's client (oRPC) and our modules for them, in one chunk that the
-    // signed-in sections load (decision 026).
+    // signed-in sections load (decision 026); with it the /app shell's one query (its organisations).
     {
       name: 'query',
-      test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@orpc)[\\/]|[\\/]src[\\/]lib[\\/](query-client|list-query|api-client)\.ts$/,
+      test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@orpc)[\\/]|[\\/]src[\\/](lib[\\/](query-client|list-query|api-client)|features[\\/]organizations[\\/]organizations\.queries)\.ts$/,
       // Below the framework, or it would take React (a dependency of its modules) with it.
       priority: 2,
     },
