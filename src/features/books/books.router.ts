@@ -14,7 +14,7 @@ import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { book, genre } from '#/server/db/schema.ts';
-import { cappedMatches, contains, oneOf, searchTextContains, upTo, type Bound, type SearchColumns } from '#/server/db/search.ts';
+import { cappedMatches, contains, oneOf, searchTextContains, upTo, type CappedMatches, type SearchColumns } from '#/server/db/search.ts';
 import { deletePicturesOf } from '#/server/storage/pictures.ts';
 import { base } from '#/server/rpc.ts';
 import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
@@ -70,14 +70,6 @@ async function listCondition(db: Database, input: BookListInput): Promise<((on: 
     );
 }
 
-/**
- * A search's or filter's page walks at most this many books in the list's order (after the cursor)
- * looking for its matches. Many matches fill the page within a few rows; when the walk does not
- * fill it, the matches sit elsewhere (few, or together late in the order, where a walk would read
- * most of the table), and they are read through the condition and sorted instead (decision 045).
- */
-const WALK = 1000;
-
 async function findBook(db: Database, id: string) {
   const [row] = await db.select(selection).from(book).leftJoin(genre, eq(book.genreId, genre.id)).where(eq(book.id, id));
   return row ? toBook(row) : null;
@@ -93,91 +85,79 @@ function conflict(error: unknown, t: (key: string) => string): never {
 type BookList = z.output<typeof bookListSchema>;
 type BookListInput = z.output<typeof bookListInputSchema>;
 
+/**
+ * What the list's order indexes carry beside the order (`INCLUDE`, migration 0013, decision 048): a
+ * condition on these alone lets a page walk the order through the index, without reading the table.
+ */
+const covered: Searched = { searchText: book.searchText, genreId: book.genreId };
+
 async function listPage(db: Database, input: BookListInput, t: Translate): Promise<BookList> {
   const matching = await listCondition(db, input);
   const byAuthor = input.sort === 'author';
+  const column = byAuthor ? book.author : book.title;
   const descending = input.order === 'desc';
   const direction = descending ? desc : asc;
   const after = readCursor(input.cursor, ['text', 'text'], t);
-  /** After the cursor in the list's order, on the book table or a sub-query of it. */
-  const afterCursor = (on: { title: AnyPgColumn; author: AnyPgColumn; id: AnyPgColumn }) => {
-    if (!after) return undefined;
-    const position = sql`(${byAuthor ? on.author : on.title}, ${on.id})`;
-    return descending ? sql`${position} < (${after[0]}, ${after[1]})` : sql`${position} > (${after[0]}, ${after[1]})`;
-  };
+  const afterCursor = after
+    ? descending
+      ? sql`(${column}, ${book.id}) < (${after[0]}, ${after[1]})`
+      : sql`(${column}, ${book.id}) > (${after[0]}, ${after[1]})`
+    : undefined;
   const page = input.limit + 1;
-  const read = (where: SQL | undefined, sorted = false) => {
-    const column = byAuthor ? book.author : book.title;
-    // Ordering by `column || ''`, an expression no index provides, makes the planner read the rows
-    // `where` selects and sort them, instead of walking the column's index and filtering.
-    return db
+  /**
+   * The books of the page found by id, with their genre, in the list's order. Ordering by
+   * `column || ''`, an expression no index provides, keeps the planner on the ids' primary key
+   * instead of walking the order's index and filtering.
+   */
+  const byIds = (ids: string[]) =>
+    db
       .select(selection)
       .from(book)
       .leftJoin(genre, eq(book.genreId, genre.id))
-      .where(and(where, afterCursor(book)))
-      .orderBy(direction(sorted ? sql`${column} || ''` : column), direction(book.id))
-      .limit(page);
+      .where(oneOf(book.id, ids))
+      .orderBy(direction(sql`${column} || ''`), direction(book.id));
+  /**
+   * The page after the cursor of the rows `where` selects: their ids first, chosen by the planner
+   * between walking the order's index (which carries what `covered` names: the index alone, until
+   * the page is full) and finding them through a search index and sorting them; then their rows.
+   */
+  const readPage = async (where: SQL | undefined) => {
+    const ids = db
+      .select({ id: book.id, key: column })
+      .from(book)
+      .where(and(where, afterCursor))
+      .orderBy(direction(column), direction(book.id))
+      .limit(page)
+      .as('ids');
+    return db
+      .select(selection)
+      .from(ids)
+      .innerJoin(book, eq(book.id, ids.id))
+      .leftJoin(genre, eq(book.genreId, genre.id))
+      .orderBy(direction(ids.key), direction(ids.id));
   };
   /**
-   * A page of the matches: a short walk in the list's order (WALK), else the matches sorted: past
-   * the count cap on a first page, only those at or before the bound the count found (decision
-   * 045), else all of them.
+   * A search's or filter's first page, from what the capped look found: all the matches (the page's
+   * ids, or none), or past the cap the page's last row at the latest (its bound), so the page's walk
+   * stops there whatever the planner expected of it.
    */
-  const readMatches = async (condition: (on: Searched) => SQL | undefined, bound: Bound | null = null) => {
-    const walked = db
-      .select({
-        id: book.id,
-        title: book.title,
-        author: book.author,
-        searchText: book.searchText,
-        searchTripled: book.searchTripled,
-        genreId: book.genreId,
-      })
-      .from(book)
-      .where(afterCursor(book))
-      .orderBy(direction(byAuthor ? book.author : book.title), direction(book.id))
-      .limit(WALK)
-      .as('walked');
-    const rows = await db
-      .select(selection)
-      .from(walked)
-      .innerJoin(book, eq(book.id, walked.id))
-      .leftJoin(genre, eq(walked.genreId, genre.id))
-      .where(condition(walked))
-      .orderBy(direction(byAuthor ? walked.author : walked.title), direction(walked.id))
-      .limit(page);
-    if (rows.length === page) return rows;
-    if (bound) {
-      const upToBound = upTo({ id: book.id, key: byAuthor ? book.author : book.title, cast: 'text', descending }, bound);
-      const bounded = await read(and(condition(book), upToBound), true);
+  const firstPage = async (condition: (on: Searched) => SQL | undefined, found: CappedMatches) => {
+    if (found.pageIds) return found.pageIds.length ? byIds(found.pageIds) : [];
+    if (found.bound) {
+      const bounded = await readPage(and(condition(covered), upTo({ id: book.id, key: column, cast: 'text', descending }, found.bound)));
       // Short only when rows were deleted meanwhile.
       if (bounded.length === page) return bounded;
     }
-    return read(condition(book), true);
+    return readPage(condition(covered));
   };
-  // The total on the first page only. A search or filter first looks for its matches, up to the
-  // cap: when it found them all, that look also gives the page's ids, read by primary key; when
-  // none, nothing. Without either, the total is a single row read, done beside the page.
+  // The total on the first page only, for a search or filter counted by the capped look; without
+  // either, the total is a single row read, done beside the page.
   const [rows, counted] = !matching
-    ? await Promise.all([read(undefined), input.cursor ? null : rowsIn(db, 'book').then((total) => ({ total, totalCapped: false }))])
+    ? await Promise.all([readPage(undefined), input.cursor ? null : rowsIn(db, 'book').then((total) => ({ total, totalCapped: false }))])
     : input.cursor
-      ? [await readMatches(matching), null]
-      : await cappedMatches(db, {
-          id: book.id,
-          key: byAuthor ? book.author : book.title,
-          where: matching(book)!,
-          descending,
-          limit: page,
-        }).then(
-          async (found) =>
-            [
-              found.pageIds
-                ? found.pageIds.length
-                  ? await read(oneOf(book.id, found.pageIds), true)
-                  : []
-                : await readMatches(matching, found.bound),
-              found,
-            ] as const,
+      ? [await readPage(matching(covered)), null]
+      : await cappedMatches(db, { id: book.id, key: column, where: matching(book)!, descending, limit: page }).then(
+          async (found) => [await firstPage(matching, found), found] as const,
         );
   return {
     ...keysetPage(rows, input.limit, (r) => [byAuthor ? r.author! : r.title!, r.id!], toBook),

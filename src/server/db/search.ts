@@ -17,10 +17,14 @@ export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c)
 export const contains = (column: AnyPgColumn, term: string): SQL =>
   sql`${searchable(column)} like f_unaccent(lower(${containsPattern(term)}))`;
 
-/** A table's stored search columns (already normalised): its text, and that text tripled. */
+/**
+ * A table's stored search columns (already normalised): its text, and that text tripled. Without
+ * the tripled one (a walk of an index that carries the text alone, decision 048), a short term is
+ * matched against the text itself: the same rows, with no index to find them.
+ */
 export interface SearchColumns {
   searchText: AnyPgColumn;
-  searchTripled: AnyPgColumn;
+  searchTripled?: AnyPgColumn;
 }
 
 /** Below this many characters a term holds no trigram. */
@@ -32,7 +36,7 @@ const TRIGRAM = 3;
  * exactly when the text contains the term.
  */
 export const searchTextContains = (on: SearchColumns, term: string): SQL =>
-  [...term].length >= TRIGRAM
+  [...term].length >= TRIGRAM || !on.searchTripled
     ? sql`${on.searchText} like f_unaccent(lower(${containsPattern(term)}))`
     : sql`${on.searchTripled} like '%' || regexp_replace(${tripled(sql`f_unaccent(lower(${term}))`)}, '([\\\\%_])', '\\\\\\1', 'g') || '%'`;
 
@@ -68,10 +72,9 @@ export type Bound = [key: string, id: string];
  * sort key, counted, and the first `limit` of them in the list's order (`key`, then `id`,
  * `descending` or not). When they are all the matches (at most the cap), those are the page, read
  * by primary key. Past the cap, the last of them bounds the page: the first `limit` of all the
- * matches are at or before it (`upTo`), so when a short walk of the list's index does not fill the
- * page, the books list reads only the matches up to there, not every match (decision 045; the
- * people list's walk fills its pages, so it does not use the bound). The look stops early when a
- * term matches much.
+ * matches are at or before it (`upTo`), so the books list's page, walked or sorted, reads no
+ * further (decisions 045 and 048; the people list's walk fills its pages, so it does not use the
+ * bound). The look stops early when a term matches much.
  */
 export async function cappedMatches(
   db: Database,
