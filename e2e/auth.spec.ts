@@ -206,6 +206,9 @@ test.describe('failures show their translated message and lose nothing', () => {
     await signInViaApi(page.request, app, sink, `failing.${Date.now()}@example.org`);
     await page.goto('/app');
     await hydrated(page);
+    // The form's own code may hydrate after the page; a press before that posts it to the server
+    // (decision 033), which the route below would not see. Found by CI.
+    await expect(page.locator('form[action="/login/onboarding"]')).toHaveAttribute('data-hydrated', 'true');
     await page.route('**/api/auth/update-user', (route) => route.abort());
     await page.getByLabel('What is your name?').fill('Alan Turing');
     await page.getByRole('button', { name: 'Continue' }).click();

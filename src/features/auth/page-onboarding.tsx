@@ -8,6 +8,7 @@ import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
+import { useHydrated } from '#/lib/use-hydrated';
 import { authClient } from './auth-client';
 import { nameFormSchema, type NameForm } from './auth.schema';
 import { AuthLayout } from './auth-layout';
@@ -40,10 +41,20 @@ export function PageOnboarding({ user }: { user: SessionUser }) {
   });
 
   const nameError = form.formState.errors.name?.message;
+  // The form is lazily loaded: it can hydrate after the rest of the page. Until then a press posts it
+  // to the server, which also works; the attribute says which of the two a press will do.
+  const hydrated = useHydrated();
   return (
     <AuthLayout title={t('onboarding.welcome')} description={t('onboarding.subtitle')}>
       {/* A real form: it also works before hydration and without JavaScript (decision 033). */}
-      <form method="post" action="/login/onboarding" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        method="post"
+        action="/login/onboarding"
+        noValidate
+        onSubmit={onSubmit}
+        data-hydrated={hydrated || undefined}
+        className="flex flex-col gap-4"
+      >
         <input type="hidden" name="redirect" value={here} />
         <Field label={t('onboarding.nameLabel')} error={nameError ? t(nameError as 'validation.nameRequired') : undefined}>
           {(ids) => <Input autoComplete="name" autoFocus {...ids} {...form.register('name')} />}
