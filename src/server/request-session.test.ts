@@ -4,6 +4,8 @@ import { signIn } from '../../tests/support/api.ts';
 import { getAuth } from './auth.ts';
 import { database } from './db/index.ts';
 import { session } from './db/schema.ts';
+import { handleAuthRequest } from './auth-handler.ts';
+import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { requestSession } from './request-session.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -77,5 +79,62 @@ describe('a request’s session (read from the database each time, decision 028)
     await new Promise((resolve) => setTimeout(resolve, 200));
     const [row] = await db.select({ updatedAt: session.updatedAt }).from(session).where(eq(session.token, token));
     expect(row!.updatedAt.getTime()).toBe(recent.getTime());
+  });
+});
+
+describe('GET /api/auth/get-session (decision 049)', () => {
+  const getSession = (cookie?: string, address = '203.0.113.49') =>
+    new Request(`${ORIGIN}/api/auth/get-session`, { headers: { ...(cookie ? { cookie } : {}), [CLIENT_IP_HEADER]: address } });
+  const tokenOf = (cookie: string) => decodeURIComponent(/better-auth\.session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
+
+  // Five codes per address in ten minutes: this file signs in each seeded account at most five times.
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await signIn('admin@example.com');
+  });
+
+  it('answers what Better Auth’s own endpoint answers, with its headers', async () => {
+    const ours = await handleAuthRequest(getSession(cookie));
+    const theirs = await (await getAuth()).handler(getSession(cookie));
+    expect(ours.status).toBe(200);
+    const body = (await ours.json()) as { user: { email: string } };
+    expect(body.user.email).toBe('admin@example.com');
+    expect(body).toEqual(await theirs.json());
+    for (const name of ['content-type', 'cache-control', 'pragma']) expect(ours.headers.get(name)).toBe(theirs.headers.get(name));
+    expect(ours.headers.getSetCookie()).toEqual([]);
+    // Without a cookie, or with a forged one: null, as Better Auth answers.
+    expect(await (await handleAuthRequest(getSession())).json()).toBeNull();
+    const forged = cookie.replace(/(session_token=[^.;]+\.)[^;]+/, `$1${encodeURIComponent(Buffer.alloc(32, 1).toString('base64'))}`);
+    expect(await (await handleAuthRequest(getSession(forged))).json()).toBeNull();
+  });
+
+  it('is a read without the auth API’s per-address quota (100 calls a minute)', async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < 110; i++) statuses.add((await handleAuthRequest(getSession(cookie))).status);
+    expect([...statuses]).toEqual([200]);
+  });
+
+  it('leaves to Better Auth a session gone (it clears the cookie) and one due to be extended (it sends it again)', async () => {
+    const db = await database();
+    const gone = await signIn('user@example.com');
+    await db.delete(session).where(eq(session.token, tokenOf(gone)));
+    const cleared = await handleAuthRequest(getSession(gone, '203.0.113.50'));
+    expect(await cleared.json()).toBeNull();
+    expect(cleared.headers.getSetCookie().join('\n')).toMatch(/better-auth\.session_token=;.*Max-Age=0/i);
+
+    const due = await signIn('user@example.com');
+    const dueSoon = new Date(Date.now() + 3600_000);
+    await db
+      .update(session)
+      .set({ expiresAt: dueSoon })
+      .where(eq(session.token, tokenOf(due)));
+    const extended = await handleAuthRequest(getSession(due, '203.0.113.50'));
+    expect(((await extended.json()) as { session: { token: string } }).session.token).toBe(tokenOf(due));
+    expect(extended.headers.getSetCookie().join('\n')).toMatch(/better-auth\.session_token=[^;]+;.*Max-Age=\d{6,}/i);
+    const [row] = await db
+      .select({ expiresAt: session.expiresAt })
+      .from(session)
+      .where(eq(session.token, tokenOf(due)));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(dueSoon.getTime() + 24 * 3600_000);
   });
 });
