@@ -38,6 +38,13 @@ export function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
 }
 
+/** CPU time (user and system) the process has used so far, in ms (clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  // The fields after the command's name, which may hold spaces: utime and stime are 14th and 15th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** BENCH_SERVER_NODE_OPTIONS: Node.js options for the app under test only (e.g. a heap size), not the baseline. */

@@ -22,7 +22,7 @@ import type { SmtpSink } from '../../e2e/support/smtp-sink.ts';
 import { httpClient, type Latencies } from './http-client.ts';
 import { BROWSER_HEADERS, LOAD } from './load.ts';
 import { ADMIN_SHARE, BENCH_TITLE_PREFIX, WEIGHTS, createMix, runMix, type MixSession } from './mix.ts';
-import { LOG_DIR, rssMb, type Server } from './processes.ts';
+import { LOG_DIR, cpuMs, rssMb, type Server } from './processes.ts';
 import * as progress from './progress.ts';
 import { freshTerms, searchUncached } from './search-uncached.ts';
 import { signInAll } from './sign-in.ts';
@@ -188,7 +188,9 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
       progress.begin(`${label}: realistic mix, ${connections} connections, ${count} sessions, ${mixSeconds} s after ${mixWarmupSeconds} s`);
       const mix = createMix(url, sessions, workload);
       await runMix(client, mix, { connections, seconds: mixWarmupSeconds, onTick: (s) => progress.note(`warm-up ${s} s`) });
+      const cpuBefore = cpuMs(server.pid);
       const m = await runMix(client, mix, { connections, seconds: mixSeconds, onTick: (s) => progress.note(`${s}/${mixSeconds} s`) });
+      const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / m.requests;
       const more = rssAfterSeconds - mixWarmupSeconds - m.seconds;
       // On PostgreSQL the rest of the minute runs with the audit log's inserts skipped by the
       // database (a bench-only trigger, dropped at once): what the audit log costs the mix (#18).
@@ -235,6 +237,11 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
           },
         },
         byKind: Object.fromEntries(Object.entries(m.byKind).map(([k, v]) => [k, rounded(v)])),
+      });
+      // Steadier than req/s from run to run: what one request of the mix costs the app's process
+      // (the embedded database's work included, as it runs in that process).
+      o.record(`mix_server_cpu_per_request_${o.suffix}`, round(cpuPerRequest, 2), 'ms', {
+        note: 'CPU time (user and system) of the app process during the measured mix, divided by its requests',
       });
       o.record(`${s}_ratio`, round((m.rps / o.baselineRps) * 100), '%', { baselineRps: round(o.baselineRps, 0) });
       if (auditOff)
