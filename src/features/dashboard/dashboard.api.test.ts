@@ -1,7 +1,8 @@
 /** The dashboard API (issue 16): counts, 30-day trends and sign-ups per day, on the embedded database. */
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn } from '../../../tests/support/api.ts';
+import { queryRows } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
 import { book, user } from '#/server/db/schema.ts';
 import type { Dashboard } from './dashboard.schema';
@@ -51,5 +52,47 @@ describe('dashboard API', () => {
     });
     expect(after.body.counts.users).toBe(before.body.counts.users + 3);
     await db.delete(user).where(eq(user.id, ids[0]!));
+  });
+
+  it('keeps its counts right through deletes, a moved creation date and bans, without reading every row', async () => {
+    const db = await database();
+    const ago = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const before = (await api<Dashboard>('GET', '/dashboard', { cookie: admin })).body;
+    const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await db.insert(user).values([
+      { id: ids[0]!, name: 'Kept One', email: 'kept.one@example.org', createdAt: ago(2) },
+      { id: ids[1]!, name: 'Gone One', email: 'gone.one@example.org', createdAt: ago(2) },
+      { id: ids[2]!, name: 'Moved One', email: 'moved.one@example.org', createdAt: ago(3), role: 'user, admin', banned: true },
+    ]);
+    await db.delete(user).where(eq(user.id, ids[1]!));
+    // Changed by hand in SQL (the app never does): the row counts on its new day.
+    await db
+      .update(user)
+      .set({ createdAt: ago(35) })
+      .where(eq(user.id, ids[2]!));
+
+    const after = (await api<Dashboard>('GET', '/dashboard', { cookie: admin })).body;
+    expect(after.trends.users).toEqual({ current: before.trends.users.current + 1, previous: before.trends.users.previous + 1 });
+    const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+    const countOn = (b: Dashboard, day: string) => b.signupsPerDay.find((d) => d.day === day)!.count;
+    expect(countOn(after, dayOf(ago(2)))).toBe(countOn(before, dayOf(ago(2))) + 1);
+    expect(countOn(after, dayOf(ago(3)))).toBe(countOn(before, dayOf(ago(3))));
+    expect(after.counts).toMatchObject({
+      users: before.counts.users + 2,
+      admins: before.counts.admins + 1,
+      banned: before.counts.banned + 1,
+    });
+
+    // What the triggers keep is what a count of the rows gives, day by day.
+    const kept = await queryRows<{ day: string; n: string }>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, n from daily_count where table_name = 'user' and n <> 0 order by day`,
+    );
+    const counted = await queryRows<{ day: string; n: string }>(
+      db,
+      sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*) as n from "user" group by 1 order by 1`,
+    );
+    expect(kept.map((r) => [r.day, Number(r.n)])).toEqual(counted.map((r) => [r.day, Number(r.n)]));
+    await db.delete(user).where(inArray(user.id, [ids[0]!, ids[2]!]));
   });
 });

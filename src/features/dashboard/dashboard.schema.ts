@@ -1,6 +1,7 @@
 /**
  * The manager dashboard: counts, the users and books added in the last 30 days against the 30
  * before (the trend), sign-ups per day over 30 days (the chart), and the newest users and books.
+ * Days are UTC calendar days; the last 30 end today, today included (the chart's days).
  */
 import { z } from '#/lib/zod';
 
@@ -9,9 +10,9 @@ export const DASHBOARD_NEWEST = 5;
 export const DASHBOARD_DAYS = 30;
 
 const trendSchema = z.object({
-  /** Added in the last DASHBOARD_DAYS days. */
+  /** Added on the last DASHBOARD_DAYS days (UTC), today included. */
   current: z.number().int(),
-  /** Added in the DASHBOARD_DAYS days before those. */
+  /** Added on the DASHBOARD_DAYS days before those. */
   previous: z.number().int(),
 });
 

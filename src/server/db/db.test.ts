@@ -45,6 +45,7 @@ describe('embedded database (PGlite)', () => {
       'account',
       'audit_event',
       'book',
+      'daily_count',
       'email_quota',
       'genre',
       'invitation',

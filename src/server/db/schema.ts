@@ -4,7 +4,20 @@
  * `drizzle-kit generate` turns changes here into reviewed SQL under drizzle/.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Case- and accent-insensitive search text: `f_unaccent(lower(column))`, the expression the trigram
@@ -79,6 +92,13 @@ export const user = pgTable(
     index('user_created_at_id').on(t.createdAt, t.id),
     index('user_name_id').on(t.name, t.id),
     index('user_email_id').on(t.email, t.id),
+    // The dashboard's counts (migration 0014; the admins' condition is roles.ts' storedRoleIsAdmin).
+    index('user_admin')
+      .on(t.id)
+      .where(sql`'admin' = any(string_to_array(replace(${t.role}, ' ', ''), ','))`),
+    index('user_banned')
+      .on(t.id)
+      .where(sql`${t.banned}`),
   ],
 );
 
@@ -352,3 +372,17 @@ export const rowCount = pgTable('row_count', {
   tableName: text('table_name').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Rows of `user` and `book` per UTC day of their `created_at`, kept by statement-level triggers
+ * (`count_rows_per_day()`, migration 0014): the dashboard's trends and chart read at most 60 rows.
+ */
+export const dailyCount = pgTable(
+  'daily_count',
+  {
+    tableName: text('table_name').notNull(),
+    day: date('day').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.day], name: 'daily_count_pkey' })],
+);
