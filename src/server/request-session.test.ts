@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, notInArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../tests/support/api.ts';
 import { getAuth } from './auth.ts';
 import { database } from './db/index.ts';
-import { session } from './db/schema.ts';
+import { session, user } from './db/schema.ts';
 import { handleAuthRequest } from './auth-handler.ts';
-import { CLIENT_IP_HEADER } from './http/pipeline.ts';
+import { handleApiRequest } from './api-handler.ts';
+import { parseEnv } from './env.ts';
+import { CLIENT_IP_HEADER, createHttpPipeline } from './http/pipeline.ts';
 import { requestSession } from './request-session.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -59,6 +61,32 @@ describe('a request’s session (read from the database each time, decision 028)
     expect(read?.session.token).toBe(token);
     const [row] = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(dueSoon.getTime() + 24 * 3600_000);
+  });
+
+  it('sends the extended session’s cookie with the product API’s answer, or the browser’s would run out first', async () => {
+    const db = await database();
+    // A seeded reader other than the demo accounts, whose codes this file has used up.
+    const [someone] = await db
+      .select({ email: user.email })
+      .from(user)
+      .where(notInArray(user.email, ['admin@example.com', 'user@example.com']))
+      .limit(1);
+    const fresh = await signIn(someone!.email);
+    const token = decodeURIComponent(/better-auth\.session_token=([^;]+)/.exec(fresh)![1]!).split('.')[0]!;
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 3600_000) })
+      .where(eq(session.token, token));
+    const app = createHttpPipeline((request) => handleApiRequest(request), { env: () => parseEnv({ NODE_ENV: 'test' }) });
+    const answer = await app(new Request(`${ORIGIN}/api/rpc/books?limit=1`, { headers: { cookie: fresh } }));
+    expect(answer.status).toBe(200);
+    const sent = answer.headers.getSetCookie().filter((c) => c.startsWith('better-auth.session_token='));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/Max-Age=2592000/);
+    expect(sent[0]!.slice('better-auth.session_token='.length).split(';')[0]).toBe(/better-auth\.session_token=([^;]+)/.exec(fresh)![1]);
+    // The next request finds it extended: nothing more to send.
+    const next = await app(new Request(`${ORIGIN}/api/rpc/books?limit=1`, { headers: { cookie: fresh } }));
+    expect(next.headers.getSetCookie()).toEqual([]);
   });
 
   it('keeps "last active" within five minutes while the session is used', async () => {

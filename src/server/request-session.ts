@@ -18,7 +18,7 @@ import type { Database } from './db/client.ts';
 import type { Auth } from './auth.ts';
 import { database } from './db/index.ts';
 import { session as sessionTable, user as userTable } from './db/schema.ts';
-import { sessionCookie } from './session-cookie.ts';
+import { rememberExtendedSession, sessionCookie } from './session-cookie.ts';
 
 type Session = Awaited<ReturnType<Auth['api']['getSession']>>;
 
@@ -117,9 +117,12 @@ async function lookup(request: Request): Promise<Session | 'gone' | 'due'> {
 async function readSession(request: Request): Promise<Session> {
   const read = await lookup(request);
   if (read === 'gone') return null;
-  // Let Better Auth do the extension's write (and its checks) itself.
-  if (read === 'due') return (await sessionCheck()).auth.api.getSession({ headers: request.headers });
-  return read;
+  if (read !== 'due') return read;
+  // Let Better Auth do the extension's write (and its checks) itself; the answer carries its cookie.
+  const { auth } = await sessionCheck();
+  const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  rememberExtendedSession(request, headers.getSetCookie());
+  return response;
 }
 
 /**

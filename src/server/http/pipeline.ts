@@ -9,7 +9,7 @@ import { staticMiddleware } from 'srvx/static';
 import { STATUS_HEADER } from '../../lib/status-header.ts';
 import { env as processEnv, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
-import { sessionCookie } from '../session-cookie.ts';
+import { sessionCookie, withExtendedSession } from '../session-cookie.ts';
 import { megabytes } from '../storage/storage-config.ts';
 import { createAnonymousPages, isAnonymousPageRequest } from './anonymous-pages.ts';
 import { createClientAddress } from './client-address.ts';
@@ -222,7 +222,7 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
       if (request === x.request && x.env.isProduction && isAnonymousPageRequest(request, x.url)) {
         return anonymousPages(request, x.url, x.nonce, render);
       }
-      const response = await render();
+      const response = withExtendedSession(request, await render());
       return x.url.pathname.startsWith('/_serverFn/') ? unknownServerFnAsNotFound(response) : response;
     },
   ];
