@@ -115,4 +115,29 @@ test.describe('audit log', () => {
     await expect(activity.getByRole('listitem').filter({ hasText: 'Signed in' })).toHaveCount(1);
     await inesContext.close();
   });
+
+  test('on a phone the filters besides the search fold, so the events come first; a set filter opens them', async ({ adminPage: page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/manager/audit');
+    await hydrated(page);
+    await expect(page.getByRole('searchbox', { name: 'Search by actor or target' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Action' })).toBeHidden();
+    await expect(page.getByLabel('From', { exact: true })).toBeHidden();
+    await expect(page.getByTestId('audit-row').first()).toBeInViewport();
+    await page.getByText('More filters', { exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Action' })).toBeVisible();
+    await expect(page.getByLabel('From', { exact: true })).toBeVisible();
+
+    // Opened by a filter the page applies, and says how many.
+    await page.goto('/manager/audit?targetType=book');
+    await expect(page.getByText('More filters (1 set)')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Target type' })).toHaveText('Book');
+
+    // From 640 px nothing folds.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/manager/audit');
+    await expect(page.getByText('More filters', { exact: true })).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Action' })).toBeVisible();
+    await expect(page.getByLabel('To', { exact: true })).toBeVisible();
+  });
 });

@@ -48,6 +48,8 @@ function Filters({ search }: { search: AuditSearch }) {
     ],
     [t],
   );
+  // The filters besides the search that the page applies (the fold opens with them).
+  const moreSet = (['action', 'targetType', 'actorId', 'targetId', 'from', 'to'] as const).filter((key) => search[key]).length;
   const set = (key: keyof AuditSearch) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -58,47 +60,58 @@ function Filters({ search }: { search: AuditSearch }) {
       <Field label={t('filters.search')} className="sm:col-span-2">
         {(ids) => <Input {...ids} type="search" name="searchTerm" value={draft.searchTerm} onChange={set('searchTerm')} />}
       </Field>
-      <Field label={t('filters.action')}>
-        {(ids) => (
-          <Combobox
-            {...ids}
-            options={actionOptions}
-            value={draft.action}
-            onValueChange={(action) => setDraft((d) => ({ ...d, action: action as AuditSearch['action'] }))}
-            placeholder={t('filters.anyAction')}
-            searchLabel={t('filters.findAction')}
-            emptyText={t('filters.noActionMatches')}
-          />
-        )}
-      </Field>
-      <Field label={t('filters.targetType')}>
-        {({ id, ...aria }) => (
-          <Select
-            value={draft.targetType || ANY}
-            onValueChange={(type) => setDraft((d) => ({ ...d, targetType: type === ANY ? '' : (type as AuditSearch['targetType']) }))}
-          >
-            <SelectTrigger id={id} {...aria}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ANY}>{t('filters.anyTargetType')}</SelectItem>
-              {AUDIT_TARGET_TYPES.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {t(`targetTypes.${type}`)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </Field>
-      <Field label={t('filters.actor')}>{(ids) => <Input {...ids} name="actorId" value={draft.actorId} onChange={set('actorId')} />}</Field>
-      <Field label={t('filters.targetId')}>
-        {(ids) => <Input {...ids} name="targetId" value={draft.targetId} onChange={set('targetId')} />}
-      </Field>
-      <Field label={t('filters.from')}>
-        {(ids) => <Input {...ids} type="date" name="from" value={draft.from} onChange={set('from')} />}
-      </Field>
-      <Field label={t('filters.to')}>{(ids) => <Input {...ids} type="date" name="to" value={draft.to} onChange={set('to')} />}</Field>
+      {/* On a phone the other filters fold under the search (open when one is set), so the events
+          come into view; from 640 px the fold is not drawn and they sit in the form's grid. */}
+      <details open={moreSet > 0} className="sm:contents sm:details-content:contents">
+        <summary className="cursor-pointer py-1 text-sm font-medium text-neutral-800 sm:hidden dark:text-neutral-200">
+          {moreSet ? t('filters.moreSet', { count: moreSet }) : t('filters.more')}
+        </summary>
+        <div className="mt-3 grid gap-3 sm:contents">
+          <Field label={t('filters.action')}>
+            {(ids) => (
+              <Combobox
+                {...ids}
+                options={actionOptions}
+                value={draft.action}
+                onValueChange={(action) => setDraft((d) => ({ ...d, action: action as AuditSearch['action'] }))}
+                placeholder={t('filters.anyAction')}
+                searchLabel={t('filters.findAction')}
+                emptyText={t('filters.noActionMatches')}
+              />
+            )}
+          </Field>
+          <Field label={t('filters.targetType')}>
+            {({ id, ...aria }) => (
+              <Select
+                value={draft.targetType || ANY}
+                onValueChange={(type) => setDraft((d) => ({ ...d, targetType: type === ANY ? '' : (type as AuditSearch['targetType']) }))}
+              >
+                <SelectTrigger id={id} {...aria}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ANY}>{t('filters.anyTargetType')}</SelectItem>
+                  {AUDIT_TARGET_TYPES.map((type) => (
+                    <SelectItem key={type} value={type}>
+                      {t(`targetTypes.${type}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+          <Field label={t('filters.actor')}>
+            {(ids) => <Input {...ids} name="actorId" value={draft.actorId} onChange={set('actorId')} />}
+          </Field>
+          <Field label={t('filters.targetId')}>
+            {(ids) => <Input {...ids} name="targetId" value={draft.targetId} onChange={set('targetId')} />}
+          </Field>
+          <Field label={t('filters.from')}>
+            {(ids) => <Input {...ids} type="date" name="from" value={draft.from} onChange={set('from')} />}
+          </Field>
+          <Field label={t('filters.to')}>{(ids) => <Input {...ids} type="date" name="to" value={draft.to} onChange={set('to')} />}</Field>
+        </div>
+      </details>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
         <Button type="submit">{t('filters.apply')}</Button>
         <Link to="/manager/audit" search={EMPTY_AUDIT_SEARCH} className={buttonVariants({ variant: 'secondary' })}>
