@@ -89,6 +89,8 @@ test.describe('production server', () => {
     await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+    // The product's name at the top says where the visitor is, and leads home.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Springboard' })).toHaveAttribute('href', '/');
   });
 
   test('never answers 500 to a bad client request', async ({ request, app }) => {

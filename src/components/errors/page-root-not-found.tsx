@@ -1,10 +1,23 @@
+import { Link } from '@tanstack/react-router';
+import { Logo } from '#/components/logo-mark';
 import { PageNotFound } from './page-not-found';
 
-/** Outside any section layout, the not-found view is the page's main landmark itself. */
+/**
+ * Outside any section layout (a visitor without a session, a mistyped address): the product's
+ * name at the top, leading home, so the page says where the visitor is; the not-found view is the
+ * page's main landmark itself.
+ */
 export function PageRootNotFound() {
   return (
-    <main id="main">
-      <PageNotFound />
-    </main>
+    <>
+      <header className="flex h-14 items-center border-b border-neutral-200 px-4 dark:border-neutral-800">
+        <Link to="/" className="flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand">
+          <Logo />
+        </Link>
+      </header>
+      <main id="main">
+        <PageNotFound />
+      </main>
+    </>
   );
 }
