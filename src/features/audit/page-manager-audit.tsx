@@ -49,7 +49,7 @@ function Filters({ search }: { search: AuditSearch }) {
     [t],
   );
   // The filters besides the search that the page applies (the fold opens with them).
-  const moreSet = (['action', 'targetType', 'actorId', 'targetId', 'from', 'to'] as const).filter((key) => search[key]).length;
+  const moreSet = Object.entries(search).filter(([key, value]) => key !== 'searchTerm' && value).length;
   const set = (key: keyof AuditSearch) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
   const apply = (e: FormEvent) => {
     e.preventDefault();

@@ -24,7 +24,7 @@ export const dashboardRouter = {
       // triggers (row_count, daily_count), admins and banned people have their own small indexes.
       const days = sql.raw(String(DASHBOARD_DAYS));
       const today = sql`(now() at time zone 'UTC')::date`;
-      const added = (table: string, from: number, to: number) =>
+      const added = (table: 'user' | 'book', from: number, to: number) =>
         sql`(select coalesce(sum(n), 0)::int from "daily_count"
               where "table_name" = ${table} and "day" > ${today} - ${sql.raw(String(from))} * ${days} and "day" <= ${today} - ${sql.raw(String(to))} * ${days})`;
       const [[counts], [trends], signupsPerDay, newestUsers, newestBooks] = await Promise.all([

@@ -64,6 +64,9 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
+/** SQL: the stored role field includes admin (the reading of src/lib/role-field.ts, in SQL). */
+export const storedRoleIsAdmin = sql`'admin' = any(string_to_array(replace("role", ' ', ''), ','))`;
+
 export const user = pgTable(
   'user',
   {
@@ -92,10 +95,8 @@ export const user = pgTable(
     index('user_created_at_id').on(t.createdAt, t.id),
     index('user_name_id').on(t.name, t.id),
     index('user_email_id').on(t.email, t.id),
-    // The dashboard's counts (migration 0014; the admins' condition is roles.ts' storedRoleIsAdmin).
-    index('user_admin')
-      .on(t.id)
-      .where(sql`'admin' = any(string_to_array(replace(${t.role}, ' ', ''), ','))`),
+    // The dashboard's counts (migration 0014): the condition is the one the queries write.
+    index('user_admin').on(t.id).where(storedRoleIsAdmin),
     index('user_banned')
       .on(t.id)
       .where(sql`${t.banned}`),
