@@ -24,6 +24,8 @@ import { BENCH_TITLE_PREFIX, type Kind, type Mix } from './mix.ts';
 export interface Statement {
   text: string;
   values: unknown[];
+  /** The app's name for a statement it prepares (decision 051); the replay on PostgreSQL prepares it too. */
+  name?: string;
 }
 
 export interface CapturedRequest {
@@ -128,7 +130,7 @@ export async function postgresRunner(url: string, connections: number): Promise<
         for (const st of statements) {
           const marker = TX.exec(st.text)?.[1]?.toLowerCase();
           try {
-            await client.query({ text: st.text, values: st.values, rowMode: 'array' });
+            await client.query({ text: st.text, values: st.values, rowMode: 'array', ...(st.name ? { name: st.name } : {}) });
           } catch (error) {
             // Inside a transaction a failed statement aborts it: that is an error of the replay.
             if (inTransaction || !isConflict(error)) throw error;

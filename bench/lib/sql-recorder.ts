@@ -1,6 +1,6 @@
 /**
  * Records every SQL statement a server process sends to its database, with its parameters, one
- * JSON line each (`{ text, values }`) appended to the file named by BENCH_SQL_RECORD. It wraps the
+ * JSON line each (`{ text, values, name? }`) appended to the file named by BENCH_SQL_RECORD. It wraps the
  * drivers' query methods (`pg`'s Client, PGlite and its transactions), below Drizzle and Better
  * Auth, so it sees exactly what the database receives.
  *
@@ -16,10 +16,10 @@ const file = process.env.BENCH_SQL_RECORD;
 if (file) {
   const fd = openSync(file, 'a');
   // Dates become ISO strings (as the drivers send them), bigints decimal strings.
-  const record = (text: string, values: unknown) =>
+  const record = (text: string, values: unknown, name?: string) =>
     writeSync(
       fd,
-      `${JSON.stringify({ text, values: Array.isArray(values) ? values : [] }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}\n`,
+      `${JSON.stringify({ text, values: Array.isArray(values) ? values : [], ...(name ? { name } : {}) }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}\n`,
     );
 
   if (process.env.DATABASE_URL) {
@@ -31,8 +31,9 @@ if (file) {
       const [config, values] = args;
       if (typeof config === 'string') record(config, values);
       else if (config && typeof config === 'object' && 'text' in config) {
-        const c = config as { text: string; values?: unknown[] };
-        record(c.text, c.values ?? values);
+        // A named statement (decision 051) is recorded with its name: the replay prepares it too.
+        const c = config as { text: string; values?: unknown[]; name?: string };
+        record(c.text, c.values ?? values, c.name);
       }
       return query.apply(this, args);
     };

@@ -17,6 +17,7 @@ import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import type { Auth } from './auth.ts';
 import { database } from './db/index.ts';
+import { preparedPerDatabase } from './db/prepared.ts';
 import { session as sessionTable, user as userTable } from './db/schema.ts';
 import { rememberExtendedSession, sessionCookie } from './session-cookie.ts';
 
@@ -77,17 +78,17 @@ function verifiedToken(value: string, secret: string): string | undefined {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
 }
 
-/** One prepared statement per database: planned once, then only its parameters travel. */
-const statements = new WeakMap<Database, ReturnType<typeof prepareSessionRead>>();
 /** The user's columns Better Auth reads (not the search columns the manager's list keeps). */
 const { searchText: _searchText, searchTripled: _searchTripled, ...userColumns } = getTableColumns(userTable);
-const prepareSessionRead = (db: Database) =>
+/** Planned once, then only its parameters travel (src/server/db/prepared.ts). */
+const sessionRead = preparedPerDatabase((db) =>
   db
     .select({ session: sessionTable, user: userColumns })
     .from(sessionTable)
     .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
     .where(and(eq(sessionTable.token, sql.placeholder('token')), gt(sessionTable.expiresAt, sql.placeholder('now'))))
-    .prepare('session_by_token');
+    .prepare('session_by_token'),
+);
 
 /**
  * The session as read without Better Auth: `null` without a session cookie or with a forged one,
@@ -103,9 +104,7 @@ async function lookup(request: Request): Promise<Session | 'gone' | 'due'> {
   if (!token) return null;
 
   const db = await database();
-  let statement = statements.get(db);
-  if (!statement) statements.set(db, (statement = prepareSessionRead(db)));
-  const [row] = await statement.execute({ token, now: new Date() });
+  const [row] = await sessionRead(db).execute({ token, now: new Date() });
   if (!row) return 'gone';
   // Better Auth's rule for extending a session.
   if (row.session.expiresAt.getTime() - expiresInMs + updateAgeMs <= Date.now()) return 'due';

@@ -12,9 +12,20 @@ import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record
 import type { Database } from '#/server/db/client.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
+import { preparedPerDatabase } from '#/server/db/prepared.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { book, genre } from '#/server/db/schema.ts';
-import { cappedMatches, contains, oneOf, searchTextContains, upTo, type CappedMatches, type SearchColumns } from '#/server/db/search.ts';
+import {
+  cappedMatches,
+  contains,
+  containsPattern,
+  idArray,
+  oneOf,
+  searchTextContains,
+  upTo,
+  type CappedMatches,
+  type SearchColumns,
+} from '#/server/db/search.ts';
 import { deletePicturesOf } from '#/server/storage/pictures.ts';
 import { base } from '#/server/rpc.ts';
 import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
@@ -60,9 +71,7 @@ interface Searched extends SearchColumns {
 async function listCondition(db: Database, input: BookListInput): Promise<((on: Searched) => SQL | undefined) | undefined> {
   const { searchTerm, genreId } = input;
   if (!searchTerm && !genreId) return undefined;
-  const genreIds = searchTerm
-    ? (await db.select({ id: genre.id }).from(genre).where(contains(genre.name, searchTerm))).map((g) => g.id)
-    : [];
+  const genreIds = searchTerm ? (await genresNamed(db).execute({ pattern: containsPattern(searchTerm) })).map((g) => g.id) : [];
   return (on) =>
     and(
       searchTerm ? or(searchTextContains(on, searchTerm), genreIds.length ? inArray(on.genreId, genreIds) : undefined) : undefined,
@@ -70,10 +79,29 @@ async function listCondition(db: Database, input: BookListInput): Promise<((on: 
     );
 }
 
+/** The genres whose name contains a term: a few rows, the same plan for every term. */
+const genresNamed = preparedPerDatabase((db) =>
+  db
+    .select({ id: genre.id })
+    .from(genre)
+    .where(contains(genre.name, sql.placeholder('pattern')))
+    .prepare('genre_ids_by_name'),
+);
+
+const bookWithGenre = (db: Database) => db.select(selection).from(book).leftJoin(genre, eq(book.genreId, genre.id));
+
+/** A book by id, as the API answers it; `db` may be a transaction. */
 async function findBook(db: Database, id: string) {
-  const [row] = await db.select(selection).from(book).leftJoin(genre, eq(book.genreId, genre.id)).where(eq(book.id, id));
+  const [row] = await bookWithGenre(db).where(eq(book.id, id));
   return row ? toBook(row) : null;
 }
+
+/** The book detail's read (the most frequent single read), prepared. */
+const bookById = preparedPerDatabase((db) =>
+  bookWithGenre(db)
+    .where(eq(book.id, sql.placeholder('id')))
+    .prepare('book_by_id'),
+);
 
 function conflict(error: unknown, t: (key: string) => string): never {
   const constraint = uniqueViolation(error);
@@ -91,6 +119,26 @@ type BookListInput = z.output<typeof bookListInputSchema>;
  */
 const covered: Searched = { searchText: book.searchText, genreId: book.genreId };
 
+/**
+ * The books of a page found by id, with their genre, in the list's order: prepared, one statement
+ * per order (src/server/db/prepared.ts). Ordering by `column || ''`, an expression no index
+ * provides, keeps the planner on the ids' primary key instead of walking the order's index and
+ * filtering.
+ */
+const byIdsIn = (column: AnyPgColumn, order: 'asc' | 'desc') => {
+  const direction = order === 'desc' ? desc : asc;
+  return preparedPerDatabase((db) =>
+    bookWithGenre(db)
+      .where(oneOf(book.id, sql.placeholder('ids')))
+      .orderBy(direction(sql`${column} || ''`), direction(book.id))
+      .prepare(`books_by_ids_${column.name}_${order}`),
+  );
+};
+const booksByIds = {
+  title: { asc: byIdsIn(book.title, 'asc'), desc: byIdsIn(book.title, 'desc') },
+  author: { asc: byIdsIn(book.author, 'asc'), desc: byIdsIn(book.author, 'desc') },
+};
+
 async function listPage(db: Database, input: BookListInput, t: Translate): Promise<BookList> {
   const matching = await listCondition(db, input);
   const byAuthor = input.sort === 'author';
@@ -104,18 +152,7 @@ async function listPage(db: Database, input: BookListInput, t: Translate): Promi
       : sql`(${column}, ${book.id}) > (${after[0]}, ${after[1]})`
     : undefined;
   const page = input.limit + 1;
-  /**
-   * The books of the page found by id, with their genre, in the list's order. Ordering by
-   * `column || ''`, an expression no index provides, keeps the planner on the ids' primary key
-   * instead of walking the order's index and filtering.
-   */
-  const byIds = (ids: string[]) =>
-    db
-      .select(selection)
-      .from(book)
-      .leftJoin(genre, eq(book.genreId, genre.id))
-      .where(oneOf(book.id, ids))
-      .orderBy(direction(sql`${column} || ''`), direction(book.id));
+  const byIds = (ids: string[]) => booksByIds[input.sort][input.order](db).execute({ ids: idArray(ids) });
   /**
    * The page after the cursor of the rows `where` selects: their ids first, chosen by the planner
    * between walking the order's index (which carries what `covered` names: the index alone, until
@@ -180,9 +217,9 @@ export const booksRouter = {
     .input(idInputSchema)
     .output(bookSchema)
     .handler(async ({ input, context }) => {
-      const found = await findBook(context.db, input.id);
-      if (!found) throw apiError('NOT_FOUND', context.t('catalog:book.notFound'));
-      return found;
+      const [row] = await bookById(context.db).execute({ id: input.id });
+      if (!row) throw apiError('NOT_FOUND', context.t('catalog:book.notFound'));
+      return toBook(row);
     }),
 
   create: base

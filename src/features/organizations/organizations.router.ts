@@ -15,6 +15,7 @@ import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, recordAuditEvent } from '#/server/audit/record.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
+import { preparedPerDatabase } from '#/server/db/prepared.ts';
 import { book, invitation, member, organization, shelfItem, team, teamMember, user } from '#/server/db/schema.ts';
 import { contains } from '#/server/db/search.ts';
 import { env } from '#/server/env.ts';
@@ -242,6 +243,23 @@ const invitationsRouter = {
 
 // Written out: inside a raw fragment drizzle names columns without their table, and "id" would be the member's.
 const memberCount = sql<number>`(select count(*)::int from "member" m where m."organization_id" = "organization"."id")`;
+/** Someone's organisations, asked by every signed-in page's switcher: prepared (src/server/db/prepared.ts). */
+const organizationsOf = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: organization.id,
+      name: organization.name,
+      slug: organization.slug,
+      logo: organization.logo,
+      role: member.role,
+      memberCount,
+    })
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(eq(member.userId, sql.placeholder('userId')))
+    .orderBy(asc(organization.name), asc(organization.id))
+    .prepare('organizations_of_user'),
+);
 const managerColumns = {
   id: organization.id,
   name: organization.name,
@@ -345,19 +363,7 @@ export const organizationsRouter = {
     .route({ method: 'GET', path: '/organizations', summary: 'My organisations, and the active one', tags: ['organizations'] })
     .output(myOrganizationsSchema)
     .handler(async ({ context }) => {
-      const rows = await context.db
-        .select({
-          id: organization.id,
-          name: organization.name,
-          slug: organization.slug,
-          logo: organization.logo,
-          role: member.role,
-          memberCount,
-        })
-        .from(member)
-        .innerJoin(organization, eq(organization.id, member.organizationId))
-        .where(eq(member.userId, context.user!.id))
-        .orderBy(asc(organization.name), asc(organization.id));
+      const rows = await organizationsOf(context.db).execute({ userId: context.user!.id });
       const active = await activeOrganizationOf(context.request);
       return { activeOrganizationId: rows.some((r) => r.id === active) ? active : null, organizations: rows };
     }),

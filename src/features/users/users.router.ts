@@ -16,9 +16,10 @@ import { env } from '#/server/env.ts';
 import { effectiveRole, storedRoleIsAdmin } from '#/server/roles.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
+import { preparedPerDatabase } from '#/server/db/prepared.ts';
 import { rowsIn } from '#/server/db/row-count.ts';
 import { session, user } from '#/server/db/schema.ts';
-import { cappedMatches, oneOf, searchTextContains } from '#/server/db/search.ts';
+import { cappedMatches, idArray, oneOf, searchTextContains } from '#/server/db/search.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
@@ -99,6 +100,28 @@ const SORTS = {
   email: { column: user.email, sorted: sql`${user.email} || ''`, key: sql<string>`${user.email}`, cast: 'text', shape: ['text', 'text'] },
 } as const;
 
+/**
+ * A first page's people by the ids the capped look found (at most a page and one), in the list's
+ * order: prepared, one statement per order (src/server/db/prepared.ts). Ordering by `sorted` keeps
+ * the planner on the ids' primary key.
+ */
+const byIdsIn = (sort: keyof typeof SORTS, order: 'asc' | 'desc') => {
+  const direction = order === 'desc' ? desc : asc;
+  return preparedPerDatabase((db) =>
+    db
+      .select({ ...columns, key: SORTS[sort].key })
+      .from(user)
+      .where(oneOf(user.id, sql.placeholder('ids')))
+      .orderBy(direction(SORTS[sort].sorted), direction(user.id))
+      .prepare(`users_by_ids_${sort}_${order}`),
+  );
+};
+const usersByIds = {
+  createdAt: { asc: byIdsIn('createdAt', 'asc'), desc: byIdsIn('createdAt', 'desc') },
+  name: { asc: byIdsIn('name', 'asc'), desc: byIdsIn('name', 'desc') },
+  email: { asc: byIdsIn('email', 'asc'), desc: byIdsIn('email', 'desc') },
+};
+
 async function listPage(db: Database, input: UserListInput, t: Translate): Promise<UserList> {
   const filter = listFilter(input);
   const sort = SORTS[input.sort];
@@ -119,15 +142,16 @@ async function listPage(db: Database, input: UserListInput, t: Translate): Promi
       ? await cappedMatches(db, { id: user.id, key: sort.column, where: filter, descending, limit: input.limit + 1 })
       : { total: await rowsIn(db, 'user'), totalCapped: false, pageIds: null, bound: null };
   const ids = counted?.pageIds;
-  const rows =
-    ids && !ids.length
-      ? []
-      : await db
-          .select({ ...columns, key: sort.key })
-          .from(user)
-          .where(and(ids ? oneOf(user.id, ids) : filter, position))
-          .orderBy(direction(ids ? sort.sorted : sort.column), direction(user.id))
-          .limit(input.limit + 1);
+  const rows = !ids
+    ? await db
+        .select({ ...columns, key: sort.key })
+        .from(user)
+        .where(and(filter, position))
+        .orderBy(direction(sort.column), direction(user.id))
+        .limit(input.limit + 1)
+    : ids.length
+      ? await usersByIds[input.sort][descending ? 'desc' : 'asc'](db).execute({ ids: idArray(ids) })
+      : [];
   return {
     ...keysetPage(
       rows,

@@ -5,7 +5,7 @@
  * column's trigram index. A term of 1–2 characters has no trigram: it is matched, tripled, against
  * the tripled copy of that text (`search_tripled`, migration 0012, decision 045), which has its own.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from './client.ts';
 import { searchable, tripled } from './schema.ts';
@@ -13,9 +13,12 @@ import { searchable, tripled } from './schema.ts';
 /** LIKE pattern for "contains", with the wildcards of the user's text taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The column contains the term, ignoring case and accents (answered through its trigram index). */
-export const contains = (column: AnyPgColumn, term: string): SQL =>
-  sql`${searchable(column)} like f_unaccent(lower(${containsPattern(term)}))`;
+/**
+ * The column contains the term, ignoring case and accents (answered through its trigram index). A
+ * prepared statement gives a placeholder, to be set to the term's `containsPattern`.
+ */
+export const contains = (column: AnyPgColumn, term: string | Placeholder): SQL =>
+  sql`${searchable(column)} like f_unaccent(lower(${typeof term === 'string' ? containsPattern(term) : term}))`;
 
 /**
  * A table's stored search columns (already normalised): its text, and that text tripled. Without
@@ -107,6 +110,12 @@ export const upTo = (on: { id: AnyPgColumn; key: AnyPgColumn | SQL; cast: string
   return on.descending ? sql`(${on.key}, ${on.id}) >= ${row}` : sql`(${on.key}, ${on.id}) <= ${row}`;
 };
 
-/** `column = any(ids)`, the ids as one array parameter (a plan of primary-key reads, whatever their number). */
-export const oneOf = (column: AnyPgColumn, ids: string[]): SQL =>
-  sql`${column} = any(${`{${ids.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[])`;
+/** Ids as one PostgreSQL array literal, for a `text[]` parameter. */
+export const idArray = (ids: string[]): string => `{${ids.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/**
+ * `column = any(ids)`, the ids as one array parameter (a plan of primary-key reads, whatever their
+ * number). A prepared statement gives a placeholder, to be set to `idArray(ids)`.
+ */
+export const oneOf = (column: AnyPgColumn, ids: string[] | Placeholder): SQL =>
+  sql`${column} = any(${Array.isArray(ids) ? idArray(ids) : ids}::text[])`;
