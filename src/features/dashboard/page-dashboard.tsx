@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { DisplayName } from '#/components/display-name';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
 import { PageHeader } from '#/components/ui/page-header';
-import { formatDateTime, formatRelative } from '#/lib/i18n/format';
+import { formatDateTime, formatNumber, formatRelative } from '#/lib/i18n/format';
 import { cn } from '#/lib/utils';
 import { dashboardQuery } from './dashboard.queries';
 import type { Dashboard } from './dashboard.schema';
@@ -96,7 +96,7 @@ export function PageDashboard() {
           <div className="flex flex-col gap-1">
             <CardTitle>{t('dashboard.signupsTitle')}</CardTitle>
             <CardDescription>
-              {t('dashboard.signupsDescription', { count: signups, total: signups.toLocaleString(i18n.language) })}
+              {t('dashboard.signupsDescription', { count: signups, total: formatNumber(signups, i18n.language) })}
             </CardDescription>
           </div>
         </CardHeader>
@@ -127,7 +127,7 @@ function StatCard({ stat, value }: { stat: Stat; value: number }) {
         )}
         <Icon aria-hidden className="size-4 shrink-0 text-neutral-500" />
       </dt>
-      <dd className="text-2xl font-semibold tabular-nums">{value.toLocaleString(i18n.language)}</dd>
+      <dd className="text-2xl font-semibold tabular-nums">{formatNumber(value, i18n.language)}</dd>
       {stat.trend && (
         <dd className="text-xs text-neutral-700 dark:text-neutral-300" data-testid={`trend-${stat.key}`}>
           <Trend trend={stat.trend} language={i18n.language} />
@@ -139,9 +139,9 @@ function StatCard({ stat, value }: { stat: Stat; value: number }) {
 
 function Trend({ trend, language }: { trend: Dashboard['trends']['users']; language: string }) {
   const { t } = useTranslation('users');
-  if (trend.previous === 0) return <>{t('dashboard.trendNew', { count: trend.current, total: trend.current.toLocaleString(language) })}</>;
+  if (trend.previous === 0) return <>{t('dashboard.trendNew', { count: trend.current, total: formatNumber(trend.current, language) })}</>;
   const change = (trend.current - trend.previous) / trend.previous;
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' }).format(change);
+  const percent = formatNumber(change, language, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' });
   return (
     <span className={cn(change > 0 && 'text-emerald-800 dark:text-emerald-300', change < 0 && 'text-red-800 dark:text-red-300')}>
       {t('dashboard.trendChange', { change: percent })}

@@ -10,6 +10,7 @@
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat, numberFormat } from '#/lib/i18n/format';
 import { cn } from '#/lib/utils';
 import type { Dashboard } from './dashboard.schema';
 
@@ -34,9 +35,9 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
   const [active, setActive] = useState<number | null>(null);
   // The status line speaks only while the chart has the keyboard focus (not for every hover).
   const [focused, setFocused] = useState(false);
-  const dayFormat = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const dayFormat = dateFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const day = (value: string) => dayFormat.format(new Date(`${value}T00:00:00Z`));
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const ticks = valueTicks(Math.max(0, ...data.map((d) => d.count)));
   const top = ticks.at(-1)!;
   const last = data.length - 1;

@@ -13,6 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { DisplayName } from '#/components/display-name';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
+import { formatDate } from '#/lib/i18n/format';
 import { useList } from '#/lib/list-query';
 import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
 import type { ManagedUser } from './users.schema';
@@ -37,7 +38,6 @@ export function PageManagerUsers() {
   const sort = { key: sortKey, order: (search.order || (sortKey === 'createdAt' ? 'desc' : 'asc')) as SortOrder };
   const setSearch = (values: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, ...values }), replace: true });
   const open = (user: ManagedUser) => void navigate({ to: '/manager/users/$id', params: { id: user.id } });
-  const joined = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   const actions = (user: ManagedUser) => (
     <ActionMenu label={t('row.actions', { ns: 'tables', name: user.name || user.email })}>
@@ -78,7 +78,7 @@ export function PageManagerUsers() {
       id: 'createdAt',
       header: t('list.joined'),
       meta: { sortKey: 'createdAt', className: 'whitespace-nowrap' },
-      cell: ({ row }) => joined.format(row.original.createdAt),
+      cell: ({ row }) => formatDate(row.original.createdAt, i18n.language, { dateStyle: 'medium' }),
     },
     {
       id: 'actions',
