@@ -1,30 +1,44 @@
 /**
- * `node --experimental-strip-types bench/cost-per-kind.ts`: what one request of each kind of the
- * realistic mix costs, in CPU time, the app's process and PostgreSQL's processes (read from /proc),
- * one kind at a time on the production server (dist/, `npm run build` first) and a seeded
- * PostgreSQL database (BENCH_DATABASE_URL, required: the bench's database). Each kind is sent
- * BENCH_REQUESTS times (600) at 4 in flight, twice; the second round is printed. Every search is a
- * new term. A random seeded reader is made admin for the run and put back after it (as the mix
- * does). BENCH_KINDS=a,b picks kinds. What decisions 049 and 050 were measured with; the mix's
- * own figure is `mix_server_cpu_per_request_*` in `npm run bench`.
+ * `node --experimental-strip-types bench/cost-per-kind.ts [path …]`: what one request of each kind
+ * of the realistic mix costs, in CPU time of the app's process and of PostgreSQL's processes (read
+ * from /proc), on the production server (dist/, `npm run build` first) and a seeded PostgreSQL
+ * database (BENCH_DATABASE_URL, required: the bench's database).
+ *
+ * The requests are the mix's own (bench/lib/mix.ts): the same terms drawn Zipf-like from the data,
+ * the same cursors, the same writes, from BENCH_SESSIONS (20) signed-in people of whom a fifth are
+ * admins (made so for the run and put back after it). Each kind is sent alone for BENCH_KIND_SECONDS
+ * (8) at 4 in flight after 2 s of the same, then the writes together, then the whole mix; the last
+ * line weighs each kind's cost by its share of the mix, which should come near the mix's own
+ * figure: where the mix's time goes. BENCH_KINDS=a,b picks kinds (`writes` for the writes).
+ *
+ * Paths given as arguments are measured the same way, each sent again and again as one admin
+ * (e.g. `/manager/audit`, `/manager/users?searchTerm=ma`): what one page or answer costs.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { httpClient } from './lib/http-client.ts';
+import { BROWSER_HEADERS } from './lib/load.ts';
+import { ADMIN_SHARE, BENCH_TITLE_PREFIX, WEIGHTS, createMix, runMix, type Kind, type MixSession } from './lib/mix.ts';
 import { cpuMs, startApp } from './lib/processes.ts';
-import { signIn, startMailSink } from './lib/sign-in.ts';
+import { signInAll, startMailSink } from './lib/sign-in.ts';
 import { postgresClient, prepareWorkload, restore } from './lib/workload.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is required (a seeded PostgreSQL database)');
-const count = Number(process.env.BENCH_REQUESTS ?? 600);
+const seconds = Number(process.env.BENCH_KIND_SECONDS ?? 8);
+const sessionCount = Number(process.env.BENCH_SESSIONS ?? 20);
 const inFlight = 4;
 
-/** CPU time of every PostgreSQL server process, in ms (clock ticks of 10 ms). */
+/**
+ * CPU time of every PostgreSQL server process, in ms (clock ticks of 10 ms), with that of the ones
+ * that ended (counted in the postmaster's children's time): an autovacuum worker that ends during a
+ * measure takes its time with it otherwise, and the figure can come out negative.
+ */
 function postgresCpuMs(): number {
   let total = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) total += cpuMs(Number(pid));
+      if (stat.includes('(postgres)')) total += cpuMs(Number(pid), true);
     } catch {
       // The process ended meanwhile.
     }
@@ -32,59 +46,94 @@ function postgresCpuMs(): number {
   return total;
 }
 
+const WRITES: Kind[] = ['book_create', 'book_update', 'book_delete', 'name_change'];
+const only = (kinds: Kind[]) => Object.fromEntries(kinds.map((k) => [k, WEIGHTS[k]])) as Partial<Record<Kind, number>>;
+/** What is measured: each read kind alone, the writes together, then the mix. */
+const groups: Array<{ name: string; weights: Partial<Record<Kind, number>> }> = [
+  ...(Object.keys(WEIGHTS) as Kind[]).filter((k) => !WRITES.includes(k)).map((k) => ({ name: k, weights: only([k]) })),
+  { name: 'writes', weights: only(WRITES) },
+];
+const chosen = (process.env.BENCH_KINDS ?? '').split(',').filter(Boolean);
+const share = (weights: Partial<Record<Kind, number>>) => Object.values(weights).reduce((a, b) => a + (b ?? 0), 0) / 100;
+
 const sql = await postgresClient(databaseUrl);
-const workload = await prepareWorkload(sql, { sessions: 1, adminShare: 1 });
+const workload = await prepareWorkload(sql, { sessions: sessionCount, adminShare: ADMIN_SHARE });
 const mail = await startMailSink();
 const server = await startApp({ EMAIL_SERVER: mail.url, DATABASE_URL: databaseUrl, AUTH_SECRET: 'bench-secret-'.padEnd(40, 'x') });
+const client = httpClient(server.url, inFlight);
 try {
-  const cookie = await signIn(server.url, mail, workload.people[0]!.email);
-  const words = workload.bookWords.slice(0, 40);
-  const term = (n: number) => `${words[n % words.length]!.slice(0, 4)}${String.fromCharCode(97 + ((n * 7) % 26))}`;
-  const ids = workload.bookIds;
-  const kinds: Record<string, (n: number) => string> = {
-    get_session: () => '/api/auth/get-session',
-    book_detail: (n) => `/api/rpc/books/${ids[n % ids.length]}`,
-    books_search: (n) => `/api/rpc/books?limit=20&searchTerm=${term(n)}`,
-    users_search: (n) => `/api/rpc/users?limit=20&searchTerm=${term(n)}`,
-    ssr_books_search: (n) => `/app/books?searchTerm=${term(n)}`,
-    ssr_users_search: (n) => `/manager/users?searchTerm=${term(n)}`,
-    dashboard: () => '/manager/dashboard',
+  const ipOf = (i: number) => `198.19.${(i >> 8) & 255}.${(i & 255) + 1}`;
+  const people = workload.people;
+  const cookies = await signInAll(
+    server.url,
+    mail,
+    people.map((p, i) => ({ email: p.email, ip: ipOf(i) })),
+  );
+  const sessions: MixSession[] = people.map((p, i) => ({ cookie: cookies[i]!, ip: ipOf(i), admin: p.admin, userId: p.id, name: p.name }));
+
+  const row = (name: string, cpu: number, pg: number, rps: number, weight = '') =>
+    console.log(
+      `${name.padEnd(34)} ${cpu.toFixed(2).padStart(7)} ms ${pg.toFixed(2).padStart(9)} ms ${rps.toFixed(0).padStart(8)} ${weight.padStart(7)}`,
+    );
+  /** Runs `send` for `seconds` after 2 s of the same, and reads the CPU both sides spent meanwhile. */
+  const measure = async (run: (s: number) => Promise<{ requests: number; seconds: number; errors: number }>) => {
+    await run(2);
+    const cpu0 = cpuMs(server.pid);
+    const pg0 = postgresCpuMs();
+    const r = await run(seconds);
+    if (r.errors) console.warn(`  (${r.errors} errors)`);
+    return { cpu: (cpuMs(server.pid) - cpu0) / r.requests, pg: (postgresCpuMs() - pg0) / r.requests, rps: r.requests / r.seconds };
   };
-  const chosen = (process.env.BENCH_KINDS ?? '').split(',').filter(Boolean);
-  console.log(`kind                server CPU   PostgreSQL CPU   req/s (${inFlight} in flight, ${count} requests)`);
-  for (const [kind, path] of Object.entries(kinds)) {
-    if (chosen.length && !chosen.includes(kind)) continue;
-    const accept = path(0).startsWith('/api/') ? 'application/json' : 'text/html';
-    for (const round of [0, 1]) {
-      let next = 0;
-      const cpu0 = cpuMs(server.pid);
-      const pg0 = postgresCpuMs();
+
+  // The server's code warms up (JIT) on the whole mix first, not on the first kind measured.
+  await runMix(client, createMix(server.url, sessions, workload, 19), { connections: inFlight, seconds: 5 });
+  console.log(
+    `${'kind'.padEnd(34)} ${'server CPU'.padStart(10)} ${'PostgreSQL'.padStart(12)} ${'req/s'.padStart(8)} ${'share'.padStart(7)}`,
+  );
+  console.log(`(${inFlight} in flight, ${seconds} s each after 2 s, ${sessions.length} people, the mix's own requests)`);
+  let weightedCpu = 0;
+  let weightedPg = 0;
+  for (const group of groups) {
+    if (chosen.length && !chosen.includes(group.name)) continue;
+    const mix = createMix(server.url, sessions, workload, 20, group.weights);
+    const m = await measure((s) => runMix(client, mix, { connections: inFlight, seconds: s }));
+    weightedCpu += share(group.weights) * m.cpu;
+    weightedPg += share(group.weights) * m.pg;
+    row(group.name, m.cpu, m.pg, m.rps, `${(share(group.weights) * 100).toFixed(0)} %`);
+  }
+  if (!chosen.length) {
+    const mix = createMix(server.url, sessions, workload, 20);
+    const m = await measure((s) => runMix(client, mix, { connections: inFlight, seconds: s }));
+    row('the mix', m.cpu, m.pg, m.rps);
+    row('each kind by its share of the mix', weightedCpu, weightedPg, NaN);
+  }
+
+  const admin = sessions.find((s) => s.admin)!;
+  for (const path of process.argv.slice(2)) {
+    const accept = path.startsWith('/api/') ? 'application/json' : 'text/html';
+    const headers = { ...BROWSER_HEADERS, accept, cookie: admin.cookie, 'x-forwarded-for': admin.ip };
+    const m = await measure(async (s) => {
+      const end = performance.now() + s * 1000;
+      let requests = 0;
+      let errors = 0;
       const t0 = performance.now();
       await Promise.all(
         Array.from({ length: inFlight }, async () => {
-          while (next < count) {
-            const n = round * count + next++;
-            const res = await fetch(server.url + path(n), {
-              // Its own client address per request: the auth API's quota is per address.
-              headers: { cookie, accept, 'accept-encoding': 'gzip, br', 'x-forwarded-for': `10.9.${(n >> 8) & 255}.${n & 255}` },
-            });
-            await res.arrayBuffer();
-            if (res.status !== 200) throw new Error(`${path(n)}: ${res.status}`);
+          while (performance.now() < end) {
+            const answer = await client.send({ method: 'GET', path, headers });
+            requests++;
+            if (answer.status !== 200) errors++;
           }
         }),
       );
-      const seconds = (performance.now() - t0) / 1000;
-      if (round === 1) {
-        const server_ = ((cpuMs(server.pid) - cpu0) / count).toFixed(2);
-        const pg = ((postgresCpuMs() - pg0) / count).toFixed(2);
-        console.log(`${kind.padEnd(18)}  ${server_.padStart(7)} ms   ${pg.padStart(11)} ms   ${(count / seconds).toFixed(0).padStart(5)}`);
-      }
-    }
+      return { requests, errors, seconds: (performance.now() - t0) / 1000 };
+    });
+    row(path, m.cpu, m.pg, m.rps);
   }
 } finally {
+  client.close();
   await server.stop();
   await mail.close();
-  // The prefix of books the run would have created: it creates none.
-  await restore(sql, workload.people, 'Bench cost-per-kind ');
+  await restore(sql, workload.people, BENCH_TITLE_PREFIX);
   await sql.close();
 }

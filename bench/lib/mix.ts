@@ -76,16 +76,26 @@ interface BookRef {
  * The request generator: `next()` builds the next request, `answered()` reads what later requests
  * need from its answer (cursors, created books). One generator is shared by every connection.
  */
-export function createMix(baseUrl: string, sessions: MixSession[], workload: Workload, seed = 20) {
+/**
+ * `weights`: the mix's own by default; `bench/cost-per-kind.ts` gives one kind (or the writes) at a
+ * time, with the same requests as in the mix.
+ */
+export function createMix(
+  baseUrl: string,
+  sessions: MixSession[],
+  workload: Workload,
+  seed = 20,
+  weights: Partial<Record<Kind, number>> = WEIGHTS,
+) {
   const rand = random(seed);
   const pick = <T>(list: T[]): T => list[Math.floor(rand() * list.length)]!;
   const admins = sessions.filter((s) => s.admin);
   if (!admins.length) throw new Error('the mix needs admin sessions');
   const bookRank = zipf(workload.bookTerms.length, rand);
   const userRank = zipf(workload.userTerms.length, rand);
-  const kinds = Object.keys(WEIGHTS) as Kind[];
+  const kinds = (Object.keys(weights) as Kind[]).filter((k) => (weights[k] ?? 0) > 0);
   let sum = 0;
-  const cumulative = kinds.map((k) => (sum += WEIGHTS[k]));
+  const cumulative = kinds.map((k) => (sum += weights[k]!));
   const total = cumulative.at(-1)!;
   /** Cursors of earlier list answers, with their search: the next page a reader would ask for. */
   const cursors: Array<{ term: string; cursor: string }> = [];

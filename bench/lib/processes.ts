@@ -38,11 +38,17 @@ export function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
 }
 
-/** CPU time (user and system) the process has used so far, in ms (clock ticks of 10 ms). */
-export function cpuMs(pid: number): number {
-  // The fields after the command's name, which may hold spaces: utime and stime are 14th and 15th.
+/**
+ * CPU time (user and system) the process has used so far, in ms (clock ticks of 10 ms); with
+ * `children`, also that of its children that have ended and been waited for (cutime, cstime): a
+ * database server's ended backends.
+ */
+export function cpuMs(pid: number, children = false): number {
+  // The fields after the command's name, which may hold spaces: utime, stime, cutime and cstime
+  // are the 14th to the 17th.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const own = Number(fields[11]) + Number(fields[12]);
+  return (children ? own + Number(fields[13]) + Number(fields[14]) : own) * 10;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
