@@ -50,7 +50,6 @@ describe('fresh answers and writes (decision 047)', () => {
     client.setQueryData(['activity'], ['signed in']);
     client.setQueryData(['books'], ['a book']);
     noteWrite();
-    await Promise.resolve();
     expect(stale(client, 'activity')).toBe(true);
     expect(stale(client, 'books')).toBe(true);
 
