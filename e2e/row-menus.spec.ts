@@ -1,0 +1,66 @@
+/**
+ * The manager lists' row menus, with the keyboard and the pointer: the focus going back to the
+ * row's button, another row's button moving the menu in one press, a choice acting on its own row.
+ */
+import { expect, hydrated, test } from './support/fixtures';
+
+test.describe('manager lists: row menus', () => {
+  test('with the keyboard: opens on its first action, Escape gives the focus back', async ({ adminPage: page }) => {
+    await page.goto('/manager/books');
+    await hydrated(page);
+    const buttons = page.locator('tbody').getByRole('button', { name: /^Actions for / });
+    await expect(buttons).toHaveCount(20);
+    const first = buttons.first();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAccessibleName((await first.getAttribute('aria-label'))!);
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('menuitem', { name: 'Open' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(first).toBeFocused();
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    // Arrow down opens it too.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
+
+  test('with the pointer: another row moves the menu, outside closes it, a choice acts on its row', async ({ adminPage: page }) => {
+    await page.goto('/manager/books');
+    await hydrated(page);
+    const rows = page.locator('tbody tr');
+    const buttons = page.locator('tbody').getByRole('button', { name: /^Actions for / });
+    await buttons.nth(0).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toHaveAccessibleName((await buttons.nth(0).getAttribute('aria-label'))!);
+
+    // Another row's button: its menu at once (one press), the first row's closed.
+    await buttons.nth(2).click();
+    await expect(menu).toHaveCount(1);
+    await expect(menu).toHaveAccessibleName((await buttons.nth(2).getAttribute('aria-label'))!);
+    await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await expect(buttons.nth(2)).toHaveAttribute('aria-expanded', 'true');
+    // The same button again closes it.
+    await buttons.nth(2).click();
+    await expect(menu).toHaveCount(0);
+
+    // A press outside closes it and opens nothing.
+    await buttons.nth(1).click();
+    await expect(menu).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(menu).toHaveCount(0);
+    await expect(page).toHaveURL(/\/manager\/books$/);
+
+    // 'Edit' on the third row edits the third row's book.
+    const title = (await rows.nth(2).getByRole('link').first().textContent())!.trim();
+    await buttons.nth(2).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(/\/manager\/books\/[\w-]+\/update$/);
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+  });
+});
