@@ -4,19 +4,8 @@
  * import must be reported with its rule's message, in the alias form, the relative form and as a
  * dynamic import, and the allowed imports beside them must pass.
  */
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: `${import.meta.dirname}/..` });
-});
-
-/** The messages ESLint reports for `code` as if it were the file `filePath`. */
-async function lint(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
-}
+import { describe, expect, it } from 'vitest';
+import { lint } from './support/lint.ts';
 
 const PAGE_ROUTE =
   'Page routes reach the server through the product API’s client (src/lib/api-client.ts) or a feature’s server functions, never directly.';

@@ -3,18 +3,8 @@
  * refuses an `Intl` formatter made elsewhere and `toLocaleString`; these tests lint synthetic files
  * with the project's config and check the rule fires there and not in format.ts itself.
  */
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: `${import.meta.dirname}/..` });
-});
-
-async function lint(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
-}
+import { describe, expect, it } from 'vitest';
+import { lint } from './support/lint.ts';
 
 const MADE_ELSEWHERE = [
   "export const a = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date());",
