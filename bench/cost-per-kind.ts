@@ -14,11 +14,10 @@
  * Paths given as arguments are measured the same way, each sent again and again as one admin
  * (e.g. `/manager/audit`, `/manager/users?searchTerm=ma`): what one page or answer costs.
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { httpClient } from './lib/http-client.ts';
 import { BROWSER_HEADERS } from './lib/load.ts';
-import { ADMIN_SHARE, BENCH_TITLE_PREFIX, WEIGHTS, createMix, runMix, type Kind, type MixSession } from './lib/mix.ts';
-import { cpuMs, startApp } from './lib/processes.ts';
+import { ADMIN_SHARE, BENCH_TITLE_PREFIX, WEIGHTS, WRITE_WEIGHTS, createMix, runMix, type Kind, type MixSession } from './lib/mix.ts';
+import { cpuMs, postgresCpuMs, startApp } from './lib/processes.ts';
 import { signInAll, startMailSink } from './lib/sign-in.ts';
 import { postgresClient, prepareWorkload, restore } from './lib/workload.ts';
 
@@ -28,30 +27,12 @@ const seconds = Number(process.env.BENCH_KIND_SECONDS ?? 8);
 const sessionCount = Number(process.env.BENCH_SESSIONS ?? 20);
 const inFlight = 4;
 
-/**
- * CPU time of every PostgreSQL server process, in ms (clock ticks of 10 ms), with that of the ones
- * that ended (counted in the postmaster's children's time): an autovacuum worker that ends during a
- * measure takes its time with it otherwise, and the figure can come out negative.
- */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) total += cpuMs(Number(pid), true);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
-}
-
-const WRITES: Kind[] = ['book_create', 'book_update', 'book_delete', 'name_change'];
+const WRITES = Object.keys(WRITE_WEIGHTS) as Kind[];
 const only = (kinds: Kind[]) => Object.fromEntries(kinds.map((k) => [k, WEIGHTS[k]])) as Partial<Record<Kind, number>>;
 /** What is measured: each read kind alone, the writes together, then the mix. */
 const groups: Array<{ name: string; weights: Partial<Record<Kind, number>> }> = [
   ...(Object.keys(WEIGHTS) as Kind[]).filter((k) => !WRITES.includes(k)).map((k) => ({ name: k, weights: only([k]) })),
-  { name: 'writes', weights: only(WRITES) },
+  { name: 'writes', weights: WRITE_WEIGHTS },
 ];
 const chosen = (process.env.BENCH_KINDS ?? '').split(',').filter(Boolean);
 const share = (weights: Partial<Record<Kind, number>>) => Object.values(weights).reduce((a, b) => a + (b ?? 0), 0) / 100;

@@ -53,6 +53,14 @@ export const WEIGHTS: Record<Kind, number> = {
   name_change: 1,
 };
 
+/** The writes alone, in their shares of the mix. */
+export const WRITE_WEIGHTS: Partial<Record<Kind, number>> = {
+  book_create: WEIGHTS.book_create,
+  book_update: WEIGHTS.book_update,
+  book_delete: WEIGHTS.book_delete,
+  name_change: WEIGHTS.name_change,
+};
+
 const ADMIN_ONLY = new Set<Kind>(['users_search', 'ssr_users_search', 'book_create', 'book_update', 'book_delete']);
 /** The share of the sessions that are admins'. */
 export const ADMIN_SHARE = 0.2;

@@ -3,7 +3,7 @@
  * the bare Node.js baseline, each a child process on its own loopback port.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -49,6 +49,24 @@ export function cpuMs(pid: number, children = false): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   const own = Number(fields[11]) + Number(fields[12]);
   return (children ? own + Number(fields[13]) + Number(fields[14]) : own) * 10;
+}
+
+/**
+ * CPU time of every PostgreSQL server process on this machine, in ms (clock ticks of 10 ms), with
+ * that of the ones that ended (counted in the postmaster's children's time): an autovacuum worker
+ * that ends during a measure takes its time with it otherwise. 0 for a database elsewhere.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += cpuMs(Number(pid), true);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

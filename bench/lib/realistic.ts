@@ -21,8 +21,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { SmtpSink } from '../../e2e/support/smtp-sink.ts';
 import { httpClient, type Latencies } from './http-client.ts';
 import { BROWSER_HEADERS, LOAD } from './load.ts';
-import { ADMIN_SHARE, BENCH_TITLE_PREFIX, WEIGHTS, createMix, runMix, type MixRun, type MixSession } from './mix.ts';
-import { LOG_DIR, cpuMs, rssMb, type Server } from './processes.ts';
+import { ADMIN_SHARE, BENCH_TITLE_PREFIX, WEIGHTS, WRITE_WEIGHTS, createMix, runMix, type MixRun, type MixSession } from './mix.ts';
+import { LOG_DIR, cpuMs, postgresCpuMs, rssMb, type Server } from './processes.ts';
 import * as progress from './progress.ts';
 import { freshTerms, searchUncached } from './search-uncached.ts';
 import { signInAll } from './sign-in.ts';
@@ -50,6 +50,8 @@ export const REALISTIC = {
   captureRequests: Number(process.env.BENCH_CAPTURE ?? 400),
   ceilingSeconds: Number(process.env.BENCH_CEILING_DURATION ?? 15),
   ceilingWarmupSeconds: 3,
+  /** The writes alone, audit log on and off (PostgreSQL). */
+  auditWriteSeconds: Number(process.env.BENCH_AUDIT_WRITES_DURATION ?? 16),
 };
 
 /** First server renders of the users page: `ma` (the budget's) first, then terms of other lengths. */
@@ -93,6 +95,52 @@ async function skipAuditInserts(db: SqlClient, on: boolean) {
   await db.query('create or replace function bench_skip_audit() returns trigger language plpgsql as $$ begin return null; end $$');
   await db.query('create trigger bench_skip_audit before insert on audit_event for each row execute function bench_skip_audit()');
 }
+
+interface AuditSlices {
+  on: MixRun[];
+  off: MixRun[];
+  /** CPU time of the app and of the local PostgreSQL in the slices with the log on, and off. */
+  cpuMs: { on: number; off: number };
+  /** Events written while the log was off: 0 when the switch worked. */
+  eventsWhileOff: number;
+}
+
+/**
+ * Runs `seconds` of load in eight equal slices, audit log on, off, off, on, on, off, off, on (a
+ * steady drift of the machine's speed cancels), with the CPU time each took.
+ */
+async function auditSlices(
+  db: SqlClient,
+  serverPid: number,
+  seconds: number,
+  run: (seconds: number, note: (elapsed: number) => string) => Promise<MixRun>,
+): Promise<AuditSlices> {
+  const lastEvent = async () => Number((await db.query<{ id: string | null }>('select max(id)::text as id from audit_event'))[0]?.id ?? 0);
+  const slices: AuditSlices = { on: [], off: [], cpuMs: { on: 0, off: 0 }, eventsWhileOff: 0 };
+  const cpuNow = () => cpuMs(serverPid) + postgresCpuMs();
+  const order = [true, false, false, true, true, false, false, true];
+  for (const [i, logged] of order.entries()) {
+    const side = logged ? 'on' : 'off';
+    const before = logged ? 0 : await lastEvent();
+    if (!logged) await skipAuditInserts(db, true);
+    try {
+      const cpuBefore = cpuNow();
+      const r = await run(seconds / order.length, (t) => `audit log ${side} (${i + 1}/${order.length}): ${t} s`);
+      slices.cpuMs[side] += cpuNow() - cpuBefore;
+      slices[side].push(r);
+    } finally {
+      if (!logged) await skipAuditInserts(db, false);
+    }
+    // The check that the switch worked: no event was written while it was on.
+    if (!logged) slices.eventsWhileOff += (await lastEvent()) - before;
+  }
+  return slices;
+}
+
+const requestsOf = (runs: MixRun[]) => runs.reduce((n, r) => n + r.requests, 0);
+const rpsOf = (runs: MixRun[]) => requestsOf(runs) / runs.reduce((t, r) => t + r.seconds, 0);
+/** CPU time per request with the log on and off. */
+const cpuPerRequestOf = (a: AuditSlices) => ({ on: a.cpuMs.on / requestsOf(a.on), off: a.cpuMs.off / requestsOf(a.off) });
 
 export async function measureRealistic(o: RealisticOptions): Promise<void> {
   const label = o.suffix.replace('_', ' ');
@@ -196,8 +244,11 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
       // slices with its inserts made (on) or skipped by the database (off, a bench-only trigger), in
       // the order on off off on on off off on, which cancels a steady drift of the machine's speed;
       // comparing the measured run with the rest of the minute after it did not (the same code
-      // measured −18 % to +23 %).
-      let audit: { on: MixRun[]; off: MixRun[]; eventsWhileOff: number } | undefined;
+      // measured −18 % to +23 %). The figure is the CPU time one request costs the app and the
+      // database (on this machine) with the log against without: on 2 busy cores that is what bounds
+      // the throughput, and it is steadier than the req/s of slices a few seconds long, which swing
+      // with the terms drawn (eight slices of req/s gave −0.1 % to 7 % for the same code).
+      let audit: AuditSlices | undefined;
       if (more > 0) {
         const skipAudit = o.postgresUrl && closeSql ? closeSql : undefined;
         if (!skipAudit) {
@@ -207,33 +258,25 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
             onTick: (s) => progress.note(`until ${rssAfterSeconds} s of mix for memory: ${s} s`),
           });
         } else {
-          const lastEvent = async () =>
-            Number((await skipAudit.query<{ id: string | null }>('select max(id)::text as id from audit_event'))[0]?.id ?? 0);
-          audit = { on: [], off: [], eventsWhileOff: 0 };
-          const order = [true, false, false, true, true, false, false, true];
-          const slice = more / order.length;
-          for (const [i, logged] of order.entries()) {
-            const before = logged ? 0 : await lastEvent();
-            if (!logged) await skipAuditInserts(skipAudit, true);
-            try {
-              const run = await runMix(client, mix, {
-                connections,
-                seconds: slice,
-                onTick: (s) =>
-                  progress.note(
-                    `until ${rssAfterSeconds} s of mix for memory, audit log ${logged ? 'on' : 'off'} (${i + 1}/${order.length}): ${s} s`,
-                  ),
-              });
-              audit[logged ? 'on' : 'off'].push(run);
-            } finally {
-              if (!logged) await skipAuditInserts(skipAudit, false);
-            }
-            // The check that the switch worked: no event was written while it was on.
-            if (!logged) audit.eventsWhileOff += (await lastEvent()) - before;
-          }
+          audit = await auditSlices(skipAudit, server.pid, more, (seconds, note) =>
+            runMix(client, mix, {
+              connections,
+              seconds,
+              onTick: (t) => progress.note(`until ${rssAfterSeconds} s of mix for memory, ${note(t)}`),
+            }),
+          );
         }
       }
       const rss = rssMb(server.pid);
+      // The writes alone, log on and off: what the log adds to a write, which the mix's slices
+      // cannot tell from their noise (writes are 5 % of it). After the memory figure.
+      let auditOnWrites: AuditSlices | undefined;
+      if (audit && closeSql) {
+        const writes = createMix(url, sessions, workload, 21, WRITE_WEIGHTS);
+        auditOnWrites = await auditSlices(closeSql, server.pid, REALISTIC.auditWriteSeconds, (seconds, note) =>
+          runMix(client, writes, { connections, seconds, onTick: (t) => progress.note(`the writes alone, ${note(t)}`) }),
+        );
+      }
       client.close();
       await server.stop();
       server = undefined;
@@ -262,15 +305,28 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
         note: 'CPU time (user and system) of the app process during the measured mix, divided by its requests',
       });
       o.record(`${s}_ratio`, round((m.rps / o.baselineRps) * 100), '%', { baselineRps: round(o.baselineRps, 0) });
-      if (audit) {
-        const rps = (runs: MixRun[]) => runs.reduce((n, r) => n + r.requests, 0) / runs.reduce((t, r) => t + r.seconds, 0);
-        const [on, off] = [rps(audit.on), rps(audit.off)];
-        o.record(`mix_audit_cost_${o.suffix}`, round((1 - on / off) * 100), '%', {
-          auditOnRps: round(on, 0),
-          auditOffRps: round(off, 0),
-          slices: [...audit.on, ...audit.off].map((r) => round(r.seconds)),
-          auditEventsWhileOff: audit.eventsWhileOff,
-          note: 'after the measured mix, eight equal slices with the audit inserts made (on) or skipped by the database (off), on off off on on off off on; the req/s with them against without; negative: within the noise',
+      if (audit && auditOnWrites) {
+        // What the log costs the mix: what it adds to a write (measured on the writes alone, where
+        // it is about a tenth of their time), times the writes' share, against what a request of the
+        // mix costs without it. On 2 busy cores CPU time per request is what bounds the throughput.
+        const writes = cpuPerRequestOf(auditOnWrites);
+        const mixCpu = cpuPerRequestOf(audit);
+        const writeShare = Object.values(WRITE_WEIGHTS).reduce((a, b) => a + (b ?? 0), 0) / 100;
+        const cost = ((writes.on - writes.off) * writeShare) / mixCpu.off;
+        o.record(`mix_audit_cost_${o.suffix}`, round(cost * 100), '%', {
+          writeCpuPerRequestOn: round(writes.on, 2),
+          writeCpuPerRequestOff: round(writes.off, 2),
+          writeShare,
+          mixCpuPerRequestOff: round(mixCpu.off, 2),
+          // The same measured straight on the mix: within its noise of several per cent.
+          mixSlices: {
+            cpuCost: round((mixCpu.on / mixCpu.off - 1) * 100),
+            throughputCost: round((1 - rpsOf(audit.on) / rpsOf(audit.off)) * 100),
+            onRps: round(rpsOf(audit.on), 0),
+            offRps: round(rpsOf(audit.off), 0),
+          },
+          auditEventsWhileOff: audit.eventsWhileOff + auditOnWrites.eventsWhileOff,
+          note: 'CPU time (app and local PostgreSQL) the audit log adds to a write, measured on the writes alone in eight slices with the audit inserts made (on) or skipped by the database (off), on off off on on off off on, times the writes share of the mix, over what a request of the mix costs with it off (mixSlices: the same measured straight on the mix, noisier); negative: within the noise',
         });
       }
       o.record(`${s}_p50`, round(m.p50), 'ms');
