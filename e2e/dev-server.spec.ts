@@ -7,7 +7,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { startDevServer, type DevServer } from './support/dev-server';
 
 const USER = 'user@example.com';
-const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+/**
+ * The page has hydrated. In development the browser fetches every module unbundled and Vite
+ * transforms each on its first request: on a busy 2-core machine (CI runs other tests beside this
+ * one) the first hydration took over 10 s, the default wait, once; a person waits that long too.
+ */
+const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 60_000 });
 
 /** The code of the newest message to `email` in the development mailbox page. */
 async function codeFromMailbox(page: Page, email: string): Promise<string> {
@@ -22,7 +27,7 @@ async function codeFromMailbox(page: Page, email: string): Promise<string> {
     // The code stands alone on its own line in the plain-text part.
     code = /^\s*(\d{6})\s*$/m.exec(await newest.locator('pre').innerText())?.[1];
     expect(code).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 60_000 });
   return code!;
 }
 
