@@ -16,7 +16,17 @@
  */
 import { httpClient } from './lib/http-client.ts';
 import { BROWSER_HEADERS } from './lib/load.ts';
-import { ADMIN_SHARE, BENCH_TITLE_PREFIX, WEIGHTS, WRITE_WEIGHTS, createMix, runMix, type Kind, type MixSession } from './lib/mix.ts';
+import {
+  ADMIN_SHARE,
+  BENCH_TITLE_PREFIX,
+  WEIGHTS,
+  WRITE_WEIGHTS,
+  createMix,
+  runMix,
+  shareOf,
+  type Kind,
+  type MixSession,
+} from './lib/mix.ts';
 import { cpuMs, postgresCpuMs, startApp } from './lib/processes.ts';
 import { signInAll, startMailSink } from './lib/sign-in.ts';
 import { postgresClient, prepareWorkload, restore } from './lib/workload.ts';
@@ -35,7 +45,6 @@ const groups: Array<{ name: string; weights: Partial<Record<Kind, number>> }> = 
   { name: 'writes', weights: WRITE_WEIGHTS },
 ];
 const chosen = (process.env.BENCH_KINDS ?? '').split(',').filter(Boolean);
-const share = (weights: Partial<Record<Kind, number>>) => Object.values(weights).reduce((a, b) => a + (b ?? 0), 0) / 100;
 
 const sql = await postgresClient(databaseUrl);
 const workload = await prepareWorkload(sql, { sessions: sessionCount, adminShare: ADMIN_SHARE });
@@ -78,9 +87,9 @@ try {
     if (chosen.length && !chosen.includes(group.name)) continue;
     const mix = createMix(server.url, sessions, workload, 20, group.weights);
     const m = await measure((s) => runMix(client, mix, { connections: inFlight, seconds: s }));
-    weightedCpu += share(group.weights) * m.cpu;
-    weightedPg += share(group.weights) * m.pg;
-    row(group.name, m.cpu, m.pg, m.rps, `${(share(group.weights) * 100).toFixed(0)} %`);
+    weightedCpu += shareOf(group.weights) * m.cpu;
+    weightedPg += shareOf(group.weights) * m.pg;
+    row(group.name, m.cpu, m.pg, m.rps, `${(shareOf(group.weights) * 100).toFixed(0)} %`);
   }
   if (!chosen.length) {
     const mix = createMix(server.url, sessions, workload, 20);

@@ -53,6 +53,9 @@ export const WEIGHTS: Record<Kind, number> = {
   name_change: 1,
 };
 
+/** A set of kinds' share of the mix, 0–1. */
+export const shareOf = (weights: Partial<Record<Kind, number>>) => Object.values(weights).reduce((a, b) => a + (b ?? 0), 0) / 100;
+
 /** The writes alone, in their shares of the mix. */
 export const WRITE_WEIGHTS: Partial<Record<Kind, number>> = {
   book_create: WEIGHTS.book_create,

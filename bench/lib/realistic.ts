@@ -21,7 +21,17 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { SmtpSink } from '../../e2e/support/smtp-sink.ts';
 import { httpClient, type Latencies } from './http-client.ts';
 import { BROWSER_HEADERS, LOAD } from './load.ts';
-import { ADMIN_SHARE, BENCH_TITLE_PREFIX, WEIGHTS, WRITE_WEIGHTS, createMix, runMix, type MixRun, type MixSession } from './mix.ts';
+import {
+  ADMIN_SHARE,
+  BENCH_TITLE_PREFIX,
+  WEIGHTS,
+  WRITE_WEIGHTS,
+  createMix,
+  runMix,
+  shareOf,
+  type MixRun,
+  type MixSession,
+} from './mix.ts';
 import { LOG_DIR, cpuMs, postgresCpuMs, rssMb, type Server } from './processes.ts';
 import * as progress from './progress.ts';
 import { freshTerms, searchUncached } from './search-uncached.ts';
@@ -244,10 +254,9 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
       // slices with its inserts made (on) or skipped by the database (off, a bench-only trigger), in
       // the order on off off on on off off on, which cancels a steady drift of the machine's speed;
       // comparing the measured run with the rest of the minute after it did not (the same code
-      // measured −18 % to +23 %). The figure is the CPU time one request costs the app and the
-      // database (on this machine) with the log against without: on 2 busy cores that is what bounds
-      // the throughput, and it is steadier than the req/s of slices a few seconds long, which swing
-      // with the terms drawn (eight slices of req/s gave −0.1 % to 7 % for the same code).
+      // measured −18 % to +23 %). These slices are kept beside the figure (`mixSlices`), which comes
+      // from the writes alone below: a write is a twentieth of the mix, and slices of it a few
+      // seconds long swing with the terms drawn (−0.1 % to 7 % for the same code).
       let audit: AuditSlices | undefined;
       if (more > 0) {
         const skipAudit = o.postgresUrl && closeSql ? closeSql : undefined;
@@ -311,7 +320,7 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
         // mix costs without it. On 2 busy cores CPU time per request is what bounds the throughput.
         const writes = cpuPerRequestOf(auditOnWrites);
         const mixCpu = cpuPerRequestOf(audit);
-        const writeShare = Object.values(WRITE_WEIGHTS).reduce((a, b) => a + (b ?? 0), 0) / 100;
+        const writeShare = shareOf(WRITE_WEIGHTS);
         const cost = ((writes.on - writes.off) * writeShare) / mixCpu.off;
         o.record(`mix_audit_cost_${o.suffix}`, round(cost * 100), '%', {
           writeCpuPerRequestOn: round(writes.on, 2),
