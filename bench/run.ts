@@ -23,7 +23,7 @@ import path from 'node:path';
 import { FIRST_NAMES, LAST_NAMES } from '../src/server/db/seed-data.ts';
 import { firstLoad, launchBrowser, type FirstLoad } from './lib/browser.ts';
 import { buildUnlessAsked, judge, reportFailure, summaryLine, writeResults, type Figure } from './lib/budget.ts';
-import { CATEGORIES, runLighthouse } from './lib/lighthouse.ts';
+import { CATEGORIES, LIGHTHOUSE_RUNS, runLighthouse } from './lib/lighthouse.ts';
 import { BROWSER_HEADERS, LOAD, load, median, medianOfRuns, type LoadRun, type LoadTarget } from './lib/load.ts';
 import { LOG_DIR, ROOT, rssMb, startApp, startBaseline, type Server } from './lib/processes.ts';
 import * as progress from './lib/progress.ts';
@@ -302,12 +302,15 @@ try {
       ['login', '/login', undefined],
       ['app_books', '/app/books', userCookie],
     ] as const) {
-      progress.begin(`Lighthouse (mobile) ${pagePath}`);
-      const { scores, failing } = await runLighthouse(embedded.url + pagePath, name, cookie);
+      progress.begin(`Lighthouse (mobile) ${pagePath}, the median of ${LIGHTHOUSE_RUNS} runs`);
+      const { scores, failing, performanceRuns } = await runLighthouse(embedded.url + pagePath, name, cookie, (run, score) =>
+        progress.note(`run ${run}/${LIGHTHOUSE_RUNS}: performance ${score}`),
+      );
       for (const c of CATEGORIES) {
         const lost = failing.filter((a) => a.startsWith(`${c}/`));
         record(`lighthouse_${name}_${c.replace('-', '_')}`, scores[c], 'score', lost.length ? { lostPoints: lost } : {});
       }
+      record(`lighthouse_${name}_performance_runs`, performanceRuns.join(', '), 'score');
     }
   }
   await embedded.stop();
