@@ -14,7 +14,8 @@
  * BENCH_RUNS (3), BENCH_WARMUP (3 s), BENCH_CONNECTIONS (20),
  * BENCH_SKIP=lighthouse,browser,load,mix,uncached,embedded (embedded: the realistic workload on
  * PostgreSQL only), BENCH_NO_BUILD=1 (measure the existing dist/),
- * BENCH_FRESH_SEED=1 (ignore the seeded-data cache), and the realistic workload's own
+ * BENCH_FRESH_SEED=1 (ignore the seeded-data cache), BENCH_LIGHTHOUSE_RUNS (5 per page, the median
+ * run reported: bench/lib/lighthouse.ts), and the realistic workload's own
  * (bench/lib/realistic.ts): BENCH_MIX_DURATION, BENCH_MIX_WARMUP, BENCH_RSS_AFTER, BENCH_SESSIONS,
  * BENCH_SEARCH_DURATION, BENCH_CAPTURE, BENCH_CEILING_DURATION.
  */
