@@ -33,6 +33,7 @@ import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
 import { processWide } from './process-wide.ts';
+import { databaseRateLimits, redisRateLimits } from './rate-limits.ts';
 import { effectiveRole } from './roles.ts';
 import { deletePicturesOf } from './storage/pictures.ts';
 
@@ -46,20 +47,10 @@ export const RATE_LIMITS = {
   '/email-otp/check-verification-otp': { window: 60, max: 20 },
 } as const;
 
-/**
- * Rate-limit counters in Redis, shared by every instance: one INCR per request, the window set
- * when a counter is created. Sessions are not kept there (decision 028): they are read from the
- * database, so a change made by any instance or any API counts on the next request.
- */
-function redisRateLimits(redis: Redis) {
-  return {
-    consume: async (key: string, rule: { window: number; max: number }) => {
-      const results = await redis.multi().set(`rate:${key}`, 0, 'EX', rule.window, 'NX').incr(`rate:${key}`).exec();
-      const count = Number(results?.[1]?.[1] ?? 0);
-      return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: rule.window };
-    },
-  };
-}
+/** Every other auth endpoint: 100 requests a minute per client address. */
+const DEFAULT_RATE_LIMIT = { window: 60, max: 100 } as const;
+/** Seconds: a counter older than this has expired whatever its rule. */
+const LONGEST_RATE_WINDOW = Math.max(DEFAULT_RATE_LIMIT.window, ...Object.values(RATE_LIMITS).map((r) => r.window));
 
 export function createAuth(baseDb: Database, e: Env = env()) {
   // Inside an audited call (auth-handler.ts) every query, Better Auth's and our hooks', runs in its transaction.
@@ -112,10 +103,9 @@ export function createAuth(baseDb: Database, e: Env = env()) {
       : {},
     rateLimit: {
       enabled: true,
-      storage: 'database',
-      customStorage: redis ? redisRateLimits(redis) : undefined,
-      window: 60,
-      max: 100,
+      // Our own storage either way (src/server/rate-limits.ts): Better Auth's database one deadlocked.
+      customStorage: redis ? redisRateLimits(redis) : databaseRateLimits(db, LONGEST_RATE_WINDOW),
+      ...DEFAULT_RATE_LIMIT,
       customRules: RATE_LIMITS,
     },
     hooks: {

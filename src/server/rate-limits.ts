@@ -1,0 +1,74 @@
+/**
+ * Where Better Auth's rate-limit counters live (its `rateLimit.customStorage`): Redis when
+ * configured, shared by every instance; else the database's `rate_limit` table. Both count in a
+ * fixed window that starts with a client's first request, with one atomic step per request.
+ *
+ * Better Auth's own database limiter read a counter, then updated it, and on a renewed window
+ * deleted every expired counter in the same transaction. An audited call (auth-handler.ts) runs
+ * in one transaction, so two clients coming back at once each held their own counter and waited
+ * for the other's: PostgreSQL ended one as a deadlock and the request answered 500
+ * (tests/support/rate-limit-suite.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import { afterCommit } from './db/ambient-transaction.ts';
+import { queryRows, type Database } from './db/client.ts';
+import { logger } from './logger.ts';
+
+export interface RateLimitRule {
+  /** Seconds. */
+  window: number;
+  max: number;
+}
+type Consume = (key: string, rule: RateLimitRule) => Promise<{ allowed: boolean; retryAfter: number | null }>;
+
+/** One INCR per request; the window is set when a counter is created. */
+export function redisRateLimits(redis: Redis): { consume: Consume } {
+  return {
+    consume: async (key, rule) => {
+      const results = await redis.multi().set(`rate:${key}`, 0, 'EX', rule.window, 'NX').incr(`rate:${key}`).exec();
+      const count = Number(results?.[1]?.[1] ?? 0);
+      return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: rule.window };
+    },
+  };
+}
+
+/**
+ * The `rate_limit` table, with one upsert per request: `last_request` holds the start of the
+ * counter's window. It runs in the request's transaction when there is one (on the embedded
+ * database that transaction holds the only connection) and locks the one counter it counts.
+ * A counter started anew (count 1) then removes the counters whose window ended more than
+ * `longestWindow` seconds ago, once the request's transaction has committed, skipping any that
+ * another request holds: nothing waits, so nothing deadlocks.
+ */
+export function databaseRateLimits(db: Database, longestWindow: number): { consume: Consume } {
+  let longest = longestWindow;
+  const prune = async () => {
+    await db.execute(
+      sql`delete from rate_limit where id in (
+            select id from rate_limit where last_request < ${Date.now() - longest * 1000} limit 1000 for update skip locked)`,
+    );
+  };
+  return {
+    consume: async (key, rule) => {
+      longest = Math.max(longest, rule.window);
+      const now = Date.now();
+      const windowStart = now - rule.window * 1000;
+      const [row] = await queryRows<{ count: number; started: string }>(
+        db,
+        sql`insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, 1, ${now})
+            on conflict (key) do update set
+              count = case when rate_limit.last_request <= ${windowStart} then 1 else rate_limit.count + 1 end,
+              last_request = case when rate_limit.last_request <= ${windowStart} then ${now} else rate_limit.last_request end
+            returning count, last_request::text as started`,
+      );
+      const count = Number(row?.count ?? 1);
+      if (count === 1)
+        await afterCommit(async () => void prune().catch((error: unknown) => logger().warn({ err: error }, 'could not prune rate limits')));
+      if (count <= rule.max) return { allowed: true, retryAfter: null };
+      const endsIn = (Number(row?.started ?? now) + rule.window * 1000 - now) / 1000;
+      return { allowed: false, retryAfter: Math.max(1, Math.ceil(endsIn)) };
+    },
+  };
+}
