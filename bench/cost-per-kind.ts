@@ -61,9 +61,10 @@ try {
   );
   const sessions: MixSession[] = people.map((p, i) => ({ cookie: cookies[i]!, ip: ipOf(i), admin: p.admin, userId: p.id, name: p.name }));
 
-  const row = (name: string, cpu: number, pg: number, rps: number, weight = '') =>
+  /** A line of the table; `rps` undefined for the weighted line, which has no throughput of its own. */
+  const row = (name: string, cpu: number, pg: number, rps: number | undefined, weight = '') =>
     console.log(
-      `${name.padEnd(34)} ${cpu.toFixed(2).padStart(7)} ms ${pg.toFixed(2).padStart(9)} ms ${rps.toFixed(0).padStart(8)} ${weight.padStart(7)}`,
+      `${name.padEnd(34)} ${cpu.toFixed(2).padStart(7)} ms ${pg.toFixed(2).padStart(9)} ms ${(rps?.toFixed(0) ?? '').padStart(8)} ${weight.padStart(7)}`,
     );
   /** Runs `send` for `seconds` after 2 s of the same, and reads the CPU both sides spent meanwhile. */
   const measure = async (run: (s: number) => Promise<{ requests: number; seconds: number; errors: number }>) => {
@@ -95,7 +96,7 @@ try {
     const mix = createMix(server.url, sessions, workload, 20);
     const m = await measure((s) => runMix(client, mix, { connections: inFlight, seconds: s }));
     row('the mix', m.cpu, m.pg, m.rps);
-    row('each kind by its share of the mix', weightedCpu, weightedPg, NaN);
+    row('each kind by its share of the mix', weightedCpu, weightedPg, undefined);
   }
 
   const admin = sessions.find((s) => s.admin)!;
