@@ -7,8 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import { afterCommit } from './db/ambient-transaction.ts';
 import type { Database } from './db/client.ts';
 import { queryRows } from './db/client.ts';
+import { logger } from './logger.ts';
 
 export const EMAIL_QUOTA = { max: 5, windowSeconds: 600 } as const;
 
@@ -29,8 +31,11 @@ export function createEmailQuota(db: Database, redis?: Redis) {
 
 /**
  * Counts one more use of `key` in its fixed window, in the `email_quota` key/count table (migration
- * 0005; rows keyed by purpose: `email-quota:…`, `image-upload:…`), with one atomic statement, so
- * instances count together. True while the count is within `quota.max`.
+ * 0005; rows keyed by kind: `email-quota:…`, `image-upload:…`), with one atomic statement, so
+ * instances count together. True while the count is within `quota.max`. A window started anew
+ * (count 1) then removes the counters of the same kind whose window has ended, once the request's
+ * transaction has committed and skipping any another request holds, so the table keeps only the
+ * counters that still count.
  */
 export async function countInWindow(db: Database, key: string, quota: { max: number; windowSeconds: number }): Promise<boolean> {
   const now = Date.now();
@@ -43,5 +48,17 @@ export async function countInWindow(db: Database, key: string, quota: { max: num
           window_start = case when email_quota.window_start < ${windowStart} then ${now} else email_quota.window_start end
         returning count`,
   );
-  return Number(row?.count ?? 0) <= quota.max;
+  const count = Number(row?.count ?? 0);
+  if (count === 1) {
+    const kind = key.slice(0, key.indexOf(':') + 1);
+    await afterCommit(async () => {
+      const ended = db.execute(
+        sql`delete from email_quota where key in (
+              select key from email_quota where left(key, ${kind.length}) = ${kind} and window_start < ${windowStart}
+              limit 1000 for update skip locked)`,
+      );
+      void ended.catch((error: unknown) => logger().warn({ err: error }, 'could not prune ended quota windows'));
+    });
+  }
+  return count <= quota.max;
 }
