@@ -9,7 +9,7 @@ import { logger } from '../logger.ts';
 import { openDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from './client.ts';
 import { processWide } from '../process-wide.ts';
 import { isEmpty, seed } from './seed.ts';
-import { schedulePrune } from '../audit/prune.ts';
+import { scheduleHousekeeping } from './housekeeping.ts';
 
 /** One database per process, even when the dev server evaluates this module again. */
 const state = processWide('database', () => ({
@@ -35,8 +35,8 @@ async function open(): Promise<DatabaseHandle> {
   }
   log.info({ database: h.kind, ms: Math.round(performance.now() - started) }, 'database ready');
   state.handle = h;
-  // Retention: now, then daily (a timer that does not keep the process alive).
-  schedulePrune(async () => h.db, env().auditRetentionDays);
+  // Retention and expired rows: now, then daily (a timer that does not keep the process alive).
+  scheduleHousekeeping(async () => h.db, env().auditRetentionDays);
   return h;
 }
 
