@@ -7,10 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { afterCommit } from './db/ambient-transaction.ts';
+import { inBackgroundAfterCommit } from './db/ambient-transaction.ts';
 import type { Database } from './db/client.ts';
 import { queryRows } from './db/client.ts';
-import { logger } from './logger.ts';
 
 export const EMAIL_QUOTA = { max: 5, windowSeconds: 600 } as const;
 
@@ -51,14 +50,13 @@ export async function countInWindow(db: Database, key: string, quota: { max: num
   const count = Number(row?.count ?? 0);
   if (count === 1) {
     const kind = key.slice(0, key.indexOf(':') + 1);
-    await afterCommit(async () => {
-      const ended = db.execute(
-        sql`delete from email_quota where key in (
-              select key from email_quota where left(key, ${kind.length}) = ${kind} and window_start < ${windowStart}
-              limit 1000 for update skip locked)`,
-      );
-      void ended.catch((error: unknown) => logger().warn({ err: error }, 'could not prune ended quota windows'));
-    });
+    await inBackgroundAfterCommit(
+      db,
+      sql`delete from email_quota where key in (
+            select key from email_quota where left(key, ${kind.length}) = ${kind} and window_start < ${windowStart}
+            limit 1000 for update skip locked)`,
+      'could not prune ended quota windows',
+    );
   }
   return count <= quota.max;
 }

@@ -12,9 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { afterCommit } from './db/ambient-transaction.ts';
+import { inBackgroundAfterCommit } from './db/ambient-transaction.ts';
 import { queryRows, type Database } from './db/client.ts';
-import { logger } from './logger.ts';
 
 export interface RateLimitRule {
   /** Seconds. */
@@ -44,12 +43,6 @@ export function redisRateLimits(redis: Redis): { consume: Consume } {
  */
 export function databaseRateLimits(db: Database, longestWindow: number): { consume: Consume } {
   let longest = longestWindow;
-  const prune = async () => {
-    await db.execute(
-      sql`delete from rate_limit where id in (
-            select id from rate_limit where last_request < ${Date.now() - longest * 1000} limit 1000 for update skip locked)`,
-    );
-  };
   return {
     consume: async (key, rule) => {
       longest = Math.max(longest, rule.window);
@@ -65,7 +58,12 @@ export function databaseRateLimits(db: Database, longestWindow: number): { consu
       );
       const count = Number(row?.count ?? 1);
       if (count === 1)
-        await afterCommit(async () => void prune().catch((error: unknown) => logger().warn({ err: error }, 'could not prune rate limits')));
+        await inBackgroundAfterCommit(
+          db,
+          sql`delete from rate_limit where id in (
+                select id from rate_limit where last_request < ${now - longest * 1000} limit 1000 for update skip locked)`,
+          'could not prune rate limits',
+        );
       if (count <= rule.max) return { allowed: true, retryAfter: null };
       const endsIn = (Number(row?.started ?? now) + rule.window * 1000 - now) / 1000;
       return { allowed: false, retryAfter: Math.max(1, Math.ceil(endsIn)) };

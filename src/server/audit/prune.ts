@@ -4,15 +4,12 @@
  * transaction says so first (migration 0007).
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { rowsAffected, type Database } from '../db/client.ts';
 
 /** Deletes the events older than `days` days; returns how many. */
 export async function pruneAuditEvents(db: Database, days: number): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local springboard.audit_prune = 'on'`);
-    const result = (await tx.execute(
-      sql`delete from audit_event where created_at < now() - make_interval(days => ${days})`,
-    )) as unknown as { rowCount?: number; affectedRows?: number };
-    return result.rowCount ?? result.affectedRows ?? 0;
+    return rowsAffected(tx, sql`delete from audit_event where created_at < now() - make_interval(days => ${days})`);
   });
 }

@@ -6,6 +6,8 @@
  * event and the change it records commit or roll back together (decision 036).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SQL } from 'drizzle-orm';
+import { logger } from '../logger.ts';
 import type { Database } from './client.ts';
 
 interface Ambient {
@@ -70,6 +72,15 @@ export async function afterCommit(work: () => Promise<void>): Promise<void> {
   const store = storage.getStore();
   if (store) store.afterCommit.push(work);
   else await work();
+}
+
+/**
+ * Sends `statement` once the ambient transaction has committed (at once outside one) and does not
+ * wait for it: upkeep a request should neither hold its transaction for nor wait on (the
+ * counters' pruning, src/server/rate-limits.ts and email-quota.ts). A failure is logged.
+ */
+export async function inBackgroundAfterCommit(db: Database, statement: SQL, failure: string): Promise<void> {
+  await afterCommit(async () => void db.execute(statement).catch((error: unknown) => logger().warn({ err: error }, failure)));
 }
 
 /** The current ambient transaction's scratch space (undefined outside one). */

@@ -103,6 +103,12 @@ export function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url);
 }
 
+/** How many rows a raw `delete` or `update` touched: node-postgres says `rowCount`, PGlite `affectedRows`. */
+export async function rowsAffected(db: Pick<Database, 'execute'>, query: SQL): Promise<number> {
+  const result = (await db.execute(query)) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
+
 /** Raw SQL rows. Both drivers (PGlite and node-postgres) answer `execute` with `{ rows }`. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -9,19 +9,14 @@
 import { sql } from 'drizzle-orm';
 import { pruneAuditEvents } from '../audit/prune.ts';
 import { logger } from '../logger.ts';
-import type { Database } from './client.ts';
+import { rowsAffected, type Database } from './client.ts';
 
 const DAY_MS = 86_400_000;
 
-const deleted = (result: unknown) => {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows ?? 0;
-};
-
 /** Deletes the sessions and verification rows (login codes) that have expired; returns how many. */
 export async function pruneExpiredRows(db: Database): Promise<{ sessions: number; verifications: number }> {
-  const sessions = deleted(await db.execute(sql`delete from session where expires_at < now()`));
-  const verifications = deleted(await db.execute(sql`delete from verification where expires_at < now()`));
+  const sessions = await rowsAffected(db, sql`delete from session where expires_at < now()`);
+  const verifications = await rowsAffected(db, sql`delete from verification where expires_at < now()`);
   return { sessions, verifications };
 }
 
