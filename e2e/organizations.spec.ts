@@ -145,6 +145,8 @@ test.describe('organisations', () => {
     await expect(owner.getByText('The shelf is empty.')).toBeVisible();
     await owner.getByTestId('organization-switcher').filter({ visible: true }).click();
     await owner.getByRole('option', { name: `Acme ${stamp}` }).click();
+    // The switch is a request: navigating before it answers would show Beta's shelf still active.
+    await expect(owner.getByText(`Acme ${stamp} is now your active organisation`)).toBeVisible();
     await openTab(owner, slug, 'shelf');
     await expect(owner.getByTestId('shelf-items')).toContainText('For the book club');
 
