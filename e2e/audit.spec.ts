@@ -37,6 +37,8 @@ test.describe('audit log', () => {
     await otherPage.getByRole('button', { name: /^Actions for / }).click();
     await otherPage.getByRole('menuitem', { name: 'Impersonate' }).click();
     await expect(otherPage).toHaveURL(/\/app$/);
+    // Impersonating loads a new page: its button answers once it has hydrated.
+    await hydrated(otherPage);
     await otherPage.getByRole('button', { name: 'Stop impersonating' }).click();
     await expect(otherPage).toHaveURL(new RegExp(`/manager/users/${impersonatedId}$`));
     await other.close();

@@ -158,7 +158,7 @@ test.describe('catalogue (manager forms)', () => {
     clicked = true;
     await page.getByTestId('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Book deleted')).toBeVisible();
-    await expect(page).toHaveURL(/\/manager\/books$/, { timeout: 1500 });
+    await expect(page).toHaveURL(/\/manager\/books$/);
     await page.waitForTimeout(1500);
     expect(askedAgain).toEqual([]);
     await page.getByRole('searchbox', { name: 'Search books' }).fill(title);

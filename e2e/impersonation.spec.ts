@@ -54,6 +54,7 @@ test.describe('impersonation', () => {
     await other.close();
 
     await page.goto('/app');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Stop impersonating' }).click();
     await expect(page).toHaveURL(new RegExp(`/manager/users/${amina.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Amina Mwangi' })).toBeVisible();

@@ -40,6 +40,7 @@ test.describe('manager: users', () => {
     // The search is in the URL: a reload keeps it.
     await page.reload();
     await expect(page.getByTestId('search-results')).toHaveText('1 result for "ADMIN@example"');
+    await hydrated(page);
     await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('example.com');
     await expect(page.getByTestId('search-results')).toHaveText(/^\d+ results for "example.com"$/);
   });
@@ -170,6 +171,7 @@ test.describe('manager: users', () => {
       clients.push(client);
     }
     await page.reload();
+    await hydrated(page);
     const sessions = page.getByTestId('user-session');
     await expect(sessions).toHaveCount(2);
     await expect(page.getByTestId('session-token').first()).toHaveText(/^[\w-]{4}…[\w-]{4}$/);
