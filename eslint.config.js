@@ -11,7 +11,13 @@ const sonnerPath = {
   importNames: ['toast', 'Toaster'],
   message: "Import { toast } from '#/components/ui/toast' (sonner loads on the first toast).",
 };
-const restrict = (paths = [zodPath, sonnerPath]) => ['error', { paths }];
+/** Dates on a page are written in the reader's time zone, the same in the first byte and in hydration (decision 056). */
+const datesPath = {
+  name: '#/lib/i18n/format',
+  importNames: ['formatDate', 'formatDateTime', 'formatRelative'],
+  message: "Use useDates() from '#/lib/i18n/use-dates': the reader's time zone, the same on the server and in the hydrating browser.",
+};
+const restrict = (paths = [zodPath, sonnerPath, datesPath]) => ['error', { paths }];
 
 /*
  * Import direction (docs/architecture.md, "Import direction"):

@@ -1,7 +1,9 @@
 /**
- * Dates and numbers are formatted through src/lib/i18n/format.ts (decision 053). eslint.config.js
- * refuses an `Intl` formatter made elsewhere and `toLocaleString`; these tests lint synthetic files
- * with the project's config and check the rule fires there and not in format.ts itself.
+ * Dates and numbers are formatted through src/lib/i18n/format.ts (decision 053), dates on a page
+ * through useDates(), in the reader's time zone (decision 056). eslint.config.js refuses an `Intl`
+ * formatter made elsewhere, `toLocaleString`, and format.ts's date functions outside use-dates.ts;
+ * these tests lint synthetic files with the project's config and check the rules fire there and
+ * not where the formatting is done.
  */
 import { describe, expect, it } from 'vitest';
 import { lint } from './support/lint.ts';
@@ -24,14 +26,30 @@ describe('formatters (eslint.config.js, decision 053)', () => {
     }
   });
 
-  it('lets pages use the kept formatters, and format.ts make them', async () => {
+  it('lets pages use the kept formatters and useDates, and format.ts make them', async () => {
     const page = [
-      "import { formatDate, formatNumber } from '#/lib/i18n/format';",
-      "export const a = formatDate(new Date(), 'en') + formatNumber(12, 'ar');",
+      "import { formatNumber } from '#/lib/i18n/format';",
+      "import { useDates } from '#/lib/i18n/use-dates';",
+      "export const useA = () => useDates().dateTime(new Date()) + formatNumber(12, 'ar');",
       "export const b = 'A'.toLocaleUpperCase();",
       '',
     ].join('\n');
     expect(await lint('src/features/users/synthetic.tsx', page)).toEqual([]);
     expect(await lint('src/lib/i18n/format.ts', MADE_ELSEWHERE)).toEqual([]);
+  });
+
+  it('refuses a date written in the runtime’s time zone on a page', async () => {
+    const page = [
+      "import { formatDate, formatDateTime, formatRelative } from '#/lib/i18n/format';",
+      "export const a = formatDate(new Date(), 'en') + formatDateTime(new Date(), 'fr') + formatRelative(0, 'ar');",
+      '',
+    ].join('\n');
+    for (const file of ['src/features/users/synthetic.tsx', 'src/components/synthetic.tsx', 'src/layout/synthetic.tsx']) {
+      const messages = await lint(file, page);
+      expect(messages).toHaveLength(3);
+      for (const message of messages) expect(message).toMatch(/^no-restricted-imports: .*useDates\(\) from '#\/lib\/i18n\/use-dates'/);
+    }
+    const hook = "import { formatDate } from './format';\nexport const a = formatDate(new Date(), 'en', { timeZone: 'UTC' });\n";
+    expect(await lint('src/lib/i18n/use-dates.ts', hook)).toEqual([]);
   });
 });

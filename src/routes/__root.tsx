@@ -14,6 +14,7 @@ import { settleLanguage } from '#/lib/i18n/browser';
 import { languageInfo } from '#/lib/i18n/languages';
 import { loadRouteNamespaces } from '#/lib/i18n/route-namespaces';
 import { ThemeScript, ThemeSync } from '#/lib/theme';
+import { rememberTimeZone } from '#/lib/time-zone';
 import type { Queries } from '#/lib/queries';
 import { pageTitle } from '#/lib/utils';
 
@@ -66,6 +67,8 @@ function RootLayout() {
   useEffect(() => {
     // The browser's full detection order (local storage included) may pick another language.
     settleLanguage(i18n);
+    // The next page is rendered in this browser's time zone (decision 056).
+    rememberTimeZone();
     // Marks the end of hydration: read by end-to-end tests and the benchmark.
     document.documentElement.dataset.hydrated = 'true';
   }, [i18n]);

@@ -19,17 +19,18 @@ import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-c
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
-import { formatDate } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { useIsDesktop } from '#/lib/use-media-query';
 import { mySessionsQuery } from './account.queries';
 
 export function OwnSessions() {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
+  const dates = useDates();
   const errorMessage = useAuthErrorMessage();
   const queryClient = useQueryClient();
   const { data: sessions } = useSuspenseQuery(mySessionsQuery);
   const [dialog, setDialog] = useState<'others' | 'everywhere' | { id: string; device: string } | null>(null);
-  const when = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (date: Date) => dates.date(date, { dateStyle: 'medium', timeStyle: 'short' });
   // One layout at a time: the table from 640 px (and on the server), cards below.
   const desktop = useIsDesktop();
   const failed = (message: string) => (error: AuthCallError) => {

@@ -22,7 +22,7 @@ import { useCurrentUser } from '#/features/auth/use-current-user';
 import { Avatar } from '#/components/ui/avatar';
 import { PictureField } from '#/features/images/picture-field';
 import { handledGlobally } from '#/lib/demo-mode-events';
-import { formatDate } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { Badge } from '#/components/ui/badge';
 import type { AccountSearch } from './account.schema';
 import { DeleteAccount } from './delete-account';
@@ -66,7 +66,8 @@ function ChangeNameDrawer({ open, currentName, onClose }: { open: boolean; curre
 }
 
 export function PageAccount() {
-  const { t, i18n } = useTranslation(['account', 'auth', 'common', 'images']);
+  const { t } = useTranslation(['account', 'auth', 'common', 'images']);
+  const dates = useDates();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   const search = useSearch({ strict: false }) as Partial<AccountSearch>;
@@ -95,7 +96,7 @@ export function PageAccount() {
               {!user.emailVerified && <Badge variant="warning">{t('notVerified')}</Badge>}
             </dd>
             <dt className="text-neutral-600 dark:text-neutral-400">{t('memberSince')}</dt>
-            <dd data-testid="account-member-since">{formatDate(user.createdAt, i18n.language)}</dd>
+            <dd data-testid="account-member-since">{dates.date(user.createdAt)}</dd>
           </dl>
           <div>
             <Button variant="secondary" onClick={() => setState('change-name')}>

@@ -7,7 +7,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import type { AuditEvent } from '#/features/audit/audit.schema';
-import { formatDateTime } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { ownActivityQuery } from './account.queries';
 
 /** Who did it, when it was not the user alone: an administrator acting as them, or on their account. */
@@ -24,7 +24,8 @@ function By({ event, userId }: { event: AuditEvent; userId: string }) {
 }
 
 export function SecurityActivity({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation('audit');
+  const { t } = useTranslation('audit');
+  const dates = useDates();
   const query = useInfiniteQuery(ownActivityQuery);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -46,7 +47,7 @@ export function SecurityActivity({ userId }: { userId: string }) {
               <By event={event} userId={userId} />
             </span>
             <span className="text-neutral-600 dark:text-neutral-400">
-              {formatDateTime(event.createdAt, i18n.language)}
+              {dates.dateTime(event.createdAt)}
               {event.ipAddress && (
                 <>
                   {' · '}

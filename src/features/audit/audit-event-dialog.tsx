@@ -2,14 +2,15 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
-import { formatDateTime } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import type { AuditEvent } from './audit.schema';
 
 const show = (value: unknown) =>
   value === null || value === undefined || value === '' ? null : typeof value === 'string' ? value : JSON.stringify(value);
 
 export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation('audit');
+  const { t } = useTranslation('audit');
+  const dates = useDates();
   const changes = Object.entries(event?.changes ?? {});
   const details = Object.entries(event?.details ?? {});
   return (
@@ -18,7 +19,7 @@ export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null;
         <div className="flex flex-col gap-4 text-sm" data-testid="audit-event">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.time')}</dt>
-            <dd>{formatDateTime(event.createdAt, i18n.language)}</dd>
+            <dd>{dates.dateTime(event.createdAt)}</dd>
             <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.action')}</dt>
             <dd>{t(`actions.${event.action}` as 'actions.auth.sign-in', { defaultValue: event.action })}</dd>
             <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.actor')}</dt>

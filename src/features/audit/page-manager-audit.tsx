@@ -19,7 +19,7 @@ import { PageHeader } from '#/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
-import { formatDateTime } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { useIsDesktop } from '#/lib/use-media-query';
 import { AuditEventDialog } from './audit-event-dialog';
 import type { AuditEvent } from './audit.schema';
@@ -123,7 +123,8 @@ function Filters({ search }: { search: AuditSearch }) {
 }
 
 export function PageManagerAudit() {
-  const { t, i18n } = useTranslation('audit');
+  const { t } = useTranslation('audit');
+  const dates = useDates();
   const search = route.useSearch();
   const query = useInfiniteQuery(auditInfiniteQuery(search));
   const [open, setOpen] = useState<AuditEvent | null>(null);
@@ -134,7 +135,7 @@ export function PageManagerAudit() {
   const desktop = useIsDesktop();
   const time = (event: AuditEvent) => (
     <button type="button" className="text-start underline-offset-2 hover:underline" onClick={() => setOpen(event)}>
-      {formatDateTime(event.createdAt, i18n.language)}
+      {dates.dateTime(event.createdAt)}
     </button>
   );
   const actor = (event: AuditEvent) => (

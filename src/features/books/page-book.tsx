@@ -3,7 +3,7 @@ import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#/components/ui/page-header';
-import { formatDate } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { BookCover } from './book-cover';
 import { bookQuery, booksInfiniteQuery } from './books.queries';
 
@@ -33,7 +33,8 @@ function BesideList({ currentId }: { currentId: string }) {
 }
 
 export function PageBook() {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
+  const dates = useDates();
   const { id } = route.useParams();
   const { data: book } = useSuspenseQuery(bookQuery(id));
   return (
@@ -60,9 +61,7 @@ export function PageBook() {
                 {t('book.publisher')}: <bdi>{book.publisher}</bdi>
               </p>
             )}
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">
-              {t('books.addedOn', { date: formatDate(book.createdAt, i18n.language) })}
-            </p>
+            <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('books.addedOn', { date: dates.date(book.createdAt) })}</p>
           </div>
         </div>
       </article>

@@ -11,7 +11,7 @@ import { Button, buttonVariants } from '#/components/ui/button';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { DangerZone } from '#/components/form-page';
 import { PageHeader } from '#/components/ui/page-header';
-import { formatDateTime } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
@@ -21,7 +21,8 @@ import { bookQuery } from './books.queries';
 const route = getRouteApi('/manager/books/$id/');
 
 export function PageManagerBook() {
-  const { t, i18n } = useTranslation(['catalog', 'tables', 'common', 'audit']);
+  const { t } = useTranslation(['catalog', 'tables', 'common', 'audit']);
+  const dates = useDates();
   const { id } = route.useParams();
   const { data: book } = useSuspenseQuery(bookQuery(id));
   const canUpdate = usePermission({ book: ['update'] });
@@ -90,11 +91,11 @@ export function PageManagerBook() {
           </div>
           <div className="flex flex-col gap-0.5">
             <dt className="text-neutral-600 dark:text-neutral-400">{t('details.created', { ns: 'tables' })}</dt>
-            <dd>{formatDateTime(book.createdAt, i18n.language)}</dd>
+            <dd>{dates.dateTime(book.createdAt)}</dd>
           </div>
           <div className="flex flex-col gap-0.5">
             <dt className="text-neutral-600 dark:text-neutral-400">{t('details.updated', { ns: 'tables' })}</dt>
-            <dd>{formatDateTime(book.updatedAt, i18n.language)}</dd>
+            <dd>{dates.dateTime(book.updatedAt)}</dd>
           </div>
         </dl>
       </div>

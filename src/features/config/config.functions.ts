@@ -6,6 +6,7 @@ import { createServerFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import type { Language } from '#/lib/i18n/languages';
+import { requestTimeZone } from '#/lib/time-zone';
 import { mailboxEnabled } from '#/server/email/dev-mailbox.ts';
 import { env, signupDisabled } from '#/server/env.ts';
 
@@ -23,10 +24,13 @@ export interface AppConfig {
   uploadMaxBytes: number;
   /** The language this request asked for (query, cookie, Accept-Language): the first byte uses it. */
   language: Language;
+  /** The time zone the page's dates are rendered in: the browser's cookie's, else UTC (decision 056). */
+  timeZone: string;
 }
 
 export const getAppConfig = createServerFn({ method: 'GET' }).handler((): AppConfig => {
   const e = env();
+  const request = getRequest();
   return {
     demoMode: e.demoMode,
     banner: e.banner ?? null,
@@ -40,6 +44,7 @@ export const getAppConfig = createServerFn({ method: 'GET' }).handler((): AppCon
     otpExpirationMinutes: e.auth.otpExpirationMinutes,
     emailDelivery: e.email.server ? 'smtp' : mailboxEnabled(e) ? 'mailbox' : 'log',
     uploadMaxBytes: e.uploads.maxBytes,
-    language: detectLanguage(getRequest()),
+    language: detectLanguage(request),
+    timeZone: requestTimeZone(request.headers.get('cookie')),
   };
 });

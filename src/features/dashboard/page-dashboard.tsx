@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { DisplayName } from '#/components/display-name';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
 import { PageHeader } from '#/components/ui/page-header';
-import { formatDateTime, formatNumber, formatRelative } from '#/lib/i18n/format';
+import { formatNumber } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { cn } from '#/lib/utils';
 import { dashboardQuery } from './dashboard.queries';
 import type { Dashboard } from './dashboard.schema';
@@ -156,7 +157,8 @@ const Secondary = ({ children }: { children: ReactNode }) => (
 );
 
 function NewestList({ id, title, items }: { id: string; title: string; items: Array<{ key: string; link: ReactNode; createdAt: Date }> }) {
-  const { t, i18n } = useTranslation('users');
+  const { t } = useTranslation('users');
+  const dates = useDates();
   return (
     <section aria-labelledby={id} className={card}>
       <h2 id={id} className="mb-2 font-semibold">
@@ -169,11 +171,11 @@ function NewestList({ id, title, items }: { id: string; title: string; items: Ar
             {item.link}
             <time
               dateTime={new Date(item.createdAt).toISOString()}
-              title={formatDateTime(item.createdAt, i18n.language)}
+              title={dates.dateTime(item.createdAt)}
               className="shrink-0 text-neutral-700 dark:text-neutral-300"
               suppressHydrationWarning
             >
-              {formatRelative(item.createdAt, i18n.language)}
+              {dates.relative(item.createdAt)}
             </time>
           </li>
         ))}

@@ -7,13 +7,14 @@ import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
-import { formatDateTime } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { LANGUAGES } from '#/lib/i18n/languages';
 import { inviteInputSchema, organizationRights, type InviteInput, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
 
 export function OrganizationInvitations({ org }: { org: OrganizationPage }) {
   const { t, i18n } = useTranslation('organizations');
+  const dates = useDates();
   const rights = organizationRights(org.membership.role);
   const { run, pending } = useOrganizationAction();
   const roleName = (role: string | null) => (role ? t(`roles.${role}` as 'roles.member', { defaultValue: role }) : '');
@@ -114,7 +115,7 @@ export function OrganizationInvitations({ org }: { org: OrganizationPage }) {
               </span>
               <span className="text-sm">{roleName(inv.role)}</span>
               <span className="text-sm text-neutral-700 dark:text-neutral-300">
-                {t('invitations.expires', { date: formatDateTime(inv.expiresAt, i18n.language) })}
+                {t('invitations.expires', { date: dates.dateTime(inv.expiresAt) })}
               </span>
               {rights.invite && (
                 <span className="flex gap-2">

@@ -7,7 +7,7 @@ import { Button } from '#/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { useCurrentUser } from '#/features/auth/use-current-user';
-import { formatDate } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { organizationRights, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
 
@@ -15,7 +15,8 @@ type Member = OrganizationPage['members'][number];
 const isOwner = (role: string) => role.split(',').includes('owner');
 
 export function OrganizationMembers({ org }: { org: OrganizationPage }) {
-  const { t, i18n } = useTranslation('organizations');
+  const { t } = useTranslation('organizations');
+  const dates = useDates();
   const me = useCurrentUser();
   const navigate = useNavigate();
   const { run, pending } = useOrganizationAction();
@@ -79,7 +80,7 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
                     <span title={lastOwner(m) ? t('members.lastOwner') : undefined}>{roleName(m.role)}</span>
                   )}
                 </td>
-                <td className="p-2 whitespace-nowrap">{formatDate(m.createdAt, i18n.language, { dateStyle: 'medium' })}</td>
+                <td className="p-2 whitespace-nowrap">{dates.date(m.createdAt, { dateStyle: 'medium' })}</td>
                 <td className="p-2 text-end">
                   {mayRemove(m) && (
                     <Button size="sm" variant="secondary" onClick={() => setRemoving(m)}>

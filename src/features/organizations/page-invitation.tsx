@@ -10,7 +10,7 @@ import { Button } from '#/components/ui/button';
 import { authClient } from '#/features/auth/auth-client';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
-import { formatDateTime } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { invitationQuery } from './organizations.queries';
 import type { InvitationState } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
@@ -27,7 +27,8 @@ const MESSAGES: Record<Exclude<InvitationState, 'pending'>, string> = {
 };
 
 export function PageInvitation() {
-  const { t, i18n } = useTranslation('organizations');
+  const { t } = useTranslation('organizations');
+  const dates = useDates();
   const { id } = route.useParams();
   const { data: invitation } = useQuery(invitationQuery(id));
   const user = useCurrentUser();
@@ -47,7 +48,7 @@ export function PageInvitation() {
           </p>
           {invitation.expiresAt && (
             <p className="text-sm text-neutral-700 dark:text-neutral-300">
-              {t('invitation.expires', { date: formatDateTime(invitation.expiresAt, i18n.language) })}
+              {t('invitation.expires', { date: dates.dateTime(invitation.expiresAt) })}
             </p>
           )}
           <div className="flex flex-wrap gap-2">

@@ -10,13 +10,14 @@ import { toast } from '#/components/ui/toast';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
-import { formatDate, formatDateTime } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { managerOrganizationQuery } from './organizations.queries';
 
 const route = getRouteApi('/manager/organizations/$id');
 
 export function PageManagerOrganization() {
-  const { t, i18n } = useTranslation('organizations');
+  const { t } = useTranslation('organizations');
+  const dates = useDates();
   const { id } = route.useParams();
   const { data: org } = useQuery(managerOrganizationQuery(id));
   const canDelete = usePermission({ organization: ['delete'] });
@@ -41,7 +42,7 @@ export function PageManagerOrganization() {
         )}
       </div>
       <p className="text-sm text-neutral-700 dark:text-neutral-300">
-        <span dir="ltr">{org.slug}</span> · {t('overview.created', { date: formatDate(org.createdAt, i18n.language) })}
+        <span dir="ltr">{org.slug}</span> · {t('overview.created', { date: dates.date(org.createdAt) })}
       </p>
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('manager.members')}</h2>
@@ -70,7 +71,7 @@ export function PageManagerOrganization() {
                     <bdi>{m.email}</bdi>
                   </td>
                   <td className="p-3">{roleName(m.role)}</td>
-                  <td className="p-3 whitespace-nowrap">{formatDate(m.createdAt, i18n.language, { dateStyle: 'medium' })}</td>
+                  <td className="p-3 whitespace-nowrap">{dates.date(m.createdAt, { dateStyle: 'medium' })}</td>
                 </tr>
               ))}
             </tbody>
@@ -87,7 +88,7 @@ export function PageManagerOrganization() {
               <span>{roleName(inv.role)}</span>
               <span>{t(`manager.statuses.${inv.status}` as 'manager.statuses.pending', { defaultValue: inv.status })}</span>
               <span className="text-neutral-700 dark:text-neutral-300">
-                {t('invitations.expires', { date: formatDateTime(inv.expiresAt, i18n.language) })}
+                {t('invitations.expires', { date: dates.dateTime(inv.expiresAt) })}
               </span>
             </li>
           ))}

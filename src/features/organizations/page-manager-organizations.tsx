@@ -13,7 +13,7 @@ import { Button } from '#/components/ui/button';
 import { EmptyState } from '#/components/ui/empty-state';
 import { PageHeader } from '#/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
-import { formatDate } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { useIsDesktop } from '#/lib/use-media-query';
 import { useSearchInput } from '#/lib/use-search-input';
 import { managerOrganizationsQuery } from './organizations.queries';
@@ -21,13 +21,14 @@ import { managerOrganizationsQuery } from './organizations.queries';
 const route = getRouteApi('/manager/organizations/');
 
 export function PageManagerOrganizations() {
-  const { t, i18n } = useTranslation(['organizations', 'tables']);
+  const { t } = useTranslation(['organizations', 'tables']);
+  const dates = useDates();
   const { searchTerm } = route.useSearch();
   const [term, setTerm, clearSearch] = useSearchInput(searchTerm);
   const { data: organizations, isFetching } = useQuery(managerOrganizationsQuery(searchTerm));
   // One layout at a time: the table from 640 px (and on the server), cards below.
   const desktop = useIsDesktop();
-  const created = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium' });
+  const created = (date: Date) => dates.date(date, { dateStyle: 'medium' });
   const nameLink = (o: { id: string; name: string }) => (
     <Link
       to="/manager/organizations/$id"

@@ -9,7 +9,7 @@ import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { authClient } from '#/features/auth/auth-client';
-import { formatDate } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { cn } from '#/lib/utils';
 import { OrganizationInvitations } from './organization-invitations';
 import { OrganizationMembers } from './organization-members';
@@ -24,7 +24,8 @@ import { useOrganizationAction } from './use-organization-action';
 const route = getRouteApi('/app/organizations/$slug');
 
 export function PageOrganization() {
-  const { t, i18n } = useTranslation('organizations');
+  const { t } = useTranslation('organizations');
+  const dates = useDates();
   const { slug } = route.useParams();
   const { tab } = route.useSearch();
   const { data: org } = useQuery(organizationQuery(slug));
@@ -36,9 +37,7 @@ export function PageOrganization() {
   const sections: Record<OrganizationTab, React.ReactNode> = {
     overview: (
       <>
-        <p className="mb-3 text-sm text-neutral-700 dark:text-neutral-300">
-          {t('overview.created', { date: formatDate(org.createdAt, i18n.language) })}
-        </p>
+        <p className="mb-3 text-sm text-neutral-700 dark:text-neutral-300">{t('overview.created', { date: dates.date(org.createdAt) })}</p>
         <dl className="grid gap-2 sm:grid-cols-2">
           <div>
             <dt className="text-sm text-neutral-700 dark:text-neutral-300">{t('tabs.members')}</dt>

@@ -25,7 +25,7 @@ import { PictureField } from '#/features/images/picture-field';
 import { orpc } from '#/lib/api-client';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { usePermission } from '#/features/auth/use-permission';
-import { formatDate, formatDateTime } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import type { RoleName } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
 import { useAdminAction } from './use-admin-action';
@@ -36,7 +36,8 @@ import { userQuery } from './users.queries';
 const route = getRouteApi('/manager/users/$id/');
 
 export function PageManagerUser() {
-  const { t, i18n } = useTranslation(['users', 'tables', 'common', 'images', 'audit']);
+  const { t } = useTranslation(['users', 'tables', 'common', 'images', 'audit']);
+  const dates = useDates();
   const queryClient = useQueryClient();
   const { id } = route.useParams();
   const { data: user } = useSuspenseQuery(userQuery(id));
@@ -164,17 +165,15 @@ export function PageManagerUser() {
         </div>
         <div className="flex flex-col gap-0.5">
           <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.onboarding')}</dt>
-          <dd>
-            {user.onboardedAt ? t('detail.onboarded', { date: formatDate(user.onboardedAt, i18n.language) }) : t('detail.notOnboarded')}
-          </dd>
+          <dd>{user.onboardedAt ? t('detail.onboarded', { date: dates.date(user.onboardedAt) }) : t('detail.notOnboarded')}</dd>
         </div>
         <div className="flex flex-col gap-0.5">
           <dt className="text-neutral-600 dark:text-neutral-400">{t('details.created', { ns: 'tables' })}</dt>
-          <dd>{formatDateTime(user.createdAt, i18n.language)}</dd>
+          <dd>{dates.dateTime(user.createdAt)}</dd>
         </div>
         <div className="flex flex-col gap-0.5">
           <dt className="text-neutral-600 dark:text-neutral-400">{t('details.updated', { ns: 'tables' })}</dt>
-          <dd>{formatDateTime(user.updatedAt, i18n.language)}</dd>
+          <dd>{dates.dateTime(user.updatedAt)}</dd>
         </div>
         {user.banned && (
           <div className="flex flex-col gap-0.5 sm:col-span-2">

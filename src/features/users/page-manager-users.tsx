@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { DisplayName } from '#/components/display-name';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
-import { formatDate } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { useList } from '#/lib/list-query';
 import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
 import type { ManagedUser } from './users.schema';
@@ -24,7 +24,8 @@ const route = getRouteApi('/manager/users/');
 const ALL = 'all';
 
 export function PageManagerUsers() {
-  const { t, i18n } = useTranslation(['users', 'tables', 'common']);
+  const { t } = useTranslation(['users', 'tables', 'common']);
+  const dates = useDates();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const list = useList(orpc.users.list, search.searchTerm, {
@@ -78,7 +79,7 @@ export function PageManagerUsers() {
       id: 'createdAt',
       header: t('list.joined'),
       meta: { sortKey: 'createdAt', className: 'whitespace-nowrap' },
-      cell: ({ row }) => formatDate(row.original.createdAt, i18n.language, { dateStyle: 'medium' }),
+      cell: ({ row }) => dates.date(row.original.createdAt, { dateStyle: 'medium' }),
     },
     {
       id: 'actions',

@@ -17,7 +17,7 @@ import { MonitorSmartphoneIcon } from 'lucide-react';
 import { authCall, authClient } from '#/features/auth/auth-client';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
-import { formatDate } from '#/lib/i18n/format';
+import { useDates } from '#/lib/i18n/use-dates';
 import { useIsDesktop } from '#/lib/use-media-query';
 import { useAdminAction } from './use-admin-action';
 import { UserAvatar } from './user-badges';
@@ -26,12 +26,13 @@ import { userSessionsQuery } from './users.queries';
 
 export function UserSessions({ user }: { user: Pick<ManagedUser, 'id' | 'name' | 'email' | 'image'> }) {
   const userId = user.id;
-  const { t, i18n } = useTranslation('users');
+  const { t } = useTranslation('users');
+  const dates = useDates();
   const { data: sessions } = useSuspenseQuery(userSessionsQuery(userId));
   const canRevoke = usePermission({ session: ['revoke'] });
   // Which confirmation is open: one session's id, or every session.
   const [asking, setAsking] = useState<{ sessionId: string } | 'all' | null>(null);
-  const when = (date: Date) => formatDate(date, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (date: Date) => dates.date(date, { dateStyle: 'medium', timeStyle: 'short' });
   // One layout at a time: the table from 640 px (and on the server), cards below.
   const desktop = useIsDesktop();
 

@@ -45,8 +45,9 @@ export function formatDate(value: Date | string | number, language: string, opti
   return dateFormat(language, options).format(date);
 }
 
-export function formatDateTime(value: Date | string | number, language: string) {
-  return formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short' });
+/** A day and a time; `timeZone` as Intl's (the reader's, `use-dates.ts`), the runtime's without. */
+export function formatDateTime(value: Date | string | number, language: string, timeZone?: string) {
+  return formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 }
 
 /** A count or amount with the language's grouping ('12,345', '12 345'). */

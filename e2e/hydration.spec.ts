@@ -1,0 +1,108 @@
+/**
+ * Every page hydrates without a mismatch, for a reader whose clock is not the server's: the server
+ * renders in UTC here (CI's machine), the browser is in another time zone. A mismatch makes React
+ * throw the server's HTML away and render the page again in the browser: what a person typed
+ * before that is lost, and the page flashes (decision 056).
+ */
+import type { Page } from '@playwright/test';
+import { clientHeaders, expect, hydrated, test } from './support/fixtures';
+
+/** What React reports when hydration fails: a page error, or a console error naming hydration. */
+function hydrationErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /hydrat|#418|#423|#425|did not match/i.test(msg.text())) errors.push(msg.text());
+  });
+  return errors;
+}
+
+async function visit(page: Page, errors: string[], path: string) {
+  errors.length = 0;
+  await page.goto(path);
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect.soft(errors, path).toEqual([]);
+}
+
+for (const timezoneId of ['Pacific/Kiritimati', 'America/Los_Angeles']) {
+  test.describe(`hydration in ${timezoneId}`, () => {
+    test('app and manager pages, en and ar', async ({ browser, app, adminState }) => {
+      const context = await browser.newContext({
+        baseURL: app.url,
+        storageState: adminState,
+        extraHTTPHeaders: clientHeaders(),
+        timezoneId,
+      });
+      const page = await context.newPage();
+      const errors = hydrationErrors(page);
+      const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string }> };
+      const users = (await (await page.request.get('/api/rpc/users?limit=1')).json()) as { items: Array<{ id: string }> };
+      for (const lng of ['en', 'ar']) {
+        for (const path of [
+          '/app',
+          '/app/books',
+          `/app/books/${books.items[0]!.id}`,
+          '/app/account',
+          '/app/organizations',
+          '/manager/dashboard',
+          '/manager/users',
+          `/manager/users/${users.items[0]!.id}`,
+          '/manager/books',
+          `/manager/books/${books.items[0]!.id}`,
+          '/manager/organizations',
+          '/manager/audit',
+          '/manager/account',
+        ]) {
+          await visit(page, errors, `${path}?lng=${lng}`);
+        }
+      }
+      await context.close();
+    });
+  });
+}
+
+test('a date is shown in the browser’s time zone: after hydration on a first visit, from the first byte after that', async ({
+  browser,
+  app,
+  adminState,
+}) => {
+  const timezoneId = 'Pacific/Kiritimati'; // UTC+14: the day and the hour differ from the server's UTC.
+  const context = await browser.newContext({ baseURL: app.url, storageState: adminState, extraHTTPHeaders: clientHeaders(), timezoneId });
+  const page = await context.newPage();
+  const errors = hydrationErrors(page);
+  const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string; createdAt: string }> };
+  const book = books.items[0]!;
+  // What Intl writes for that instant, in each zone; the page's separators vary between ICU builds.
+  const written = (timeZone: string) =>
+    new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(book.createdAt));
+  const loose = (text: string) => new RegExp(text.replace(/[\s\u202f\u00a0]+/g, '\\s').replace(/[.,]/g, '\\$&'));
+  const [inUtc, inKiritimati] = [written('UTC'), written(timezoneId)];
+  expect(inUtc).not.toBe(inKiritimati);
+  const path = `/manager/books/${book.id}`;
+  const firstByte = async () => (await page.request.get(path, { headers: { Accept: 'text/html' } })).text();
+
+  // No cookie yet: the server renders UTC, and the browser changes it once hydrated, without a mismatch.
+  expect(await firstByte()).toMatch(loose(inUtc));
+  await page.goto(path);
+  await hydrated(page);
+  await expect(page.getByText(loose(inKiritimati)).first()).toBeVisible();
+  await expect(page.getByText(loose(inUtc))).toHaveCount(0);
+  expect((await context.cookies()).find((c) => c.name === 'tz')?.value).toBe(encodeURIComponent(timezoneId));
+
+  // From now on the server writes the browser's zone itself.
+  expect(await firstByte()).toMatch(loose(inKiritimati));
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByText(loose(inKiritimati)).first()).toBeVisible();
+  expect(errors).toEqual([]);
+
+  // A cookie the browser did not write (a zone no one has, markup) renders UTC and nothing else.
+  for (const value of ['Mars/Olympus_Mons', '%3Cscript%3E', 'x'.repeat(200)]) {
+    await context.addCookies([{ name: 'tz', value, url: app.url }]);
+    const response = await page.request.get(path, { headers: { Accept: 'text/html' } });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toMatch(loose(inUtc));
+  }
+  await context.close();
+});
