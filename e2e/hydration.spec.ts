@@ -25,7 +25,8 @@ async function visit(page: Page, errors: string[], path: string) {
   expect.soft(errors, path).toEqual([]);
 }
 
-for (const timezoneId of ['Pacific/Kiritimati', 'America/Los_Angeles']) {
+// One zone far from UTC is enough to see a mismatch (before decision 056, 5 of these 13 pages).
+for (const timezoneId of ['Pacific/Kiritimati']) {
   test.describe(`hydration in ${timezoneId}`, () => {
     test('app and manager pages, en and ar', async ({ browser, app, adminState }) => {
       const context = await browser.newContext({
