@@ -1,0 +1,64 @@
+/**
+ * A person on a slow phone types before the page's scripts have run: what they typed is still
+ * there once the page is interactive, and it is what the page acts on.
+ */
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './support/fixtures';
+
+/** Holds the page's scripts back until `release()`, as a slow connection would. */
+async function slowScripts(page: Page) {
+  let release!: () => void;
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('typed before hydration', () => {
+  test('a new book’s fields keep what was typed, and the book is saved with it', async ({ adminPage: page }) => {
+    const release = await slowScripts(page);
+    await page.goto('/manager/books/new', { waitUntil: 'commit' });
+    const title = `Typed early ${Date.now().toString(36)}`;
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Author').fill('Slow Phone');
+    release();
+    await hydrated(page);
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('Author')).toHaveValue('Slow Phone');
+    await page.locator('#main form button[type="submit"]').click();
+    await expect(page.getByText('Book created')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  });
+
+  test('a search typed early is the search made: the catalogue and a manager list', async ({ adminPage: page }) => {
+    let release = await slowScripts(page);
+    await page.goto('/app/books', { waitUntil: 'commit' });
+    await page.getByRole('searchbox').fill('gold');
+    release();
+    await hydrated(page);
+    await expect(page.getByRole('searchbox')).toHaveValue('gold');
+    await expect(page).toHaveURL(/[?&]searchTerm=gold(&|$)/);
+
+    await page.unrouteAll();
+    release = await slowScripts(page);
+    await page.goto('/manager/users', { waitUntil: 'commit' });
+    await page.getByRole('searchbox').fill('admin@example');
+    release();
+    await hydrated(page);
+    await expect(page.getByTestId('search-results')).toHaveText('1 result for "admin@example"');
+    await expect(page.getByRole('searchbox')).toHaveValue('admin@example');
+  });
+
+  test('a new user’s fields keep what was typed', async ({ adminPage: page }) => {
+    const release = await slowScripts(page);
+    await page.goto('/manager/users/new', { waitUntil: 'commit' });
+    await page.getByLabel('Name').fill('Early Bird');
+    await page.getByLabel('E-mail').fill('early.bird@example.org');
+    release();
+    await hydrated(page);
+    await expect(page.getByLabel('Name')).toHaveValue('Early Bird');
+    await expect(page.getByLabel('E-mail')).toHaveValue('early.bird@example.org');
+  });
+});
