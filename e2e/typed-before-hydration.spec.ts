@@ -51,6 +51,20 @@ test.describe('typed before hydration', () => {
     await expect(page.getByRole('searchbox')).toHaveValue('admin@example');
   });
 
+  test('a filter form typed early applies what was typed: the audit log', async ({ adminPage: page }) => {
+    const release = await slowScripts(page);
+    await page.goto('/manager/audit', { waitUntil: 'commit' });
+    await page.getByLabel('Search by actor or target').fill('admin');
+    await page.getByLabel('Actor (user id)').fill('no-such-actor');
+    release();
+    await hydrated(page);
+    await expect(page.getByLabel('Search by actor or target')).toHaveValue('admin');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/[?&]searchTerm=admin(&|$)/);
+    await expect(page).toHaveURL(/[?&]actorId=no-such-actor(&|$)/);
+    await expect(page.getByLabel('Actor (user id)')).toHaveValue('no-such-actor');
+  });
+
   test('a new user’s fields keep what was typed', async ({ adminPage: page }) => {
     const release = await slowScripts(page);
     await page.goto('/manager/users/new', { waitUntil: 'commit' });

@@ -50,7 +50,11 @@ function Filters({ search }: { search: AuditSearch }) {
   );
   // The filters besides the search that the page applies (the fold opens with them).
   const moreSet = Object.entries(search).filter(([key, value]) => key !== 'searchTerm' && value).length;
-  const set = (key: keyof AuditSearch) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  // The value is read now: by the time an updater runs, React may have set the field back.
+  const set =
+    (key: keyof AuditSearch) =>
+    ({ target: { value } }: { target: { value: string } }) =>
+      setDraft((d) => ({ ...d, [key]: value }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
     void navigate({ to: '/manager/audit', search: { ...draft, searchTerm: draft.searchTerm.trim() } });
