@@ -6,6 +6,7 @@
  * first visit or after a journey.
  */
 import { cookieValue } from './i18n/detect-language';
+import { setPreferenceCookie } from './preference-cookie';
 
 export const TIME_ZONE_COOKIE = 'tz';
 export const DEFAULT_TIME_ZONE = 'UTC';
@@ -50,6 +51,5 @@ export const browserTimeZone = () =>
 export function rememberTimeZone() {
   const zone = browserTimeZone();
   if (cookieValue(document.cookie, TIME_ZONE_COOKIE) === zone) return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=${TIME_ZONE_COOKIE_DAYS * 86_400}; SameSite=Lax${secure}`;
+  setPreferenceCookie(TIME_ZONE_COOKIE, zone, TIME_ZONE_COOKIE_DAYS * 86_400);
 }

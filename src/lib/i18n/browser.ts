@@ -6,6 +6,7 @@
  * change of the browser's languages still counts.
  */
 import type { i18n as I18n } from 'i18next';
+import { setPreferenceCookie } from '../preference-cookie';
 import { cookieValue, pickLanguage } from './detect-language';
 import { createI18n } from './i18n';
 import {
@@ -43,8 +44,7 @@ function storage(): Storage | undefined {
 
 /** The preference, in both places the detection reads: cookie (path /, SameSite lax, 30 days) and local storage. */
 function keepLanguage(lng: string) {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; Path=/; Max-Age=${LANGUAGE_COOKIE_MINUTES * 60}; SameSite=Lax${secure}`;
+  setPreferenceCookie(LANGUAGE_COOKIE, lng, LANGUAGE_COOKIE_MINUTES * 60);
   try {
     storage()?.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
