@@ -14,6 +14,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, recordAuditEvent } from '#/server/audit/record.ts';
+import type { Database } from '#/server/db/client.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { preparedPerDatabase } from '#/server/db/prepared.ts';
 import { book, invitation, member, organization, shelfItem, team, teamMember, user } from '#/server/db/schema.ts';
@@ -260,6 +261,15 @@ const organizationsOf = preparedPerDatabase((db) =>
     .orderBy(asc(organization.name), asc(organization.id))
     .prepare('organizations_of_user'),
 );
+/** An organisation's members with their names and e-mails, oldest first (the manager's page and a member's). */
+const membersOf = (db: Database, organizationId: string) =>
+  db
+    .select({ id: member.id, userId: user.id, name: user.name, email: user.email, role: member.role, createdAt: member.createdAt })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(eq(member.organizationId, organizationId))
+    .orderBy(asc(member.createdAt), asc(member.id));
+
 const managerColumns = {
   id: organization.id,
   name: organization.name,
@@ -302,12 +312,7 @@ const managerRouter = {
       const [org] = await context.db.select(managerColumns).from(organization).where(eq(organization.id, input.id));
       if (!org) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
       const [members, invitations] = await Promise.all([
-        context.db
-          .select({ id: member.id, userId: user.id, name: user.name, email: user.email, role: member.role, createdAt: member.createdAt })
-          .from(member)
-          .innerJoin(user, eq(user.id, member.userId))
-          .where(eq(member.organizationId, org.id))
-          .orderBy(asc(member.createdAt), asc(member.id)),
+        membersOf(context.db, org.id),
         context.db
           .select({
             id: invitation.id,
@@ -390,12 +395,7 @@ export const organizationsRouter = {
         .where(eq(organization.slug, input.slug));
       if (!org) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
       const [members, teams, teamMembers, invitations, active] = await Promise.all([
-        context.db
-          .select({ id: member.id, userId: user.id, name: user.name, email: user.email, role: member.role, createdAt: member.createdAt })
-          .from(member)
-          .innerJoin(user, eq(user.id, member.userId))
-          .where(eq(member.organizationId, org.id))
-          .orderBy(asc(member.createdAt), asc(member.id)),
+        membersOf(context.db, org.id),
         context.db
           .select({ id: team.id, name: team.name })
           .from(team)
