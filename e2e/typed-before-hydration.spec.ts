@@ -3,7 +3,7 @@
  * there once the page is interactive, and it is what the page acts on.
  */
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './support/fixtures';
+import { USER, clientHeaders, expect, hydrated, test } from './support/fixtures';
 
 /** Holds the page's scripts back until `release()`, as a slow connection would. */
 async function slowScripts(page: Page) {
@@ -75,4 +75,28 @@ test.describe('typed before hydration', () => {
     await expect(page.getByLabel('Name')).toHaveValue('Early Bird');
     await expect(page.getByLabel('E-mail')).toHaveValue('early.bird@example.org');
   });
+
+  // Part of the code typed early, the rest once interactive; or all of it early, then Enter.
+  for (const early of [3, 6]) {
+    test(`a login code with ${early} of its characters typed early signs in`, async ({ browser, app, sink }) => {
+      const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await hydrated(page);
+      const since = Date.now();
+      await page.getByLabel('Email').fill(USER);
+      await page.getByLabel('Email').press('Enter');
+      await expect(page).toHaveURL(/\/login\/verify\?/);
+      const code = await sink.waitForCode(USER, since);
+      const release = await slowScripts(page);
+      await page.goto(page.url(), { waitUntil: 'commit' });
+      await page.getByLabel('Login code').pressSequentially(code.slice(0, early));
+      release();
+      await hydrated(page);
+      if (early < code.length) await page.getByLabel('Login code').pressSequentially(code.slice(early));
+      else await page.getByLabel('Login code').press('Enter');
+      await expect(page).toHaveURL(/\/app$/);
+      await context.close();
+    });
+  }
 });
