@@ -61,6 +61,29 @@ test.describe('no horizontal overflow at 375 px', () => {
       }
     });
 
+    test(`a long name without a break ends in '…' on its card, clear of the row menu (${lng})`, async ({ adminPage: page, app }) => {
+      await page.setViewportSize(MOBILE);
+      const tag = `${lng}${Date.now().toString(36)}`;
+      const name = `Wolfeschlegelsteinhausenbergerdorff${tag}`;
+      const res = await page.request.post('/api/rpc/users', {
+        data: { name, email: `long.${tag}@example.org`, role: 'user' },
+        headers: { Origin: app.url },
+      });
+      expect(res.status()).toBe(201);
+      const { scrollWidth, innerWidth } = await overflow(page, `/manager/users?searchTerm=${tag}&lng=${lng}`);
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      const card = page.getByTestId('list-cards').getByRole('listitem');
+      await expect(card).toHaveCount(1);
+      // What shows of the name: the line that holds the link, cut with '…'.
+      const shown = card.getByRole('link', { name }).locator('xpath=..');
+      await expect(shown).toHaveCSS('text-overflow', 'ellipsis');
+      const nameBox = (await shown.boundingBox())!;
+      const menuBox = (await card.getByRole('button').last().boundingBox())!;
+      // Side by side, whichever way the line runs: the name stops before the menu starts.
+      const apart = lng === 'ar' ? nameBox.x >= menuBox.x + menuBox.width : nameBox.x + nameBox.width <= menuBox.x;
+      expect(apart, `name ${JSON.stringify(nameBox)}, menu ${JSON.stringify(menuBox)}`).toBe(true);
+    });
+
     test(`session lists are cards on a phone, Revoke on screen (${lng})`, async ({ adminPage: page }) => {
       await page.setViewportSize(MOBILE);
       const { items } = (await (await page.request.get('/api/rpc/users?searchTerm=admin%40example.com')).json()) as {

@@ -121,7 +121,7 @@ export function PageManagerBooks() {
       renderCard={(book) => (
         <div className="flex items-start gap-3">
           <BookCover book={book} className="h-12 w-9 text-xs" lazy sizes="36px" />
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex min-w-0 flex-1 flex-col gap-1 break-words">
             {titleLink(book)}
             <bdi className="text-sm text-neutral-600 dark:text-neutral-400">{book.author}</bdi>
             <span className="text-xs text-neutral-600 dark:text-neutral-400">{genreName(book)}</span>

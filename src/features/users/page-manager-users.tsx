@@ -138,8 +138,10 @@ export function PageManagerUsers() {
         <div className="flex items-start gap-3">
           <UserAvatar user={user} />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
-            {nameLink(user)}
-            <bdi className="truncate text-sm text-neutral-600 dark:text-neutral-400">{user.email}</bdi>
+            {/* A name with no break in it (or the e-mail standing in for one) ends in '…', as the e-mail
+                does: at the end of its own script's line, aligned as the page. */}
+            <bdi className="truncate rtl:text-right">{nameLink(user)}</bdi>
+            <bdi className="truncate text-sm rtl:text-right text-neutral-600 dark:text-neutral-400">{user.email}</bdi>
             <div className="flex flex-wrap gap-1">
               <RoleBadges role={user.role} />
               <StatusBadge banned={user.banned} />
