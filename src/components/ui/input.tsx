@@ -9,7 +9,8 @@ const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'submit', 'reset', 'butt
  * React keeps what the page shows while hydrating, but its state still holds the server's
  * value: the next render would put that back, and a form submitted from that state would lose
  * what was typed. React fires `onChange` when the element's value differs from the last one it
- * saw set through the element's own `value` property; the prototype's setter goes round that.
+ * saw set through the element's own `value` property; the prototype's setter goes round that
+ * (decision 057).
  */
 function replayTyped(input: HTMLInputElement, controlled: string) {
   const typed = input.value;
