@@ -20,6 +20,13 @@ test.describe('catalogue (app)', () => {
     await expect(page.getByText('Twenty Thousand Leagues Under the Seas')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search books' }).fill('no such book at all');
     await expect(page.getByText('No books found')).toBeVisible();
+    // A term past the lists' 100 characters is cut there in the box, and searched as shown: the
+    // list does not fall back to every book under a term it ignored.
+    const long = `verne${'x'.repeat(150)}`;
+    await page.getByRole('searchbox', { name: 'Search books' }).fill(long);
+    await expect(page.getByRole('searchbox', { name: 'Search books' })).toHaveValue(long.slice(0, 100));
+    await expect(page).toHaveURL(new RegExp(`searchTerm=${long.slice(0, 100)}(&|$)`));
+    await expect(page.getByText('No books found')).toBeVisible();
 
     await page.goto('/app/books?searchTerm=moby');
     await hydrated(page);

@@ -2,6 +2,7 @@
 import { LoaderCircleIcon, SearchIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Input } from '#/components/ui/input';
+import { SEARCH_TERM_MAX } from '#/lib/text';
 import { cn } from '#/lib/utils';
 
 export function SearchField({
@@ -28,7 +29,17 @@ export function SearchField({
         {label}
       </label>
       <SearchIcon aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
-      <Input id={id} type="search" className="ps-9 pe-9" placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} />
+      {/* The lists search at most SEARCH_TERM_MAX characters: a longer term would be dropped and the
+          list shown unfiltered under it. The field stops there, and a paste is cut there. */}
+      <Input
+        id={id}
+        type="search"
+        className="ps-9 pe-9"
+        placeholder={label}
+        maxLength={SEARCH_TERM_MAX}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
       {busy && (
         <LoaderCircleIcon
           role="status"

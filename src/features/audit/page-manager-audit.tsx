@@ -20,6 +20,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import { useDates } from '#/lib/i18n/use-dates';
+import { SEARCH_TERM_MAX } from '#/lib/text';
 import { useIsDesktop } from '#/lib/use-media-query';
 import { AuditEventDialog } from './audit-event-dialog';
 import type { AuditEvent } from './audit.schema';
@@ -62,7 +63,16 @@ function Filters({ search }: { search: AuditSearch }) {
   return (
     <form onSubmit={apply} aria-label={t('filters.title')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Field label={t('filters.search')} className="sm:col-span-2">
-        {(ids) => <Input {...ids} type="search" name="searchTerm" value={draft.searchTerm} onChange={set('searchTerm')} />}
+        {(ids) => (
+          <Input
+            {...ids}
+            type="search"
+            name="searchTerm"
+            maxLength={SEARCH_TERM_MAX}
+            value={draft.searchTerm}
+            onChange={set('searchTerm')}
+          />
+        )}
       </Field>
       {/* On a phone the other filters fold under the search (open when one is set), so the events
           come into view; from 640 px the fold is not drawn and they sit in the form's grid. */}
