@@ -142,4 +142,27 @@ test.describe('audit log', () => {
     await expect(page.getByRole('combobox', { name: 'Action' })).toBeVisible();
     await expect(page.getByLabel('To', { exact: true })).toBeVisible();
   });
+
+  test('a range that ends before it starts says so, in the page’s language, and is not applied', async ({ adminPage: page }) => {
+    await page.goto('/manager/audit?from=2026-05-01&to=2026-01-01');
+    await hydrated(page);
+    const to = page.getByLabel('To', { exact: true });
+    await expect(page.getByRole('alert')).toHaveText('The end date is before the start date.');
+    await expect(to).toHaveAttribute('aria-invalid', 'true');
+
+    // Set right, the message goes and the range applies; set wrong again, Apply keeps the page as it is.
+    await to.fill('2026-06-30');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/from=2026-05-01&to=2026-06-30|to=2026-06-30.*from=2026-05-01/);
+    // The applied range's events have loaded (the form takes the URL's values once they have).
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('From', { exact: true }).fill('2026-07-01');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The end date is before the start date.');
+    await expect(page).toHaveURL(/from=2026-05-01/);
+
+    await page.goto('/manager/audit?from=2026-05-01&to=2026-01-01&lng=ar');
+    await expect(page.getByRole('alert')).toHaveText('تاريخ النهاية يسبق تاريخ البداية.');
+  });
 });

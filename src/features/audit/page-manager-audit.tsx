@@ -56,8 +56,11 @@ function Filters({ search }: { search: AuditSearch }) {
     (key: keyof AuditSearch) =>
     ({ target: { value } }: { target: { value: string } }) =>
       setDraft((d) => ({ ...d, [key]: value }));
+  // Days as YYYY-MM-DD compare as text. No event can match a range that ends before it starts.
+  const backwards = Boolean(draft.from && draft.to && draft.to < draft.from);
   const apply = (e: FormEvent) => {
     e.preventDefault();
+    if (backwards) return;
     void navigate({ to: '/manager/audit', search: { ...draft, searchTerm: draft.searchTerm.trim() } });
   };
   return (
@@ -123,7 +126,9 @@ function Filters({ search }: { search: AuditSearch }) {
           <Field label={t('filters.from')}>
             {(ids) => <Input {...ids} type="date" name="from" value={draft.from} onChange={set('from')} />}
           </Field>
-          <Field label={t('filters.to')}>{(ids) => <Input {...ids} type="date" name="to" value={draft.to} onChange={set('to')} />}</Field>
+          <Field label={t('filters.to')} error={backwards ? t('filters.toBeforeFrom') : undefined}>
+            {(ids) => <Input {...ids} type="date" name="to" value={draft.to} onChange={set('to')} />}
+          </Field>
         </div>
       </details>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
