@@ -151,13 +151,24 @@ test.describe('audit log', () => {
     await expect(to).toHaveAttribute('aria-invalid', 'true');
 
     // Set right, the message goes and the range applies; set wrong again, Apply keeps the page as it is.
+    // The applied range's events are held back, and 'From' changed meanwhile: the change stays
+    // once they arrive (it was set back to the URL's value).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/rpc/**', async (route) => {
+      await held;
+      await route.continue();
+    });
     await to.fill('2026-06-30');
     await expect(page.getByRole('alert')).toHaveCount(0);
+    const loaded = page.waitForResponse((response) => response.url().includes('/api/rpc/'));
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/from=2026-05-01&to=2026-06-30|to=2026-06-30.*from=2026-05-01/);
-    // The applied range's events have loaded (the form takes the URL's values once they have).
-    await page.waitForLoadState('networkidle');
     await page.getByLabel('From', { exact: true }).fill('2026-07-01');
+    release();
+    await loaded;
+    await page.unrouteAll();
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue('2026-07-01');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('alert')).toHaveText('The end date is before the start date.');
     await expect(page).toHaveURL(/from=2026-05-01/);

@@ -37,10 +37,15 @@ function Filters({ search }: { search: AuditSearch }) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState(search);
   const [shown, setShown] = useState(search);
-  // A link or 'Back' changed the URL: the form shows it.
+  // The URL changed (Apply, a link, 'Back'): the form shows the filters that changed in it, and
+  // keeps what was typed meanwhile in the others (an edit made while an applied range loads).
   if (shown !== search) {
     setShown(search);
-    setDraft(search);
+    setDraft((typed) => {
+      const next = { ...typed };
+      for (const key of Object.keys(search) as Array<keyof AuditSearch>) if (search[key] !== shown[key]) next[key] = search[key];
+      return next;
+    });
   }
   const actionOptions = useMemo(
     () => [
