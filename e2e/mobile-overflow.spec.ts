@@ -84,6 +84,39 @@ test.describe('no horizontal overflow at 375 px', () => {
       expect(apart, `name ${JSON.stringify(nameBox)}, menu ${JSON.stringify(menuBox)}`).toBe(true);
     });
 
+    test(`names, titles and authors with no break in them do not widen a page (${lng})`, async ({ adminPage: page, app }) => {
+      await page.setViewportSize(MOBILE);
+      const headers = { Origin: app.url };
+      const tag = `${lng}${Date.now().toString(36)}`;
+      const created = async (path: string, data: object) => {
+        const res = await page.request.post(path, { data, headers });
+        expect(res.status(), path).toBeLessThan(300);
+        return (await res.json()) as { id: string; slug: string };
+      };
+      // The longest each form takes, in one word: a name 100 characters, a title 200, an author 120.
+      await created('/api/rpc/users', { name: `N${tag}${'o'.repeat(99 - tag.length)}`, email: `n${tag}@example.org`, role: 'user' });
+      const book = await created('/api/rpc/books', {
+        title: `T${tag}${'i'.repeat(199 - tag.length)}`,
+        author: `A${tag}${'u'.repeat(119 - tag.length)}`,
+      });
+      const org = await created('/api/auth/organization/create', { name: `O${tag}${'r'.repeat(99 - tag.length)}`, slug: `o-${tag}` });
+      // Each of these pages was wider than the screen (up to 1 587 px) before names could wrap.
+      for (const path of [
+        `/manager/books/${book.id}`,
+        `/manager/books/${book.id}/update`,
+        `/app/books/${book.id}`,
+        `/app/books?searchTerm=${tag}`,
+        `/manager/organizations/${org.id}`,
+        '/app/organizations',
+        `/app/organizations/${org.slug}?tab=shelf`,
+        `/app/organizations/${org.slug}?tab=settings`,
+        `/manager/users?searchTerm=${tag}`,
+      ]) {
+        const { scrollWidth, innerWidth } = await overflow(page, `${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
+        expect.soft(scrollWidth, `${path} (${lng})`).toBeLessThanOrEqual(innerWidth);
+      }
+    });
+
     test(`session lists are cards on a phone, Revoke on screen (${lng})`, async ({ adminPage: page }) => {
       await page.setViewportSize(MOBILE);
       const { items } = (await (await page.request.get('/api/rpc/users?searchTerm=admin%40example.com')).json()) as {

@@ -38,7 +38,7 @@ export function PageBook() {
   const { id } = route.useParams();
   const { data: book } = useSuspenseQuery(bookQuery(id));
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
       <BesideList currentId={id} />
       <article className="flex w-full flex-col gap-4">
         <PageHeader

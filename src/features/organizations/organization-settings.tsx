@@ -63,7 +63,7 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
       )}
       <section className="flex flex-col items-start gap-3 rounded-lg border border-red-200 p-4 dark:border-red-900">
         <h2 className="text-lg font-semibold">{t('settings.danger')}</h2>
-        <p className="text-sm">{t('settings.deleteBody', { name: org.name })}</p>
+        <p className="text-sm wrap-anywhere">{t('settings.deleteBody', { name: org.name })}</p>
         {!rights.deleteOrganization && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('settings.ownerOnly')}</p>}
         <Button variant="destructive" disabled={!rights.deleteOrganization} onClick={() => setDeleting(true)}>
           {t('settings.delete')}

@@ -29,7 +29,7 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
   if (!org.active) {
     return (
       <div className="flex flex-col items-start gap-2">
-        <p className="text-neutral-700 dark:text-neutral-300">{t('shelf.notActive', { name: org.name })}</p>
+        <p className="wrap-anywhere text-neutral-700 dark:text-neutral-300">{t('shelf.notActive', { name: org.name })}</p>
         <Button
           variant="secondary"
           disabled={pending}
@@ -45,7 +45,7 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-neutral-700 dark:text-neutral-300">{t('shelf.intro', { name: org.name })}</p>
+      <p className="wrap-anywhere text-neutral-700 dark:text-neutral-300">{t('shelf.intro', { name: org.name })}</p>
       <form
         className="grid gap-2 rounded-lg border border-neutral-200 p-4 sm:grid-cols-2 dark:border-neutral-800"
         data-testid="shelf-add-form"
