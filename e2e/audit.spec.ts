@@ -149,6 +149,8 @@ test.describe('audit log', () => {
     const to = page.getByLabel('To', { exact: true });
     await expect(page.getByRole('alert')).toHaveText('The end date is before the start date.');
     await expect(to).toHaveAttribute('aria-invalid', 'true');
+    // No event can match: the list says so (the API refuses such a range, so it is not asked).
+    await expect(page.getByText('No events match.')).toBeVisible();
 
     // Set right, the message goes and the range applies; set wrong again, Apply keeps the page as it is.
     // The applied range's events are held back, and 'From' changed meanwhile: the change stays

@@ -511,6 +511,19 @@ export function auditApiSuite() {
       expect((await api('GET', '/audit?from=yesterday', { cookie: admin })).status).toBe(400);
     });
 
+    it('refuses a range that ends before it starts with 400 and says why on `to`; the same day, or a time in it, is a range', async () => {
+      type Refused = { code: string; data?: { fields?: Record<string, string> } };
+      const backwards = await api<Refused>('GET', '/audit?from=2025-02-01&to=2025-01-31', { cookie: admin });
+      expect(backwards.status).toBe(400);
+      expect(backwards.body.data?.fields).toEqual({ to: 'The end date is before the start date.' });
+      const ar = await api<Refused>('GET', '/audit?from=2025-02-01&to=2025-01-31', { cookie: admin, language: 'ar' });
+      expect(ar.body.data?.fields).toEqual({ to: 'تاريخ النهاية يسبق تاريخ البداية.' });
+      expect((await api('GET', '/audit?from=2025-01-31T10:00&to=2025-01-31T09:59', { cookie: admin })).status).toBe(400);
+      for (const range of ['from=2025-01-31&to=2025-01-31', 'from=2025-01-31T10:00&to=2025-01-31', 'from=2025-01-31&to=2999-01-01']) {
+        expect((await api('GET', `/audit?${range}`, { cookie: admin })).status, range).toBe(200);
+      }
+    });
+
     it("gives each event its actor's current picture, read in the same query (none for no actor)", async () => {
       const db = await database();
       await db.execute(sql`update "user" set image = '/uploads/users/audit-actor/picture-256.webp' where id = ${adminId}`);
@@ -547,6 +560,9 @@ export function auditApiSuite() {
       expect((await csv('')).status).toBe(401);
       expect((await csv('', await signIn('user@example.com'))).status).toBe(403);
       expect((await csv('?from=soon', admin)).status).toBe(400);
+      const backwards = await csv('?from=2025-02-01&to=2025-01-31', admin);
+      expect(backwards.status).toBe(400);
+      expect(await backwards.json()).toMatchObject({ data: { fields: { to: 'The end date is before the start date.' } } });
 
       const db = await database();
       // More events than one batch (1000), with a label a spreadsheet would run as a formula.

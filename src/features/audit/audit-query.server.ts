@@ -9,14 +9,12 @@ import type { Database } from '../../server/db/client.ts';
 import { auditEvent, searchable, user } from '../../server/db/schema.ts';
 import { containsPattern } from '../../server/db/search.ts';
 import type { AuditEvent, AuditFilter } from './audit.schema';
-
-const DAY_MS = 86_400_000;
-const dateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+import { rangeEnd } from './audit.search';
 
 /** The filters' condition (undefined: every event). `to` is inclusive: a date alone means that whole day (UTC). */
 export function auditConditions(filter: Partial<AuditFilter>): SQL | undefined {
   const term = filter.searchTerm?.trim();
-  const to = filter.to ? new Date(Date.parse(filter.to) + (dateOnly(filter.to) ? DAY_MS : 1)) : undefined;
+  const to = filter.to ? rangeEnd(filter.to) : undefined;
   return and(
     filter.actorId ? eq(auditEvent.actorId, filter.actorId) : undefined,
     filter.action ? eq(auditEvent.action, filter.action) : undefined,

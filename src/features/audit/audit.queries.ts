@@ -1,14 +1,22 @@
 import { orpc } from '#/lib/api-client';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
-import type { AuditSearch } from './audit.search';
+import type { AuditList } from './audit.schema';
+import { rangeInOrder, type AuditSearch } from './audit.search';
 
-/** The manager's audit list under its filters, in keyset pages. */
-export const auditInfiniteQuery = (search: AuditSearch) =>
-  orpc.audit.list.infiniteOptions({
+const NO_EVENTS: AuditList = { items: [], nextCursor: null, total: 0, totalCapped: false };
+
+/**
+ * The manager's audit list under its filters, in keyset pages. A range that ends before it starts
+ * (from a link) is not asked for: the API refuses it, no event could match, and the filters say why.
+ */
+export const auditInfiniteQuery = (search: AuditSearch) => {
+  const options = orpc.audit.list.infiniteOptions({
     input: (cursor: string | null) => ({ ...setFilters(search), ...(cursor ? { cursor } : {}) }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+  return rangeInOrder(search) ? options : { ...options, queryFn: async () => NO_EVENTS };
+};
 
 type Action = (typeof AUDIT_ACTIONS)[number];
 type TargetType = (typeof AUDIT_TARGET_TYPES)[number];

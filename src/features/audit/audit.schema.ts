@@ -5,6 +5,7 @@
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import { listInputSchema, listPageSchema } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
+import { rangeInOrder } from './audit.search';
 
 const change = z.object({ before: z.unknown(), after: z.unknown() });
 
@@ -37,8 +38,9 @@ const dateParam = clientString()
   .max(40)
   .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), { error: 'audit:filters.invalidDate' });
 
-/** The manager's filters; also the CSV export's query (GET /api/audit.csv). */
-export const auditFilterSchema = z.object({
+const backwards = { path: ['to'], error: 'audit:filters.toBeforeFrom' };
+
+const filterShape = z.object({
   searchTerm: listInputSchema.shape.searchTerm,
   actorId: id.optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'audit:filters.invalidAction' }).optional(),
@@ -47,15 +49,17 @@ export const auditFilterSchema = z.object({
   from: dateParam.optional(),
   to: dateParam.optional(),
 });
+/** The manager's filters; also the CSV export's query (GET /api/audit.csv). */
+export const auditFilterSchema = filterShape.refine(rangeInOrder, backwards);
 export type AuditFilter = z.output<typeof auditFilterSchema>;
 
-export const auditListInputSchema = auditFilterSchema.extend({
-  cursor: listInputSchema.shape.cursor,
-  limit: listInputSchema.shape.limit,
-});
+export const auditListInputSchema = filterShape
+  .extend({ cursor: listInputSchema.shape.cursor, limit: listInputSchema.shape.limit })
+  .refine(rangeInOrder, backwards);
 export type AuditListInput = z.input<typeof auditListInputSchema>;
 
 export const auditListSchema = listPageSchema(auditEventSchema);
+export type AuditList = z.output<typeof auditListSchema>;
 
 /** One's own events: pages only. */
 export const ownAuditInputSchema = z.object({ cursor: listInputSchema.shape.cursor, limit: listInputSchema.shape.limit });

@@ -25,7 +25,7 @@ import { useIsDesktop } from '#/lib/use-media-query';
 import { AuditEventDialog } from './audit-event-dialog';
 import type { AuditEvent } from './audit.schema';
 import { auditInfiniteQuery, setFilters } from './audit.queries';
-import { EMPTY_AUDIT_SEARCH, type AuditSearch } from './audit.search';
+import { EMPTY_AUDIT_SEARCH, rangeInOrder, type AuditSearch } from './audit.search';
 
 const route = getRouteApi('/manager/audit');
 
@@ -61,8 +61,8 @@ function Filters({ search }: { search: AuditSearch }) {
     (key: keyof AuditSearch) =>
     ({ target: { value } }: { target: { value: string } }) =>
       setDraft((d) => ({ ...d, [key]: value }));
-  // Days as YYYY-MM-DD compare as text. No event can match a range that ends before it starts.
-  const backwards = Boolean(draft.from && draft.to && draft.to < draft.from);
+  // The API refuses such a range with the same message (audit.schema.ts).
+  const backwards = !rangeInOrder(draft);
   const apply = (e: FormEvent) => {
     e.preventDefault();
     if (backwards) return;
