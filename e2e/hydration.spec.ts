@@ -1,68 +1,9 @@
 /**
- * Every page hydrates without a mismatch, for a reader whose clock is not the server's: the server
- * renders in UTC here (CI's machine), the browser is in another time zone. A mismatch makes React
- * throw the server's HTML away and render the page again in the browser: what a person typed
- * before that is lost, and the page flashes (decision 056).
+ * A date in the browser's time zone, without a hydration mismatch (decision 056). Every page's
+ * hydration in a far zone is checked by the page sweep in shell.spec.ts, beside axe.
  */
-import type { Page } from '@playwright/test';
 import { clientHeaders, expect, hydrated, test } from './support/fixtures';
-
-/** What React reports when hydration fails: a page error, or a console error naming hydration. */
-function hydrationErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /hydrat|#418|#423|#425|did not match/i.test(msg.text())) errors.push(msg.text());
-  });
-  return errors;
-}
-
-async function visit(page: Page, errors: string[], path: string) {
-  errors.length = 0;
-  await page.goto(path);
-  await hydrated(page);
-  await page.waitForLoadState('networkidle');
-  expect.soft(errors, path).toEqual([]);
-}
-
-// One zone far from UTC is enough to see a mismatch (before decision 056, 5 of these 13 pages).
-const timezoneId = 'Pacific/Kiritimati';
-
-test.describe(`hydration in ${timezoneId}`, () => {
-  for (const lng of ['en', 'ar']) {
-    test(`app and manager pages (${lng})`, async ({ browser, app, adminState }) => {
-      test.setTimeout(120_000);
-      const context = await browser.newContext({
-        baseURL: app.url,
-        storageState: adminState,
-        extraHTTPHeaders: clientHeaders(),
-        timezoneId,
-      });
-      const page = await context.newPage();
-      const errors = hydrationErrors(page);
-      const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string }> };
-      const users = (await (await page.request.get('/api/rpc/users?limit=1')).json()) as { items: Array<{ id: string }> };
-      for (const path of [
-        '/app',
-        '/app/books',
-        `/app/books/${books.items[0]!.id}`,
-        '/app/account',
-        '/app/organizations',
-        '/manager/dashboard',
-        '/manager/users',
-        `/manager/users/${users.items[0]!.id}`,
-        '/manager/books',
-        `/manager/books/${books.items[0]!.id}`,
-        '/manager/organizations',
-        '/manager/audit',
-        '/manager/account',
-      ]) {
-        await visit(page, errors, `${path}?lng=${lng}`);
-      }
-      await context.close();
-    });
-  }
-});
+import { FAR_TIME_ZONE as timezoneId, hydrationErrors } from './support/hydration';
 
 test('a date is shown in the browser’s time zone: after hydration on a first visit, from the first byte after that', async ({
   browser,

@@ -1,9 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import frAuth from '../src/locales/fr/auth.json' with { type: 'json' };
 import swAuth from '../src/locales/sw/auth.json' with { type: 'json' };
+import arTables from '../src/locales/ar/tables.json' with { type: 'json' };
 import { clientHeaders, expect, test, hydrated } from './support/fixtures';
-import { seriousViolations } from './support/a11y';
+import { seriousViolations, SWEEP } from './support/a11y';
 import { startApp } from './support/app-server';
+import { FAR_TIME_ZONE, hydrationErrors } from './support/hydration';
 
 /** Picks an option of a Select (a combobox button and its listbox). */
 async function choose(page: Page, select: Locator, option: string) {
@@ -236,110 +238,134 @@ test.describe('keyboard', () => {
   });
 });
 
-test.describe('accessibility (axe-core)', () => {
+/**
+ * Every page, in each language of the sweep: no serious axe violation, and (signed in) hydration
+ * without a mismatch for a browser in a far time zone (support/hydration.ts).
+ */
+test.describe('accessibility (axe-core) and hydration', () => {
   const signedOut = ['/login', '/login/verify?email=user%40example.com', '/login/error?error=access_denied', '/no/such/page'];
-  const signedIn = [
+  const signedIn = (book: string, user: string) => [
     '/app',
     '/app/books',
     '/app/books?searchTerm=verne',
+    `/app/books/${book}`,
     '/app/account',
     '/app/account?state=change-name',
+    '/app/organizations',
     '/manager/dashboard',
     '/manager/books',
+    `/manager/books/${book}`,
     '/manager/books/new',
     '/manager/users',
     '/manager/users?searchTerm=admin',
     '/manager/users?searchTerm=zz-no-such-person',
     '/manager/users?role=admin&status=banned',
     '/manager/books?searchTerm=zz-no-such-book',
+    `/manager/users/${user}`,
     '/manager/users/new',
+    '/manager/organizations',
     '/manager/account',
     '/manager/audit',
     '/manager/audit?searchTerm=zz-no-such-event',
   ];
-  for (const lng of ['en', 'ar']) {
-    for (const scheme of ['light', 'dark'] as const) {
-      test(`no serious or critical violation: ${lng}, ${scheme}`, async ({ page, adminPage, userPage }) => {
-        test.slow();
-        // A user's detail page (with its sessions): the seeded admin's.
-        const users = (await (await adminPage.request.get('/api/rpc/users?searchTerm=admin@example.com')).json()) as {
-          items: Array<{ id: string }>;
-        };
-        for (const [p, paths] of [
-          [page, signedOut],
-          [adminPage, [...signedIn, `/manager/users/${users.items[0]!.id}`]],
-          [userPage, ['/manager/dashboard']], // the 403 page
-        ] as const) {
-          await p.emulateMedia({ colorScheme: scheme });
-          for (const path of paths) {
-            await p.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
-            await hydrated(p);
-            expect(await seriousViolations(p), `${path} ${lng} ${scheme}`).toEqual([]);
-          }
+  for (const [lng, scheme] of SWEEP) {
+    test(`no serious or critical violation, and signed in no hydration mismatch in ${FAR_TIME_ZONE}: ${lng}, ${scheme}`, async ({
+      browser,
+      app,
+      adminState,
+      page,
+      userPage,
+    }) => {
+      test.setTimeout(150_000);
+      const adminPage = await (
+        await browser.newContext({
+          baseURL: app.url,
+          storageState: adminState,
+          extraHTTPHeaders: clientHeaders(),
+          timezoneId: FAR_TIME_ZONE,
+        })
+      ).newPage();
+      const errors = hydrationErrors(adminPage);
+      // A book's and a user's detail page (the user's with its sessions: the seeded admin's).
+      const books = (await (await adminPage.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string }> };
+      const users = (await (await adminPage.request.get('/api/rpc/users?searchTerm=admin@example.com')).json()) as {
+        items: Array<{ id: string }>;
+      };
+      for (const [p, paths] of [
+        [page, signedOut],
+        [adminPage, signedIn(books.items[0]!.id, users.items[0]!.id)],
+        [userPage, ['/manager/dashboard']], // the 403 page
+      ] as const) {
+        await p.emulateMedia({ colorScheme: scheme });
+        for (const path of paths) {
+          errors.length = 0;
+          await p.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
+          await hydrated(p);
+          expect.soft(await seriousViolations(p), `${path} ${lng} ${scheme}`).toEqual([]);
+          expect.soft(errors, `hydration of ${path} ${lng}`).toEqual([]);
         }
-      });
-    }
+      }
+      await adminPage.context().close();
+    });
   }
 });
 
 test.describe('accessibility (axe-core): open popovers and phones', () => {
-  for (const lng of ['en', 'ar']) {
-    for (const scheme of ['light', 'dark'] as const) {
-      test(`no serious or critical violation with a select, a combobox, a menu and a dialog open: ${lng}, ${scheme}`, async ({
-        adminPage: page,
-      }) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        test.slow();
-        const check = async (what: string, within?: string) =>
-          expect(await seriousViolations(page, within), `${what} ${lng} ${scheme}`).toEqual([]);
-        await page.goto(`/manager/users?lng=${lng}`);
-        await hydrated(page);
-        await page.getByRole('combobox').first().click();
-        await expect(page.getByRole('listbox')).toBeVisible();
-        await check('filter select open', '[role="listbox"]');
-        await page.keyboard.press('Escape');
-        await page.locator('tbody tr').first().getByRole('button').last().click();
-        await expect(page.getByRole('menu')).toBeVisible();
-        await check('row menu open');
-        await page.keyboard.press('Escape');
+  for (const [lng, scheme] of SWEEP) {
+    test(`no serious or critical violation with a select, a combobox, a menu and a dialog open: ${lng}, ${scheme}`, async ({
+      adminPage: page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      test.slow();
+      const check = async (what: string, within?: string) =>
+        expect(await seriousViolations(page, within), `${what} ${lng} ${scheme}`).toEqual([]);
+      await page.goto(`/manager/users?lng=${lng}`);
+      await hydrated(page);
+      await page.getByRole('combobox', { name: lng === 'ar' ? arTables.filters.role : 'Role', exact: true }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await check('filter select open', '[role="listbox"]');
+      await page.keyboard.press('Escape');
+      await page.locator('tbody tr').first().getByRole('button').last().click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await check('row menu open');
+      await page.keyboard.press('Escape');
 
-        await page.goto(`/manager/books/new?lng=${lng}`);
-        await hydrated(page);
-        await page.locator('form').getByRole('combobox').click();
-        await expect(page.getByRole('listbox')).toBeVisible();
-        await check('genre combobox open');
-        await page.keyboard.press('Escape');
+      await page.goto(`/manager/books/new?lng=${lng}`);
+      await hydrated(page);
+      await page.locator('form').getByRole('combobox').click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await check('genre combobox open');
+      await page.keyboard.press('Escape');
 
-        await page.goto(`/manager/audit?lng=${lng}`);
-        await hydrated(page);
-        await page.locator('form').getByRole('combobox').first().click();
-        await expect(page.getByRole('listbox')).toBeVisible();
-        await check('audit action combobox open');
-        await page.keyboard.press('Escape');
-        await page.getByTestId('audit-row').first().getByRole('button').click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await check('audit event dialog open', '[role="dialog"]');
-        await page.keyboard.press('Escape');
+      await page.goto(`/manager/audit?lng=${lng}`);
+      await hydrated(page);
+      await page.locator('form').getByRole('combobox').first().click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await check('audit action combobox open');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('audit-row').first().getByRole('button').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check('audit event dialog open', '[role="dialog"]');
+      await page.keyboard.press('Escape');
 
-        const users = (await (await page.request.get('/api/rpc/users?searchTerm=user@example.com')).json()) as {
-          items: Array<{ id: string }>;
-        };
-        await page.goto(`/manager/users/${users.items[0]!.id}?lng=${lng}`);
-        await hydrated(page);
-        // The danger zone's first button: Ban.
-        await page.locator('section[aria-labelledby="danger-zone"]').getByRole('button').first().click();
-        await expect(page.getByTestId('dialog')).toBeVisible();
-        await check('ban dialog open', '[role="dialog"]');
-        await page.keyboard.press('Escape');
+      const users = (await (await page.request.get('/api/rpc/users?searchTerm=user@example.com')).json()) as {
+        items: Array<{ id: string }>;
+      };
+      await page.goto(`/manager/users/${users.items[0]!.id}?lng=${lng}`);
+      await hydrated(page);
+      // The danger zone's first button: Ban.
+      await page.locator('section[aria-labelledby="danger-zone"]').getByRole('button').first().click();
+      await expect(page.getByTestId('dialog')).toBeVisible();
+      await check('ban dialog open', '[role="dialog"]');
+      await page.keyboard.press('Escape');
 
-        await page.setViewportSize({ width: 375, height: 812 });
-        for (const path of ['/manager/users', '/manager/books', '/manager/dashboard']) {
-          await page.goto(`${path}?lng=${lng}`);
-          await hydrated(page);
-          await check(`${path} at 375 px`);
-        }
-      });
-    }
+      await page.setViewportSize({ width: 375, height: 812 });
+      for (const path of ['/manager/users', '/manager/books', '/manager/dashboard']) {
+        await page.goto(`${path}?lng=${lng}`);
+        await hydrated(page);
+        await check(`${path} at 375 px`);
+      }
+    });
   }
 });
 
