@@ -1,6 +1,6 @@
 /**
  * 'Your sessions': where the user is signed in (device, IP, last active, this device marked), as a
- * table from 640 px and cards below (like the manager's session list), 'Sign out' on each other
+ * table from 640 px and cards below (src/components/session-list.tsx), 'Sign out' on each other
  * device, then 'Sign out other sessions' and 'Sign out everywhere' (then to /login), each confirmed first
  * (src/components/confirm-dialog.tsx). Every row is the signed-in person, so a row shows its kind of
  * device, not their avatar (which the top bar and the profile picture above already show).
@@ -10,17 +10,15 @@ import { MonitorSmartphoneIcon } from 'lucide-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { SessionList } from '#/components/session-list';
 import { toast } from '#/components/ui/toast';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
-import { Item, ItemContent, ItemDetails, ItemList } from '#/components/ui/item-list';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { useDates } from '#/lib/i18n/use-dates';
-import { useIsDesktop } from '#/lib/use-media-query';
 import { mySessionsQuery } from './account.queries';
 
 export function OwnSessions() {
@@ -31,8 +29,6 @@ export function OwnSessions() {
   const { data: sessions } = useSuspenseQuery(mySessionsQuery);
   const [dialog, setDialog] = useState<'others' | 'everywhere' | { id: string; device: string } | null>(null);
   const when = (date: Date) => dates.date(date, { dateStyle: 'medium', timeStyle: 'short' });
-  // One layout at a time: the table from 640 px (and on the server), cards below.
-  const desktop = useIsDesktop();
   const failed = (message: string) => (error: AuthCallError) => {
     if (!handledGlobally(error)) toast.error(message, { description: errorMessage(error) });
   };
@@ -94,49 +90,23 @@ export function OwnSessions() {
       <h2 id="own-sessions" className="text-base font-semibold">
         {t('sessions.title')}
       </h2>
-      {desktop ? (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">{t('sessions.device')}</TableHead>
-              <TableHead scope="col">{t('sessions.ipAddress')}</TableHead>
-              <TableHead scope="col">{t('sessions.lastActive')}</TableHead>
-              <TableHead scope="col">
-                <span className="sr-only">{t('sessions.actions')}</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {sessions.map((session) => (
-              <TableRow key={session.id} data-testid="own-session">
-                <TableCell>{device(session)}</TableCell>
-                <TableCell>
-                  <bdi>{session.ipAddress ?? '—'}</bdi>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{when(session.lastActiveAt)}</TableCell>
-                <TableCell className="text-end">{signOutButton(session)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      ) : (
-        <ItemList data-testid="own-session-cards">
-          {sessions.map((session) => (
-            <Item key={session.id} data-testid="own-session">
-              <ItemContent>
-                {device(session)}
-                <ItemDetails
-                  details={[
-                    { label: t('sessions.ipAddress'), value: <bdi>{session.ipAddress ?? '—'}</bdi>, truncate: true },
-                    { label: t('sessions.lastActive'), value: when(session.lastActiveAt) },
-                  ]}
-                />
-              </ItemContent>
-              {signOutButton(session)}
-            </Item>
-          ))}
-        </ItemList>
-      )}
+      <SessionList
+        testId="own-session"
+        actions
+        labels={{
+          device: t('sessions.device'),
+          ipAddress: t('sessions.ipAddress'),
+          lastActive: t('sessions.lastActive'),
+          actions: t('sessions.actions'),
+        }}
+        rows={sessions.map((session) => ({
+          id: session.id,
+          device: device(session),
+          ipAddress: session.ipAddress,
+          lastActive: when(session.lastActiveAt),
+          action: signOutButton(session),
+        }))}
+      />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" disabled={signOutOthers.isPending || sessions.length < 2} onClick={() => setDialog('others')}>
           {t('sessions.signOutOthers')}

@@ -1,6 +1,6 @@
 /**
- * A user's sessions for the manager, as a table from 640 px and cards below (like the manager's
- * lists): device, address, last active, shortened token, with 'Revoke' per row and 'Revoke all',
+ * A user's sessions for the manager, as a table from 640 px and cards below
+ * (src/components/session-list.tsx): device, address, last active, shortened token, with 'Revoke' per row and 'Revoke all',
  * each confirmed first (src/components/confirm-dialog.tsx). Each row shows whose session it is by
  * the user's avatar (picture or initials); the page's title names them.
  */
@@ -8,17 +8,15 @@ import { useState, type ReactNode } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { SessionList } from '#/components/session-list';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
-import { Item, ItemContent, ItemDetails, ItemList } from '#/components/ui/item-list';
 import { EmptyState } from '#/components/ui/empty-state';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { MonitorSmartphoneIcon } from 'lucide-react';
 import { authCall, authClient } from '#/features/auth/auth-client';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
 import { useDates } from '#/lib/i18n/use-dates';
-import { useIsDesktop } from '#/lib/use-media-query';
 import { useAdminAction } from './use-admin-action';
 import { UserAvatar } from './user-badges';
 import type { ManagedUser } from './users.schema';
@@ -33,8 +31,6 @@ export function UserSessions({ user }: { user: Pick<ManagedUser, 'id' | 'name' |
   // Which confirmation is open: one session's id, or every session.
   const [asking, setAsking] = useState<{ sessionId: string } | 'all' | null>(null);
   const when = (date: Date) => dates.date(date, { dateStyle: 'medium', timeStyle: 'short' });
-  // One layout at a time: the table from 640 px (and on the server), cards below.
-  const desktop = useIsDesktop();
 
   const revoke = useAdminAction((sessionId: string) => orpc.users.revokeSession.call({ id: userId, sessionId }), {
     success: t('sessions.revoked'),
@@ -81,61 +77,28 @@ export function UserSessions({ user }: { user: Pick<ManagedUser, 'id' | 'name' |
       </div>
       {sessions.length === 0 ? (
         <EmptyState icon={<MonitorSmartphoneIcon />} title={t('sessions.empty')} />
-      ) : desktop ? (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">{t('sessions.device')}</TableHead>
-              <TableHead scope="col">{t('sessions.ipAddress')}</TableHead>
-              <TableHead scope="col">{t('sessions.lastActive')}</TableHead>
-              <TableHead scope="col">{t('sessions.token')}</TableHead>
-              {canRevoke && (
-                <TableHead scope="col">
-                  <span className="sr-only">{t('sessions.actions')}</span>
-                </TableHead>
-              )}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {sessions.map((session) => (
-              <TableRow key={session.id} data-testid="user-session">
-                <TableCell>
-                  <span className="flex items-center gap-2">
-                    <UserAvatar user={user} />
-                    {device(session)}
-                  </span>
-                </TableCell>
-                <TableCell>
-                  <bdi>{session.ipAddress ?? '—'}</bdi>
-                </TableCell>
-                <TableCell className="whitespace-nowrap" title={times(session)}>
-                  {when(session.updatedAt)}
-                </TableCell>
-                <TableCell>{token(session)}</TableCell>
-                {canRevoke && <TableCell className="text-end">{revokeButton(session)}</TableCell>}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
       ) : (
-        <ItemList data-testid="user-session-cards">
-          {sessions.map((session) => (
-            <Item key={session.id} data-testid="user-session">
-              <UserAvatar user={user} />
-              <ItemContent>
-                {device(session)}
-                <ItemDetails
-                  details={[
-                    { label: t('sessions.ipAddress'), value: <bdi>{session.ipAddress ?? '—'}</bdi>, truncate: true },
-                    { label: t('sessions.lastActive'), value: when(session.updatedAt), title: times(session) },
-                    { label: t('sessions.token'), value: token(session) },
-                  ]}
-                />
-              </ItemContent>
-              {canRevoke && revokeButton(session)}
-            </Item>
-          ))}
-        </ItemList>
+        <SessionList
+          testId="user-session"
+          actions={canRevoke}
+          labels={{
+            device: t('sessions.device'),
+            ipAddress: t('sessions.ipAddress'),
+            lastActive: t('sessions.lastActive'),
+            token: t('sessions.token'),
+            actions: t('sessions.actions'),
+          }}
+          rows={sessions.map((session) => ({
+            id: session.id,
+            leading: <UserAvatar user={user} />,
+            device: device(session),
+            ipAddress: session.ipAddress,
+            lastActive: when(session.updatedAt),
+            lastActiveTitle: times(session),
+            token: token(session),
+            action: revokeButton(session),
+          }))}
+        />
       )}
       <ConfirmDialog
         open={asking !== null && asking !== 'all'}

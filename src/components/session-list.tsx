@@ -1,0 +1,94 @@
+/**
+ * Sessions as a table from 640 px (and on the server) and cards below, like the manager's lists:
+ * the device, its address and when it was last active, then what each list adds (the manager's
+ * shortened token) and its action. Used by 'Your sessions' (src/features/account/own-sessions.tsx)
+ * and a user's sessions in the manager (src/features/users/user-sessions.tsx).
+ */
+import type { ReactNode } from 'react';
+import { Item, ItemContent, ItemDetails, ItemList } from '#/components/ui/item-list';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
+import { useIsDesktop } from '#/lib/use-media-query';
+
+export type SessionRow = {
+  id: string;
+  /** Before the device: whose session it is (the manager's avatar). */
+  leading?: ReactNode;
+  device: ReactNode;
+  ipAddress: string | null;
+  lastActive: string;
+  /** On hover over 'last active' (when it was created and expires). */
+  lastActiveTitle?: string;
+  /** The shortened token, where the list shows one. */
+  token?: ReactNode;
+  /** The row's button, or null (this device, or no right to act). */
+  action: ReactNode;
+};
+
+type Labels = { device: string; ipAddress: string; lastActive: string; token?: string; actions: string };
+
+export function SessionList({ rows, labels, actions, testId }: { rows: SessionRow[]; labels: Labels; actions: boolean; testId: string }) {
+  // One layout at a time: the table from 640 px (and on the server), cards below.
+  const desktop = useIsDesktop();
+  const address = (row: SessionRow) => <bdi>{row.ipAddress ?? '—'}</bdi>;
+
+  if (!desktop)
+    return (
+      <ItemList data-testid={`${testId}-cards`}>
+        {rows.map((row) => (
+          <Item key={row.id} data-testid={testId}>
+            {row.leading}
+            <ItemContent>
+              {row.device}
+              <ItemDetails
+                details={[
+                  { label: labels.ipAddress, value: address(row), truncate: true },
+                  { label: labels.lastActive, value: row.lastActive, title: row.lastActiveTitle },
+                  ...(labels.token ? [{ label: labels.token, value: row.token }] : []),
+                ]}
+              />
+            </ItemContent>
+            {actions && row.action}
+          </Item>
+        ))}
+      </ItemList>
+    );
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">{labels.device}</TableHead>
+          <TableHead scope="col">{labels.ipAddress}</TableHead>
+          <TableHead scope="col">{labels.lastActive}</TableHead>
+          {labels.token && <TableHead scope="col">{labels.token}</TableHead>}
+          {actions && (
+            <TableHead scope="col">
+              <span className="sr-only">{labels.actions}</span>
+            </TableHead>
+          )}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid={testId}>
+            <TableCell>
+              {row.leading ? (
+                <span className="flex items-center gap-2">
+                  {row.leading}
+                  {row.device}
+                </span>
+              ) : (
+                row.device
+              )}
+            </TableCell>
+            <TableCell>{address(row)}</TableCell>
+            <TableCell className="whitespace-nowrap" title={row.lastActiveTitle}>
+              {row.lastActive}
+            </TableCell>
+            {labels.token && <TableCell>{row.token}</TableCell>}
+            {actions && <TableCell className="text-end">{row.action}</TableCell>}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
