@@ -7,6 +7,10 @@ import { seriousViolations, SWEEP } from './support/a11y';
 import { startApp } from './support/app-server';
 import { FAR_TIME_ZONE, hydrationErrors } from './support/hydration';
 
+// The file's tests are independent (each opens its own pages), and its sweeps take minutes:
+// they are spread over both workers rather than run one after another on one.
+test.describe.configure({ mode: 'parallel' });
+
 /** Picks an option of a Select (a combobox button and its listbox). */
 async function choose(page: Page, select: Locator, option: string) {
   await select.click();
