@@ -5,7 +5,7 @@ import { startSmtpSink, type SmtpSink } from './smtp-sink';
 export const ADMIN = 'admin@example.com';
 export const USER = 'user@example.com';
 
-type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+export type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
 
 let nextClient = 1;
 /**
