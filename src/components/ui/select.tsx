@@ -5,7 +5,7 @@
  */
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#/lib/utils';
 
 export const Select = SelectPrimitive.Root;
@@ -78,4 +78,42 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
 
 export function SelectSeparator({ className, ...props }: ComponentProps<typeof SelectPrimitive.Separator>) {
   return <SelectPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-neutral-200 dark:bg-neutral-800', className)} {...props} />;
+}
+
+/** One choice of an `OptionSelect`: its value, what the list and the trigger show, its language. */
+export interface SelectOption {
+  value: string;
+  label: ReactNode;
+  lang?: string;
+}
+
+/**
+ * The usual Select: a trigger showing the chosen option (or `placeholder`) and the list of
+ * `options`, in their order. `trigger` takes the trigger's own props (id, aria-*, class, onBlur);
+ * the rest (value, onValueChange, name, disabled, …) go to the Select.
+ */
+export function OptionSelect({
+  options,
+  placeholder,
+  trigger,
+  ...select
+}: ComponentProps<typeof Select> & {
+  options: readonly SelectOption[];
+  placeholder?: ReactNode;
+  trigger?: ComponentProps<typeof SelectTrigger> & { 'data-testid'?: string };
+}) {
+  return (
+    <Select {...select}>
+      <SelectTrigger {...trigger}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value} lang={option.lang}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
 }

@@ -1,8 +1,8 @@
 /** Display preferences: language and theme (the same controls in both sections). */
 import { useTranslation } from 'react-i18next';
 import { Field } from '#/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
-import { LANGUAGES } from '#/lib/i18n/languages';
+import { OptionSelect } from '#/components/ui/select';
+import { LANGUAGE_OPTIONS } from '#/lib/i18n/languages';
 import { THEMES, useTheme, type Theme } from '#/lib/theme';
 
 export function LanguageSelect() {
@@ -10,18 +10,12 @@ export function LanguageSelect() {
   return (
     <Field label={t('preferences.language')}>
       {(ids) => (
-        <Select value={i18n.language} onValueChange={(value) => void i18n.changeLanguage(value)}>
-          <SelectTrigger {...ids}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {LANGUAGES.map((l) => (
-              <SelectItem key={l.code} value={l.code} lang={l.code}>
-                {l.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          trigger={ids}
+          options={LANGUAGE_OPTIONS}
+          value={i18n.language}
+          onValueChange={(value) => void i18n.changeLanguage(value)}
+        />
       )}
     </Field>
   );
@@ -33,18 +27,12 @@ export function ThemeSelect() {
   return (
     <Field label={t('preferences.theme')}>
       {(ids) => (
-        <Select value={theme} onValueChange={(value) => setTheme(value as Theme)}>
-          <SelectTrigger {...ids}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {THEMES.map((value) => (
-              <SelectItem key={value} value={value}>
-                {t(`preferences.themes.${value}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          trigger={ids}
+          options={THEMES.map((value) => ({ value, label: t(`preferences.themes.${value}`) }))}
+          value={theme}
+          onValueChange={(value) => setTheme(value as Theme)}
+        />
       )}
     </Field>
   );

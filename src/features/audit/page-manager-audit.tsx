@@ -16,7 +16,7 @@ import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { Item, ItemList } from '#/components/ui/item-list';
 import { PageHeader } from '#/components/ui/page-header';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
+import { OptionSelect } from '#/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import { useDates } from '#/lib/i18n/use-dates';
@@ -103,23 +103,16 @@ function Filters({ search }: { search: AuditSearch }) {
             )}
           </Field>
           <Field label={t('filters.targetType')}>
-            {({ id, ...aria }) => (
-              <Select
+            {(ids) => (
+              <OptionSelect
+                trigger={ids}
+                options={[
+                  { value: ANY, label: t('filters.anyTargetType') },
+                  ...AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: t(`targetTypes.${type}`) })),
+                ]}
                 value={draft.targetType || ANY}
                 onValueChange={(type) => setDraft((d) => ({ ...d, targetType: type === ANY ? '' : (type as AuditSearch['targetType']) }))}
-              >
-                <SelectTrigger id={id} {...aria}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ANY}>{t('filters.anyTargetType')}</SelectItem>
-                  {AUDIT_TARGET_TYPES.map((type) => (
-                    <SelectItem key={type} value={type}>
-                      {t(`targetTypes.${type}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              />
             )}
           </Field>
           <Field label={t('filters.actor')}>

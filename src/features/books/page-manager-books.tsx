@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ManagerList, nextSort, type SortOrder } from '#/components/manager-list';
 import { ActionMenu, ActionMenuItem } from '#/components/ui/action-menu';
 import { buttonVariants } from '#/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
+import { OptionSelect } from '#/components/ui/select';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
 import { useList } from '#/lib/list-query';
@@ -95,19 +95,15 @@ export function PageManagerBooks() {
       searchLabel={t('books.search')}
       searchTerm={search.searchTerm}
       filters={
-        <Select value={search.genreId || ALL} onValueChange={(v) => setSearch({ genreId: v === ALL ? '' : v })}>
-          <SelectTrigger aria-label={t('filters.genre', { ns: 'tables' })} className="sm:w-48">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{t('filters.allGenres', { ns: 'tables' })}</SelectItem>
-            {genres.data?.map((genre) => (
-              <SelectItem key={genre.id} value={genre.id}>
-                <bdi>{genre.name}</bdi>
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          trigger={{ 'aria-label': t('filters.genre', { ns: 'tables' }), className: 'sm:w-48' }}
+          options={[
+            { value: ALL, label: t('filters.allGenres', { ns: 'tables' }) },
+            ...(genres.data ?? []).map((genre) => ({ value: genre.id, label: <bdi>{genre.name}</bdi> })),
+          ]}
+          value={search.genreId || ALL}
+          onValueChange={(v) => setSearch({ genreId: v === ALL ? '' : v })}
+        />
       }
       filtered={Boolean(search.genreId)}
       onClearFilters={() => setSearch({ genreId: '' })}

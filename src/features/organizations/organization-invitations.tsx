@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
+import { OptionSelect } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { useDates } from '#/lib/i18n/use-dates';
-import { LANGUAGES } from '#/lib/i18n/languages';
+import { LANGUAGE_OPTIONS, LANGUAGES } from '#/lib/i18n/languages';
 import { inviteInputSchema, organizationRights, type InviteInput, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
 
@@ -58,18 +58,13 @@ export function OrganizationInvitations({ org }: { org: OrganizationPage }) {
                   control={form.control}
                   name="role"
                   render={({ field }) => (
-                    <Select name={field.name} value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger {...ids} onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {rights.assignableRoles.map((role) => (
-                          <SelectItem key={role} value={role}>
-                            {roleName(role)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+                    <OptionSelect
+                      trigger={{ ...ids, onBlur: field.onBlur }}
+                      options={rights.assignableRoles.map((role) => ({ value: role, label: roleName(role) }))}
+                      name={field.name}
+                      value={field.value}
+                      onValueChange={field.onChange}
+                    />
                   )}
                 />
               )}
@@ -80,18 +75,13 @@ export function OrganizationInvitations({ org }: { org: OrganizationPage }) {
                   control={form.control}
                   name="language"
                   render={({ field }) => (
-                    <Select name={field.name} value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger {...ids} onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {LANGUAGES.map((l) => (
-                          <SelectItem key={l.code} value={l.code} lang={l.code}>
-                            {l.name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+                    <OptionSelect
+                      trigger={{ ...ids, onBlur: field.onBlur }}
+                      options={LANGUAGE_OPTIONS}
+                      name={field.name}
+                      value={field.value}
+                      onValueChange={field.onChange}
+                    />
                   )}
                 />
               )}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Button } from '#/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
+import { OptionSelect } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { useDates } from '#/lib/i18n/use-dates';
@@ -64,18 +64,13 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
                 </td>
                 <td className="p-2">
                   {mayChange(m) ? (
-                    <Select value={m.role} disabled={pending} onValueChange={(role) => changeRole(m, role)}>
-                      <SelectTrigger aria-label={t('members.changeRole', { name: m.name || m.email })} className="h-9 w-auto text-sm">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {[...new Set([...rights.assignableRoles, m.role])].map((role) => (
-                          <SelectItem key={role} value={role}>
-                            {roleName(role)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+                    <OptionSelect
+                      trigger={{ 'aria-label': t('members.changeRole', { name: m.name || m.email }), className: 'h-9 w-auto text-sm' }}
+                      options={[...new Set([...rights.assignableRoles, m.role])].map((role) => ({ value: role, label: roleName(role) }))}
+                      value={m.role}
+                      disabled={pending}
+                      onValueChange={(role) => changeRole(m, role)}
+                    />
                   ) : (
                     <span title={lastOwner(m) ? t('members.lastOwner') : undefined}>{roleName(m.role)}</span>
                   )}

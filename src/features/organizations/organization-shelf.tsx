@@ -7,7 +7,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
+import { OptionSelect } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
 import { shelfQuery } from './organizations.queries';
@@ -65,18 +65,20 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
             {t('shelf.book')}
           </label>
           <Input id={ids.search} type="search" value={term} onChange={(e) => setTerm(e.target.value)} />
-          <Select value={bookId} onValueChange={setBookId}>
-            <SelectTrigger id={ids.book} aria-label={t('shelf.book')}>
-              <SelectValue placeholder={t('shelf.bookRequired')} />
-            </SelectTrigger>
-            <SelectContent>
-              {choices.map((b) => (
-                <SelectItem key={b.id} value={b.id}>
+          <OptionSelect
+            trigger={{ id: ids.book, 'aria-label': t('shelf.book') }}
+            options={choices.map((b) => ({
+              value: b.id,
+              label: (
+                <>
                   <bdi>{b.title}</bdi> — <bdi>{b.author}</bdi>
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+                </>
+              ),
+            }))}
+            placeholder={t('shelf.bookRequired')}
+            value={bookId}
+            onValueChange={setBookId}
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.note} className="text-sm font-medium">

@@ -2,7 +2,7 @@
  * The switcher's Select (Radix), in its own chunk: the top bar shows a look-alike button until the
  * switcher is first used, so Radix Select is not part of every app page's first load.
  */
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
+import { OptionSelect } from '#/components/ui/select';
 
 export default function OrganizationSwitcherSelect({
   id,
@@ -20,17 +20,14 @@ export default function OrganizationSwitcherSelect({
   onChoose: (organizationId: string) => void;
 }) {
   return (
-    <Select defaultOpen value={value} disabled={disabled} onValueChange={onChoose}>
-      <SelectTrigger id={id} data-testid="organization-switcher" className="h-9 max-w-48 min-w-0 text-sm">
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {organizations.map((o) => (
-          <SelectItem key={o.id} value={o.id}>
-            <bdi>{o.name}</bdi>
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      trigger={{ id, 'data-testid': 'organization-switcher', className: 'h-9 max-w-48 min-w-0 text-sm' }}
+      options={organizations.map((o) => ({ value: o.id, label: <bdi>{o.name}</bdi> }))}
+      placeholder={placeholder}
+      defaultOpen
+      value={value}
+      disabled={disabled}
+      onValueChange={onChoose}
+    />
   );
 }

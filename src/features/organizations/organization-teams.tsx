@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
+import { OptionSelect } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { organizationRights, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
@@ -113,18 +113,13 @@ function TeamCard({ org, team }: { org: OrganizationPage; team: Team }) {
             <label htmlFor={addId} className="text-sm font-medium">
               {t('teams.addMember')}
             </label>
-            <Select value={adding} onValueChange={setAdding}>
-              <SelectTrigger id={addId} className="h-9 w-56 text-sm">
-                <SelectValue placeholder="—" />
-              </SelectTrigger>
-              <SelectContent>
-                {others.map((m) => (
-                  <SelectItem key={m.userId} value={m.userId}>
-                    <bdi>{label(m)}</bdi>
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              trigger={{ id: addId, className: 'h-9 w-56 text-sm' }}
+              options={others.map((m) => ({ value: m.userId, label: <bdi>{label(m)}</bdi> }))}
+              placeholder="—"
+              value={adding}
+              onValueChange={setAdding}
+            />
           </div>
           <Button size="sm" type="submit" disabled={pending || !adding}>
             {t('teams.add')}

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ManagerList, nextSort, type SortOrder } from '#/components/manager-list';
 import { ActionMenu, ActionMenuItem } from '#/components/ui/action-menu';
 import { buttonVariants } from '#/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
+import { OptionSelect } from '#/components/ui/select';
 import { DisplayName } from '#/components/display-name';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
@@ -103,26 +103,26 @@ export function PageManagerUsers() {
       searchTerm={search.searchTerm}
       filters={
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <Select value={search.role || ALL} onValueChange={(v) => setSearch({ role: v === ALL ? '' : (v as 'admin' | 'user') })}>
-            <SelectTrigger aria-label={t('filters.role', { ns: 'tables' })} className="sm:w-40">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{t('filters.allRoles', { ns: 'tables' })}</SelectItem>
-              <SelectItem value="admin">{t('roles.admin')}</SelectItem>
-              <SelectItem value="user">{t('roles.user')}</SelectItem>
-            </SelectContent>
-          </Select>
-          <Select value={search.status || ALL} onValueChange={(v) => setSearch({ status: v === ALL ? '' : (v as 'active' | 'banned') })}>
-            <SelectTrigger aria-label={t('filters.status', { ns: 'tables' })} className="sm:w-40">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{t('filters.allStatuses', { ns: 'tables' })}</SelectItem>
-              <SelectItem value="active">{t('status.active')}</SelectItem>
-              <SelectItem value="banned">{t('status.banned')}</SelectItem>
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            trigger={{ 'aria-label': t('filters.role', { ns: 'tables' }), className: 'sm:w-40' }}
+            options={[
+              { value: ALL, label: t('filters.allRoles', { ns: 'tables' }) },
+              { value: 'admin', label: t('roles.admin') },
+              { value: 'user', label: t('roles.user') },
+            ]}
+            value={search.role || ALL}
+            onValueChange={(v) => setSearch({ role: v === ALL ? '' : (v as 'admin' | 'user') })}
+          />
+          <OptionSelect
+            trigger={{ 'aria-label': t('filters.status', { ns: 'tables' }), className: 'sm:w-40' }}
+            options={[
+              { value: ALL, label: t('filters.allStatuses', { ns: 'tables' }) },
+              { value: 'active', label: t('status.active') },
+              { value: 'banned', label: t('status.banned') },
+            ]}
+            value={search.status || ALL}
+            onValueChange={(v) => setSearch({ status: v === ALL ? '' : (v as 'active' | 'banned') })}
+          />
         </div>
       }
       filtered={Boolean(search.role || search.status)}

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#/components/ui/select';
+import { OptionSelect } from '#/components/ui/select';
 import { ROLE_NAMES } from '#/lib/permissions';
 import { roleNames } from '#/lib/role-field';
 import type { ManagedUser } from './users.schema';
@@ -48,18 +48,13 @@ export function RoleSelect({
   const { t } = useTranslation('users');
   const known = (ROLE_NAMES as string[]).includes(value);
   return (
-    <Select value={value} onValueChange={onValueChange} name={name} disabled={trigger.disabled}>
-      <SelectTrigger {...trigger}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {!known && <SelectItem value={value}>{value}</SelectItem>}
-        {ROLE_NAMES.map((role) => (
-          <SelectItem key={role} value={role}>
-            {t(`roles.${role}`)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      trigger={trigger}
+      options={[...(known ? [] : [{ value, label: value }]), ...ROLE_NAMES.map((role) => ({ value: role, label: t(`roles.${role}`) }))]}
+      value={value}
+      onValueChange={onValueChange}
+      name={name}
+      disabled={trigger.disabled}
+    />
   );
 }
