@@ -44,6 +44,8 @@ export async function requireSection({ queries }: { queries: Queries }, location
   // Its form is rendered in the server's HTML, so it works before hydration and without JavaScript.
   // (Imported here, not at the top: the guards are in every page's route tree, the sign-in pages' too.)
   if (!user.onboardedAt) await (await import('./onboarding-gate')).preloadOnboarding();
+  // Likewise the impersonation bar: there before hydration, so 'Stop impersonating' works at once.
+  if (user.impersonatedBy) await (await import('./impersonation-banner')).preloadImpersonationBar();
   return { user };
 }
 

@@ -3,43 +3,32 @@
  * impersonating' returns to that user's page in the manager, signed in as the admin again.
  * Reads the session already in the cache (loaded by the section guards); never fetches it.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toast } from '#/components/ui/toast';
-import { Button } from '#/components/ui/button';
-import type { AuthCallError } from './auth-client';
-import type { SessionUser } from './auth.functions';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { sessionQuery } from './session';
-import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
+
+// The bar (with the auth-error messages and the form fields' chunk they share) loads only while
+// someone is impersonated: the sections' shell, on every page, goes without it.
+const load = () => import('./impersonation-bar');
+const BarLazy = lazy(load);
+let loaded: Awaited<ReturnType<typeof load>> | undefined;
+
+/**
+ * Loads the bar before the render (the section guard calls it for an impersonated session): the
+ * server renders it into the page and the browser hydrates it at once, as it does the onboarding form.
+ */
+export async function preloadImpersonationBar() {
+  loaded ??= await load();
+}
 
 export function ImpersonationBanner() {
   const { data: user } = useQuery({ ...sessionQuery, enabled: false });
-  return user?.impersonatedBy ? <Banner user={user} /> : null;
-}
-
-function Banner({ user }: { user: SessionUser }) {
-  const { t } = useTranslation('auth');
-  const errorMessage = useAuthErrorMessage();
-  const stop = useMutation({
-    // The auth client loads only when needed: the banner sits in the root layout of every page.
-    mutationFn: async () => {
-      const { authCall, authClient } = await import('./auth-client');
-      return authCall(authClient.admin.stopImpersonating());
-    },
-    // A full load: every cached query belonged to the impersonated user.
-    onSuccess: () => window.location.assign(`/manager/users/${user.id}`),
-    onError: (error: AuthCallError) => toast.error(t('impersonation.stopFailed'), { description: errorMessage(error) }),
-  });
-  return (
-    <div
-      role="status"
-      data-testid="impersonation-banner"
-      className="flex w-full flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-300 px-3 py-1.5 text-sm font-medium text-neutral-950"
-    >
-      <span>{t('impersonation.banner', { name: user.name || user.email })}</span>
-      <Button size="sm" variant="secondary" disabled={stop.isPending || stop.isSuccess} onClick={() => stop.mutate()}>
-        {t('impersonation.stop')}
-      </Button>
-    </div>
+  if (!user?.impersonatedBy) return null;
+  return loaded ? (
+    <loaded.default user={user} />
+  ) : (
+    <Suspense fallback={null}>
+      <BarLazy user={user} />
+    </Suspense>
   );
 }
