@@ -117,9 +117,9 @@ export function jsonParts(): Plugin {
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|i18next|react-i18next|use-sync-external-store|tiny-invariant|tiny-warning)[\\/]/;
 
-/** The pages' building blocks (the `pages` chunk). */
+/** The pages' building blocks (the `pages` chunk), the dates' formats with them (the app's home shows none). */
 const PAGE_BLOCKS =
-  /[\\/]src[\\/](components[\\/](form-page|unsaved-changes|confirm-dialog|page-skeletons|search-field|display-name|ui[\\/](page-header|breadcrumb|table|item-list|empty-state|badge|card|skeleton))\.tsx|lib[\\/](use-search-input|i18n[\\/]format)\.ts)$/;
+  /[\\/]src[\\/](components[\\/](form-page|unsaved-changes|confirm-dialog|page-skeletons|search-field|display-name|ui[\\/](page-header|breadcrumb|table|item-list|empty-state|badge|card|skeleton))\.tsx|lib[\\/](use-search-input|i18n[\\/](format|use-dates))\.ts)$/;
 /** lucide-react's shared runtime, which every icon module imports. */
 const LUCIDE_RUNTIME = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
 
@@ -152,8 +152,10 @@ const clientChunks = {
     {
       name: 'app',
       // Shared building blocks. Heavy ones (dialog, menu, OTP input, toaster, zod and the schemas, permissions)
-      // stay with their pages: a module in a group brings its dependencies into it. So does the
-      // manager's list, which only its two list pages use (the sign-in pages load this group), and
+      // stay with their pages: a module in a group brings its dependencies into it. So do the
+      // manager's list, which only its two list pages use (the sign-in pages load this group), the
+      // sessions list (the accounts and a user's page: in this group it brought the lists' blocks
+      // and the date formats into /app's first load), and
       // the primitives on Radix UI's popper (select, combobox, action menu, tooltip): each brings
       // its Radix package, loaded by the pages that use one (issue 16).
       // The pages' building blocks (`PAGE_BLOCKS`) are a group of their own, and lucide's runtime (not
@@ -163,7 +165,7 @@ const clientChunks = {
         LUCIDE_RUNTIME.test(id) ||
         (/[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
           !PAGE_BLOCKS.test(id) &&
-          !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(
+          !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|session-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(
             id,
           ) &&
           !/[\\/]ui[\\/](select|combobox|action-menu|tooltip)\.tsx$/.test(id)),

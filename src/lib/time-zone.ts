@@ -42,10 +42,14 @@ export const requestTimeZone = (cookieHeader: string | null | undefined) =>
   parseTimeZone(cookieValue(cookieHeader, TIME_ZONE_COOKIE)) ?? DEFAULT_TIME_ZONE;
 
 let ownZone: string | undefined;
-/** The browser's own zone ('UTC' where it has none to tell); read once per page load. */
+/**
+ * The browser's own zone ('UTC' where it has none to tell); read once per page load. The runtime's
+ * own name needs no check here (the server checks the cookie's), so the check stays out of the
+ * browser's first load.
+ */
 export const browserTimeZone = () =>
   // eslint-disable-next-line no-restricted-properties -- reads the runtime's zone once, formats nothing
-  (ownZone ??= parseTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? DEFAULT_TIME_ZONE);
+  (ownZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE);
 
 /** In the browser: the cookie names this browser's zone, so the next page is rendered in it. */
 export function rememberTimeZone() {

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Field } from '#/components/ui/field';
 import { OptionSelect } from '#/components/ui/select';
-import { LANGUAGE_OPTIONS } from '#/lib/i18n/languages';
+import { LANGUAGE_OPTIONS } from '#/lib/i18n/language-options';
 import { THEMES, useTheme, type Theme } from '#/lib/theme';
 
 export function LanguageSelect() {

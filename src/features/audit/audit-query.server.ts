@@ -9,7 +9,7 @@ import type { Database } from '../../server/db/client.ts';
 import { auditEvent, searchable, user } from '../../server/db/schema.ts';
 import { containsPattern } from '../../server/db/search.ts';
 import type { AuditEvent, AuditFilter } from './audit.schema';
-import { rangeEnd } from './audit.search';
+import { rangeEnd } from './audit-range';
 
 /** The filters' condition (undefined: every event). `to` is inclusive: a date alone means that whole day (UTC). */
 export function auditConditions(filter: Partial<AuditFilter>): SQL | undefined {

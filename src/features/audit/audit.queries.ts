@@ -1,7 +1,8 @@
 import { orpc } from '#/lib/api-client';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import type { AuditList } from './audit.schema';
-import { rangeInOrder, type AuditSearch } from './audit.search';
+import { rangeInOrder } from './audit-range';
+import type { AuditSearch } from './audit.search';
 
 const NO_EVENTS: AuditList = { items: [], nextCursor: null, total: 0, totalCapped: false };
 

@@ -5,7 +5,7 @@
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import { listInputSchema, listPageSchema } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
-import { rangeInOrder } from './audit.search';
+import { rangeInOrder } from './audit-range';
 
 const change = z.object({ before: z.unknown(), after: z.unknown() });
 

@@ -45,10 +45,3 @@ export const auditSearch = searchParams<AuditSearch>({
   from: dateParam,
   to: dateParam,
 });
-
-const DAY_MS = 86_400_000;
-/** The range's end, exclusive: `to` is inclusive, and a date alone means that whole day (UTC). */
-export const rangeEnd = (to: string) => new Date(Date.parse(to) + (/^\d{4}-\d{2}-\d{2}$/.test(to) ? DAY_MS : 1));
-/** False for a range that ends before it starts: no event could match it, and the user is told so. */
-export const rangeInOrder = ({ from, to }: { from?: string | undefined; to?: string | undefined }) =>
-  !from || !to || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)) || rangeEnd(to).getTime() > Date.parse(from);

@@ -25,7 +25,8 @@ import { useIsDesktop } from '#/lib/use-media-query';
 import { AuditEventDialog } from './audit-event-dialog';
 import type { AuditEvent } from './audit.schema';
 import { auditInfiniteQuery, setFilters } from './audit.queries';
-import { EMPTY_AUDIT_SEARCH, rangeInOrder, type AuditSearch } from './audit.search';
+import { rangeInOrder } from './audit-range';
+import { EMPTY_AUDIT_SEARCH, type AuditSearch } from './audit.search';
 
 const route = getRouteApi('/manager/audit');
 

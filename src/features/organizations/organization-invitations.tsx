@@ -8,7 +8,8 @@ import { Input } from '#/components/ui/input';
 import { OptionSelect } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { useDates } from '#/lib/i18n/use-dates';
-import { LANGUAGE_OPTIONS, LANGUAGES } from '#/lib/i18n/languages';
+import { LANGUAGE_OPTIONS } from '#/lib/i18n/language-options';
+import { LANGUAGES } from '#/lib/i18n/languages';
 import { inviteInputSchema, organizationRights, type InviteInput, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
 

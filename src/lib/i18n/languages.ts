@@ -10,8 +10,6 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as Language[];
-/** The languages as a select's options, each named in itself (and marked with its language). */
-export const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.code, label: l.name, lang: l.code }));
 /** One file per namespace under src/locales/<lng>/; `common` loads first. */
 export const NAMESPACES = [
   'common',
