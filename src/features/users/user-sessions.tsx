@@ -1,8 +1,8 @@
 /**
  * A user's sessions for the manager, as a table from 640 px and cards below
  * (src/components/session-list.tsx): device, address, last active, shortened token, with 'Revoke'
- * per row and 'Revoke all', each confirmed first (src/components/confirm-dialog.tsx). Each row shows whose session it is by
- * the user's avatar (picture or initials); the page's title names them.
+ * per row and 'Revoke all', each confirmed first (src/components/confirm-dialog.tsx). Each row
+ * shows whose session it is by the user's avatar (picture or initials); the page's title names them.
  */
 import { useState, type ReactNode } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
