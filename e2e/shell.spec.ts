@@ -134,6 +134,23 @@ test.describe('page shell', () => {
     await expect(page).toHaveTitle('Account | Springboard');
     await page.goto('/manager/dashboard');
     await expect(page).toHaveTitle('Dashboard | Springboard');
+    // Moving in the browser: each page's title, in the page's namespace or from its data.
+    await hydrated(page);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
+    await nav.getByRole('link', { name: 'Audit log' }).click();
+    await expect(page).toHaveTitle('Audit log | Springboard');
+    await nav.getByRole('link', { name: 'Users' }).click();
+    await expect(page).toHaveTitle('Users | Springboard');
+    await page.getByRole('link', { name: 'New User' }).click();
+    await expect(page).toHaveTitle('New User | Springboard');
+    await page.goto('/app/books');
+    await hydrated(page);
+    await page.locator('#main a[href^="/app/books/"]').first().click();
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).not.toHaveText('Books');
+    await expect(page).toHaveTitle(`${await heading.textContent()} | Springboard`);
+    await page.goBack();
+    await expect(page).toHaveTitle('Books | Springboard');
   });
 
   test('the manager index redirects to the dashboard; / goes to /login, which sends a signed-in admin home', async ({

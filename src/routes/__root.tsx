@@ -12,7 +12,7 @@ import { getAppConfig } from '#/features/config/config.functions';
 import { EnvBanner } from '#/features/config/env-banner';
 import { settleLanguage } from '#/lib/i18n/browser';
 import { languageInfo } from '#/lib/i18n/languages';
-import { loadRouteNamespaces } from '#/lib/i18n/route-namespaces';
+import { loadRouteNamespaces, routeTitle } from '#/lib/i18n/route-namespaces';
 import { ThemeScript, ThemeSync } from '#/lib/theme';
 import { rememberTimeZone } from '#/lib/time-zone';
 import type { Queries } from '#/lib/queries';
@@ -40,13 +40,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   staleTime: Infinity,
   shouldReload: false,
-  head: () => ({
+  head: ({ match, matches }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
       { name: 'theme-color', content: '#8e4585' },
       { name: 'apple-mobile-web-app-capable', content: 'yes' },
-      { title: pageTitle() },
+      { title: pageTitle(routeTitle(match.context.i18n, matches)) },
     ],
     links: [
       { rel: 'manifest', href: '/manifest.webmanifest' },

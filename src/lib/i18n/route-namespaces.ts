@@ -1,20 +1,36 @@
 /**
- * The translation namespaces a page needs beyond the entry's (ENTRY_NAMESPACES), declared by its
- * routes as `staticData: { namespaces }`. Loaded before the page renders: by the root route's
- * `beforeLoad` on every navigation (and preload), and before hydration on a first load (the
- * router's `hydrate`), so the browser's first render matches the server's.
+ * What a route declares about its page's words, as `staticData`:
+ * - `namespaces`: the translation namespaces it needs beyond the entry's (ENTRY_NAMESPACES).
+ *   Loaded before the page renders: by the root route's `beforeLoad` on every navigation (and
+ *   preload), and before hydration on a first load (the router's `hydrate`), so the browser's
+ *   first render matches the server's.
+ * - `title`: the key of the page's title, which the root route's `head` translates (routes whose
+ *   title is data, a book's say, keep a `head` of their own, and the deepest title wins).
  */
-import type { i18n as I18n } from 'i18next';
+import type { i18n as I18n, ParseKeys } from 'i18next';
 import type { Namespace } from './languages';
+
+/** A key as `i18n.t` takes it: `common`'s bare, any other namespace's prefixed (`audit:title`). */
+type TitleKey = ParseKeys<['common', ...Exclude<Namespace, 'common'>[]]>;
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Translation namespaces this route's page shows, other than `common` and `auth`. */
     namespaces?: Namespace[];
+    /** The page title's key, e.g. `nav.users` or `audit:title`. */
+    title?: TitleKey;
   }
 }
 
-export function loadRouteNamespaces(i18n: I18n, matches: ReadonlyArray<{ staticData?: { namespaces?: Namespace[] } }>) {
+type Declared = ReadonlyArray<{ staticData?: { namespaces?: Namespace[]; title?: TitleKey } }>;
+
+/** The deepest matched route's declared title, translated; none when no route declares one. */
+export function routeTitle(i18n: I18n, matches: Declared) {
+  const key = matches.findLast((match) => match.staticData?.title)?.staticData?.title;
+  return key && i18n.t(key);
+}
+
+export function loadRouteNamespaces(i18n: I18n, matches: Declared) {
   const needed = matches.flatMap((match) => match.staticData?.namespaces ?? []);
   const missing = needed.filter((ns) => !i18n.hasLoadedNamespace(ns));
   return missing.length ? i18n.loadNamespaces(missing) : undefined;

@@ -2,13 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { mySessionsQuery, ownActivityQuery } from '#/features/account/account.queries';
 import { accountSearch } from '#/features/account/account.schema';
 import { PageAccount } from '#/features/account/page-account';
-import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/app/account')({
-  staticData: { namespaces: ['account', 'images', 'audit'] },
+  staticData: { title: 'nav.account', namespaces: ['account', 'images', 'audit'] },
   validateSearch: accountSearch,
   search: { middlewares: [stripSearchParams({ state: '', newEmail: '' })] },
   loader: ({ context }) => Promise.all([context.queries.ensure(mySessionsQuery), context.queries.ensureInfinite(ownActivityQuery)]),
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.account')) }] }),
   component: PageAccount,
 });

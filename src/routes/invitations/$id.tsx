@@ -5,14 +5,12 @@ import { invitationQuery } from '#/features/organizations/organizations.queries'
 import { PageInvitation } from '#/features/organizations/page-invitation';
 import { LayoutApp } from '#/layout/app/layout-app';
 import { SectionError, SectionNotFound } from '#/layout/section-pages';
-import { pageTitle } from '#/lib/utils';
 
 // Signed out: /login?redirect=/invitations/{id}, and back here once signed in (or signed up).
 export const Route = createFileRoute('/invitations/$id')({
-  staticData: { namespaces: ['organizations', 'authErrors'] },
+  staticData: { title: 'organizations:invitation.title', namespaces: ['organizations', 'authErrors'] },
   beforeLoad: ({ context, location }) => requireSection(context, location, 'app'),
   loader: ({ context, params }) => context.queries.ensure(invitationQuery(params.id)),
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('organizations:invitation.title')) }] }),
   component: () => (
     <Section>
       <PageInvitation />

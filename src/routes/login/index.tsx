@@ -2,13 +2,12 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { loginSearch } from '#/features/auth/auth.search';
 import { redirectIfSignedIn } from '#/features/auth/guards';
 import { PageLogin } from '#/features/auth/page-login';
-import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/login/')({
+  staticData: { title: 'auth:login.title' },
   search: { middlewares: [stripSearchParams({ redirect: '' })] },
   validateSearch: loginSearch,
   beforeLoad: ({ search }) => redirectIfSignedIn(search.redirect),
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('auth:login.title')) }] }),
   component: PageLogin,
   // The form without JavaScript, or sent before the page hydrated (decision 033).
   server: {

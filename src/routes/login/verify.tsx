@@ -2,16 +2,15 @@ import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-ro
 import { checkEmail, verifySearch } from '#/features/auth/auth.search';
 import { redirectIfSignedIn } from '#/features/auth/guards';
 import { PageLoginVerify } from '#/features/auth/page-login-verify';
-import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/login/verify')({
+  staticData: { title: 'auth:verify.title' },
   search: { middlewares: [stripSearchParams({ redirect: '' })] },
   validateSearch: verifySearch,
   beforeLoad: async ({ search }) => {
     if (checkEmail(search.email).error) throw redirect({ to: '/login', search: { redirect: search.redirect } });
     await redirectIfSignedIn(search.redirect);
   },
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('auth:verify.title')) }] }),
   component: PageLoginVerify,
   // The form without JavaScript, or sent before the page hydrated (decision 033).
   server: {

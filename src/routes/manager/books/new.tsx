@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { FormPage } from '#/components/form-page';
 import { toast } from '#/components/ui/toast';
 import { FormBook } from '#/features/books/form-book';
-import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/new')({
-  staticData: { namespaces: ['catalog', 'tables', 'images'] },
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('catalog:form.newBook')) }] }),
+  staticData: { title: 'catalog:form.newBook', namespaces: ['catalog', 'tables', 'images'] },
   component: function PageBookNew() {
     const { t } = useTranslation(['catalog', 'common']);
     const navigate = useNavigate();

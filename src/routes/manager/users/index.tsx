@@ -3,10 +3,9 @@ import { ListSkeleton } from '#/components/page-skeletons';
 import { PageManagerUsers } from '#/features/users/page-manager-users';
 import { usersInfiniteQuery } from '#/features/users/users.queries';
 import { optionParam, tableRoute } from '#/lib/search-params';
-import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/')({
-  staticData: { namespaces: ['users', 'tables'] },
+  staticData: { title: 'nav.users', namespaces: ['users', 'tables'] },
   ...tableRoute({
     role: optionParam(['admin', 'user']),
     status: optionParam(['active', 'banned']),
@@ -14,7 +13,6 @@ export const Route = createFileRoute('/manager/users/')({
     order: optionParam(['asc', 'desc']),
   }),
   loader: ({ context, deps }) => context.queries.ensureInfinite(usersInfiniteQuery(deps)),
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('nav.users')) }] }),
   pendingComponent: ListSkeleton,
   component: PageManagerUsers,
 });

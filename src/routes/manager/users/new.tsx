@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { FormPage } from '#/components/form-page';
 import { toast } from '#/components/ui/toast';
 import { FormUser } from '#/features/users/form-user';
-import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/new')({
-  staticData: { namespaces: ['users', 'tables'] },
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('users:form.newUser')) }] }),
+  staticData: { title: 'users:form.newUser', namespaces: ['users', 'tables'] },
   component: function PageUserNew() {
     const { t } = useTranslation(['users', 'common']);
     const navigate = useNavigate();

@@ -5,12 +5,10 @@ import { FormPage } from '#/components/form-page';
 import { toast } from '#/components/ui/toast';
 import { bookQuery } from '#/features/books/books.queries';
 import { FormBook } from '#/features/books/form-book';
-import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/books/$id/update')({
-  staticData: { namespaces: ['catalog', 'tables', 'images'] },
+  staticData: { title: 'catalog:form.editBook', namespaces: ['catalog', 'tables', 'images'] },
   loader: ({ context, params }) => context.queries.ensure(bookQuery(params.id)),
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('catalog:form.editBook')) }] }),
   component: function PageBookUpdate() {
     const { t } = useTranslation(['catalog', 'common']);
     const { id } = Route.useParams();

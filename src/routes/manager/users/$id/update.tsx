@@ -5,12 +5,10 @@ import { FormPage } from '#/components/form-page';
 import { toast } from '#/components/ui/toast';
 import { FormUser } from '#/features/users/form-user';
 import { userQuery } from '#/features/users/users.queries';
-import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/users/$id/update')({
-  staticData: { namespaces: ['users', 'tables'] },
+  staticData: { title: 'users:form.editUser', namespaces: ['users', 'tables'] },
   loader: ({ context, params }) => context.queries.ensure(userQuery(params.id)),
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.i18n.t('users:form.editUser')) }] }),
   component: function PageUserUpdate() {
     const { t } = useTranslation(['users', 'common']);
     const { id } = Route.useParams();
