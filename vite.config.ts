@@ -90,17 +90,19 @@ function localeAssets(locales: ReturnType<typeof localeFiles>): Plugin {
 }
 
 /**
- * `…/file.json?sections`: a JSON file's top-level keys as named exports of a module of its own, so
- * that the sections' chunk takes its part of the English strings (src/lib/i18n/section-strings.ts)
- * and the entry's copy of the file keeps only its own part.
+ * `…/file.json?part=<name>`: a JSON file's top-level keys as named exports of a module of its own
+ * (one per name), so that the chunk of the code that shows some English strings takes them (the
+ * sections' shell, a sign-in step, the demo dialog: src/lib/i18n/entry-strings.ts) and the entry's
+ * copy of the file keeps only its own part.
  */
 export function jsonParts(): Plugin {
   return {
     name: 'springboard:json-parts',
     enforce: 'pre',
     load(id) {
-      if (!id.endsWith('.json?sections')) return undefined;
-      const data = JSON.parse(readFileSync(id.slice(0, -'?sections'.length), 'utf8')) as Record<string, unknown>;
+      const part = /^(.+\.json)\?part=[\w-]+$/.exec(id);
+      if (!part) return undefined;
+      const data = JSON.parse(readFileSync(part[1]!, 'utf8')) as Record<string, unknown>;
       const code = Object.entries(data)
         .map(([key, value]) => `export const ${key} = ${JSON.stringify(value)};`)
         .join('\n');

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { jsonParts } from './vite.config';
 
 export default defineConfig({
-  // `….json?sections` imports (src/lib/i18n/section-strings.ts).
+  // `….json?part=<name>` imports (src/lib/i18n/entry-strings.ts lists the parts).
   plugins: [jsonParts()],
   resolve: { alias: [{ find: /^#\/(.*)$/, replacement: `${import.meta.dirname}/src/$1` }] },
   test: {

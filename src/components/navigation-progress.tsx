@@ -25,7 +25,7 @@ export function NavigationProgress() {
   return (
     <div
       role="progressbar"
-      aria-label={t('nav.loading')}
+      aria-label={t('app.loading')}
       data-testid="navigation-progress"
       className="pointer-events-none fixed inset-x-0 top-0 z-[100] h-0.5 overflow-hidden bg-brand/20"
     >

@@ -1,11 +1,11 @@
-// The English files imported again as modules of their own, for the sections' chunk
-// (section-strings.ts; the `?sections` loader is in vite.config.ts).
-declare module '#/locales/en/common.json?sections' {
+// The English files imported again as modules of their own, one per part (`?part=<name>`, the
+// loader is `jsonParts` in vite.config.ts; the parts are listed in entry-strings.ts).
+declare module '#/locales/en/common.json?part=*' {
   import type strings from '#/locales/en/common.json';
   const parts: typeof strings;
   export = parts;
 }
-declare module '#/locales/en/auth.json?sections' {
+declare module '#/locales/en/auth.json?part=*' {
   import type strings from '#/locales/en/auth.json';
   const parts: typeof strings;
   export = parts;

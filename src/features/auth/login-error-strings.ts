@@ -1,0 +1,5 @@
+/** The sign-in error page's English strings, added by it (page-login-error.tsx; see src/lib/i18n/entry-strings.ts). */
+import { error } from '#/locales/en/auth.json?part=login-error';
+import type { EnglishPart } from '#/lib/i18n/entry-strings';
+
+export const LOGIN_ERROR_STRINGS = { auth: { error } } satisfies EnglishPart;

@@ -1,0 +1,5 @@
+/** The demo-mode dialog's English strings, added by it (demo-dialog.tsx; see src/lib/i18n/entry-strings.ts). */
+import { demo } from '#/locales/en/common.json?part=demo';
+import type { EnglishPart } from '#/lib/i18n/entry-strings';
+
+export const DEMO_STRINGS = { common: { demo } } satisfies EnglishPart;
