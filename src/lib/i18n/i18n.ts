@@ -38,7 +38,7 @@ export const defaultResources = {
 } as const;
 
 // In the browser build `import.meta.env.SSR` is false: the other English files are left out of it,
-// and of `common` and `auth` the strings only the sections show (section-strings.ts).
+// and of `common` and `auth` the parts other code adds when it loads (entry-strings.ts).
 const bundledResources = import.meta.env.SSR ? defaultResources : ENTRY_STRINGS;
 const initialNamespaces = import.meta.env.SSR ? NAMESPACES : ENTRY_NAMESPACES;
 
