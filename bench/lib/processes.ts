@@ -69,6 +69,24 @@ export function postgresCpuMs(): number {
   return total;
 }
 
+/**
+ * The whole machine's busy CPU time so far, in ms, over all cores (/proc/stat's first line: user,
+ * nice, system, irq and softirq; idle and I/O wait are not busy), the time the hypervisor gave its
+ * cores to others (steal), and its number of cores.
+ */
+export function machineCpu(): { busyMs: number; stealMs: number; cores: number } {
+  const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+  const [user, nice, system, , , irq, softirq, steal] = lines[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const cores = lines.filter((line) => /^cpu\d/.test(line)).length;
+  return { busyMs: (user! + nice! + system! + irq! + softirq!) * 10, stealMs: (steal ?? 0) * 10, cores };
+}
+
+/** This process's CPU time (user and system) so far, in ms. */
+export function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** BENCH_SERVER_NODE_OPTIONS: Node.js options for the app under test only (e.g. a heap size), not the baseline. */

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SmtpSink } from '../../e2e/support/smtp-sink.ts';
+import { BUDGET } from './budget.ts';
 import { httpClient, type Latencies } from './http-client.ts';
 import { BROWSER_HEADERS, LOAD } from './load.ts';
 import {
@@ -32,7 +33,7 @@ import {
   type MixRun,
   type MixSession,
 } from './mix.ts';
-import { LOG_DIR, cpuMs, postgresCpuMs, rssMb, type Server } from './processes.ts';
+import { LOG_DIR, cpuMs, machineCpu, ownCpuMs, postgresCpuMs, rssMb, type Server } from './processes.ts';
 import * as progress from './progress.ts';
 import { freshTerms, searchUncached } from './search-uncached.ts';
 import { signInAll } from './sign-in.ts';
@@ -247,8 +248,24 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
       const mix = createMix(url, sessions, workload);
       await runMix(client, mix, { connections, seconds: mixWarmupSeconds, onTick: (s) => progress.note(`warm-up ${s} s`) });
       const cpuBefore = cpuMs(server.pid);
+      const [machineBefore, postgresBefore, clientBefore] = [machineCpu(), postgresCpuMs(), ownCpuMs()];
       const m = await runMix(client, mix, { connections, seconds: mixSeconds, onTick: (s) => progress.note(`${s}/${mixSeconds} s`) });
       const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / m.requests;
+      // Where the machine's CPU went during the measured mix, per request: the app, the local
+      // PostgreSQL (0 embedded: its work is the app's), this bench process (the load's client), and
+      // the rest of the machine. With the cores busy, the sum bounds the throughput.
+      const machineAfter = machineCpu();
+      const perRequest = (ms: number) => ms / m.requests;
+      const cpu = {
+        app: cpuPerRequest,
+        database: perRequest(postgresCpuMs() - postgresBefore),
+        loadClient: perRequest(ownCpuMs() - clientBefore),
+        machine: perRequest(machineAfter.busyMs - machineBefore.busyMs),
+        cores: machineAfter.cores,
+      };
+      const wallMs = m.seconds * 1000 * cpu.cores;
+      const busyShare = (cpu.machine * m.requests) / wallMs;
+      const stealShare = (machineAfter.stealMs - machineBefore.stealMs) / wallMs;
       const more = rssAfterSeconds - mixWarmupSeconds - m.seconds;
       // On PostgreSQL the rest of the minute measures what the audit log costs the mix (#18): equal
       // slices with its inserts made (on) or skipped by the database (off, a bench-only trigger), in
@@ -314,6 +331,23 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
         note: 'CPU time (user and system) of the app process during the measured mix, divided by its requests',
       });
       o.record(`${s}_ratio`, round((m.rps / o.baselineRps) * 100), '%', { baselineRps: round(o.baselineRps, 0) });
+      // The arithmetic behind the ratio's budget: the CPU time one request of the mix may cost the
+      // whole machine (app, database and load's client together) for the cores to serve the budget's
+      // share of the baseline (decision 060).
+      const ratioBudget = BUDGET.find((line) => line.figure === `${s}_ratio`)?.limit;
+      const budgetRps = typeof ratioBudget === 'number' ? (ratioBudget / 100) * o.baselineRps : 0;
+      o.record(`mix_cpu_per_request_${o.suffix}`, round(cpu.machine, 2), 'ms', {
+        note: "the whole machine's busy CPU time during the measured mix (all processes, all cores), divided by its requests",
+        app: round(cpu.app, 2),
+        database: round(cpu.database, 2),
+        loadClient: round(cpu.loadClient, 2),
+        rest: round(cpu.machine - cpu.app - cpu.database - cpu.loadClient, 2),
+        cores: cpu.cores,
+        busyShare: round(busyShare * 100),
+        stealShare: round(stealShare * 100),
+        budgetRps: round(budgetRps, 0),
+        cpuPerRequestForBudget: budgetRps ? round((cpu.cores * 1000) / budgetRps, 2) : null,
+      });
       if (audit && auditOnWrites) {
         // What the log costs the mix: what it adds to a write (measured on the writes alone, where
         // it is about a tenth of their time), times the writes' share, against what a request of the
