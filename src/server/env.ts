@@ -52,6 +52,7 @@ const rawSchema = z.object({
     })
     .optional(),
   DATABASE_URL: urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db').optional(),
+  DATABASE_POOL_MAX: positiveInt('DATABASE_POOL_MAX').optional(),
   DATA_DIR: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32, { error: 'AUTH_SECRET must be at least 32 characters' }).optional(),
   AUTH_SIGNUP_ENABLED: bool('AUTH_SIGNUP_ENABLED').optional(),
@@ -146,7 +147,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     port,
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    database: e.DATABASE_URL ? ({ kind: 'postgres', url: e.DATABASE_URL } as const) : ({ kind: 'pglite', dataDir } as const),
+    // The pool's size: DATABASE_POOL_MAX, else the client's default (src/server/db/client.ts).
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX } as const)
+      : ({ kind: 'pglite', dataDir } as const),
     dataDir,
     authSecret: e.AUTH_SECRET,
     auth: {

@@ -11,7 +11,10 @@ import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+/** A real PostgreSQL's connections per process, unless DATABASE_POOL_MAX says otherwise (decision 060). */
+export const DEFAULT_POOL_MAX = 10;
+
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolMax?: number };
 
 export interface DatabaseHandle {
   kind: DatabaseConfig['kind'];
@@ -68,11 +71,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolMax = DEFAULT_POOL_MAX): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Database;
@@ -100,7 +103,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 export function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url);
+  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url, config.poolMax);
 }
 
 /** How many rows a raw `delete` or `update` touched: node-postgres says `rowCount`, PGlite `affectedRows`. */
