@@ -255,16 +255,16 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
       // PostgreSQL (0 embedded: its work is the app's), this bench process (the load's client), and
       // the rest of the machine. With the cores busy, the sum bounds the throughput.
       const machineAfter = machineCpu();
-      const perRequest = (ms: number) => ms / m.requests;
+      const busyMs = machineAfter.busyMs - machineBefore.busyMs;
       const cpu = {
         app: cpuPerRequest,
-        database: perRequest(postgresCpuMs() - postgresBefore),
-        loadClient: perRequest(ownCpuMs() - clientBefore),
-        machine: perRequest(machineAfter.busyMs - machineBefore.busyMs),
+        database: (postgresCpuMs() - postgresBefore) / m.requests,
+        loadClient: (ownCpuMs() - clientBefore) / m.requests,
+        machine: busyMs / m.requests,
         cores: machineAfter.cores,
       };
       const wallMs = m.seconds * 1000 * cpu.cores;
-      const busyShare = (cpu.machine * m.requests) / wallMs;
+      const busyShare = busyMs / wallMs;
       const stealShare = (machineAfter.stealMs - machineBefore.stealMs) / wallMs;
       const more = rssAfterSeconds - mixWarmupSeconds - m.seconds;
       // On PostgreSQL the rest of the minute measures what the audit log costs the mix (#18): equal

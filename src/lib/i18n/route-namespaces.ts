@@ -7,6 +7,7 @@
  * - `title`: the key of the page's title, which the root route's `head` translates (routes whose
  *   title is data, a book's say, keep a `head` of their own, and the deepest title wins).
  */
+import type { StaticDataRouteOption } from '@tanstack/react-router';
 import type { i18n as I18n, ParseKeys } from 'i18next';
 import type { Namespace } from './languages';
 
@@ -22,7 +23,8 @@ declare module '@tanstack/react-router' {
   }
 }
 
-type Declared = ReadonlyArray<{ staticData?: { namespaces?: Namespace[]; title?: TitleKey } }>;
+/** Matched routes, as far as what they declare. */
+type Declared = ReadonlyArray<{ staticData?: StaticDataRouteOption }>;
 
 /** The deepest matched route's declared title, translated; none when no route declares one. */
 export function routeTitle(i18n: I18n, matches: Declared) {
