@@ -1,7 +1,8 @@
 /**
  * A real OpenID Connect provider (the `oidc-provider` package) on loopback, with its built-in
  * development login and consent pages: any login works, its value is the account's e-mail.
- * Accounts whose login starts with "unverified" come back with email_verified: false.
+ * Accounts whose login starts with "unverified" come back with email_verified: false;
+ * "unverified:<address>" claims exactly that address, unverified.
  */
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
@@ -36,7 +37,7 @@ export async function startOidcProvider(appUrl: string): Promise<OidcProvider> {
       return {
         accountId: id,
         async claims() {
-          const email = id.includes('@') ? id : `${id}@oidc.example`;
+          const email = id.startsWith('unverified:') ? id.slice('unverified:'.length) : id.includes('@') ? id : `${id}@oidc.example`;
           return { sub: id, email, email_verified: !id.startsWith('unverified'), name: `OIDC ${id.split('@')[0]}` };
         },
       };

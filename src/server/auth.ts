@@ -69,6 +69,10 @@ export function createAuth(baseDb: Database, e: Env = env()) {
     appName: 'Springboard',
     baseURL: e.baseUrl,
     basePath: '/api/auth',
+      // An address a provider did not verify never creates an account (a later e-mail-code sign-in
+      // would join it, and the provider identity with it) nor joins one.
+      validateUserInfo: ({ user, source }) =>
+        source.method === 'oauth' && source.action !== 'sign-in' && !user.emailVerified ? { error: 'email_not_verified' } : undefined,
     secret: resolveAuthSecret(e),
     trustedOrigins: [e.baseUrl],
     database: drizzleAdapter(db, { provider: 'pg', schema }),
@@ -91,7 +95,9 @@ export function createAuth(baseDb: Database, e: Env = env()) {
       // A deleted user's pictures go with them, whichever endpoint deleted the account.
       user: { delete: { after: async (deleted) => deletePicturesOf('users', deleted.id) } },
     },
-    account: { accountLinking: { enabled: true, trustedProviders: ['github', 'oidc'] } },
+    // No trusted providers: a provider's address joins an existing account only when the provider
+    // says it verified it (Better Auth's own check; a trusted provider would skip it).
+    account: { accountLinking: { enabled: true } },
     socialProviders: e.auth.github
       ? {
           github: {
