@@ -80,7 +80,21 @@ export async function afterCommit(work: () => Promise<void>): Promise<void> {
  * counters' pruning, src/server/rate-limits.ts and email-quota.ts). A failure is logged.
  */
 export async function inBackgroundAfterCommit(db: Database, statement: SQL, failure: string): Promise<void> {
-  await afterCommit(async () => void db.execute(statement).catch((error: unknown) => logger().warn({ err: error }, failure)));
+  await afterCommit(async () => {
+    const running = db.execute(statement).then(
+      () => undefined,
+      (error: unknown) => logger().warn({ err: error }, failure),
+    );
+    background.add(running);
+    void running.finally(() => background.delete(running));
+  });
+}
+
+const background = new Set<Promise<void>>();
+
+/** Resolves once the background statements started so far have finished (for tests that age rows). */
+export async function backgroundSettled(): Promise<void> {
+  await Promise.all([...background]);
 }
 
 /** The current ambient transaction's scratch space (undefined outside one). */
