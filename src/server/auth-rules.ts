@@ -11,7 +11,7 @@ import { APIError } from 'better-auth/api';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import type { Database } from './db/client.ts';
-import { invitation, member, user } from './db/schema.ts';
+import { invitation, member, organization, user } from './db/schema.ts';
 import type { Env } from './env.ts';
 
 export const BANNED_MESSAGE = 'You have been banned from this application';
@@ -83,6 +83,9 @@ export async function beforeOrganizationCall(
   input: { path: string; body: unknown; request?: Request; session: () => Promise<OrgSession | null> },
 ) {
   if (!input.path.startsWith('/organization/')) return;
+  if (input.path === '/organization/accept-invitation' || input.path === '/organization/add-member') {
+    await lockForNewMember(db, input.path, asRecord(input.body), input.session);
+  }
   const session = await input.session();
   if (!session) return; // Better Auth answers 401.
   const body = asRecord(input.body);
@@ -105,6 +108,27 @@ export async function beforeOrganizationCall(
       message: 'Too many invitations from this organisation in the last hour. Please try again later.',
     });
   }
+}
+
+/**
+ * The plugin checks ORG_MAX_MEMBERS by counting, then inserting: on PostgreSQL, accepts at the same
+ * moment all counted the same members. The organisation's row, locked until the call's transaction
+ * commits (auth-handler.ts), makes the next call wait and count the member this one adds.
+ */
+async function lockForNewMember(db: Database, path: string, body: Record<string, unknown>, session: () => Promise<OrgSession | null>) {
+  let organizationId: unknown = body.organizationId;
+  if (path === '/organization/accept-invitation') {
+    if (typeof body.invitationId !== 'string') return;
+    const [found] = await db
+      .select({ organizationId: invitation.organizationId })
+      .from(invitation)
+      .where(eq(invitation.id, body.invitationId));
+    organizationId = found?.organizationId;
+  } else if (typeof organizationId !== 'string') {
+    organizationId = (await session())?.session.activeOrganizationId;
+  }
+  if (typeof organizationId !== 'string') return; // the plugin's own refusal
+  await db.select({ id: organization.id }).from(organization).where(eq(organization.id, organizationId)).for('update');
 }
 
 /**

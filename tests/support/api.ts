@@ -58,9 +58,9 @@ export async function api<T = Record<string, unknown>>(
 export async function authApi<T = Record<string, unknown>>(
   method: string,
   path: string,
-  options: { cookie?: string; body?: Record<string, unknown> } = {},
+  options: { cookie?: string; body?: Record<string, unknown>; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { origin: ORIGIN };
+  const headers: Record<string, string> = { ...options.headers, origin: ORIGIN };
   if (options.cookie) headers.cookie = options.cookie;
   const url = new URL(`${ORIGIN}/api/auth${path}`);
   let body: string | undefined;

@@ -19,6 +19,8 @@ import { getAuth } from '#/server/auth.ts';
 import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
 import { authEndpointEnabled } from '#/server/auth-endpoints.ts';
 import { database } from '#/server/db/index.ts';
+import { env } from '#/server/env.ts';
+import { CLIENT_IP_HEADER } from '#/server/http/pipeline.ts';
 import { book, invitation, member, organization, shelfItem, team, teamMember, user } from '#/server/db/schema.ts';
 import { api, authApi, signIn } from '../../../tests/support/api.ts';
 
@@ -476,6 +478,56 @@ describe('organisation endpoints: the codes a refusal carries', () => {
       body: { name: 'Taken', slug: row!.slug },
     });
     expect(taken.body.code).toBe('ORGANIZATION_ALREADY_EXISTS');
+  });
+});
+
+describe('the member limit (ORG_MAX_MEMBERS)', () => {
+  // The race only shows on PostgreSQL (organizations.api.pg.test.ts): the embedded database has one connection.
+  it('F9: six simultaneous accepts for the last three places make exactly three members; the others get 403 ORGANIZATION_MEMBERSHIP_LIMIT_REACHED', async () => {
+    const limit = env().organizations.maxMembers;
+    const db = await database();
+    const orgId = crypto.randomUUID();
+    await db.insert(organization).values({ id: orgId, name: 'Nearly full', slug: unique('nearly-full') });
+    const fillers = Array.from({ length: limit - 3 }, () => ({
+      id: crypto.randomUUID(),
+      name: 'Filler',
+      email: `${unique('filler')}@example.org`,
+      emailVerified: true,
+    }));
+    await db.insert(user).values(fillers);
+    await db
+      .insert(member)
+      .values(fillers.map((f, i) => ({ id: crypto.randomUUID(), organizationId: orgId, userId: f.id, role: i ? 'member' : 'owner' })));
+    const invitees = Array.from({ length: 6 }, () => `${unique('joiner')}@example.org`);
+    const calls = await Promise.all(
+      invitees.map(async (email) => {
+        const id = crypto.randomUUID();
+        await db.insert(invitation).values({
+          id,
+          organizationId: orgId,
+          email,
+          role: 'member',
+          status: 'pending',
+          expiresAt: new Date(Date.now() + 86_400_000),
+          inviterId: fillers[0]!.id,
+        });
+        return { id, cookie: await signIn(email) };
+      }),
+    );
+    // Six clients: from one address they would queue on its rate-limit counter, as they do not in production.
+    const answers = await Promise.all(
+      calls.map(({ id, cookie }, i) =>
+        authApi<{ code?: string }>('POST', '/organization/accept-invitation', {
+          cookie,
+          body: { invitationId: id },
+          headers: { [CLIENT_IP_HEADER]: `203.0.113.${i + 1}` },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 403, 403, 403]);
+    expect(answers.filter((a) => a.status === 403).map((a) => a.body.code)).toEqual(Array(3).fill('ORGANIZATION_MEMBERSHIP_LIMIT_REACHED'));
+    const members = await db.select({ id: member.id }).from(member).where(eq(member.organizationId, orgId));
+    expect(members).toHaveLength(limit);
   });
 });
 
