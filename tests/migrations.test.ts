@@ -1,0 +1,53 @@
+/**
+ * `npm run db:generate` is drizzle-kit's: the committed snapshot in drizzle/meta must match
+ * src/server/db/schema.ts, or the next generate re-creates tables that already exist. Each case runs
+ * drizzle-kit on a copy of drizzle/ without a terminal, as CI and scripts do.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+// drizzle-kit wants paths relative to the working directory.
+const scratch = mkdtempSync(path.join(root, 'node_modules/.cache-migrations-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function generate(name: string, schemaFiles: string[]) {
+  const out = path.join(scratch, name);
+  cpSync(path.join(root, 'drizzle'), out, { recursive: true });
+  const config = path.join(scratch, `${name}.config.ts`);
+  const rel = (p: string) => `./${path.relative(root, p)}`;
+  writeFileSync(config, `export default ${JSON.stringify({ dialect: 'postgresql', schema: schemaFiles.map(rel), out: rel(out) })};\n`);
+  const run = spawnSync(process.execPath, [path.join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', `--config=${rel(config)}`], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 120_000,
+  });
+  const before = new Set(readdirSync(path.join(root, 'drizzle')));
+  const written = readdirSync(out).filter((f) => !before.has(f));
+  return { run, written, read: (f: string) => readFileSync(path.join(out, f), 'utf8') };
+}
+
+describe('db:generate', () => {
+  it('writes nothing for the committed schema', () => {
+    const { run, written } = generate('unchanged', ['./src/server/db/schema.ts']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('No schema changes');
+    expect(written).toEqual([]);
+  }, 120_000);
+
+  it('writes one migration for a new table, with no question to answer', () => {
+    const extra = path.join(scratch, 'publisher.ts');
+    writeFileSync(
+      extra,
+      `import { pgTable, text } from 'drizzle-orm/pg-core';\nexport const publisher = pgTable('publisher', { id: text('id').primaryKey(), name: text('name').notNull() });\n`,
+    );
+    const { run, written, read } = generate('added', ['./src/server/db/schema.ts', `./${path.relative(root, extra)}`]);
+    expect(run.status, run.stderr).toBe(0);
+    const sql = written.filter((f) => f.endsWith('.sql'));
+    expect(sql).toHaveLength(1);
+    expect(read(sql[0]!).trim()).toBe('CREATE TABLE "publisher" (\n\t"id" text PRIMARY KEY NOT NULL,\n\t"name" text NOT NULL\n);');
+  }, 120_000);
+});
