@@ -3,13 +3,16 @@
  * - e-mail: only sign-in codes are sent, never to a banned account, and every e-mail-sending
  *   endpoint shares the per-address quota (email-quota.ts, decision 008);
  * - organisations: invitations per organisation per hour (ORG_INVITATIONS_PER_HOUR); Better Auth
- *   itself enforces the number of organisations per user and of members per organisation, and
- *   that only an owner may invite or promote an owner; we check slugs and names (decision 038), and
- *   answer a member who may not remove members with 403 (the plugin's 401 reads as "signed out").
+ *   itself enforces the number of organisations per user and of members per organisation (we make
+ *   the latter hold under simultaneous joins), and that only an owner may invite or promote an
+ *   owner; we check and trim slugs and names (decision 038), and answer a member who may not
+ *   remove members with 403 (the plugin's 401 reads as "signed out").
  */
 import { APIError } from 'better-auth/api';
 import { and, count, eq, gt } from 'drizzle-orm';
+import { organizationInputSchema } from '#/lib/organization-input';
 import { z } from '#/lib/zod';
+import { apiTranslator } from './api-errors.ts';
 import type { Database } from './db/client.ts';
 import { invitation, member, organization, user } from './db/schema.ts';
 import type { Env } from './env.ts';
@@ -53,22 +56,35 @@ export async function beforeEmail(db: Database, input: { path: string; body: unk
   }
 }
 
-/** An organisation's slug (decision 038): 3–48 characters, a–z, 0–9 and single inner hyphens. */
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const RESERVED_SLUGS = ['new'];
-export const validSlug = (slug: string) =>
-  slug.length >= 3 && slug.length <= 48 && SLUG_PATTERN.test(slug) && !RESERVED_SLUGS.includes(slug);
-export const validOrganizationName = (name: string) => name.trim().length >= 1 && name.trim().length <= 100;
-
 type OrgSession = { user: { id: string }; session: { activeOrganizationId?: string | null } };
 
-function checkOrganizationFields(fields: Record<string, unknown>) {
-  if ('slug' in fields && (typeof fields.slug !== 'string' || !validSlug(fields.slug))) {
-    throw new APIError('BAD_REQUEST', { code: 'INVALID_SLUG', message: 'Slug is invalid' });
+const ORGANIZATION_FIELDS = [
+  { key: 'slug', code: 'INVALID_SLUG' },
+  { key: 'name', code: 'INVALID_ORGANIZATION_NAME' },
+] as const;
+
+/**
+ * An organisation's name and slug, by the form's own schema (decision 038): the fields to store,
+ * trimmed ("  Acme  " is stored as "Acme"), or a 400 that names the field, in the caller's language.
+ */
+async function checkOrganizationFields(fields: Record<string, unknown>, prefix: string, request: Request | undefined) {
+  const checked = { ...fields };
+  for (const { key, code } of ORGANIZATION_FIELDS) {
+    if (!(key in fields)) continue;
+    const result = organizationInputSchema.shape[key].safeParse(fields[key]);
+    if (result.success) {
+      checked[key] = result.data;
+      continue;
+    }
+    const t = await apiTranslator(request ?? new Request('http://localhost/'));
+    const issue = result.error.issues[0]?.message ?? '';
+    throw new APIError('BAD_REQUEST', {
+      code,
+      message: t(`authErrors:${code}`),
+      fields: { [prefix + key]: t(/^\w+:[\w.]+$/.test(issue) ? issue : 'zod:invalid_input') },
+    });
   }
-  if ('name' in fields && (typeof fields.name !== 'string' || !validOrganizationName(fields.name))) {
-    throw new APIError('BAD_REQUEST', { code: 'INVALID_ORGANIZATION_NAME', message: 'Name is invalid' });
-  }
+  return checked;
 }
 
 /**
@@ -77,11 +93,12 @@ function checkOrganizationFields(fields: Record<string, unknown>) {
  */
 export const invitationLanguage = new WeakMap<Request, string>();
 
+/** Returns, for create and update, the body to call Better Auth with: its name and slug as they are stored. */
 export async function beforeOrganizationCall(
   db: Database,
   e: Pick<Env, 'organizations'>,
   input: { path: string; body: unknown; request?: Request; session: () => Promise<OrgSession | null> },
-) {
+): Promise<Record<string, unknown> | undefined> {
   if (!input.path.startsWith('/organization/')) return;
   if (input.path === '/organization/accept-invitation' || input.path === '/organization/add-member') {
     await lockForNewMember(db, input.path, asRecord(input.body), input.session);
@@ -89,9 +106,14 @@ export async function beforeOrganizationCall(
   const session = await input.session();
   if (!session) return; // Better Auth answers 401.
   const body = asRecord(input.body);
-  if (input.path === '/organization/create') return checkOrganizationFields(body);
-  if (input.path === '/organization/update') return checkOrganizationFields(asRecord(body.data));
-  if (input.path === '/organization/remove-member') return beforeRemoveMember(db, body, session);
+  if (input.path === '/organization/create') return checkOrganizationFields(body, '', input.request);
+  if (input.path === '/organization/update' && body.data && typeof body.data === 'object' && !Array.isArray(body.data)) {
+    return { ...body, data: await checkOrganizationFields(asRecord(body.data), 'data.', input.request) };
+  }
+  if (input.path === '/organization/remove-member') {
+    await beforeRemoveMember(db, body, session);
+    return;
+  }
   if (input.path !== '/organization/invite-member') return;
   if (input.request && typeof body.language === 'string') invitationLanguage.set(input.request, body.language);
   const requested = asRecord(input.body).organizationId;

@@ -117,6 +117,7 @@ export function createAuth(baseDb: Database, e: Env = env()) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const caller = () => getSessionFromCtx(ctx);
+        let organizationBody: Record<string, unknown> | undefined;
         try {
           await checkAuthInput(ctx.path, ctx.body, ctx.query, ctx.request);
           if (e.demoMode && demoModeRefuses(ctx.path, ctx.request?.method ?? (ctx as { method?: string }).method)) {
@@ -133,7 +134,7 @@ export function createAuth(baseDb: Database, e: Env = env()) {
           // A public demo's visitors each get their own quota for the demo accounts (decision 032).
           const quotaScope = perBrowserMailbox(e) ? mailboxOwner(ctx.request) : undefined;
           await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, quotaScope) });
-          await beforeOrganizationCall(db, e, {
+          organizationBody = await beforeOrganizationCall(db, e, {
             path: ctx.path,
             body: ctx.body,
             request: ctx.request,
@@ -144,6 +145,8 @@ export function createAuth(baseDb: Database, e: Env = env()) {
           throw error;
         }
         await auditBeforeAuthCall(db, ctx as AuthCall, caller);
+        // An organisation's name and slug go on as checked (trimmed).
+        if (organizationBody) return { context: { body: organizationBody } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);

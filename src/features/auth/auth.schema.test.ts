@@ -34,4 +34,11 @@ describe('auth schemas', () => {
       expect(nameSchema.parse(name)).toBe(name);
     }
   });
+
+  it('F11: refuses links in a name (the inviter is named in the invitation e-mail), not dots or colons', () => {
+    for (const name of ['Verify at https://evil.example', 'HTTP://EVIL.EXAMPLE', 'Ada www.evil.example', 'Ada evil.example/login']) {
+      expect(firstError(nameSchema, name), name).toBe('validation.nameInvalid');
+    }
+    for (const name of ['Dr. Ada Lovelace', 'Ada: the first programmer', 'Ada (ada.dev)']) expect(nameSchema.parse(name)).toBe(name);
+  });
 });

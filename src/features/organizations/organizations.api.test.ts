@@ -531,6 +531,71 @@ describe('the member limit (ORG_MAX_MEMBERS)', () => {
   });
 });
 
+describe('an organisation’s name and slug', () => {
+  it('F11: refuses a link or a line break in the name on create and update, with a translated 400 that names the field', async () => {
+    const fr = { 'accept-language': 'fr' };
+    const refusal = {
+      code: 'INVALID_ORGANIZATION_NAME',
+      message: 'Le nom est invalide',
+      fields: { name: 'Utilisez des lettres, des chiffres et de la ponctuation, sans lien ni balise' },
+    };
+    for (const name of [
+      'Security notice: verify at https://evil.example/login',
+      'Acme www.evil.example',
+      'Acme evil.example/verify',
+      'Acme\nSecurity notice',
+      'Acme \u202egnp.exe',
+    ]) {
+      const slug = unique('linked');
+      const res = await authApi('POST', '/organization/create', { cookie: cookies.owner, body: { name, slug }, headers: fr });
+      expect(res.status, name).toBe(400);
+      expect(res.body, name).toMatchObject(refusal);
+      expect(await (await database()).select().from(organization).where(eq(organization.slug, slug))).toEqual([]);
+    }
+    const f = await freshOrganization();
+    const update = await authApi('POST', '/organization/update', {
+      cookie: cookies.owner,
+      body: { organizationId: f.id, data: { name: 'Verify at https://evil.example' } },
+      headers: fr,
+    });
+    expect(update.status).toBe(400);
+    expect(update.body).toMatchObject({ code: 'INVALID_ORGANIZATION_NAME', fields: { 'data.name': refusal.fields.name } });
+    const [row] = await (await database()).select({ name: organization.name }).from(organization).where(eq(organization.id, f.id));
+    expect(row?.name).toBe('Fixture');
+    // Names with dots and colons that are no links stay allowed.
+    const fine = await authApi('POST', '/organization/create', {
+      cookie: cookies.owner,
+      body: { name: 'Booking.com: Node.js readers', slug: unique('fine') },
+    });
+    expect(fine.status).toBe(200);
+  });
+
+  it('F13: stores the name and slug trimmed on create and update; a name of only spaces is refused as empty', async () => {
+    const slug = unique('trimmed');
+    const created = await authApi<{ id: string; name: string; slug: string }>('POST', '/organization/create', {
+      cookie: cookies.owner,
+      body: { name: '  Acme  ', slug: `  ${slug}  ` },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ name: 'Acme', slug });
+    const db = await database();
+    const stored = async () =>
+      (
+        await db.select({ name: organization.name, slug: organization.slug }).from(organization).where(eq(organization.id, created.body.id))
+      )[0];
+    expect(await stored()).toEqual({ name: 'Acme', slug });
+    const updated = await authApi('POST', '/organization/update', {
+      cookie: cookies.owner,
+      body: { organizationId: created.body.id, data: { name: '\tAcme Readers  ', slug: ` ${slug}-2 ` } },
+    });
+    expect(updated.status).toBe(200);
+    expect(await stored()).toEqual({ name: 'Acme Readers', slug: `${slug}-2` });
+    const blank = await authApi('POST', '/organization/create', { cookie: cookies.owner, body: { name: '    ', slug: unique('blank') } });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toMatchObject({ code: 'INVALID_ORGANIZATION_NAME', fields: { name: 'Name is required' } });
+  });
+});
+
 /** The shelf: rows of the session's active organisation only. */
 const SHELF_ROWS: Record<string, { method: string; path: (f: Fixture, item: string) => string; body?: () => unknown; expect: Statuses }> = {
   // other: their own organisation's shelf.
@@ -710,7 +775,7 @@ describe('the invitation e-mail', () => {
     });
     expect(res.status).toBe(200);
     const mail = mailboxMessages().find((m) => m.to === to);
-    expect(mail?.subject).toBe('org-owner@example.org vous invite dans Fixture');
+    expect(mail?.subject).toBe('org-owner@example.org vous invite à rejoindre une organisation sur Springboard');
     expect(mail?.text).toContain(`http://localhost:3000/invitations/${res.body.id}`);
     expect(mail?.text).toContain('en tant que Administrateur');
     // Without a choice: the inviter's own language (here English).
@@ -719,7 +784,25 @@ describe('the invitation e-mail', () => {
       cookie: cookies.owner,
       body: { organizationId: f.id, email: other, role: 'member' },
     });
-    expect(mailboxMessages().find((m) => m.to === other)?.subject).toBe('org-owner@example.org invites you to Fixture');
+    expect(mailboxMessages().find((m) => m.to === other)?.subject).toBe(
+      'org-owner@example.org invites you to join an organisation on Springboard',
+    );
+  });
+
+  it('F11: its subject names the inviter and the app, never the organisation', async () => {
+    const f = await freshOrganization();
+    await (await database()).update(organization).set({ name: 'Security notice Springboard' }).where(eq(organization.id, f.id));
+    const to = `${unique('invitee')}@example.org`;
+    const res = await authApi('POST', '/organization/invite-member', {
+      cookie: cookies.owner,
+      body: { organizationId: f.id, email: to, role: 'member', language: 'en' },
+    });
+    expect(res.status).toBe(200);
+    const mail = mailboxMessages().find((m) => m.to === to);
+    expect(mail?.subject).toBe('org-owner@example.org invites you to join an organisation on Springboard');
+    expect(mail?.subject).not.toContain('Security notice');
+    // The body still says which organisation.
+    expect(mail?.text).toContain('Security notice Springboard');
   });
 });
 

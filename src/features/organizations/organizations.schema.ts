@@ -8,17 +8,8 @@ import { clientString, z } from '#/lib/zod';
 export const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 
-/** Slug rules (decision 038); the server checks the same in src/server/auth-rules.ts. */
-export const organizationInputSchema = z.object({
-  name: clientString().trim().min(1, { error: 'organizations:form.nameRequired' }).max(100, { error: 'organizations:form.nameTooLong' }),
-  slug: clientString()
-    .trim()
-    .min(3, { error: 'organizations:form.slugInvalid' })
-    .max(48, { error: 'organizations:form.slugInvalid' })
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'organizations:form.slugInvalid' })
-    .refine((slug) => slug !== 'new', { error: 'organizations:form.slugInvalid' }),
-});
-export type OrganizationInput = z.input<typeof organizationInputSchema>;
+/** Name and slug: in lib, where the server's check of Better Auth's create and update reads them too. */
+export { organizationInputSchema, type OrganizationInput } from '#/lib/organization-input';
 
 /** The invite form: the address, the role, and the language of the e-mail. */
 export const inviteInputSchema = z.object({

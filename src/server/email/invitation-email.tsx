@@ -42,7 +42,9 @@ function InvitationEmail({ t, lang, dir, inviter, organization, role, url, hours
 export async function renderInvitationEmail(props: Props) {
   const element = <InvitationEmail {...props} />;
   return {
-    subject: props.t('email.subject', { inviter: props.inviter, organization: props.organization }),
+    // Names the app and the inviter only: an organisation's name is anyone's free text, and the
+    // subject line is what a phishing attempt would borrow the app's sender for.
+    subject: props.t('email.subject', { inviter: props.inviter, app: 'Springboard' }),
     html: await render(element),
     text: await render(element, { plainText: true }),
   };
