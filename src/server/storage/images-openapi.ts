@@ -34,7 +34,9 @@ const operations = (what: string, permission: string) => ({
       404: refusal('NOT_FOUND'),
       413: refusal('IMAGE_TOO_LARGE (UPLOAD_MAX_BYTES)'),
       415: refusal('IMAGE_TYPE_REFUSED'),
-      422: refusal('IMAGE_TOO_MANY_PIXELS (UPLOAD_MAX_PIXELS)'),
+      422: refusal(
+        'IMAGE_TOO_MANY_PIXELS (UPLOAD_MAX_PIXELS), or IMAGE_DIMENSIONS_REFUSED (a side over 16 384 pixels, or over 10 times the other)',
+      ),
       429: refusal('RATE_LIMITED'),
     },
   },

@@ -14,12 +14,17 @@ export { IMAGE_WIDTHS, STORED_WIDTH } from './pictures.ts';
 export type ImageShape = 'square' | 'cover';
 const heightFor = (shape: ImageShape, width: number) => (shape === 'square' ? width : Math.round(width * 1.5));
 
-export type ImageRefusalCode = 'IMAGE_TYPE_REFUSED' | 'IMAGE_TOO_LARGE' | 'IMAGE_TOO_MANY_PIXELS';
+export type ImageRefusalCode = 'IMAGE_TYPE_REFUSED' | 'IMAGE_TOO_LARGE' | 'IMAGE_TOO_MANY_PIXELS' | 'IMAGE_DIMENSIONS_REFUSED';
 export const REFUSAL_STATUS: Record<ImageRefusalCode, 413 | 415 | 422> = {
   IMAGE_TYPE_REFUSED: 415,
   IMAGE_TOO_LARGE: 413,
   IMAGE_TOO_MANY_PIXELS: 422,
+  IMAGE_DIMENSIONS_REFUSED: 422,
 };
+
+/** The longest side a picture may have, and how many times longer than the other it may be. */
+export const MAX_SIDE = 16_384;
+export const MAX_ASPECT_RATIO = 10;
 
 export class ImageRefusal extends Error {
   override name = 'ImageRefusal';
@@ -76,9 +81,31 @@ export async function checkImage(bytes: Uint8Array, limits: ImageLimits): Promis
     throw new ImageRefusal('IMAGE_TYPE_REFUSED');
   }
   if (decodedAs(metadata) !== format || !metadata.width || !metadata.height) throw new ImageRefusal('IMAGE_TYPE_REFUSED');
+  const { width } = metadata;
   const height = metadata.pageHeight ?? metadata.height;
-  if (metadata.width * height > limits.maxPixels) throw new ImageRefusal('IMAGE_TOO_MANY_PIXELS');
-  return { format, width: metadata.width, height };
+  if (width * height > limits.maxPixels) throw new ImageRefusal('IMAGE_TOO_MANY_PIXELS');
+  if (Math.max(width, height) > MAX_SIDE || Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height)) {
+    throw new ImageRefusal('IMAGE_DIMENSIONS_REFUSED');
+  }
+  return { format, width, height };
+}
+
+/** Pictures decoded at once; the others wait their turn, so a burst of uploads cannot take every core and its memory. */
+const DECODES_AT_ONCE = 2;
+let decoding = 0;
+const waiting: Array<() => void> = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding < DECODES_AT_ONCE) decoding++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot goes to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else decoding--;
+  }
 }
 
 export interface EncodedImage {
@@ -89,19 +116,25 @@ export interface EncodedImage {
 /** Checks the original, then re-encodes it as WebP at every width, cropped to the shape. */
 export async function processImage(bytes: Uint8Array, shape: ImageShape, limits: ImageLimits): Promise<EncodedImage[]> {
   await checkImage(bytes, limits);
+  const largest = Math.max(...IMAGE_WIDTHS);
   try {
-    // Decoded once (turned upright by its EXIF orientation, first frame of an animation).
-    const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' })
-      .rotate()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    // Decoded once, through sharp's own pipeline straight to the largest copy (turned upright by its
+    // EXIF orientation, first frame of an animation): JPEG and WebP shrink while they load, and the
+    // full-size pixels are never held in one buffer. The smaller copies come from that one.
+    const { data, info } = await inTurn(() =>
+      sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' })
+        .rotate()
+        .resize({ width: largest, height: heightFor(shape, largest), fit: 'cover', position: 'attention' })
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    );
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     return await Promise.all(
       IMAGE_WIDTHS.map(async (width) => ({
         width,
         // No withMetadata(): sharp writes none of the original's metadata.
         data: await sharp(data, raw)
-          .resize({ width, height: heightFor(shape, width), fit: 'cover', position: 'attention' })
+          .resize({ width, height: heightFor(shape, width), fit: 'cover' })
           .webp({ quality: 80 })
           .toBuffer(),
       })),

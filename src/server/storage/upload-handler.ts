@@ -25,7 +25,7 @@ import { logger } from '../logger.ts';
 import { recordAuditEvent } from '../audit/record.ts';
 import { requestSession } from '../request-session.ts';
 import { effectiveRole } from '../roles.ts';
-import { ImageRefusal, REFUSAL_STATUS, processImage, type ImageShape } from './images.ts';
+import { ImageRefusal, MAX_ASPECT_RATIO, MAX_SIDE, REFUSAL_STATUS, processImage, type ImageShape } from './images.ts';
 import { megabytes } from './storage-config.ts';
 import { STORED_WIDTH, objectsOf, type OwnerKind } from './pictures.ts';
 import { urlOf } from './storage-keys.ts';
@@ -151,7 +151,8 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
     } catch (error) {
       if (!(error instanceof ImageRefusal)) throw error;
       const pixels = String(Math.round(limits.maxPixels / 100_000) / 10);
-      return refuse(REFUSAL_STATUS[error.code], error.code, t(`images:errors.${error.code}`, { max: megabytes(limits.maxBytes), pixels }));
+      const values = { max: megabytes(limits.maxBytes), pixels, side: String(MAX_SIDE), ratio: String(MAX_ASPECT_RATIO) };
+      return refuse(REFUSAL_STATUS[error.code], error.code, t(`images:errors.${error.code}`, values));
     }
     const stem = `${owner.kind}/${owner.id}/${crypto.randomUUID().replaceAll('-', '')}`;
     await Promise.all(copies.map((c) => files.put(`${stem}-${c.width}.webp`, c.data, 'image/webp')));
