@@ -17,12 +17,14 @@
  * A refusal is `400 INPUT_VALIDATION_FAILED` with the field and its message, in the caller's language.
  * Then, on update-user, the profile's own rules: a name as every form takes it
  * (src/lib/person-name.ts, `INVALID_NAME`) and a picture that is an http(s) URL or a path of ours,
- * never `javascript:` or `data:` (`INVALID_IMAGE_URL`).
+ * never `javascript:` or `data:` (`INVALID_IMAGE_URL`); on an organisation's create or update, a
+ * logo that the pictures pipeline made, or none (`INVALID_LOGO_URL`).
  */
 import { APIError } from 'better-auth/api';
 import { isValidName } from '#/lib/person-name';
 import { hasControlCharacters } from '#/lib/text';
 import { apiTranslator } from './api-errors.ts';
+import { isPictureUrl } from './storage/pictures.ts';
 
 /** Longer than any e-mail, name, id, code or token (an OpenID Connect ID token is a few KB). */
 export const AUTH_STRING_MAX = 8192;
@@ -153,6 +155,7 @@ export async function checkAuthInput(path: string, body: unknown, query: unknown
   const problem = findProblem(path, body, query);
   if (!problem) {
     if (path === '/update-user') checkProfileInput(body);
+    if (path === '/organization/create' || path === '/organization/update') await checkLogo(path, body, request);
     return;
   }
   // In-process calls (auth.api.*) may have no request: they get English.
@@ -177,4 +180,16 @@ function checkProfileInput(body: unknown) {
     image.length <= 2048 &&
     ((URL.canParse(image) && ['http:', 'https:'].includes(new URL(image).protocol)) || /^\/(?!\/)[\w\-./]*$/.test(image));
   if (!ok) throw new APIError('BAD_REQUEST', { code: 'INVALID_IMAGE_URL', message: 'The picture must be an http(s) address' });
+}
+
+/**
+ * An organisation's logo is uploaded through /api/images (checked, re-encoded, same origin): through
+ * the auth API it can only be cleared or set to such an upload, never `javascript:`, `data:` or another site.
+ */
+async function checkLogo(path: string, body: unknown, request: Request | undefined) {
+  const fields = path === '/organization/update' ? (body as { data?: unknown } | null)?.data : body;
+  const logo = fields && typeof fields === 'object' ? (fields as Record<string, unknown>).logo : undefined;
+  if (logo === undefined || logo === null || logo === '' || (typeof logo === 'string' && isPictureUrl('organizations', logo))) return;
+  const t = await apiTranslator(request ?? new Request('http://localhost/'));
+  throw new APIError('BAD_REQUEST', { code: 'INVALID_LOGO_URL', message: t('authErrors:INVALID_LOGO_URL') });
 }

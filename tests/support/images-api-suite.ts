@@ -379,6 +379,53 @@ export function imagesApiSuite() {
       for (const key of copiesOf(third.body.url!)) expect(await stored(key), key).toBe(false);
     });
 
+    it('F7: refuses a logo that is no upload of ours through the auth API’s create and update, with a translated 400', async () => {
+      const db = await database();
+      const refused = { status: 400, body: { code: 'INVALID_LOGO_URL', message: 'Le logo doit être une image envoyée ici' } };
+      const foreign = [
+        'javascript:alert(document.cookie)',
+        'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+',
+        'https://tracker.example/pixel.gif?who=owner',
+        '//tracker.example/uploads/organizations/x/abc-256.webp',
+        `/uploads/users/${memberId}/abc-256.webp`,
+      ];
+      const french = `${member}; i18next=fr`;
+      for (const [i, logo] of foreign.entries()) {
+        const res = await authApi('POST', '/organization/create', {
+          cookie: french,
+          body: { name: 'Tracked', slug: `tracked-${i}`, logo },
+        });
+        expect({ status: res.status, body: res.body }, logo).toEqual(refused);
+      }
+      expect(await db.select({ id: organization.id }).from(organization).where(like(organization.slug, 'tracked-%'))).toEqual([]);
+
+      const created = await authApi<{ id: string }>('POST', '/organization/create', {
+        cookie: member,
+        body: { name: 'Own Logo', slug: 'own-logo', logo: null },
+      });
+      expect(created.status).toBe(200);
+      const id = created.body.id;
+      const uploaded = await upload(`/api/images/organizations/${id}`, await png(), { cookie: member });
+      expect(uploaded.status).toBe(200);
+      const logoOf = async () => (await db.select({ logo: organization.logo }).from(organization).where(eq(organization.id, id)))[0]!.logo;
+      for (const logo of foreign) {
+        const res = await authApi('POST', '/organization/update', { cookie: french, body: { organizationId: id, data: { logo } } });
+        expect({ status: res.status, body: res.body }, logo).toEqual(refused);
+      }
+      expect(await logoOf()).toBe(uploaded.body.url);
+      // Its own upload, or none, still goes through.
+      const same = await authApi('POST', '/organization/update', {
+        cookie: member,
+        body: { organizationId: id, data: { logo: uploaded.body.url } },
+      });
+      expect(same.status).toBe(200);
+      expect(
+        (await authApi('POST', '/organization/update', { cookie: member, body: { organizationId: id, data: { logo: null } } })).status,
+      ).toBe(200);
+      expect(await logoOf()).toBe(null);
+      expect((await authApi('POST', '/organization/delete', { cookie: member, body: { organizationId: id } })).status).toBe(200);
+    });
+
     it('deletes the logo when the manager deletes the organisation', async () => {
       const created = await authApi<{ id: string }>('POST', '/organization/create', {
         cookie: member,

@@ -22,6 +22,10 @@ export function objectsOf(owner: { kind: OwnerKind; id: string }, url: string | 
   return stem ? IMAGE_WIDTHS.map((w) => `${stem}-${w}.webp`) : [];
 }
 
+/** Whether `url` is the stored URL of a picture of ours in a folder of this kind (whoever's). */
+export const isPictureUrl = (kind: OwnerKind, url: string) =>
+  new RegExp(`^${kind}/[A-Za-z0-9_-]{1,100}/[A-Za-z0-9_-]+-${STORED_WIDTH}\\.webp$`).test(keyOf(url) ?? '');
+
 /** Deletes every stored picture of a user, a book or an organisation (after the row itself is deleted). */
 export async function deletePicturesOf(kind: OwnerKind, id: string): Promise<void> {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return;
