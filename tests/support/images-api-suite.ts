@@ -159,6 +159,35 @@ export function imagesApiSuite() {
       ]);
     });
 
+    it('F8: 12 simultaneous uploads of one’s picture leave one picture’s files, and each replaced one is gone', async () => {
+      const cookie = await signIn('twelve.at.once@example.com');
+      const id = (await authApi<{ user: { id: string } }>('GET', '/get-session', { cookie })).body.user.id;
+      const pictures = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => upload(`/api/images/users/${id}`, await png(100 + i, 100), { cookie })),
+      );
+      expect(pictures.map((p) => p.status)).toEqual(Array(12).fill(200));
+      const db = await database();
+      const [row] = await db.select({ image: user.image }).from(user).where(eq(user.id, id));
+      const kept = row!.image;
+      expect(pictures.map((p) => p.body.url)).toContain(kept);
+      for (const { body } of pictures) {
+        const current = body.url === kept;
+        for (const key of copiesOf(body.url!)) expect(await stored(key), key).toBe(current);
+        expect((await send('GET', body.url!)).status, body.url!).toBe(current ? 200 : 404);
+      }
+      // The changes took turns: each one replaced the one before it.
+      const events = await db
+        .select({ changes: auditEvent.changes })
+        .from(auditEvent)
+        .where(and(eq(auditEvent.targetId, id), eq(auditEvent.action, 'picture.updated')))
+        .orderBy(asc(auditEvent.id));
+      const chain = events.map((e) => (e.changes as { picture: { before: string | null; after: string } }).picture);
+      expect(chain).toHaveLength(12);
+      expect(chain[0]!.before).toBe(null);
+      for (let i = 1; i < 12; i++) expect(chain[i]!.before, `change ${i + 1}`).toBe(chain[i - 1]!.after);
+      expect(chain[11]!.after).toBe(kept);
+    });
+
     it('strips the metadata: no EXIF, no GPS position, no camera in any stored copy', async () => {
       const original = await jpegWithLocation();
       expect((await sharp(original).metadata()).exif).toBeDefined();

@@ -4,11 +4,13 @@
  * src/server/audit/prune.ts), and sessions and one-time codes whose expiry has passed. Better Auth
  * refuses an expired session or code when it reads one and deletes that one; the rows nobody reads
  * again (a browser never back, a code never entered) stayed. Invitations stay: an expired one
- * still answers with its own message.
+ * still answers with its own message. And the uploaded files nothing refers to any more
+ * (src/server/storage/pictures.ts).
  */
 import { sql } from 'drizzle-orm';
 import { pruneAuditEvents } from '../audit/prune.ts';
 import { logger } from '../logger.ts';
+import { sweepPictures } from '../storage/pictures.ts';
 import { rowsAffected, type Database } from './client.ts';
 
 const DAY_MS = 86_400_000;
@@ -25,6 +27,7 @@ export function scheduleHousekeeping(db: () => Promise<Database>, auditRetention
   const tasks: Array<[string, (d: Database) => Promise<{ pruned: number } & Record<string, number>>]> = [
     ['audit events pruned', async (d) => ({ pruned: await pruneAuditEvents(d, auditRetentionDays), days: auditRetentionDays })],
     ['expired sessions and codes pruned', async (d) => pruneExpiredRows(d).then((n) => ({ pruned: n.sessions + n.verifications, ...n }))],
+    ['orphaned picture files pruned', async (d) => ({ pruned: await sweepPictures(d) })],
   ];
   const run = () => {
     for (const [done, task] of tasks)

@@ -1,6 +1,6 @@
 /** Files on the local disk, under one folder (`$DATA_DIR/uploads` by default). */
 import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -27,10 +27,23 @@ export class LocalStorage implements Storage {
   async put(key: string, body: Uint8Array): Promise<void> {
     const file = await this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
-    // Written beside, then renamed: a reader never sees half a file.
+    // Written beside, then renamed: a reader never sees half a file. Synced to the disk before its
+    // URL is stored, so a crash cannot leave a stored URL with an empty file behind it.
     const partial = `${file}.${process.pid}.partial`;
-    await writeFile(partial, body);
+    const handle = await open(partial, 'w');
+    try {
+      await handle.writeFile(body);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(partial, file);
+    const folder = await open(path.dirname(file), 'r');
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -50,5 +63,39 @@ export class LocalStorage implements Storage {
     if (!/^[a-z]+\/[A-Za-z0-9_-]{1,100}\/$/.test(prefix)) throw new Error(`Not a storage folder: ${prefix}`);
     const dir = path.join(await this.root, ...prefix.split('/').filter(Boolean));
     await rm(dir, { recursive: true, force: true });
+  }
+
+  /**
+   * Removes, from the owner folders of these kinds, every file last changed before `olderThan` whose
+   * key `inUse` does not return (it gets a batch of owner ids): `*.partial` files a crash left, and
+   * pictures nobody refers to any more. A folder left empty goes too.
+   */
+  async sweep(kinds: readonly string[], inUse: (kind: string, ids: string[]) => Promise<Set<string>>, olderThan: Date): Promise<number> {
+    const root = await this.root;
+    let removed = 0;
+    for (const kind of kinds) {
+      const entries = await readdir(path.join(root, kind), { withFileTypes: true }).catch(() => []);
+      const ids = entries.filter((e) => e.isDirectory()).map((e) => e.name);
+      for (let start = 0; start < ids.length; start += 500) {
+        const batch = ids.slice(start, start + 500);
+        const keep = await inUse(kind, batch);
+        for (const id of batch) {
+          const folder = path.join(root, kind, id);
+          const names = await readdir(folder).catch(() => []);
+          let left = names.length;
+          for (const name of names) {
+            if (keep.has(`${kind}/${id}/${name}`)) continue;
+            const info = await stat(path.join(folder, name)).catch(() => null);
+            if (!info?.isFile() || info.mtime >= olderThan) continue;
+            await rm(path.join(folder, name), { force: true });
+            removed++;
+            left--;
+          }
+          // Not empty after all when an upload has just written into it.
+          if (left === 0) await rmdir(folder).catch(() => {});
+        }
+      }
+    }
+    return removed;
   }
 }

@@ -1,10 +1,13 @@
 /**
  * The stored copies of a picture, found from what the database keeps (its URL), and their removal
- * when the user, book or organisation they belong to is deleted. No image library here: the auth config and
- * the books API load this module.
+ * when the user, book or organisation they belong to is deleted, or when nothing refers to them any
+ * more. No image library here: the auth config and the books API load this module.
  */
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { book, organization, user } from '../db/schema.ts';
 import { logger } from '../logger.ts';
-import { keyOf } from './storage-keys.ts';
+import { keyOf, type Storage } from './storage-keys.ts';
 import { storage } from './storage.ts';
 
 /** The folders of pictures: a user's, a book's, an organisation's logo. */
@@ -33,4 +36,30 @@ export async function deletePicturesOf(kind: OwnerKind, id: string): Promise<voi
   await files.deletePrefix(`${kind}/${id}/`).catch((error: unknown) => {
     logger().warn({ err: error, owner: `${kind}/${id}` }, 'pictures not deleted');
   });
+}
+
+/** Where each kind of owner keeps the URL of its picture. */
+const PICTURE_COLUMNS = {
+  users: { table: user, id: user.id, url: user.image },
+  books: { table: book, id: book.id, url: book.coverImage },
+  organizations: { table: organization, id: organization.id, url: organization.logo },
+} as const;
+
+/** A file this young may belong to an upload whose URL is not stored yet (here or in another instance). */
+export const SWEEP_GRACE_MS = 3_600_000;
+
+/**
+ * Removes the stored files that no user, book or organisation refers to (a crash's `*.partial`
+ * files, an upload whose URL never committed, the folder of an owner deleted meanwhile); run at
+ * start-up and daily (src/server/db/housekeeping.ts). Returns how many files went.
+ */
+export async function sweepPictures(db: Database, files?: Storage): Promise<number> {
+  const store = files ?? (await storage());
+  if (!store.sweep) return 0;
+  const inUse = async (kind: string, ids: string[]) => {
+    const { table, id, url } = PICTURE_COLUMNS[kind as OwnerKind];
+    const rows = await db.select({ id, url }).from(table).where(inArray(id, ids));
+    return new Set(rows.flatMap((row) => objectsOf({ kind: kind as OwnerKind, id: row.id }, row.url)));
+  };
+  return store.sweep(Object.keys(PICTURE_COLUMNS), inUse, new Date(Date.now() - SWEEP_GRACE_MS));
 }

@@ -16,6 +16,12 @@ export interface Storage {
   delete(keys: readonly string[]): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (a user's or a book's folder). */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Removes the files no stored URL refers to (src/server/storage/pictures.ts, at start-up and
+   * daily). The local disk only: in a bucket, a crash between an upload and its URL's commit leaves
+   * objects that only a lifecycle rule or a manual clean-up removes.
+   */
+  sweep?(kinds: readonly string[], inUse: (kind: string, ids: string[]) => Promise<Set<string>>, olderThan: Date): Promise<number>;
 }
 
 /** Keys are ours: `<owner kind>/<owner id>/<file>`, letters, digits, `-` and `_` only (no traversal). */

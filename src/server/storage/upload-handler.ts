@@ -56,17 +56,24 @@ function parsePath(pathname: string): Owner | undefined {
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store' } });
 
-/** The stored URL of an owner's picture, or undefined when the owner does not exist. */
-async function currentUrl(db: Database, owner: Owner): Promise<string | null | undefined> {
+/**
+ * The stored URL of an owner's picture, or undefined when the owner does not exist. `lock`: the
+ * owner's row stays locked until the transaction ends, so changes to one picture take turns.
+ */
+async function currentUrl(db: Database, owner: Owner, lock = false): Promise<string | null | undefined> {
+  const locking = lock ? 'update' : undefined;
   if (owner.kind === 'organizations') {
-    const [row] = await db.select({ url: organization.logo }).from(organization).where(eq(organization.id, owner.id));
+    const query = db.select({ url: organization.logo }).from(organization).where(eq(organization.id, owner.id));
+    const [row] = await (locking ? query.for(locking) : query);
     return row ? row.url : undefined;
   }
   if (owner.kind === 'users') {
-    const [row] = await db.select({ url: user.image }).from(user).where(eq(user.id, owner.id));
+    const query = db.select({ url: user.image }).from(user).where(eq(user.id, owner.id));
+    const [row] = await (locking ? query.for(locking) : query);
     return row ? row.url : undefined;
   }
-  const [row] = await db.select({ url: book.coverImage }).from(book).where(eq(book.id, owner.id));
+  const query = db.select({ url: book.coverImage }).from(book).where(eq(book.id, owner.id));
+  const [row] = await (locking ? query.for(locking) : query);
   return row ? row.url : undefined;
 }
 
@@ -130,19 +137,20 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
     }
   }
 
-  const previous = await currentUrl(db, owner);
-  if (previous === undefined) {
-    const notFound = {
+  const notFound = () => {
+    const message = {
       books: 'catalog:book.notFound',
       organizations: 'organizations:errors.organizationNotFound',
       users: 'api:NOT_FOUND',
     } as const;
-    return refuse(404, 'NOT_FOUND', t(notFound[owner.kind]));
-  }
+    return refuse(404, 'NOT_FOUND', t(message[owner.kind]));
+  };
+  if ((await currentUrl(db, owner)) === undefined) return notFound();
   if (!(await withinQuota(db, session.user.id))) return refuse(429, 'RATE_LIMITED', t('images:errors.RATE_LIMITED'));
 
   const files = await storage();
   let url: string | null = null;
+  let written: string[] = [];
   if (request.method === 'PUT') {
     const limits = env().uploads;
     let copies;
@@ -155,24 +163,42 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
       return refuse(REFUSAL_STATUS[error.code], error.code, t(`images:errors.${error.code}`, values));
     }
     const stem = `${owner.kind}/${owner.id}/${crypto.randomUUID().replaceAll('-', '')}`;
-    await Promise.all(copies.map((c) => files.put(`${stem}-${c.width}.webp`, c.data, 'image/webp')));
+    written = copies.map((c) => `${stem}-${c.width}.webp`);
+    await Promise.all(copies.map((c, i) => files.put(written[i]!, c.data, 'image/webp')));
     url = urlOf(`${stem}-${STORED_WIDTH}.webp`);
   }
-  // The new URL and its audit event commit together (decision 036).
-  await db.transaction(async (tx) => {
-    await setUrl(tx as unknown as Database, owner, url);
-    await recordAuditEvent(tx as unknown as Database, {
-      action: url ? 'picture.updated' : 'picture.removed',
-      actor: { id: session.user.id, name: session.user.name },
-      impersonatorId: session.session.impersonatedBy ?? null,
-      target: { type: TARGET_TYPE[owner.kind], id: owner.id },
-      changes: { picture: { before: previous, after: url } },
-      request,
+  const deleteFiles = (keys: string[], what: string) =>
+    files.delete(keys).catch((error: unknown) => {
+      logger().warn({ err: error, owner: `${owner.kind}/${owner.id}` }, `${what} not deleted`);
     });
-  });
+  // The new URL and its audit event commit together (decision 036). The URL it replaces is read
+  // under the owner's row lock: of simultaneous changes, each one deletes the copies of the one before.
+  let previous: string | null | undefined;
+  try {
+    previous = await db.transaction(async (tx) => {
+      const before = await currentUrl(tx as unknown as Database, owner, true);
+      if (before === undefined) return undefined;
+      await setUrl(tx as unknown as Database, owner, url);
+      await recordAuditEvent(tx as unknown as Database, {
+        action: url ? 'picture.updated' : 'picture.removed',
+        actor: { id: session.user.id, name: session.user.name },
+        impersonatorId: session.session.impersonatedBy ?? null,
+        target: { type: TARGET_TYPE[owner.kind], id: owner.id },
+        changes: { picture: { before, after: url } },
+        request,
+      });
+      return before;
+    });
+  } catch (error) {
+    await deleteFiles(written, 'unsaved picture');
+    throw error;
+  }
+  // Deleted meanwhile: the new copies would belong to no one.
+  if (previous === undefined) {
+    await deleteFiles(written, 'unsaved picture');
+    return notFound();
+  }
   // The old copies go once the new URL is stored: a reader never gets a URL with no file behind it.
-  await files.delete(objectsOf(owner, previous)).catch((error: unknown) => {
-    logger().warn({ err: error, owner: `${owner.kind}/${owner.id}` }, 'old picture not deleted');
-  });
+  await deleteFiles(objectsOf(owner, previous), 'old picture');
   return json(200, { url });
 }
