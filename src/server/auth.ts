@@ -19,10 +19,11 @@ import { resolveAuthSecret } from './auth-secret.ts';
 import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
 import * as schema from './db/schema.ts';
-import { mailboxOwner, perBrowserMailbox } from './email/dev-mailbox.ts';
+import { DEMO_ADDRESS, mailboxOwner, perBrowserMailbox } from './email/dev-mailbox.ts';
 import { sendEmail } from './email/mailer.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
+import { clientAddress, perClientCodes } from './login-codes.ts';
 import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, invitationLanguage } from './auth-rules.ts';
 import { env, signupDisabled, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
@@ -131,9 +132,11 @@ export function createAuth(baseDb: Database, e: Env = env()) {
               roleOf: (u) => effectiveRole(u, e),
             });
           }
-          // A public demo's visitors each get their own quota for the demo accounts (decision 032).
-          const quotaScope = perBrowserMailbox(e) ? mailboxOwner(ctx.request) : undefined;
-          await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, quotaScope) });
+          // Counted per client address, so that no client spends another's; a public demo's accounts,
+          // which are no one's, have no ceiling shared by all clients.
+          const client = clientAddress(ctx);
+          const ceiling = (address: string) => !(perBrowserMailbox(e) && DEMO_ADDRESS.test(address));
+          await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, client, ceiling(address)) });
           organizationBody = await beforeOrganizationCall(db, e, {
             path: ctx.path,
             body: ctx.body,
@@ -153,6 +156,8 @@ export function createAuth(baseDb: Database, e: Env = env()) {
         await auditAfterAuthCall(db, ctx as AuthCall, { signupDisabled: signupDisabled(e) });
       }),
     },
+    // Each client's sign-in code is its own (src/server/login-codes.ts).
+    verification: { storeIdentifier: perClientCodes(e) },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },

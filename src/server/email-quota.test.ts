@@ -11,24 +11,39 @@ describe('login codes per e-mail (database counter)', () => {
   });
   afterAll(() => handle.close());
 
-  it(`allows ${EMAIL_QUOTA.max} codes per address in the window, case-insensitively, then refuses`, async () => {
+  it('allows 5 codes per address asked from one client in the window, case-insensitively, then refuses; another client has its own 5', async () => {
     const consume = createEmailQuota(handle.db);
     const results = [];
-    for (let i = 0; i < EMAIL_QUOTA.max + 2; i++) results.push(await consume(i % 2 ? 'Ada@Example.com' : 'ada@example.com'));
-    expect(results).toEqual([...Array(EMAIL_QUOTA.max).fill(true), false, false]);
-    expect(await consume('someone.else@example.com')).toBe(true);
+    for (let i = 0; i < 7; i++) results.push(await consume(i % 2 ? 'Ada@Example.com' : 'ada@example.com', '203.0.113.1'));
+    expect(results).toEqual([true, true, true, true, true, false, false]);
+    expect(await consume('ada@example.com', '203.0.113.2')).toBe(true);
+    expect(await consume('someone.else@example.com', '203.0.113.1')).toBe(true);
+  });
+
+  it('allows 20 codes per address from all clients together; the refused ones of a client past its 5 do not count', async () => {
+    const consume = createEmailQuota(handle.db);
+    const results = [];
+    for (let client = 1; client <= 5; client++)
+      for (let i = 0; i < 6; i++) results.push(await consume('popular@example.com', `198.51.100.${client}`));
+    // Each client's sixth is its own refusal; the fifth client's five are past the ceiling.
+    expect(results).toEqual([
+      ...[1, 2, 3, 4].flatMap(() => [true, true, true, true, true, false]),
+      ...[false, false, false, false, false, false],
+    ]);
+    // Without a ceiling (a public demo's accounts), each client keeps only its own 5.
+    expect(await consume('popular@example.com', '198.51.100.6', false)).toBe(true);
   });
 
   it('counts concurrent requests exactly once each', async () => {
     const consume = createEmailQuota(handle.db);
-    const results = await Promise.all(Array.from({ length: 10 }, () => consume('race@example.com')));
-    expect(results.filter(Boolean)).toHaveLength(EMAIL_QUOTA.max);
+    const results = await Promise.all(Array.from({ length: 10 }, () => consume('race@example.com', '203.0.113.9')));
+    expect(results.filter(Boolean)).toHaveLength(5);
   });
 
   it('removes the counters of its kind whose window ended, once a window starts anew', async () => {
     const consume = createEmailQuota(handle.db);
-    await consume('old-1@example.com');
-    await consume('old-2@example.com');
+    await consume('old-1@example.com', 'a');
+    await consume('old-2@example.com', 'a');
     await countInWindow(handle.db, 'image-upload:someone', { max: 30, windowSeconds: 600 });
     const keys = async () =>
       (
@@ -39,8 +54,8 @@ describe('login codes per e-mail (database counter)', () => {
       ).map((r) => r.key);
     // Ten minutes and a second later, the three windows have ended.
     await handle.db.execute(sql`update email_quota set window_start = window_start - ${(EMAIL_QUOTA.windowSeconds + 1) * 1000}`);
-    expect(await consume('old-1@example.com')).toBe(true);
-    // The other address's counter goes; old-1's is counting again; an upload counter is another kind.
-    await expect.poll(keys).toEqual(['email-quota:old-1@example.com', 'image-upload:someone']);
+    expect(await consume('old-1@example.com', 'a')).toBe(true);
+    // The other address's counters go; old-1's are counting again; an upload counter is another kind.
+    await expect.poll(keys).toEqual(['email-quota:old-1@example.com', 'email-quota:old-1@example.com#a', 'image-upload:someone']);
   });
 });

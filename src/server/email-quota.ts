@@ -1,9 +1,11 @@
 /**
- * E-mails per address: at most 5 in 10 minutes, whichever client asks and whichever endpoint
- * sends them (Better Auth's own limits are per client address). With 3 tries per code, that also
- * bounds guesses at 15 per address in 10 minutes. Counted in Redis when configured, else in the
- * database's `email_quota` table (never in `rate_limit`, which Better Auth prunes every minute),
- * with one atomic statement either way, so several instances count together.
+ * E-mails per address, whichever endpoint sends them (Better Auth's own limits are per client
+ * address and path): in 10 minutes, at most 5 asked from one client address, and 20 from all
+ * clients together. An outsider spends only their own 5, never the owner's; the shared ceiling
+ * bounds the codes one address can have, so the guesses at them (3 per code). Counted in Redis
+ * when configured, else in the database's `email_quota` table (never in `rate_limit`, which
+ * Better Auth prunes every minute), with one atomic statement per count, so several instances
+ * count together.
  */
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
@@ -11,20 +13,24 @@ import { inBackgroundAfterCommit } from './db/ambient-transaction.ts';
 import type { Database } from './db/client.ts';
 import { queryRows } from './db/client.ts';
 
-export const EMAIL_QUOTA = { max: 5, windowSeconds: 600 } as const;
+export const EMAIL_QUOTA = { perClient: 5, perAddress: 20, windowSeconds: 600 } as const;
 
 /**
- * `consume(address)` counts one e-mail to `address` and says whether it is allowed. `scope`
- * splits an address's quota (a public demo: one per browser, decision 032).
+ * `consume(address, client)` counts one e-mail to `address` asked from `client` (its network
+ * address) and says whether it is allowed. Only an allowed one counts towards the shared ceiling,
+ * so a client past its own quota adds nothing to it; with `ceiling` false there is none (a public
+ * demo's accounts, which are no one's).
  */
 export function createEmailQuota(db: Database, redis?: Redis) {
-  return async function consume(address: string, scope?: string): Promise<boolean> {
-    const key = `email-quota:${address.trim().toLowerCase()}${scope ? `#${scope}` : ''}`;
-    if (redis) {
-      const results = await redis.multi().set(key, 0, 'EX', EMAIL_QUOTA.windowSeconds, 'NX').incr(key).exec();
-      return Number(results?.[1]?.[1] ?? 0) <= EMAIL_QUOTA.max;
-    }
-    return countInWindow(db, key, EMAIL_QUOTA);
+  const within = async (key: string, max: number) => {
+    if (!redis) return countInWindow(db, key, { max, windowSeconds: EMAIL_QUOTA.windowSeconds });
+    const results = await redis.multi().set(key, 0, 'EX', EMAIL_QUOTA.windowSeconds, 'NX').incr(key).exec();
+    return Number(results?.[1]?.[1] ?? 0) <= max;
+  };
+  return async function consume(address: string, client: string, ceiling = true): Promise<boolean> {
+    const to = address.trim().toLowerCase();
+    if (!(await within(`email-quota:${to}#${client}`, EMAIL_QUOTA.perClient))) return false;
+    return !ceiling || within(`email-quota:${to}`, EMAIL_QUOTA.perAddress);
   };
 }
 

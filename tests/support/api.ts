@@ -2,6 +2,7 @@
  * Calls the real product API and auth server in-process (no mocks): sessions come from a real
  * e-mail code read from the development mailbox, requests go through the same handlers as HTTP.
  */
+import { vi } from 'vitest';
 import { getAuth } from '#/server/auth.ts';
 import { handleApiRequest } from '#/server/api-handler.ts';
 import { handleAuthRequest } from '#/server/auth-handler.ts';
@@ -9,12 +10,30 @@ import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
+/** The id of the newest message in the development mailbox (0 when empty). */
+export const newestMailId = () => mailboxMessages()[0]?.id ?? 0;
+
+/**
+ * The code of the newest message to `email` after message `after`, in `owner`'s mailbox (a public
+ * demo's visitor) or the whole mailbox; waited for, since the e-mail leaves after the answer.
+ */
+export async function codeSentAfter(email: string, after: number, owner?: string): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const mail = mailboxMessages(owner).find((m) => m.to === email && m.id > after);
+      const code = /^\s*(\d{6})\s*$/m.exec(mail?.text ?? '')?.[1];
+      if (!code) throw new Error(`no code for ${email}`);
+      return code;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
+
 export async function signIn(email: string): Promise<string> {
   const auth = await getAuth();
+  const before = newestMailId();
   await auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' } });
-  const mail = mailboxMessages().find((m) => m.to === email);
-  const otp = /^\s*(\d{6})\s*$/m.exec(mail?.text ?? '')?.[1];
-  if (!otp) throw new Error(`no code for ${email}`);
+  const otp = await codeSentAfter(email, before);
   const res = await auth.handler(
     new Request(`${ORIGIN}/api/auth/sign-in/email-otp`, {
       method: 'POST',
