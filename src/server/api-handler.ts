@@ -14,7 +14,7 @@ export const RPC_PREFIX = '/api/rpc';
 /** oRPC's own protocol for the typed client (no route table needed in the browser). */
 export const RPC_CLIENT_PREFIX = '/api/rpc/_rpc';
 
-type Issue = { path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string };
+type Issue = { code?: string; keys?: string[]; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string };
 
 /**
  * Invalid input → 400 with translated field errors; unexpected failures → logged, generic 500.
@@ -26,11 +26,19 @@ export async function translateError(error: unknown, request: Request): Promise<
     const t = await apiTranslator(request);
     const fields: Record<string, string> = {};
     for (const issue of error.cause.issues as readonly Issue[]) {
+    const unknown: string[] = [];
       const first = issue.path?.[0];
+      // A field the schema does not have (z.strictObject): named, so a renamed field is not lost silently.
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys ?? []) fields[key] = t('zod:unrecognized_keys', { keys: key });
+        unknown.push(...(issue.keys ?? []));
+        continue;
+      }
       const key = String(typeof first === 'object' && first !== null ? first.key : (first ?? '_'));
       fields[key] ??= issue.message.includes(':') ? t(issue.message) : t('zod:invalid_input');
     }
-    throw apiError('INPUT_VALIDATION_FAILED', t('api:INPUT_VALIDATION_FAILED'), { fields });
+    const message = unknown.length ? t('zod:unrecognized_keys', { keys: unknown.join(', ') }) : t('api:INPUT_VALIDATION_FAILED');
+    throw apiError('INPUT_VALIDATION_FAILED', message, { fields });
   }
   if (error.code === 'INTERNAL_SERVER_ERROR' && error.cause) {
     logger().error({ err: error.cause, url: request.url }, 'product API failure');

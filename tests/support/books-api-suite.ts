@@ -98,6 +98,28 @@ export function booksApiSuite() {
         404,
       );
     });
+
+    it('refuses a field it does not know (a renamed one, say) with 400 naming it, and writes nothing', async () => {
+      const res = await api<ApiError>('POST', '/books', {
+        cookie: admin,
+        body: { title: 'Unknown fields', author: 'A', publisherName: 'P' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('INPUT_VALIDATION_FAILED');
+      expect(res.body.message).toContain('publisherName');
+      const fr = await api<ApiError>('POST', '/books', {
+        cookie: admin,
+        body: { title: 'Unknown fields', author: 'A', publisherName: 'P' },
+        language: 'fr',
+      });
+      expect(fr.body.message).toMatch(/^Clés non reconnues\s:\spublisherName$/);
+      const list = await api<{ items: unknown[] }>('GET', `/books?searchTerm=${encodeURIComponent('Unknown fields')}`, { cookie: admin });
+      expect(list.body.items).toEqual([]);
+      const created = await api<{ id: string }>('POST', '/books', { cookie: admin, body: { title: 'Known fields', author: 'A' } });
+      const put = await api<ApiError>('PUT', `/books/${created.body.id}`, { cookie: admin, body: { title: 'x', author: 'y', isbn: '1' } });
+      expect(put.status).toBe(400);
+      expect(put.body.message).toContain('isbn');
+    });
   });
 
   describe('books API: uniqueness enforced by the database', () => {

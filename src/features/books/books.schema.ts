@@ -3,7 +3,7 @@ import { genreSchema } from '#/features/genres/genres.schema';
 import { listInputSchema, listPageSchema } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
 
-export const bookInputSchema = z.object({
+export const bookInputSchema = z.strictObject({
   title: clientString().trim().min(1, { error: 'catalog:book.titleRequired' }).max(200, { error: 'catalog:book.titleTooLong' }),
   author: clientString().trim().min(1, { error: 'catalog:book.authorRequired' }).max(120, { error: 'catalog:book.authorTooLong' }),
   genreId: clientString().trim().min(1).nullable().default(null),
@@ -42,4 +42,4 @@ export const bookListInputSchema = listInputSchema.extend({
 });
 export const bookListSchema = listPageSchema(bookSchema);
 
-export const idInputSchema = z.object({ id: clientString().min(1).max(100) });
+export const idInputSchema = z.strictObject({ id: clientString().min(1).max(100) });

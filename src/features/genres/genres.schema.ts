@@ -2,7 +2,7 @@
 import { clientString, z } from '#/lib/zod';
 import { SEARCH_TERM_MAX } from '#/lib/text';
 
-export const genreInputSchema = z.object({
+export const genreInputSchema = z.strictObject({
   name: clientString().trim().min(1, { error: 'catalog:genre.nameRequired' }).max(80, { error: 'catalog:genre.nameTooLong' }),
   color: clientString()
     .trim()
@@ -15,4 +15,4 @@ export const genreSchema = z.object({ id: z.string(), name: z.string(), color: z
 export type Genre = z.infer<typeof genreSchema>;
 
 export const genreListInputSchema = z.object({ searchTerm: clientString().trim().max(SEARCH_TERM_MAX).default('') });
-export const genreIdInputSchema = z.object({ id: clientString().min(1).max(100) });
+export const genreIdInputSchema = z.strictObject({ id: clientString().min(1).max(100) });

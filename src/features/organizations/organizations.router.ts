@@ -16,7 +16,6 @@ import { apiError } from '#/server/api-errors.ts';
 import { actingIn, recordAuditEvent } from '#/server/audit/record.ts';
 import type { Database } from '#/server/db/client.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
-import { preparedPerDatabase } from '#/server/db/prepared.ts';
 import { book, invitation, member, organization, shelfItem, team, teamMember, user } from '#/server/db/schema.ts';
 import { contains } from '#/server/db/search.ts';
 import { env } from '#/server/env.ts';
@@ -244,8 +243,8 @@ const invitationsRouter = {
 
 // Written out: inside a raw fragment drizzle names columns without their table, and "id" would be the member's.
 const memberCount = sql<number>`(select count(*)::int from "member" m where m."organization_id" = "organization"."id")`;
-/** Someone's organisations, asked by every signed-in page's switcher: prepared (src/server/db/prepared.ts). */
-const organizationsOf = preparedPerDatabase((db) =>
+/** Someone's organisations, for the switcher on every signed-in page. */
+const organizationsOf = (db: Database, userId: string) =>
   db
     .select({
       id: organization.id,
@@ -257,10 +256,8 @@ const organizationsOf = preparedPerDatabase((db) =>
     })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
-    .where(eq(member.userId, sql.placeholder('userId')))
-    .orderBy(asc(organization.name), asc(organization.id))
-    .prepare('organizations_of_user'),
-);
+    .where(eq(member.userId, userId))
+    .orderBy(asc(organization.name), asc(organization.id));
 /** An organisation's members with their names and e-mails, oldest first (the manager's page and a member's). */
 const membersOf = (db: Database, organizationId: string) =>
   db
@@ -368,7 +365,7 @@ export const organizationsRouter = {
     .route({ method: 'GET', path: '/organizations', summary: 'My organisations, and the active one', tags: ['organizations'] })
     .output(myOrganizationsSchema)
     .handler(async ({ context }) => {
-      const rows = await organizationsOf(context.db).execute({ userId: context.user!.id });
+      const rows = await organizationsOf(context.db, context.user!.id);
       const active = await activeOrganizationOf(context.request);
       return { activeOrganizationId: rows.some((r) => r.id === active) ? active : null, organizations: rows };
     }),

@@ -1,25 +1,22 @@
 /**
- * Users API for the manager: list (newest first, keyset pagination, search over name and e-mail
- * through trigram indexes, the unfiltered total from the trigger-kept row count), get, create,
+ * Users API for the manager: list (newest first or by name or e-mail; search over name and e-mail;
+ * role and status filters), get, create,
  * update, and a user's sessions (list, end one). Banning, ending every session, deletion and
  * impersonation are Better Auth's admin endpoints (/api/auth/admin/*), guarded by the same
  * declaration.
  */
-import { and, asc, desc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
 import { z } from '#/lib/zod';
-import { apiError, type Translate } from '#/server/api-errors.ts';
+import { apiError } from '#/server/api-errors.ts';
 import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
-import type { Database } from '#/server/db/client.ts';
 import { env } from '#/server/env.ts';
 import { effectiveRole, storedRoleIsAdmin } from '#/server/roles.ts';
-import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
-import { preparedPerDatabase } from '#/server/db/prepared.ts';
-import { rowsIn } from '#/server/db/row-count.ts';
+import { listKey, listPage } from '#/server/db/list.ts';
 import { session, user } from '#/server/db/schema.ts';
-import { cappedMatches, idArray, oneOf, searchTextContains } from '#/server/db/search.ts';
+import { searchTextContains } from '#/server/db/search.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
@@ -68,7 +65,6 @@ function duplicateEmail(error: unknown, t: (key: string) => string): never {
   throw error;
 }
 
-type UserList = z.output<typeof userListSchema>;
 type UserListInput = z.output<typeof userListInputSchema>;
 
 /** SQL: the user has admin rights (a stored admin role, or one of ADMIN_USER_IDS). */
@@ -83,87 +79,6 @@ function listFilter(input: UserListInput): SQL | undefined {
   );
 }
 
-/**
- * The sort column of each order, how its cursor key reads (`createdAt` as `timestamptz::text`), and
- * the same order as an expression no index provides (`sorted`): ordering by it makes the planner
- * read the rows a condition selects and sort them, instead of walking the column's index.
- */
-const SORTS = {
-  createdAt: {
-    column: user.createdAt,
-    sorted: sql`${user.createdAt} + interval '0 s'`,
-    key: sql<string>`${user.createdAt}::text`,
-    cast: 'timestamptz',
-    shape: ['timestamp', 'text'],
-  },
-  name: { column: user.name, sorted: sql`${user.name} || ''`, key: sql<string>`${user.name}`, cast: 'text', shape: ['text', 'text'] },
-  email: { column: user.email, sorted: sql`${user.email} || ''`, key: sql<string>`${user.email}`, cast: 'text', shape: ['text', 'text'] },
-} as const;
-
-/**
- * A first page's people by the ids the capped look found (at most a page and one), in the list's
- * order: prepared, one statement per order (src/server/db/prepared.ts). Ordering by `sorted` keeps
- * the planner on the ids' primary key.
- */
-const byIdsIn = (sort: keyof typeof SORTS, order: 'asc' | 'desc') => {
-  const direction = order === 'desc' ? desc : asc;
-  return preparedPerDatabase((db) =>
-    db
-      .select({ ...columns, key: SORTS[sort].key })
-      .from(user)
-      .where(oneOf(user.id, sql.placeholder('ids')))
-      .orderBy(direction(SORTS[sort].sorted), direction(user.id))
-      .prepare(`users_by_ids_${sort}_${order}`),
-  );
-};
-const usersByIds = {
-  createdAt: { asc: byIdsIn('createdAt', 'asc'), desc: byIdsIn('createdAt', 'desc') },
-  name: { asc: byIdsIn('name', 'asc'), desc: byIdsIn('name', 'desc') },
-  email: { asc: byIdsIn('email', 'asc'), desc: byIdsIn('email', 'desc') },
-};
-
-async function listPage(db: Database, input: UserListInput, t: Translate): Promise<UserList> {
-  const filter = listFilter(input);
-  const sort = SORTS[input.sort];
-  const descending = (input.order ?? (input.sort === 'createdAt' ? 'desc' : 'asc')) === 'desc';
-  const after = readCursor(input.cursor, sort.shape, t);
-  const position = after
-    ? descending
-      ? sql`(${sort.column}, ${user.id}) < (${after[0]}::${sql.raw(sort.cast)}, ${after[1]})`
-      : sql`(${sort.column}, ${user.id}) > (${after[0]}::${sql.raw(sort.cast)}, ${after[1]})`
-    : undefined;
-  const direction = descending ? desc : asc;
-  // The total on the first page only: a search or filter first looks for its matches, up to the
-  // cap; when it found them all, that look gives the page's ids too, read by id; when none, nothing; else
-  // the page walks the order's index and filters, which stops after a page of the many matches.
-  const counted = input.cursor
-    ? null
-    : filter
-      ? await cappedMatches(db, { id: user.id, key: sort.column, where: filter, descending, limit: input.limit + 1 })
-      : { total: await rowsIn(db, 'user'), totalCapped: false, pageIds: null, bound: null };
-  const ids = counted?.pageIds;
-  const rows = !ids
-    ? await db
-        .select({ ...columns, key: sort.key })
-        .from(user)
-        .where(and(filter, position))
-        .orderBy(direction(sort.column), direction(user.id))
-        .limit(input.limit + 1)
-    : ids.length
-      ? await usersByIds[input.sort][descending ? 'desc' : 'asc'](db).execute({ ids: idArray(ids) })
-      : [];
-  return {
-    ...keysetPage(
-      rows,
-      input.limit,
-      (r) => [r.key, r.id],
-      ({ key: _key, ...row }) => toManagedUser(row),
-    ),
-    total: counted?.total ?? null,
-    totalCapped: counted?.totalCapped ?? false,
-  };
-}
-
 export const usersRouter = {
   list: base
     .meta({ permission: { user: ['list'] } })
@@ -175,7 +90,24 @@ export const usersRouter = {
     })
     .input(userListInputSchema)
     .output(userListSchema)
-    .handler(({ input, context }) => listPage(context.db, input, context.t)),
+    .handler(async ({ input, context: { db, t } }) => {
+      const sort = { createdAt: user.createdAt, name: user.name, email: user.email }[input.sort];
+      const order = input.order ?? (input.sort === 'createdAt' ? 'desc' : 'asc');
+      const query = db
+        .select({ ...columns, key: listKey(sort) })
+        .from(user)
+        .$dynamic();
+      const page = await listPage(db, query, {
+        where: listFilter(input),
+        sort,
+        id: user.id,
+        order,
+        cursor: input.cursor,
+        limit: input.limit,
+        t,
+      });
+      return { ...page, items: page.items.map(({ key: _key, ...row }) => toManagedUser(row)) };
+    }),
 
   get: base
     .meta({ permission: { user: ['list'] } })

@@ -6,7 +6,7 @@ import { clientString, z } from '#/lib/zod';
 
 export const roleSchema = z.enum(ROLE_NAMES as [RoleName, ...RoleName[]], { error: 'users:form.roleInvalid' });
 
-export const userInputSchema = z.object({
+export const userInputSchema = z.strictObject({
   name: clientString()
     .trim()
     .min(1, { error: 'users:form.nameRequired' })
@@ -64,7 +64,7 @@ export const userDetailSchema = managedUserSchema.extend({
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
-export const userIdInputSchema = z.object({ id: clientString().min(1).max(100) });
+export const userIdInputSchema = z.strictObject({ id: clientString().min(1).max(100) });
 
 /**
  * One of a user's sessions as the manager sees it. `shortToken` tells sessions apart and is never

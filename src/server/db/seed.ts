@@ -56,14 +56,15 @@ async function insertUsers(db: Database, rows: Array<{ email: string; name: stri
   const now = new Date();
   await db
     .insert(user)
-    .values(rows.map((r) => ({ id: randomUUID(), ...r, emailVerified: true, onboardedAt: now })))
+    // `satisfies` makes a renamed or removed column a type error here (a map's result is not checked).
+    .values(rows.map((r) => ({ id: randomUUID(), ...r, emailVerified: true, onboardedAt: now }) satisfies typeof user.$inferInsert))
     .onConflictDoNothing();
 }
 
 export async function seed(db: Database, options: SeedOptions = {}) {
   await db
     .insert(genre)
-    .values(GENRES.map((g) => ({ id: randomUUID(), ...g })))
+    .values(GENRES.map((g) => ({ id: randomUUID(), ...g }) satisfies typeof genre.$inferInsert))
     .onConflictDoNothing();
   const genres = await db.select({ id: genre.id, name: genre.name }).from(genre);
   const genreId = new Map(genres.map((g) => [g.name.toLowerCase(), g.id]));
@@ -72,13 +73,16 @@ export async function seed(db: Database, options: SeedOptions = {}) {
     db
       .insert(book)
       .values(
-        rows.map((r) => ({
-          id: randomUUID(),
-          title: r.title,
-          author: r.author,
-          publisher: r.publisher ?? null,
-          genreId: genreId.get(r.genre.toLowerCase()) ?? null,
-        })),
+        rows.map(
+          (r) =>
+            ({
+              id: randomUUID(),
+              title: r.title,
+              author: r.author,
+              publisher: r.publisher ?? null,
+              genreId: genreId.get(r.genre.toLowerCase()) ?? null,
+            }) satisfies typeof book.$inferInsert,
+        ),
       )
       .onConflictDoNothing();
 
