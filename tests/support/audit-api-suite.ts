@@ -587,6 +587,23 @@ export function auditApiSuite() {
       expect(new Set(lines.slice(1).map((l) => l.split(',')[7])).size).toBe(2500);
     });
 
+    it('F13: neutralises a cell that starts with a line feed, a carriage return or a full-width =, +, - or @', async () => {
+      const { handleAuditCsv } = await import('#/features/audit/audit-csv.server.ts');
+      const starts = ['\n', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '=', '+', '-', '@', '\t'];
+      const db = await database();
+      for (const [i, start] of starts.entries()) {
+        await db.execute(
+          sql`insert into audit_event (action, target_type, target_id, target_label) values ('book.deleted', 'book', ${`f13-${i}`}, ${`${start}HYPERLINK f13`})`,
+        );
+      }
+      const res = await handleAuditCsv(
+        new Request('http://localhost:3000/api/audit.csv?action=book.deleted&searchTerm=hyperlink%20f13', { headers: { cookie: admin } }),
+      );
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      for (const start of starts) expect(text, JSON.stringify(start)).toContain(`,"'${start}HYPERLINK f13",`);
+    });
+
     it('retention removes only events older than the limit', async () => {
       const db = await database();
       // Old events can only come from the past: written here with an old time (insert is allowed).

@@ -32,13 +32,14 @@ const HEADER = [
 ];
 
 /**
- * One CSV field: quoted, quotes doubled. Text a spreadsheet would run as a formula (=, +, -, @,
- * a tab or a carriage return first) gets a leading apostrophe: names and titles come from users.
+ * One CSV field: quoted, quotes doubled. Text a spreadsheet would run as a formula (=, +, -, @ or
+ * their full-width forms, which some spreadsheets read as the same; a tab, carriage return or line
+ * feed first) gets a leading apostrophe: names and titles come from users.
  */
 function field(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@\t\r\n＝＋－＠]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 
