@@ -3,6 +3,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startApp } from './support/app-server';
 import { ADMIN, clientHeaders, signInViaApi, USER } from './support/fixtures';
 import {
+  auditCsvTarget,
+  dateCases,
   describeFailure,
   makeCases,
   openApiTargets,
@@ -16,9 +18,11 @@ import { startSmtpSink } from './support/smtp-sink';
 
 /**
  * Issue #15, finding 9: a client's input never gets a 5xx. At least 2 000 malformed requests (set
- * FUZZ_REQUESTS for more) over every operation of /api/openapi, the typed-client protocol and every
- * page route, on a production server of its own. The seed is printed first and named in every
- * failure: `FUZZ_SEED=<seed> npx playwright test e2e/fuzz.spec.ts` sends the same requests again.
+ * FUZZ_REQUESTS for more) over every operation of /api/openapi, the typed-client protocol, the
+ * audit log's CSV export (issue #36, F10) and every page route, on a production server of its own;
+ * an answer cut off after its status counts as a failure too. The seed is printed first and named
+ * in every failure: `FUZZ_SEED=<seed> npx playwright test e2e/fuzz.spec.ts` sends the same
+ * requests again.
  */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 32);
 const REQUESTS = Math.max(2000, Number(process.env.FUZZ_REQUESTS ?? 2400));
@@ -56,11 +60,13 @@ test.describe('fuzz', () => {
         victimEmail: session.user.email,
       };
 
-      const targets = [...openApiTargets(doc), ...pageTargets(path.resolve(import.meta.dirname, '../src/routes'))];
+      const targets = [...openApiTargets(doc), auditCsvTarget(doc), ...pageTargets(path.resolve(import.meta.dirname, '../src/routes'))];
       expect(targets.filter((t) => t.kind === 'page').length).toBeGreaterThan(15);
       // Only the auth endpoints that are on are in the document (src/server/auth-endpoints.ts).
       expect(targets.filter((t) => t.kind === 'auth').length).toBeGreaterThan(40);
-      const cases = makeCases(SEED, REQUESTS, targets, ids, app.url);
+      const random = makeCases(SEED, REQUESTS, targets, ids, app.url);
+      const cases = [...random, ...dateCases(targets, random.length)];
+      expect(cases.length - random.length, 'date cases').toBeGreaterThanOrEqual(24);
 
       const statuses = new Map<number, number>();
       const perTarget = new Map<string, number>();
@@ -74,7 +80,7 @@ test.describe('fuzz', () => {
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           perTarget.set(fuzz.target!, (perTarget.get(fuzz.target!) ?? 0) + 1);
           // 0: no answer at all (-1: node:http refused to send it, so nothing reached the server).
-          if (answer.status >= 500 || answer.status === 0) failures.push(describeFailure(SEED, fuzz, answer));
+          if (answer.status >= 500 || answer.status === 0 || answer.cut) failures.push(describeFailure(SEED, fuzz, answer));
         },
       );
       const seconds = (performance.now() - started) / 1000;

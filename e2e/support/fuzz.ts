@@ -55,8 +55,11 @@ export interface FuzzCase {
 }
 
 export interface FuzzTarget {
-  /** `rpc` and `auth`: an OpenAPI operation; `rpc-protocol`: the typed client's path; `page`: a route. */
-  kind: 'rpc' | 'auth' | 'rpc-protocol' | 'page';
+  /**
+   * `rpc` and `auth`: an OpenAPI operation; `rpc-protocol`: the typed client's path; `export`: the
+   * audit log's CSV export; `page`: a route.
+   */
+  kind: 'rpc' | 'auth' | 'rpc-protocol' | 'export' | 'page';
   method: string;
   /** With `{name}` placeholders (OpenAPI) or `$name` / `$` (routes). */
   template: string;
@@ -124,6 +127,17 @@ export function openApiTargets(doc: OpenApiDocument): FuzzTarget[] {
     }
   }
   return targets;
+}
+
+/**
+ * GET /api/audit.csv, which the OpenAPI document does not list: the filters of GET /api/rpc/audit
+ * (the same schema, audit.schema.ts), without the list's paging.
+ */
+export function auditCsvTarget(doc: OpenApiDocument): FuzzTarget {
+  const list = openApiTargets(doc).find((t) => t.kind === 'rpc' && t.method === 'GET' && t.template === '/api/rpc/audit');
+  if (!list) throw new Error('GET /api/rpc/audit is not in the OpenAPI document');
+  const query = list.query.filter((q) => q.name !== 'cursor' && q.name !== 'limit');
+  return { kind: 'export', method: 'GET', template: '/api/audit.csv', query };
 }
 
 function resolveRefs(schema: Schema, deref: (s: Schema | undefined) => Schema | undefined, depth = 0): Schema {
@@ -202,7 +216,21 @@ const WRONG_TYPES: unknown[] = [
   { toString: 'x' },
   [[[[[[[[[[[]]]]]]]]]]],
 ];
-const DATES: unknown[] = ['x', '2020-13-45', '2020-02-30T25:61:61Z', '9999999-01-01', '0000-00-00', 1e20, -1e20, '1e400', 'Invalid Date'];
+const DATES: unknown[] = [
+  'x',
+  '2020-13-45',
+  '2020-02-30T25:61:61Z',
+  '9999999-01-01',
+  '0000-00-00',
+  // Well-formed, at and past the ends of what the database holds (issue 36, F10).
+  '9999-12-31',
+  '0000-01-01',
+  '0001-01-01T00:00-01:00',
+  1e20,
+  -1e20,
+  '1e400',
+  'Invalid Date',
+];
 const LONG_LENGTHS = [101, 201, 255, 1000, 5000, 20_000, 100_000];
 
 /** A string that no API takes: NUL or control characters, very long, or odd. */
@@ -216,7 +244,7 @@ function badString(r: Random): string {
 /** Any malformed value: a bad string, a wrong type or a bad date. */
 function badValue(r: Random, field = ''): unknown {
   const roll = r.int(10);
-  if (/At$|date|expires/i.test(field) && roll < 4) return r.pick(DATES);
+  if (/At$|date|expires|^(from|to)$/i.test(field) && roll < 4) return r.pick(DATES);
   if (roll < 5) return badString(r);
   if (roll < 9) return r.pick(WRONG_TYPES);
   return r.pick(DATES);
@@ -290,6 +318,8 @@ function sampleString(r: Random, schema: Schema, ids: FuzzIds, field: string): s
   if (field === 'otp') return String(r.int(1e6)).padStart(6, '0');
   if (field === 'color') return '#123456';
   if (field === 'cursor') return badCursor(r);
+  // A range's ends: a plain date, a date-time, and the furthest ones the database holds.
+  if (field === 'from' || field === 'to') return r.pick(['2025-01-31', '2025-01-31T08:00', '0001-01-01', '9999-12-30']);
   return 'fuzz';
 }
 
@@ -591,6 +621,31 @@ function pageCase(
 }
 
 /**
+ * Every bad date in every date parameter of the targets (the audit log's list and its CSV export),
+ * as an admin, after the random cases: few enough to send them all (issue 36, F10).
+ */
+export function dateCases(targets: FuzzTarget[], first: number): FuzzCase[] {
+  const cases: FuzzCase[] = [];
+  for (const target of targets.filter((t) => t.kind !== 'page')) {
+    for (const { name } of target.query.filter((q) => /^(from|to)$/.test(q.name))) {
+      for (const value of DATES) {
+        const index = first + cases.length;
+        cases.push({
+          index,
+          target: `${target.method} ${target.template}`,
+          kind: `date:${name}`,
+          identity: 'admin',
+          method: target.method,
+          path: `${target.template}?${name}=${asQueryValue(value)}`,
+          headers: { 'X-Forwarded-For': `198.19.250.${1 + (index % 254)}` },
+        });
+      }
+    }
+  }
+  return cases;
+}
+
+/**
  * The whole run: `count` cases spread over the targets (each page route three times as often as an
  * API operation: pages have more parameters and identities that matter).
  */
@@ -604,6 +659,8 @@ export interface FuzzAnswer {
   status: number;
   excerpt: string;
   headers: http.IncomingHttpHeaders;
+  /** The connection closed before the answer's end (a stream that failed after its status went). */
+  cut?: boolean;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
@@ -666,7 +723,11 @@ function sendOnce(
       res.on('end', () =>
         done({ status: res.statusCode ?? 0, excerpt: Buffer.concat(chunks).toString('utf8', 0, 300), headers: res.headers }),
       );
-      res.on('error', () => done({ status: res.statusCode ?? 0, excerpt: '(answer cut short)', headers: res.headers }));
+      const cut = () => done({ status: res.statusCode ?? 0, excerpt: '(answer cut short)', headers: res.headers, cut: true });
+      res.on('error', cut);
+      res.on('close', () => {
+        if (!res.complete) cut();
+      });
     });
     req.end(body);
   });

@@ -604,6 +604,34 @@ export function auditApiSuite() {
       for (const start of starts) expect(text, JSON.stringify(start)).toContain(`,"'${start}HYPERLINK f13",`);
     });
 
+    it('F10: refuses a date the database cannot hold with 400 naming the field, in the CSV export as in the API', async () => {
+      const { handleAuditCsv } = await import('#/features/audit/audit-csv.server.ts');
+      type Refused = { code: string; data?: { fields?: Record<string, string> } };
+      for (const [query, field] of [
+        ['to=9999-12-31', 'to'],
+        ['from=0000-01-01', 'from'],
+      ] as const) {
+        const res = await handleAuditCsv(new Request(`http://localhost:3000/api/audit.csv?${query}`, { headers: { cookie: admin } }));
+        expect(res.status, query).toBe(400);
+        expect(await res.json(), query).toEqual({
+          code: 'INPUT_VALIDATION_FAILED',
+          message: 'Invalid input',
+          data: { fields: { [field]: 'Enter a date such as 2025-01-31' } },
+        });
+        const listed = await api<Refused>('GET', `/audit?${query}`, { cookie: admin });
+        expect(listed.status, query).toBe(400);
+        expect(listed.body.data?.fields, query).toEqual({ [field]: 'Enter a date such as 2025-01-31' });
+      }
+      // The furthest dates it still takes answer as usual.
+      const edge = await handleAuditCsv(
+        new Request('http://localhost:3000/api/audit.csv?from=0001-01-01&to=9999-12-30&action=auth.sign-out', {
+          headers: { cookie: admin },
+        }),
+      );
+      expect(edge.status).toBe(200);
+      expect((await edge.text()).split('\r\n')[0]).toContain('time,action');
+    });
+
     it('retention removes only events older than the limit', async () => {
       const db = await database();
       // Old events can only come from the past: written here with an old time (insert is allowed).

@@ -6,7 +6,9 @@
  */
 import { rolesAllow } from '#/lib/permissions';
 import { apiTranslator } from '#/server/api-errors.ts';
+import { dataException } from '#/server/db/errors.ts';
 import { database } from '#/server/db/index.ts';
+import { logger } from '#/server/logger.ts';
 import { requestSession } from '#/server/request-session.ts';
 import { effectiveRole } from '#/server/roles.ts';
 import { auditConditions, auditKey, readAuditEvents, type AuditRow } from './audit-query.server';
@@ -82,9 +84,20 @@ export async function handleAuditCsv(request: Request): Promise<Response> {
   }
   const db = await database();
   const where = auditConditions(parsed.data);
+  // The first batch before the answer: a query that fails gets a status, not a cut-off download.
+  let rows: AuditRow[];
+  try {
+    rows = await readAuditEvents(db, where, null, BATCH);
+  } catch (error) {
+    // As in the product API: a value the database refused came from the client (its schema should have).
+    if (dataException(error)) {
+      logger().warn({ err: error, url: request.url }, 'input refused by the database');
+      return jsonError(400, { code: 'INPUT_VALIDATION_FAILED', message: t('api:INPUT_VALIDATION_FAILED') });
+    }
+    logger().error({ err: error, url: request.url }, 'audit export failed');
+    return jsonError(500, { code: 'INTERNAL_SERVER_ERROR', message: t('api:INTERNAL_SERVER_ERROR') });
+  }
   const encoder = new TextEncoder();
-  let after: string[] | null = null;
-  let done = false;
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -92,13 +105,15 @@ export async function handleAuditCsv(request: Request): Promise<Response> {
         controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(',')}\r\n`));
       },
       async pull(controller) {
-        if (done) return;
-        const rows = await readAuditEvents(db, where, after, BATCH);
         if (rows.length) controller.enqueue(encoder.encode(rows.map(line).join('')));
-        if (rows.length < BATCH) {
-          done = true;
-          controller.close();
-        } else after = auditKey(rows.at(-1)!);
+        if (rows.length < BATCH) return controller.close();
+        try {
+          rows = await readAuditEvents(db, where, auditKey(rows.at(-1)!), BATCH);
+        } catch (error) {
+          // The status (200) has gone: the client sees the download cut off, the log says why.
+          logger().error({ err: error, url: request.url }, 'audit export failed');
+          controller.error(error);
+        }
       },
     },
     { highWaterMark: 1 },

@@ -5,7 +5,7 @@
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import { listInputSchema, listPageSchema } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
-import { rangeInOrder } from './audit-range';
+import { rangeInOrder, withinDatabaseYears } from './audit-range';
 
 const change = z.object({ before: z.unknown(), after: z.unknown() });
 
@@ -36,7 +36,9 @@ const id = clientString().trim().max(100);
 const dateParam = clientString()
   .trim()
   .max(40)
-  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), { error: 'audit:filters.invalidDate' });
+  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) && withinDatabaseYears(v)), {
+    error: 'audit:filters.invalidDate',
+  });
 
 const backwards = { path: ['to'], error: 'audit:filters.toBeforeFrom' };
 
