@@ -56,9 +56,9 @@ export interface ApiResult<T = unknown> {
 export async function api<T = Record<string, unknown>>(
   method: string,
   path: string,
-  options: { cookie?: string; body?: unknown; language?: string } = {},
+  options: { cookie?: string; body?: unknown; language?: string; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie + (options.language ? `; i18next=${options.language}` : '');
   else if (options.language) headers.cookie = `i18next=${options.language}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

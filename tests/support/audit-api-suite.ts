@@ -632,6 +632,42 @@ export function auditApiSuite() {
       expect((await edge.text()).split('\r\n')[0]).toContain('time,action');
     });
 
+    it("F6: one's own activity shows the network details of what one did, not of what an administrator did to one", async () => {
+      const email = 'f6.subject@example.org';
+      const created = await api<{ id: string }>('POST', '/users', { cookie: admin, body: { name: 'Fay Six', email, role: 'user' } });
+      expect(created.status).toBe(201);
+      const staff = { 'x-springboard-client-ip': '203.0.113.66', 'user-agent': 'StaffBrowser/6.6' };
+      expect(
+        (await api('PUT', `/users/${created.body.id}`, { cookie: admin, headers: staff, body: { name: 'Fay Sixth', email, role: 'user' } }))
+          .status,
+      ).toBe(200);
+      expect((await authApi('POST', '/admin/ban-user', { cookie: admin, headers: staff, body: { userId: created.body.id } })).status).toBe(
+        200,
+      );
+      expect(
+        (await authApi('POST', '/admin/unban-user', { cookie: admin, headers: staff, body: { userId: created.body.id } })).status,
+      ).toBe(200);
+      const cookie = await signIn(email);
+      const own = { 'x-springboard-client-ip': '198.51.100.7', 'user-agent': 'OwnBrowser/1.0' };
+      expect((await authApi('POST', '/update-user', { cookie, headers: own, body: { name: 'Fay Six' } })).status).toBe(200);
+
+      type Activity = { items: Array<{ action: string; actorId: string | null; ipAddress: string | null; userAgent: string | null }> };
+      const mine = await api<Activity>('GET', '/account/activity?limit=100', { cookie });
+      expect(mine.status).toBe(200);
+      expect(mine.body.items[0]).toMatchObject({ action: 'account.updated', ipAddress: '198.51.100.7', userAgent: 'OwnBrowser/1.0' });
+      // Who did it and when stay; where from does not.
+      const byAdmin = mine.body.items.filter((e) => e.actorId === adminId);
+      expect(byAdmin.map((e) => [e.action, e.ipAddress, e.userAgent])).toEqual([
+        ['user.unbanned', null, null],
+        ['user.banned', null, null],
+        ['user.updated', null, null],
+        ['user.created', null, null],
+      ]);
+      // The administrators' log keeps them.
+      const full = await api<Activity>('GET', `/audit?targetType=user&targetId=${created.body.id}&action=user.banned`, { cookie: admin });
+      expect(full.body.items.map((e) => [e.ipAddress, e.userAgent])).toEqual([['203.0.113.66', 'StaffBrowser/6.6']]);
+    });
+
     it('retention removes only events older than the limit', async () => {
       const db = await database();
       // Old events can only come from the past: written here with an old time (insert is allowed).

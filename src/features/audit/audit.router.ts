@@ -9,7 +9,14 @@ import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { auditEvent } from '#/server/db/schema.ts';
 import { base } from '#/server/rpc.ts';
 import { auditConditions, auditKey, ownEvents, readAuditEvents, withoutKey } from './audit-query.server';
-import { auditEventIdSchema, auditEventSchema, auditListInputSchema, auditListSchema, ownAuditInputSchema } from './audit.schema';
+import {
+  auditEventIdSchema,
+  auditEventSchema,
+  auditListInputSchema,
+  auditListSchema,
+  ownAuditInputSchema,
+  type AuditEvent,
+} from './audit.schema';
 
 const CURSOR = ['timestamp', 'text'] as const;
 
@@ -49,7 +56,12 @@ export const auditRouter = {
     .output(auditListSchema)
     .handler(async ({ input, context }) => {
       const after = readCursor(input.cursor, CURSOR, context.t);
-      const rows = await readAuditEvents(context.db, ownEvents(context.user!.id), after, input.limit + 1);
-      return { ...keysetPage(rows, input.limit, auditKey, withoutKey), total: null, totalCapped: false };
+      const me = context.user!.id;
+      const rows = await readAuditEvents(context.db, ownEvents(me), after, input.limit + 1);
+      // Who did it and when, but not where from, unless it was oneself: an administrator's (or an
+      // impersonating one's) address and browser are staff details.
+      const own = (event: AuditEvent): AuditEvent =>
+        event.actorId === me && !event.impersonatorId ? event : { ...event, ipAddress: null, userAgent: null };
+      return { ...keysetPage(rows, input.limit, auditKey, (row) => own(withoutKey(row))), total: null, totalCapped: false };
     }),
 };
