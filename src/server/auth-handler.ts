@@ -12,6 +12,7 @@ import { database } from './db/index.ts';
 import { MAILBOX_COOKIE, mailboxOwner, perBrowserMailbox } from './email/dev-mailbox.ts';
 import { env } from './env.ts';
 import { quickSessionAnswer } from './request-session.ts';
+import { withoutSessionTokens } from './session-tokens.ts';
 
 const AUTH_PREFIX = '/api/auth';
 /** A redirect never echoes more than this: a client-sent value must not grow our headers. */
@@ -48,7 +49,9 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   // from the one session query the product API uses, when that is all it would do (decision 049).
   if (path === '/get-session' && request.method === 'GET' && !new URL(request.url).search) {
     const session = await quickSessionAnswer(request);
-    if (session !== undefined) return Response.json(session, { headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } });
+    if (session !== undefined) {
+      return Response.json(withoutSessionTokens(session), { headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } });
+    }
   }
   const mailbox = newMailbox(request, path);
   const auth = await getAuth();

@@ -157,7 +157,10 @@ describe('GET /api/auth/get-session (decision 049)', () => {
       .set({ expiresAt: dueSoon })
       .where(eq(session.token, tokenOf(due)));
     const extended = await handleAuthRequest(getSession(due, '203.0.113.50'));
-    expect(((await extended.json()) as { session: { token: string } }).session.token).toBe(tokenOf(due));
+    // Better Auth's answer, without the token (issue 36, F14).
+    const answer = (await extended.json()) as { session: Record<string, unknown>; user: { email: string } };
+    expect(answer.user.email).toBe('user@example.com');
+    expect(answer.session).not.toHaveProperty('token');
     expect(extended.headers.getSetCookie().join('\n')).toMatch(/better-auth\.session_token=[^;]+;.*Max-Age=\d{6,}/i);
     const [row] = await db
       .select({ expiresAt: session.expiresAt })

@@ -193,9 +193,8 @@ export function auditApiSuite() {
       const id = await userIdOf(email);
       const first = await signInThroughApi(email);
       const second = await signInThroughApi(email);
-      const sessions = await authApi<Array<{ token: string }>>('GET', '/list-sessions', { cookie: first });
+      // Its token from its cookie: no answer gives one out (F14).
       const secondToken = decodeURIComponent(/better-auth\.session_token=([^.;]+)/.exec(second)![1]!);
-      expect(sessions.body.map((s) => s.token)).toContain(secondToken);
       await markEvents();
       expect((await authApi('POST', '/revoke-session', { cookie: first, body: { token: secondToken } })).status).toBe(200);
       expect((await eventsSinceMark()).map((e) => [e.action, e.actor_id, e.target_id, e.details])).toEqual([

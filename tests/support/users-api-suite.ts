@@ -294,6 +294,38 @@ export function usersApiSuite() {
       expect(again.body).toMatchObject({ code: 'NOT_FOUND', message: 'Session introuvable' });
     });
 
+    it('F14: get-session, list-sessions and admin/list-user-sessions answer without any session token', async () => {
+      const email = `f14-${Date.now().toString(36)}@example.org`;
+      const first = await signIn(email);
+      const second = await signIn(email);
+      const tokens = [first, second].map((cookie) => /session_token=([^.;]+)/.exec(decodeURIComponent(cookie))![1]!);
+      const userId = (await api<List>('GET', `/users?searchTerm=${email}`, { cookie: admin })).body.items[0]!.id;
+
+      type SessionAnswer = { session: { id: string; userId: string }; user: { email: string } };
+      const answers = {
+        // Answered without Better Auth (decision 049), and by Better Auth itself (any query).
+        'get-session': await authApi<SessionAnswer>('GET', '/get-session', { cookie: second }),
+        'get-session?disableCookieCache': await authApi<SessionAnswer>('GET', '/get-session', {
+          cookie: second,
+          body: { disableCookieCache: true },
+        }),
+        'list-sessions': await authApi<Array<{ id: string }>>('GET', '/list-sessions', { cookie: second }),
+        'admin/list-user-sessions': await authApi<{ sessions: Array<{ id: string }> }>('POST', '/admin/list-user-sessions', {
+          cookie: admin,
+          body: { userId },
+        }),
+      };
+      for (const [name, answer] of Object.entries(answers)) {
+        expect(answer.status, name).toBe(200);
+        for (const token of tokens) expect(JSON.stringify(answer.body), name).not.toContain(token);
+      }
+      // What the interface shows is still there.
+      expect(answers['get-session'].body).toMatchObject({ session: { userId }, user: { email } });
+      expect(answers['get-session?disableCookieCache'].body).toMatchObject({ session: { userId }, user: { email } });
+      expect(answers['list-sessions'].body).toHaveLength(2);
+      expect(answers['admin/list-user-sessions'].body.sessions).toHaveLength(2);
+    });
+
     it("ends one of the caller's other sessions by id, and no one else's, nor the caller's own", async () => {
       const email = `own-revoke-${Date.now().toString(36)}@example.org`;
       const first = await signIn(email);
