@@ -25,15 +25,15 @@ export async function translateError(error: unknown, request: Request): Promise<
   if (error.code === 'BAD_REQUEST' && error.cause instanceof ValidationError) {
     const t = await apiTranslator(request);
     const fields: Record<string, string> = {};
-    for (const issue of error.cause.issues as readonly Issue[]) {
     const unknown: string[] = [];
-      const first = issue.path?.[0];
+    for (const issue of error.cause.issues as readonly Issue[]) {
       // A field the schema does not have (z.strictObject): named, so a renamed field is not lost silently.
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys ?? []) fields[key] = t('zod:unrecognized_keys', { keys: key });
         unknown.push(...(issue.keys ?? []));
         continue;
       }
+      const first = issue.path?.[0];
       const key = String(typeof first === 'object' && first !== null ? first.key : (first ?? '_'));
       fields[key] ??= issue.message.includes(':') ? t(issue.message) : t('zod:invalid_input');
     }

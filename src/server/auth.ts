@@ -33,7 +33,6 @@ import { checkAuthInput } from './auth-input.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
-import { ANSWERS_WITH_TOKENS, withoutSessionTokens } from './session-tokens.ts';
 import { processWide } from './process-wide.ts';
 import { databaseRateLimits, redisRateLimits } from './rate-limits.ts';
 import { effectiveRole } from './roles.ts';
@@ -71,10 +70,6 @@ export function createAuth(baseDb: Database, e: Env = env()) {
     appName: 'Springboard',
     baseURL: e.baseUrl,
     basePath: '/api/auth',
-      // An address a provider did not verify never creates an account (a later e-mail-code sign-in
-      // would join it, and the provider identity with it) nor joins one.
-      validateUserInfo: ({ user, source }) =>
-        source.method === 'oauth' && source.action !== 'sign-in' && !user.emailVerified ? { error: 'email_not_verified' } : undefined,
     secret: resolveAuthSecret(e),
     trustedOrigins: [e.baseUrl],
     database: drizzleAdapter(db, { provider: 'pg', schema }),
@@ -83,6 +78,10 @@ export function createAuth(baseDb: Database, e: Env = env()) {
       updateAge: Math.min(24 * 3600, e.auth.sessionExpirationSeconds),
     },
     user: {
+      // An address a provider did not verify never creates an account (a later e-mail-code sign-in
+      // would join it, and the provider identity with it) nor joins one.
+      validateUserInfo: ({ user, source }) =>
+        source.method === 'oauth' && source.action !== 'sign-in' && !user.emailVerified ? { error: 'email_not_verified' } : undefined,
       additionalFields: {
         onboardedAt: { type: 'date', required: false, input: true },
       },
@@ -155,10 +154,6 @@ export function createAuth(baseDb: Database, e: Env = env()) {
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);
         await auditAfterAuthCall(db, ctx as AuthCall, { signupDisabled: signupDisabled(e) });
-        const returned = ctx.context.returned;
-        // Answers to clients only (over HTTP): the server's own calls may read a session's token.
-        if (ctx.request && ANSWERS_WITH_TOKENS.has(ctx.path) && !(returned instanceof Error))
-          return ctx.json(withoutSessionTokens(returned as Record<string, unknown> | null));
       }),
     },
     // Each client's sign-in code is its own (src/server/login-codes.ts).
