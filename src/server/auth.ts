@@ -33,6 +33,7 @@ import { checkAuthInput } from './auth-input.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
+import { ANSWERS_WITH_TOKENS, withoutSessionTokens } from './session-tokens.ts';
 import { processWide } from './process-wide.ts';
 import { databaseRateLimits, redisRateLimits } from './rate-limits.ts';
 import { effectiveRole } from './roles.ts';
@@ -154,6 +155,10 @@ export function createAuth(baseDb: Database, e: Env = env()) {
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);
         await auditAfterAuthCall(db, ctx as AuthCall, { signupDisabled: signupDisabled(e) });
+        const returned = ctx.context.returned;
+        // Answers to clients only (over HTTP): the server's own calls may read a session's token.
+        if (ctx.request && ANSWERS_WITH_TOKENS.has(ctx.path) && !(returned instanceof Error))
+          return ctx.json(withoutSessionTokens(returned as Record<string, unknown> | null));
       }),
     },
     // Each client's sign-in code is its own (src/server/login-codes.ts).
