@@ -1,21 +1,14 @@
 /**
- * The permission matrix: every product-API procedure and every admin endpoint of the auth API,
- * called as signed-out, banned user, user and admin. The status each caller must get is written out
- * below from the product rules (docs/product.md, "Roles and permissions"), not derived from the
- * declarations that enforce them (each procedure's `meta.permission`, AUTH_ADMIN_ENDPOINTS): a
- * procedure widened to 'public', or a role given one action too many, fails here.
- *
- *   user:  account update, their own sessions and security activity, the app section, book read,
- *          genre read; no user or session administration, no audit log.
- *   admin: all user and session administration, both sections, book read/create/update/delete, genre
- *          read, the audit log, every organisation from the manager (list, delete).
- *   signed out, or banned (a ban ends the user's sessions): 401 everywhere.
- *
- * A procedure or an admin endpoint that the tables do not list fails the first tests.
+ * The permission matrix: the one written-out expectation of who may do what. Every product-API
+ * procedure and every admin endpoint of the auth API is called as signed-out, banned user, user and
+ * admin, and must get the status written below from the product rules (docs/product.md, "Roles and
+ * permissions"), never derived from the declarations that enforce them: a procedure widened to
+ * 'public', or a role given one action too many, fails here. A new resource adds its rows to
+ * PRODUCT_API; a procedure or admin endpoint the tables do not list fails the first tests.
  */
 import { isProcedure, type AnyProcedure } from '@orpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ADMIN_ENDPOINTS } from '#/lib/permissions';
+import { AUTH_ADMIN_ENDPOINTS, rolesAllow, statements } from '#/lib/permissions';
 import { authEndpointEnabled } from '#/server/auth-endpoints.ts';
 import { getAuth } from '#/server/auth.ts';
 import { router } from '#/server/router.ts';
@@ -135,6 +128,12 @@ const AUTH_API: Record<string, Row & { method: 'GET' | 'POST' }> = {
   '/admin/has-permission': { method: 'POST', body: () => ({ permissions: { book: ['read'] } }), expect: [404, 404, 404, 404] },
 };
 
+/** The sections' page guards (requireSection) read `apps`: may a user, an admin enter? */
+const SECTIONS: Record<'app' | 'manager', [boolean, boolean]> = {
+  app: [true, true],
+  manager: [false, true],
+};
+
 const status = (row: Row, caller: Caller) => row.expect[CALLERS.indexOf(caller)]!;
 
 function* procedures(node: unknown, path: string[] = []): Generator<[string, AnyProcedure]> {
@@ -176,6 +175,16 @@ describe('permission matrix: the tables list every procedure and endpoint', () =
     expect(adminPaths.sort()).toEqual(Object.keys(AUTH_API).sort());
     // The rules cover exactly the endpoints that are on.
     expect(Object.keys(AUTH_ADMIN_ENDPOINTS).sort()).toEqual(Object.keys(AUTH_API).filter(authEndpointEnabled).sort());
+  });
+});
+
+describe('permission matrix: sections', () => {
+  it('lets each role into the sections written out above, and lists every section', () => {
+    expect(Object.keys(SECTIONS).sort()).toEqual([...statements.apps].sort());
+    for (const [section, [user, admin]] of Object.entries(SECTIONS) as Array<['app' | 'manager', [boolean, boolean]]>) {
+      expect(rolesAllow('user', { apps: [section] }), `user in ${section}`).toBe(user);
+      expect(rolesAllow('admin', { apps: [section] }), `admin in ${section}`).toBe(admin);
+    }
   });
 });
 

@@ -16,6 +16,7 @@ export type ApiErrorCode =
   | 'DEMO_MODE'
   | 'NO_ACTIVE_ORGANIZATION'
   | 'INPUT_VALIDATION_FAILED'
+  | 'TOO_MANY_REQUESTS'
   | 'INTERNAL_SERVER_ERROR';
 
 const STATUS: Record<ApiErrorCode, number> = {
@@ -28,6 +29,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   DEMO_MODE: 403,
   NO_ACTIVE_ORGANIZATION: 400,
   INPUT_VALIDATION_FAILED: 400,
+  TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
 };
 

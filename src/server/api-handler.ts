@@ -6,6 +6,7 @@
 import { OpenAPIHandler } from '@orpc/openapi/fetch';
 import { ORPCError, ValidationError, onError } from '@orpc/server';
 import { RPCHandler } from '@orpc/server/fetch';
+import { ResponseHeadersPlugin } from '@orpc/server/plugins';
 import { apiError, apiTranslator } from './api-errors.ts';
 import { logger } from './logger.ts';
 import { router } from './router.ts';
@@ -47,10 +48,13 @@ export async function translateError(error: unknown, request: Request): Promise<
   }
 }
 
+// ResponseHeadersPlugin: a procedure's middleware may set a header on its answer (Retry-After).
 const restHandler = new OpenAPIHandler(router, {
+  plugins: [new ResponseHeadersPlugin()],
   clientInterceptors: [onError((error, { context }) => translateError(error, context.request))],
 });
 const rpcHandler = new RPCHandler(router, {
+  plugins: [new ResponseHeadersPlugin()],
   clientInterceptors: [onError((error, { context }) => translateError(error, context.request))],
 });
 

@@ -8,7 +8,6 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin, emailOTP, genericOAuth, openAPI, organization } from 'better-auth/plugins';
 import { tanstackStartCookies } from 'better-auth/tanstack-start';
-import { Redis } from 'ioredis';
 import { renderInvitationEmail } from './email/invitation-email.tsx';
 import { renderLoginCodeEmail } from './email/login-code-email.tsx';
 import { detectLanguage } from '#/lib/i18n/detect-language';
@@ -34,8 +33,8 @@ import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
 import { ANSWERS_WITH_TOKENS, withoutSessionTokens } from './session-tokens.ts';
-import { processWide } from './process-wide.ts';
 import { databaseRateLimits, redisRateLimits } from './rate-limits.ts';
+import { redisConnection } from './redis.ts';
 import { effectiveRole } from './roles.ts';
 import { deletePicturesOf } from './storage/pictures.ts';
 
@@ -57,15 +56,7 @@ const LONGEST_RATE_WINDOW = Math.max(DEFAULT_RATE_LIMIT.window, ...Object.values
 export function createAuth(baseDb: Database, e: Env = env()) {
   // Inside an audited call (auth-handler.ts) every query, Better Auth's and our hooks', runs in its transaction.
   const db = ambient(baseDb);
-  const redisUrl = e.redisUrl;
-  // One connection per process, also when the dev server evaluates this module again after an edit.
-  const redis = redisUrl
-    ? processWide(`redis:${redisUrl}`, () => {
-        const client = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
-        client.on('error', (error) => logger().warn({ err: error }, 'redis error'));
-        return client;
-      })
-    : undefined;
+  const redis = e.redisUrl ? redisConnection(e.redisUrl) : undefined;
   const emailQuota = createEmailQuota(db, redis);
   return betterAuth({
     appName: 'Springboard',

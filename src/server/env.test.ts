@@ -59,6 +59,7 @@ describe('parseEnv', () => {
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
       [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS'],
       [{ AUDIT_RETENTION_DAYS: 'forever' }, 'AUDIT_RETENTION_DAYS'],
+      [{ API_WRITES_PER_MINUTE: '0' }, 'API_WRITES_PER_MINUTE'],
       [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
       [{ GITHUB_CLIENT_ID: 'id' }, 'GITHUB_CLIENT_SECRET'],
       [{ OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' }, 'OIDC_ISSUER'],

@@ -86,6 +86,7 @@ const rawSchema = z.object({
   ORG_MAX_MEMBERS: positiveInt('ORG_MAX_MEMBERS').optional(),
   ORG_INVITATIONS_PER_HOUR: positiveInt('ORG_INVITATIONS_PER_HOUR').optional(),
   AUDIT_RETENTION_DAYS: positiveInt('AUDIT_RETENTION_DAYS').optional(),
+  API_WRITES_PER_MINUTE: positiveInt('API_WRITES_PER_MINUTE').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
 });
 
@@ -190,6 +191,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     },
     /** Audit events older than this many days are pruned daily (decision 036). */
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
+    /** Each user's product-API writes in a minute; more answer 429 (src/server/write-budget.ts). */
+    apiWritesPerMinute: e.API_WRITES_PER_MINUTE ?? 60,
     logLevel: e.LOG_LEVEL ?? 'info',
     storage,
     uploads: {

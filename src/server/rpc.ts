@@ -5,6 +5,7 @@
  * closed.
  */
 import { os } from '@orpc/server';
+import type { ResponseHeadersPluginContext } from '@orpc/server/plugins';
 import { rolesAllow, type Permission } from '#/lib/permissions';
 import { apiError, apiTranslator, type Translate } from './api-errors.ts';
 import { effectiveRole } from './roles.ts';
@@ -13,7 +14,8 @@ import { database } from './db/index.ts';
 import { env } from './env.ts';
 import { logger } from './logger.ts';
 import { requestSession } from './request-session.ts';
-import { recordAuditEvent } from './audit/record.ts';
+import { recordDemoRefusal } from './audit/demo-refusal.ts';
+import { spendWrite } from './write-budget.ts';
 
 export interface RpcMeta {
   /**
@@ -23,7 +25,7 @@ export interface RpcMeta {
   permission?: Permission | 'signed-in' | 'public';
 }
 
-export interface RpcContext {
+export interface RpcContext extends ResponseHeadersPluginContext {
   request: Request;
 }
 
@@ -34,13 +36,12 @@ export const isWrite = (permission: NonNullable<RpcMeta['permission']>) =>
 
 /**
  * A demo's refusal of a write (decision 012), recorded in the audit log with who tried what
- * (decision 036): the error to throw. For every procedure, and for middleware that refuses writes
- * before the permission step (the organisations' shelf).
+ * (decision 036; so many per visitor): the error to throw. For every procedure, and for middleware
+ * that refuses writes before the permission step (the organisations' shelf).
  */
 export async function demoRefusal(request: Request, path: string | null, t: Translate) {
   const session = await requestSession(request);
-  await recordAuditEvent(await database(), {
-    action: 'demo.refused',
+  await recordDemoRefusal(await database(), {
     actor: session ? { id: session.user.id, name: session.user.name } : null,
     impersonatorId: session?.session.impersonatedBy ?? null,
     details: { path },
@@ -70,6 +71,15 @@ export const base = os
       if (env().demoMode && isWrite(permission)) throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, t);
     }
     const db = await database();
+    // Every write counts, before its input is read. A demo refuses them all anyway (above, or the
+    // shelf's middleware), and records only so many refusals.
+    if (user && !env().demoMode && (procedure['~orpc'].route.method ?? 'POST') !== 'GET') {
+      const spent = await spendWrite(db, user.id);
+      if (!spent.allowed) {
+        context.resHeaders?.set('Retry-After', String(spent.retryAfter));
+        throw apiError('TOO_MANY_REQUESTS', t('authErrors:TOO_MANY_REQUESTS'), { retryAfter: spent.retryAfter });
+      }
+    }
     const impersonatorId = session?.session.impersonatedBy ?? null;
     try {
       return await next({ context: { db, user, sessionId: session?.session.id ?? null, impersonatorId, t } });

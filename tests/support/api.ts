@@ -51,6 +51,7 @@ export async function signIn(email: string): Promise<string> {
 export interface ApiResult<T = unknown> {
   status: number;
   body: T;
+  headers: Headers;
 }
 
 export async function api<T = Record<string, unknown>>(
@@ -70,7 +71,7 @@ export async function api<T = Record<string, unknown>>(
     }),
   );
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
 }
 
 /** A call to the auth API (/api/auth…), through the same handler as HTTP. GET bodies go in the query. */
@@ -90,7 +91,7 @@ export async function authApi<T = Record<string, unknown>>(
   }
   const res = await handleAuthRequest(new Request(url, { method, headers, body }));
   const text = await res.text();
-  return { status: res.status, body: parseBody(text) as T };
+  return { status: res.status, body: parseBody(text) as T, headers: res.headers };
 }
 
 function parseBody(text: string): unknown {

@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { ambientScratch } from '../db/ambient-transaction.ts';
 import type { Database } from '../db/client.ts';
 import { member, organization, session as sessionTable, team, user } from '../db/schema.ts';
+import { recordDemoRefusal } from './demo-refusal.ts';
 import { changedFields, recordAuditEvent, type AuditActor, type AuditEventInput } from './record.ts';
 
 interface CallerSession {
@@ -497,7 +498,7 @@ export async function auditAuthRefusal(db: Database, call: AuthCall, error: unkn
   const request = call.request ?? call.headers;
   if (code === 'DEMO_MODE') {
     const caller = await callerSession().catch(() => null);
-    await recordAuditEvent(db, { action: 'demo.refused', ...(caller ? by(caller) : {}), details: { path: call.path }, request });
+    await recordDemoRefusal(db, { ...(caller ? by(caller) : {}), details: { path: call.path }, request });
   } else if (code === 'BANNED_USER' && call.path === '/email-otp/send-verification-otp') {
     const known = await userByEmail(db, bodyOf(call).email);
     if (known)

@@ -22,6 +22,7 @@ import { database } from '../db/index.ts';
 import { book, member, organization, user } from '../db/schema.ts';
 import { env } from '../env.ts';
 import { logger } from '../logger.ts';
+import { recordDemoRefusal } from '../audit/demo-refusal.ts';
 import { recordAuditEvent } from '../audit/record.ts';
 import { requestSession } from '../request-session.ts';
 import { effectiveRole } from '../roles.ts';
@@ -112,8 +113,7 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
   const db = await database();
   // A read-only demo refuses every picture change, before anything about the picture is looked up.
   if (env().demoMode) {
-    await recordAuditEvent(db, {
-      action: 'demo.refused',
+    await recordDemoRefusal(db, {
       actor: { id: session.user.id, name: session.user.name },
       impersonatorId: session.session.impersonatedBy ?? null,
       details: { path: new URL(request.url).pathname },
