@@ -39,15 +39,15 @@ describe('db:generate', () => {
   }, 120_000);
 
   it('writes one migration for a new table, with no question to answer', () => {
-    const extra = path.join(scratch, 'publisher.ts');
+    const extra = path.join(scratch, 'migration-probe.ts');
     writeFileSync(
       extra,
-      `import { pgTable, text } from 'drizzle-orm/pg-core';\nexport const publisher = pgTable('publisher', { id: text('id').primaryKey(), name: text('name').notNull() });\n`,
+      `import { pgTable, text } from 'drizzle-orm/pg-core';\nexport const migrationProbe = pgTable('migration_probe', { id: text('id').primaryKey(), name: text('name').notNull() });\n`,
     );
     const { run, written, read } = generate('added', ['./src/server/db/schema.ts', `./${path.relative(root, extra)}`]);
     expect(run.status, run.stderr).toBe(0);
     const sql = written.filter((f) => f.endsWith('.sql'));
     expect(sql).toHaveLength(1);
-    expect(read(sql[0]!).trim()).toBe('CREATE TABLE "publisher" (\n\t"id" text PRIMARY KEY NOT NULL,\n\t"name" text NOT NULL\n);');
+    expect(read(sql[0]!).trim()).toBe('CREATE TABLE "migration_probe" (\n\t"id" text PRIMARY KEY NOT NULL,\n\t"name" text NOT NULL\n);');
   }, 120_000);
 });
