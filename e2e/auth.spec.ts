@@ -405,8 +405,11 @@ test.describe('configuration variants', () => {
         data: { email: ADMIN, type: 'sign-in' },
         headers: { Origin: server.url },
       });
-      await page.goto('/devtools/mailbox');
-      await expect(page.getByRole('heading', { name: 'Your Springboard login code' }).first()).toBeVisible();
+      // The e-mail leaves after the answer: the page may need a reload to list it.
+      await expect(async () => {
+        await page.goto('/devtools/mailbox');
+        await expect(page.getByRole('heading', { name: 'Your Springboard login code' }).first()).toBeVisible({ timeout: 1000 });
+      }).toPass();
       const code = /^\s*(\d{6})\s*$/m.exec((await page.locator('pre').first().textContent()) ?? '')?.[1];
       expect(code).toBeTruthy();
       // The server log shows it to people, as a block on stderr…

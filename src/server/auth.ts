@@ -9,7 +9,6 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { admin, emailOTP, genericOAuth, openAPI, organization } from 'better-auth/plugins';
 import { tanstackStartCookies } from 'better-auth/tanstack-start';
 import { renderInvitationEmail } from './email/invitation-email.tsx';
-import { renderLoginCodeEmail } from './email/login-code-email.tsx';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import { createI18n } from '#/lib/i18n/i18n';
 import { isLanguage, languageInfo } from '#/lib/i18n/languages';
@@ -22,7 +21,7 @@ import { DEMO_ADDRESS, mailboxOwner, perBrowserMailbox } from './email/dev-mailb
 import { sendEmail } from './email/mailer.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
-import { clientAddress, perClientCodes } from './login-codes.ts';
+import { clientAddress, perClientCodes, sendLoginCode } from './login-codes.ts';
 import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, invitationLanguage } from './auth-rules.ts';
 import { env, signupDisabled, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
@@ -165,25 +164,7 @@ export function createAuth(baseDb: Database, e: Env = env()) {
         allowedAttempts: 3,
         storeOTP: 'hashed',
         disableSignUp: signupDisabled(e),
-        async sendVerificationOTP({ email, otp }, ctx) {
-          const lng = ctx?.request ? detectLanguage(ctx.request) : 'en';
-          const i18n = createI18n(lng);
-          await i18n.loadNamespaces('auth');
-          const message = await renderLoginCodeEmail({
-            t: i18n.getFixedT(lng, 'auth'),
-            lang: lng,
-            dir: languageInfo(lng).dir,
-            code: otp,
-            minutes: e.auth.otpExpirationMinutes,
-          });
-          // Sent once the call's transaction has committed: never while it holds the database.
-          await afterCommit(() =>
-            sendEmail({ to: email, ...message }, { owner: mailboxOwner(ctx?.request) }).catch((error: unknown) => {
-              // The response must not reveal delivery problems (nor whether the address exists).
-              logger().error({ err: error, to: email }, 'could not send the login code');
-            }),
-          );
-        },
+        sendVerificationOTP: (data, ctx) => sendLoginCode(e, data, ctx?.request),
       }),
       admin({
         ac,

@@ -1,5 +1,5 @@
 /**
- * Sign-in codes: whose a code is.
+ * Sign-in codes: whose a code is, and how it leaves.
  *
  * Better Auth keeps one code per address (identifier `sign-in-otp-<email>`): each request replaced
  * it and 3 wrong tries used it up, whoever made them, so anyone could keep an owner from signing
@@ -10,8 +10,15 @@
 import { tryGetCurrentAuthEndpointContext } from '@better-auth/core/context';
 import type { BetterAuthOptions } from 'better-auth';
 import { getIP } from 'better-auth/api';
+import { detectLanguage } from '#/lib/i18n/detect-language';
+import { createI18n } from '#/lib/i18n/i18n';
+import { languageInfo } from '#/lib/i18n/languages';
+import { afterCommit } from './db/ambient-transaction.ts';
 import { mailboxOwner, perBrowserMailbox } from './email/dev-mailbox.ts';
+import { renderLoginCodeEmail } from './email/login-code-email.tsx';
+import { sendEmail } from './email/mailer.ts';
 import type { Env } from './env.ts';
+import { logger } from './logger.ts';
 
 interface Call {
   request?: Request;
@@ -37,4 +44,30 @@ export function perClientCodes(e: Env) {
     default: 'plain',
     overrides: { 'sign-in-otp-': { hash: async (identifier: string) => `${identifier}#${client()}` } },
   } as const;
+}
+
+/**
+ * Writes and sends the code once the call's transaction has committed, and the answer does not
+ * wait for either: its time never depends on delivery, nor tells a registered address (mailed)
+ * from an unknown one (not mailed when sign-up is off). A failure is logged.
+ */
+export async function sendLoginCode(e: Env, { email, otp }: { email: string; otp: string }, request: Request | undefined) {
+  const lng = request ? detectLanguage(request) : 'en';
+  const owner = mailboxOwner(request);
+  const send = async () => {
+    const i18n = createI18n(lng);
+    await i18n.loadNamespaces('auth');
+    const message = await renderLoginCodeEmail({
+      t: i18n.getFixedT(lng, 'auth'),
+      lang: lng,
+      dir: languageInfo(lng).dir,
+      code: otp,
+      minutes: e.auth.otpExpirationMinutes,
+    });
+    await sendEmail({ to: email, ...message }, { owner });
+  };
+  await afterCommit(async () => {
+    // The response must not reveal delivery problems (nor whether the address exists).
+    void send().catch((error: unknown) => logger().error({ err: error, to: email }, 'could not send the login code'));
+  });
 }

@@ -7,9 +7,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { database } from '#/server/db/index.ts';
 import { queryRows } from '#/server/db/client.ts';
-import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
 import { pruneAuditEvents } from '#/server/audit/prune.ts';
-import { api, authApi, signIn } from './api.ts';
+import { api, authApi, codeSentAfter, newestMailId, signIn } from './api.ts';
 
 interface EventRow {
   id: string;
@@ -52,9 +51,10 @@ async function userIdOf(email: string) {
 
 /** Signs in through /api/auth as a browser does (code request, then the code). */
 async function signInThroughApi(email: string): Promise<string> {
+  const before = newestMailId();
   const sent = await authApi('POST', '/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } });
   expect(sent.status).toBe(200);
-  const otp = /^\s*(\d{6})\s*$/m.exec(mailboxMessages().find((m) => m.to === email)?.text ?? '')?.[1];
+  const otp = await codeSentAfter(email, before);
   const headers: Record<string, string> = { 'content-type': 'application/json', origin: 'http://localhost:3000' };
   const { handleAuthRequest } = await import('#/server/auth-handler.ts');
   const res = await handleAuthRequest(
