@@ -72,7 +72,7 @@ export const BUDGET: BudgetLine[] = [
   { figure: 'search_uncached_books_large_embedded_p95', op: '<=', limit: 100, unit: 'ms', run: 'large' },
 ];
 
-export type Verdict = 'PASS' | 'FAIL' | 'SKIP';
+type Verdict = 'PASS' | 'FAIL' | 'SKIP';
 
 export interface Judged extends BudgetLine {
   value: number | string | null;

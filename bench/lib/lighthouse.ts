@@ -18,7 +18,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './browser.ts';
 import { ROOT } from './processes.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-export type Category = (typeof CATEGORIES)[number];
+type Category = (typeof CATEGORIES)[number];
 
 export interface LighthouseRun {
   scores: Record<Category, number>;

@@ -230,7 +230,7 @@ const excerpt = (answer: HttpAnswer) => {
   }
 };
 
-export interface KindFigures extends Latencies {
+interface KindFigures extends Latencies {
   errors: number;
   /** Searches whose term has 1 or 2 characters (they cannot use a trigram index). */
   shortTerms: number;

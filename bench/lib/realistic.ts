@@ -66,7 +66,7 @@ export const REALISTIC = {
 };
 
 /** First server renders of the users page: `ma` (the budget's) first, then terms of other lengths. */
-export const FIRST_RENDER_TERMS = ['ma', 'sal', 'k'];
+const FIRST_RENDER_TERMS = ['ma', 'sal', 'k'];
 
 const RECORDER = path.join(import.meta.dirname, 'sql-recorder.ts');
 

@@ -21,7 +21,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { latencies, type HttpClient } from './http-client.ts';
 import { BENCH_TITLE_PREFIX, type Kind, type Mix } from './mix.ts';
 
-export interface Statement {
+interface Statement {
   text: string;
   values: unknown[];
   /** The app's name for a statement it prepares (decision 051); the replay on PostgreSQL prepares it too. */

@@ -65,8 +65,8 @@ export interface Workload {
 }
 
 /** How many distinct search terms each list draws from (issue #20). */
-export const TERMS = 10_000;
-export const MAX_TERM_LENGTH = 8;
+const TERMS = 10_000;
+const MAX_TERM_LENGTH = 8;
 
 /** A small deterministic PRNG (mulberry32), so a run's choices can be repeated. */
 export function random(seed: number) {
@@ -94,7 +94,7 @@ function hash(text: string) {
  * equal share. Within a length, and for the popularity order, terms are ordered by a hash of their
  * text, so the same data gives the same terms and the same ranks.
  */
-export function termsFrom(texts: string[], count = TERMS): string[] {
+function termsFrom(texts: string[], count = TERMS): string[] {
   const words = Array.from({ length: MAX_TERM_LENGTH + 1 }, () => new Set<string>());
   const numbers = new Set<string>();
   for (const text of texts) {

@@ -14,7 +14,7 @@ import http from 'node:http';
 import path from 'node:path';
 
 /** Small, fast, seedable (mulberry32). */
-export function prng(seed: number) {
+function prng(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -36,9 +36,9 @@ export function prng(seed: number) {
         .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'),
   };
 }
-export type Random = ReturnType<typeof prng>;
+type Random = ReturnType<typeof prng>;
 
-export type Identity = 'anonymous' | 'garbage-cookie' | 'user' | 'admin' | 'victim';
+type Identity = 'anonymous' | 'garbage-cookie' | 'user' | 'admin' | 'victim';
 
 export interface FuzzCase {
   index: number;
@@ -67,7 +67,7 @@ export interface FuzzTarget {
   body?: Schema;
 }
 
-export interface Schema {
+interface Schema {
   type?: string | string[];
   enum?: unknown[];
   anyOf?: Schema[];
@@ -493,7 +493,7 @@ const asQueryValue = (value: unknown) => percentEncode(typeof value === 'string'
 const PAGE_PARAMS = ['searchTerm', 'redirect', 'error', 'email', 'state', 'newEmail', 'lng', 'cursor', 'id', '_splat', 'fuzz'];
 
 /** One malformed request for `target`. */
-export function makeCase(r: Random, index: number, target: FuzzTarget, ids: FuzzIds, origin: string): FuzzCase {
+function makeCase(r: Random, index: number, target: FuzzTarget, ids: FuzzIds, origin: string): FuzzCase {
   return { ...malformedRequest(r, index, target, ids, origin), target: `${target.method} ${target.template}` };
 }
 

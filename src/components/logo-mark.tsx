@@ -1,7 +1,7 @@
 /** Springboard's mark (the favicon's drawing: a board and the jump it launches), inline so it follows the theme. */
 import { APP_NAME, cn } from '#/lib/utils';
 
-export function LogoMark({ className }: { className?: string }) {
+function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 64 64" aria-hidden focusable="false" className={cn('size-7 shrink-0', className)}>
       <rect width="64" height="64" rx="14" className="fill-brand" />

@@ -22,7 +22,7 @@ import { useSearchInput } from '#/lib/use-search-input';
 export type SortOrder = 'asc' | 'desc';
 
 /** What a column adds to TanStack Table's definition: the API's sort key, and cell classes. */
-export interface ManagerColumnMeta {
+interface ManagerColumnMeta {
   /** The list API's `sort` value for this column; a column without one is not sortable. */
   sortKey?: string;
   /** Classes for the column's header and cells (`w-0` to keep an actions column narrow). */

@@ -7,7 +7,7 @@ import { clientString, z } from '#/lib/zod';
 import { SEARCH_TERM_MAX } from './text';
 
 /** A list's page size: the API defaults to it, the infinite queries (list-query.ts) ask for it. */
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 export const listInputSchema = z.object({
   searchTerm: clientString().trim().max(SEARCH_TERM_MAX).default(''),

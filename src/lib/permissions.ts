@@ -43,8 +43,8 @@ export const roles = {
 
 export type RoleName = keyof typeof roles;
 export const ROLE_NAMES = Object.keys(roles) as RoleName[];
-export type Statements = typeof statements;
-export type Resource = keyof Statements;
+type Statements = typeof statements;
+type Resource = keyof Statements;
 export type Permission = { [R in Resource]?: Array<Statements[R][number]> };
 
 /**

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
-export const THEME_STORAGE_KEY = 'theme';
+const THEME_STORAGE_KEY = 'theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 const CHANGE_EVENT = 'springboard:theme';
 

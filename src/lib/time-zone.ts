@@ -8,8 +8,8 @@
 import { cookieValue } from './i18n/detect-language';
 import { setPreferenceCookie } from './preference-cookie';
 
-export const TIME_ZONE_COOKIE = 'tz';
-export const DEFAULT_TIME_ZONE = 'UTC';
+const TIME_ZONE_COOKIE = 'tz';
+const DEFAULT_TIME_ZONE = 'UTC';
 const TIME_ZONE_COOKIE_DAYS = 365;
 
 /**

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Live result of a CSS media query; `serverValue` on the server and during hydration. */
-export function useMediaQuery(query: string, serverValue = false): boolean {
+function useMediaQuery(query: string, serverValue = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const media = window.matchMedia(query);
@@ -14,5 +14,5 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
 }
 
 /** Spec section 9: dialogs above 640 px, drawers below. */
-export const DESKTOP_QUERY = '(min-width: 640px)';
+const DESKTOP_QUERY = '(min-width: 640px)';
 export const useIsDesktop = () => useMediaQuery(DESKTOP_QUERY, true);

@@ -4,7 +4,7 @@
  * endpoint nobody reviewed (password reset, e-mail change, account linking…) cannot be called,
  * and an upgrade that adds endpoints adds none to the attack surface.
  */
-export const ENABLED_AUTH_ENDPOINTS = [
+const ENABLED_AUTH_ENDPOINTS = [
   // Session and sign-in: e-mail code, GitHub and OpenID Connect (both through the social flow).
   '/get-session',
   '/sign-out',

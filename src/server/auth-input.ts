@@ -27,7 +27,7 @@ import { apiTranslator } from './api-errors.ts';
 import { isPictureUrl } from './storage/pictures.ts';
 
 /** Longer than any e-mail, name, id, code or token (an OpenID Connect ID token is a few KB). */
-export const AUTH_STRING_MAX = 8192;
+const AUTH_STRING_MAX = 8192;
 
 type Problem = { field: string; message: string; values?: Record<string, string> };
 

@@ -142,7 +142,7 @@ export async function quickSessionAnswer(request: Request): Promise<Session | un
 const SESSION_DATA_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth[.-]session_data/;
 
 /** How stale a session's `updatedAt` ("last active" in the session lists) may get while it is used. */
-export const LAST_ACTIVE_PRECISION_MS = 5 * 60_000;
+const LAST_ACTIVE_PRECISION_MS = 5 * 60_000;
 
 /** Marks the session active: at most one write per session per LAST_ACTIVE_PRECISION_MS, not awaited. */
 function touch(db: Database, id: string, updatedAt: Date) {

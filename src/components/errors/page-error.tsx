@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { ErrorLayout, type ErrorPageProps } from './error-layout';
 
-export const RETRY_DELAY_MS = 600;
+const RETRY_DELAY_MS = 600;
 
 /** The generic boundary page: ERROR, the message, Try Again (re-runs route loading after 600 ms), Back, Home. */
 export function PageError({ error, reset, home, signedInAs }: ErrorComponentProps & ErrorPageProps) {

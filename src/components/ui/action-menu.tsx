@@ -55,7 +55,3 @@ const itemClass =
 export function ActionMenuItem({ className, destructive, ...props }: ComponentProps<typeof DropdownMenu.Item> & { destructive?: boolean }) {
   return <DropdownMenu.Item className={cn(itemClass, destructive && 'text-red-700 dark:text-red-400', className)} {...props} />;
 }
-
-export function ActionMenuSeparator() {
-  return <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-neutral-200 dark:bg-neutral-800" />;
-}

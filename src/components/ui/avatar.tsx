@@ -8,7 +8,7 @@ import { imageSources } from '#/lib/image-sources';
 import { cn } from '#/lib/utils';
 
 /** Up to two initials: of the first and last words of the name, else the e-mail's first letter. */
-export function initials(name?: string | null, email?: string | null): string {
+function initials(name?: string | null, email?: string | null): string {
   const words = (name ?? '').trim().split(/\s+/u).filter(Boolean);
   const first = (word: string | undefined) => (word ? (Array.from(word)[0] ?? '') : '');
   if (words.length > 0) return (first(words[0]) + (words.length > 1 ? first(words.at(-1)) : '')).toLocaleUpperCase();

@@ -5,7 +5,7 @@ import { OptionSelect } from '#/components/ui/select';
 import { LANGUAGE_OPTIONS } from '#/lib/i18n/language-options';
 import { THEMES, useTheme, type Theme } from '#/lib/theme';
 
-export function LanguageSelect() {
+function LanguageSelect() {
   const { t, i18n } = useTranslation();
   return (
     <Field label={t('preferences.language')}>
@@ -21,7 +21,7 @@ export function LanguageSelect() {
   );
 }
 
-export function ThemeSelect() {
+function ThemeSelect() {
   const { t } = useTranslation();
   const { theme, setTheme } = useTheme();
   return (

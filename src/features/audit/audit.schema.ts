@@ -58,7 +58,6 @@ export type AuditFilter = z.output<typeof auditFilterSchema>;
 export const auditListInputSchema = filterShape
   .extend({ cursor: listInputSchema.shape.cursor, limit: listInputSchema.shape.limit })
   .refine(rangeInOrder, backwards);
-export type AuditListInput = z.input<typeof auditListInputSchema>;
 
 export const auditListSchema = listPageSchema(auditEventSchema);
 export type AuditList = z.output<typeof auditListSchema>;

@@ -9,14 +9,7 @@ export const loginSearch = searchParams<{ redirect: string }>({ redirect: string
 export const verifySearch = searchParams<{ email: string; redirect: string }>({ email: stringParam(), redirect: stringParam() });
 export const loginErrorSearch = searchParams<{ error: string }>({ error: stringParam() });
 
-export const LOGIN_ERRORS = [
-  'unknown_error',
-  'signup_disabled',
-  'access_denied',
-  'banned',
-  'email_not_verified',
-  'account_not_linked',
-] as const;
+const LOGIN_ERRORS = ['unknown_error', 'signup_disabled', 'access_denied', 'banned', 'email_not_verified', 'account_not_linked'] as const;
 export type LoginError = (typeof LOGIN_ERRORS)[number];
 export const toLoginError: (value: string) => LoginError = oneOfParam(LOGIN_ERRORS);
 

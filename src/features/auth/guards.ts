@@ -12,10 +12,10 @@ import { homeFor, safeRedirect } from './redirect';
 import { getSessionUser } from './auth.functions';
 import { sessionQuery } from './session';
 
-export const FORBIDDEN = 'FORBIDDEN';
+const FORBIDDEN = 'FORBIDDEN';
 
 /** Thrown by a guard; the section's error view renders the 403 page for it. */
-export class ForbiddenError extends Error {
+class ForbiddenError extends Error {
   override name = 'ForbiddenError';
   constructor() {
     super(FORBIDDEN);

@@ -22,7 +22,7 @@ addEnglishStrings(VERIFY_STRINGS);
 
 const root = getRouteApi('__root__');
 const route = getRouteApi('/login/verify');
-export const RESEND_COOLDOWN_SECONDS = 30;
+const RESEND_COOLDOWN_SECONDS = 30;
 
 export function PageLoginVerify() {
   const { t } = useTranslation('auth');

@@ -29,7 +29,7 @@ export const bookSchema = z.object({
 });
 export type Book = z.infer<typeof bookSchema>;
 
-export const BOOK_SORTS = ['title', 'author'] as const;
+const BOOK_SORTS = ['title', 'author'] as const;
 
 /**
  * The book lists' call and its pages (the routes' search params: `listSearch`, the manager's

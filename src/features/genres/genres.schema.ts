@@ -12,7 +12,6 @@ export const genreInputSchema = z.strictObject({
 export type GenreInput = z.input<typeof genreInputSchema>;
 
 export const genreSchema = z.object({ id: z.string(), name: z.string(), color: z.string() });
-export type Genre = z.infer<typeof genreSchema>;
 
 export const genreListInputSchema = z.object({ searchTerm: clientString().trim().max(SEARCH_TERM_MAX).default('') });
 export const genreIdInputSchema = z.strictObject({ id: clientString().min(1).max(100) });

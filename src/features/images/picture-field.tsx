@@ -7,8 +7,6 @@ import type { PictureUploaderProps } from './picture-uploader';
 
 const PictureUploader = lazy(() => import('./picture-uploader'));
 
-export type { PictureUploaderProps as PictureFieldProps } from './picture-uploader';
-
 export function PictureField(props: PictureUploaderProps) {
   return (
     <Suspense fallback={<div className="h-40 rounded-lg border border-neutral-200 dark:border-neutral-800" aria-busy="true" />}>

@@ -16,7 +16,7 @@ import { imageSources } from '#/lib/image-sources';
 import { cn } from '#/lib/utils';
 import { removePicture, uploadPicture, type PictureError, type PictureTarget } from './upload-picture';
 
-export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
+const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
 export interface PictureUploaderProps {
   target: PictureTarget;

@@ -42,7 +42,7 @@ import {
  * the caller's membership resolved here, once. No active organisation: 400 NO_ACTIVE_ORGANIZATION;
  * not (or no longer) a member of it: 404. Writes are refused in demo mode like every other write.
  */
-export const orgProcedure = base.meta({ permission: 'signed-in' }).use(async ({ context, procedure, next }) => {
+const orgProcedure = base.meta({ permission: 'signed-in' }).use(async ({ context, procedure, next }) => {
   // First: a demo refuses a write whatever the caller's organisation (decision 012).
   const method = procedure['~orpc'].route.method ?? 'POST';
   if (env().demoMode && method !== 'GET') throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, context.t);

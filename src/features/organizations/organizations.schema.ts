@@ -5,8 +5,8 @@
 import { clientString, z } from '#/lib/zod';
 
 /** The three roles (decision 009), strongest first. */
-export const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
-export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
+type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 
 /** Name and slug: in lib, where the server's check of Better Auth's create and update reads them too. */
 export { organizationInputSchema, type OrganizationInput } from '#/lib/organization-input';
@@ -57,25 +57,22 @@ export const shelfItemSchema = z.object({
   book: z.object({ id: z.string(), title: z.string(), author: z.string() }),
   addedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
-export type ShelfItem = z.infer<typeof shelfItemSchema>;
 
 export const shelfSchema = z.object({
   organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
   role: z.string(),
   items: z.array(shelfItemSchema),
 });
-export type Shelf = z.infer<typeof shelfSchema>;
 
 export const shelfAddInputSchema = z.object({
   bookId: clientString().trim().min(1, { error: 'organizations:shelf.bookRequired' }).max(100),
   note: clientString().trim().max(500, { error: 'organizations:shelf.noteTooLong' }).default(''),
 });
-export type ShelfAddInput = z.input<typeof shelfAddInputSchema>;
 
 export const idInputSchema = z.object({ id: clientString().min(1).max(100) });
 
 /** The invitation page's view of an invitation: its state for the signed-in caller. */
-export const INVITATION_STATES = ['pending', 'wrong-recipient', 'expired', 'canceled', 'accepted', 'rejected', 'not-found'] as const;
+const INVITATION_STATES = ['pending', 'wrong-recipient', 'expired', 'canceled', 'accepted', 'rejected', 'not-found'] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 export const invitationViewSchema = z.object({
   id: z.string(),
@@ -87,7 +84,6 @@ export const invitationViewSchema = z.object({
   inviterName: z.string().nullable(),
   expiresAt: z.date().nullable(),
 });
-export type InvitationView = z.infer<typeof invitationViewSchema>;
 
 /** The manager's list and detail. */
 export const managerOrganizationListInputSchema = z.object({
@@ -102,7 +98,6 @@ export const managerOrganizationSchema = z.object({
   createdAt: z.date(),
   memberCount: z.number(),
 });
-export type ManagerOrganization = z.infer<typeof managerOrganizationSchema>;
 export const managerOrganizationDetailSchema = managerOrganizationSchema.extend({
   members: z.array(
     z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string(), role: z.string(), createdAt: z.date() }),
@@ -111,7 +106,6 @@ export const managerOrganizationDetailSchema = managerOrganizationSchema.extend(
     z.object({ id: z.string(), email: z.string(), role: z.string().nullable(), status: z.string(), expiresAt: z.date() }),
   ),
 });
-export type ManagerOrganizationDetail = z.infer<typeof managerOrganizationDetailSchema>;
 
 /** The caller's organisations and which one is active on their session. */
 export const myOrganizationsSchema = z.object({
@@ -127,7 +121,6 @@ export const myOrganizationsSchema = z.object({
     }),
   ),
 });
-export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;
 
 export const slugInputSchema = z.object({ slug: clientString().min(1).max(100) });
 

@@ -4,7 +4,7 @@ import { listInputSchema, listPageSchema } from '#/lib/list';
 import { NAME_MAX_LENGTH, NAME_PATTERN } from '#/lib/person-name';
 import { clientString, z } from '#/lib/zod';
 
-export const roleSchema = z.enum(ROLE_NAMES as [RoleName, ...RoleName[]], { error: 'users:form.roleInvalid' });
+const roleSchema = z.enum(ROLE_NAMES as [RoleName, ...RoleName[]], { error: 'users:form.roleInvalid' });
 
 export const userInputSchema = z.strictObject({
   name: clientString()
@@ -39,10 +39,10 @@ export const managedUserSchema = z.object({
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
 /** The list's filters and orders (the manager's users table). */
-export const USER_ROLE_FILTERS = ['admin', 'user'] as const;
-export const USER_STATUS_FILTERS = ['active', 'banned'] as const;
-export const USER_SORTS = ['createdAt', 'name', 'email'] as const;
-export const SORT_ORDERS = ['asc', 'desc'] as const;
+const USER_ROLE_FILTERS = ['admin', 'user'] as const;
+const USER_STATUS_FILTERS = ['active', 'banned'] as const;
+const USER_SORTS = ['createdAt', 'name', 'email'] as const;
+const SORT_ORDERS = ['asc', 'desc'] as const;
 
 /**
  * The list call and its pages (the route's search params: `userListSearch`): search, filters by
@@ -62,7 +62,6 @@ export const userDetailSchema = managedUserSchema.extend({
   /** The only active admin left: demoting, banning or deleting would be refused (409 LAST_ADMIN). */
   lastAdmin: z.boolean(),
 });
-export type UserDetail = z.infer<typeof userDetailSchema>;
 
 export const userIdInputSchema = z.strictObject({ id: clientString().min(1).max(100) });
 

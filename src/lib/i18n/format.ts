@@ -7,7 +7,7 @@
  */
 
 /** Arabic with Latin digits reads well across the Arab world and matches the rest of the UI. */
-export const localeOf = (language: string) => (language === 'ar' ? 'ar-u-nu-latn' : language);
+const localeOf = (language: string) => (language === 'ar' ? 'ar-u-nu-latn' : language);
 
 type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat;
 

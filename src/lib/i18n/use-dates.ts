@@ -17,7 +17,7 @@ const subscribe = () => () => {};
  * renders on the server or hydrates, the browser's own after that. They differ only on a first
  * visit or after a journey; then the dates change once, right after hydration.
  */
-export function useTimeZone(): string {
+function useTimeZone(): string {
   const rendered = root.useLoaderData({ select: (config) => config.timeZone });
   return useSyncExternalStore(subscribe, browserTimeZone, () => rendered);
 }

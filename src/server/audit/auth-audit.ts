@@ -354,7 +354,7 @@ async function emailOf(db: Database, userId: unknown) {
  * `invitation.*`, `team.*` in src/lib/audit-actions.ts), written in the call's transaction like
  * every other auth event; product-API procedures record theirs with `recordAuditEvent` directly.
  */
-export async function auditOrganizationCall(
+async function auditOrganizationCall(
   db: Database,
   call: AuthCall,
   acting: { actor: AuditActor; impersonatorId: string | null },

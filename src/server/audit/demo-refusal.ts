@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { countInWindow } from '../email-quota.ts';
 import { clientAddressOf, recordAuditEvent, type AuditEventInput } from './record.ts';
 
-export const DEMO_REFUSALS_RECORDED = { max: 100, windowSeconds: 3600 } as const;
+const DEMO_REFUSALS_RECORDED = { max: 100, windowSeconds: 3600 } as const;
 
 export async function recordDemoRefusal(db: Database, event: Omit<AuditEventInput, 'action'>): Promise<void> {
   const visitor = clientAddressOf(event.request) ?? event.actor?.id ?? 'unknown';

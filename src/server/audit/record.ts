@@ -18,14 +18,14 @@ export interface AuditActor {
   name?: string | null;
 }
 
-export interface AuditTarget {
+interface AuditTarget {
   type: AuditTargetType;
   id: string | null;
   /** What a reader recognises it by (a title, a name or an e-mail), as it was at the time. */
   label?: string | null;
 }
 
-export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 
 export interface AuditEventInput {
   action: AuditAction;

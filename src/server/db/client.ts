@@ -12,7 +12,7 @@ import * as schema from './schema.ts';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** A real PostgreSQL's connections per process, unless DATABASE_POOL_MAX says otherwise (decision 060). */
-export const DEFAULT_POOL_MAX = 10;
+const DEFAULT_POOL_MAX = 10;
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolMax?: number };
 
@@ -26,7 +26,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve('drizzle');
+const MIGRATIONS_FOLDER = path.resolve('drizzle');
 
 /** Smaller buffers than PGlite's defaults: a starter's data fits, and idle memory stays low. */
 const PGLITE_CONF = ['shared_buffers = 16MB', 'work_mem = 4MB', 'maintenance_work_mem = 32MB', 'temp_buffers = 4MB'];

@@ -2,7 +2,7 @@
 import { hasControlCharacters } from '../../lib/text.ts';
 import { apiError, type Translate } from '../api-errors.ts';
 
-export const encodeCursor = (key: string[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+const encodeCursor = (key: string[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
 /**
  * What each part of a list's sort key is: `text` (a title, an id) or `timestamp` (a
@@ -36,7 +36,7 @@ const isKeyPart = (kind: CursorKey, value: unknown) =>
  * `shape.length` strings, or a part that is not of its kind. (A cursor that merely points between
  * two rows is fine: it is a position.)
  */
-export function decodeCursor(cursor: string, shape: readonly CursorKey[]): string[] | null {
+function decodeCursor(cursor: string, shape: readonly CursorKey[]): string[] | null {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
     return Array.isArray(value) && value.length === shape.length && shape.every((kind, i) => isKeyPart(kind, value[i]))

@@ -16,7 +16,7 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json|
 const MIN_SIZE = 1024;
 const BUFFER_LIMIT = 512 * 1024;
 
-export function pickEncoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined {
+function pickEncoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = new Map(
     acceptEncoding.split(',').map((part) => {

@@ -31,7 +31,7 @@ export interface PipelineOptions {
   env?: () => Env;
 }
 
-export const jsonError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+const jsonError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
   Response.json({ code, message }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 
 /** A refusal of the client's request, in its language (the refusals are rare: the translator loads on the first). */

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 
 export const newNonce = () => randomBytes(16).toString('base64');
 
-export function contentSecurityPolicy(options: { nonce: string; development: boolean }) {
+function contentSecurityPolicy(options: { nonce: string; development: boolean }) {
   const script = options.development
     ? // Vite's dev client injects inline and eval'd modules; production never gets this line.
       "script-src 'self' 'unsafe-inline' 'unsafe-eval'"

@@ -8,8 +8,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_WIDTHS, type ImageWidth } from './pictures.ts';
 
-export { IMAGE_WIDTHS, STORED_WIDTH } from './pictures.ts';
-
 /** Profile pictures and logos are square; book covers 2:3. */
 export type ImageShape = 'square' | 'cover';
 const heightFor = (shape: ImageShape, width: number) => (shape === 'square' ? width : Math.round(width * 1.5));
@@ -46,7 +44,7 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
 /** The format the bytes declare by their signature, or undefined for anything else. */
-export function sniffFormat(bytes: Uint8Array): Format | undefined {
+function sniffFormat(bytes: Uint8Array): Format | undefined {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
@@ -68,7 +66,7 @@ function decodedAs(metadata: Metadata): Format | undefined {
 }
 
 /** The checks on the original, without decoding its pixels. */
-export async function checkImage(bytes: Uint8Array, limits: ImageLimits): Promise<{ format: Format; width: number; height: number }> {
+async function checkImage(bytes: Uint8Array, limits: ImageLimits): Promise<{ format: Format; width: number; height: number }> {
   if (bytes.byteLength > limits.maxBytes) throw new ImageRefusal('IMAGE_TOO_LARGE');
   const format = sniffFormat(bytes);
   if (!format || MARKUP.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))) {

@@ -46,7 +46,7 @@ const PICTURE_COLUMNS = {
 } as const;
 
 /** A file this young may belong to an upload whose URL is not stored yet (here or in another instance). */
-export const SWEEP_GRACE_MS = 3_600_000;
+const SWEEP_GRACE_MS = 3_600_000;
 
 /**
  * Removes the stored files that no user, book or organisation refers to (a crash's `*.partial`

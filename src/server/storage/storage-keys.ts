@@ -25,7 +25,7 @@ export interface Storage {
 }
 
 /** Keys are ours: `<owner kind>/<owner id>/<file>`, letters, digits, `-` and `_` only (no traversal). */
-export const KEY_PATTERN = /^[a-z]+\/[A-Za-z0-9_-]{1,100}\/[A-Za-z0-9_-]{1,100}\.(webp)$/;
+const KEY_PATTERN = /^[a-z]+\/[A-Za-z0-9_-]{1,100}\/[A-Za-z0-9_-]{1,100}\.(webp)$/;
 export const isKey = (key: string) => KEY_PATTERN.test(key);
 
 export const UPLOADS_PATH = '/uploads/';

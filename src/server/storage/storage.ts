@@ -8,7 +8,7 @@ import { env } from '../env.ts';
 import type { StorageConfig } from './storage-config.ts';
 import type { Storage } from './storage-keys.ts';
 
-export async function createStorage(config: StorageConfig): Promise<Storage> {
+async function createStorage(config: StorageConfig): Promise<Storage> {
   if (config.kind === 'local') {
     const { LocalStorage } = await import('./local-storage.ts');
     return new LocalStorage(config.dir);
