@@ -158,7 +158,7 @@ const clientChunks = {
       // manager's list, which only its two list pages use (the sign-in pages load this group), the
       // sessions list (the accounts and a user's page: in this group it brought the lists' blocks
       // and the date formats into /app's first load), and
-      // the primitives on Radix UI's popper (select, combobox, action menu, tooltip): each brings
+      // the primitives on Radix UI's popper (select, combobox, action menu): each brings
       // its Radix package, loaded by the pages that use one (issue 16).
       // The pages' building blocks (`PAGE_BLOCKS`) are a group of their own, and lucide's runtime (not
       // its icons) is here, where the sections' shell finds it: a page without those blocks (the
@@ -170,7 +170,7 @@ const clientChunks = {
           !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|session-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(
             id,
           ) &&
-          !/[\\/]ui[\\/](select|combobox|action-menu|tooltip)\.tsx$/.test(id)),
+          !/[\\/]ui[\\/](select|combobox|action-menu)\.tsx$/.test(id)),
       // Above `pages`: lucide's runtime is a dependency of both, and it goes where the shell loads it.
       priority: 2,
     },
