@@ -38,7 +38,7 @@ import { effectiveRole } from './roles.ts';
 import { deletePicturesOf } from './storage/pictures.ts';
 
 /** How long an invitation stays valid (the plugin's default, said in the e-mail). */
-export const INVITATION_HOURS = 48;
+const INVITATION_HOURS = 48;
 
 /** Codes: 10 sends and 20 tries per minute per IP; 3 tries per code. */
 export const RATE_LIMITS = {
@@ -52,7 +52,7 @@ const DEFAULT_RATE_LIMIT = { window: 60, max: 100 } as const;
 /** Seconds: a counter older than this has expired whatever its rule. */
 const LONGEST_RATE_WINDOW = Math.max(DEFAULT_RATE_LIMIT.window, ...Object.values(RATE_LIMITS).map((r) => r.window));
 
-export function createAuth(baseDb: Database, e: Env = env()) {
+function createAuth(baseDb: Database, e: Env = env()) {
   // Inside an audited call (auth-handler.ts) every query, Better Auth's and our hooks', runs in its transaction.
   const db = ambient(baseDb);
   const redis = e.redisUrl ? redisConnection(e.redisUrl) : undefined;

@@ -15,7 +15,7 @@ import type { Redis } from 'ioredis';
 import { inBackgroundAfterCommit } from './db/ambient-transaction.ts';
 import { queryRows, type Database } from './db/client.ts';
 
-export interface RateLimitRule {
+interface RateLimitRule {
   /** Seconds. */
   window: number;
   max: number;

@@ -31,7 +31,7 @@ export interface RpcContext extends ResponseHeadersPluginContext {
 
 const READ_ACTIONS = new Set(['read', 'list']);
 /** A write: any action other than reading or listing. */
-export const isWrite = (permission: NonNullable<RpcMeta['permission']>) =>
+const isWrite = (permission: NonNullable<RpcMeta['permission']>) =>
   typeof permission === 'object' && Object.values(permission).some((actions) => actions?.some((a) => !READ_ACTIONS.has(a)));
 
 /**

@@ -9,7 +9,7 @@ import type { Database } from './client.ts';
 import { keysetPage, readCursor, type CursorKey } from './cursor.ts';
 
 /** A filtered list's total is counted up to this many rows; past it the list says '1,000+'. */
-export const COUNT_CAP = 1000;
+const COUNT_CAP = 1000;
 
 /** The sort column as the cursor carries it: text, so a timestamp keeps its microseconds. */
 export const listKey = (column: AnyPgColumn) => sql<string>`${column}::text`;
