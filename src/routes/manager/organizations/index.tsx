@@ -4,7 +4,7 @@ import { PageManagerOrganizations } from '#/features/organizations/page-manager-
 import { listRoute } from '#/lib/search-params';
 
 export const Route = createFileRoute('/manager/organizations/')({
-  staticData: { title: 'nav.organizations', namespaces: ['organizations'] },
+  staticData: { title: 'nav.organizations', namespaces: ['organizations', 'tables'] },
   ...listRoute,
   loader: ({ context, deps }) => context.queries.ensure(managerOrganizationsQuery(deps.searchTerm)),
   component: PageManagerOrganizations,
