@@ -2,10 +2,11 @@ import type { Locator, Page } from '@playwright/test';
 import frAuth from '../src/locales/fr/auth.json' with { type: 'json' };
 import swAuth from '../src/locales/sw/auth.json' with { type: 'json' };
 import arTables from '../src/locales/ar/tables.json' with { type: 'json' };
-import { clientHeaders, expect, test, hydrated } from './support/fixtures';
+import { clientHeaders, expect, test, hydrated, type StorageState } from './support/fixtures';
 import { seriousViolations, SWEEP } from './support/a11y';
 import { startApp } from './support/app-server';
 import { FAR_TIME_ZONE, hydrationErrors } from './support/hydration';
+import { makeSamples, pageRoutes, pagesToSweep, type Visitor } from './support/pages';
 
 // The file's tests are independent (each opens its own pages), and its sweeps take minutes:
 // they are spread over both workers rather than run one after another on one.
@@ -260,75 +261,59 @@ test.describe('keyboard', () => {
 });
 
 /**
- * Every page, in each language of the sweep: no serious axe violation, and hydration without a
- * mismatch (signed in: for a browser in a far time zone, support/hydration.ts).
+ * Every page of the route tree (support/pages.ts), in each language of the sweep: no serious axe
+ * violation, and hydration without a mismatch (signed in: for a browser in a far time zone,
+ * support/hydration.ts).
  */
 test.describe('accessibility (axe-core) and hydration', () => {
-  const signedOut = ['/login', '/login/verify?email=user%40example.com', '/login/error?error=access_denied', '/no/such/page'];
-  const signedIn = (book: string, user: string) => [
-    '/app',
-    '/app/books',
-    '/app/books?searchTerm=verne',
-    `/app/books/${book}`,
-    '/app/account',
-    '/app/account?state=change-name',
-    '/app/organizations',
-    '/manager/dashboard',
-    '/manager/books',
-    `/manager/books/${book}`,
-    '/manager/books/new',
-    '/manager/users',
-    '/manager/users?searchTerm=admin',
-    '/manager/users?searchTerm=zz-no-such-person',
-    '/manager/users?role=admin&status=banned',
-    '/manager/books?searchTerm=zz-no-such-book',
-    `/manager/users/${user}`,
-    '/manager/users/new',
-    '/manager/organizations',
-    '/manager/account',
-    '/manager/audit',
-    '/manager/audit?searchTerm=zz-no-such-event',
+  // Beyond one visit per page: searches and their empty results, a state in the query, the error pages.
+  const states: Array<[Visitor, string]> = [
+    ['anonymous', '/login/error?error=access_denied'],
+    ['anonymous', '/no/such/page'],
+    ['user', '/app/books?searchTerm=verne'],
+    ['user', '/app/account?state=change-name'],
+    ['user', '/manager/dashboard'], // the 403 page
+    ['admin', '/manager/users?searchTerm=admin'],
+    ['admin', '/manager/users?searchTerm=zz-no-such-person'],
+    ['admin', '/manager/users?role=admin&status=banned'],
+    ['admin', '/manager/books?searchTerm=zz-no-such-book'],
+    ['admin', '/manager/organizations?searchTerm=zz-no-such-organisation'],
+    ['admin', '/manager/audit?searchTerm=zz-no-such-event'],
   ];
   for (const [lng, scheme] of SWEEP) {
-    test(`no serious or critical violation, and no hydration mismatch (signed in: in ${FAR_TIME_ZONE}): ${lng}, ${scheme}`, async ({
+    test(`every page: no serious or critical violation, and no hydration mismatch (signed in: in ${FAR_TIME_ZONE}): ${lng}, ${scheme}`, async ({
       browser,
       app,
       adminState,
+      userState,
       page,
-      userPage,
     }) => {
-      test.setTimeout(150_000);
-      const adminPage = await (
-        await browser.newContext({
-          baseURL: app.url,
-          storageState: adminState,
-          extraHTTPHeaders: clientHeaders(),
-          timezoneId: FAR_TIME_ZONE,
-        })
-      ).newPage();
+      // About ten seconds a page on a busy machine (the page, hydration, axe).
+      test.setTimeout(60_000 + 10_000 * (pageRoutes().length + states.length));
+      const farAway = async (storageState: StorageState) =>
+        (
+          await browser.newContext({ baseURL: app.url, storageState, extraHTTPHeaders: clientHeaders(), timezoneId: FAR_TIME_ZONE })
+        ).newPage();
+      const visitors: Record<Visitor, Page> = { anonymous: page, user: await farAway(userState), admin: await farAway(adminState) };
       // Signed out too: the sign-in steps' English strings load with their pages (decision 059).
-      const seen = new Map([page, adminPage, userPage].map((p) => [p, hydrationErrors(p)]));
-      // A book's and a user's detail page (the user's with its sessions: the seeded admin's).
-      const books = (await (await adminPage.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string }> };
-      const users = (await (await adminPage.request.get('/api/rpc/users?searchTerm=admin@example.com')).json()) as {
-        items: Array<{ id: string }>;
-      };
-      for (const [p, paths] of [
-        [page, signedOut],
-        [adminPage, signedIn(books.items[0]!.id, users.items[0]!.id)],
-        [userPage, ['/manager/dashboard']], // the 403 page
-      ] as const) {
-        await p.emulateMedia({ colorScheme: scheme });
-        const errors = seen.get(p)!;
-        for (const path of paths) {
+      const seen = new Map(Object.values(visitors).map((p) => [p, hydrationErrors(p)]));
+      for (const p of Object.values(visitors)) await p.emulateMedia({ colorScheme: scheme });
+      const { samples, remove } = await makeSamples(visitors.admin.request, visitors.user.request, app.url);
+      try {
+        for (const [who, path] of [...pagesToSweep(samples).map((swept) => [swept.who, swept.path] as const), ...states]) {
+          const p = visitors[who];
+          const errors = seen.get(p)!;
           errors.length = 0;
           await p.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
           await hydrated(p);
           expect.soft(await seriousViolations(p), `${path} ${lng} ${scheme}`).toEqual([]);
           expect.soft(errors, `hydration of ${path} ${lng}`).toEqual([]);
         }
+      } finally {
+        await remove();
+        await visitors.admin.context().close();
+        await visitors.user.context().close();
       }
-      await adminPage.context().close();
     });
   }
 });

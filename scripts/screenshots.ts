@@ -6,7 +6,8 @@
  * It builds when the build is missing or older than the sources, starts the production server on a
  * fresh embedded database with an SMTP sink (the end-to-end tests' own), signs in the seeded user and
  * admin and a new user (for onboarding) through the API, then drives one headless Chromium, one
- * context per combination and person. `SCREENSHOTS_ONLY=login,404` takes only the named pages.
+ * context per combination and person. The pages are the route tree's (e2e/support/pages.ts).
+ * `SCREENSHOTS_ONLY=login,root-404` takes only the named pages.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { chromium, request as playwrightRequest, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startApp } from '../e2e/support/app-server.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.ts';
+import { makeSamples, pagesToSweep, type Samples, type Visitor } from '../e2e/support/pages.ts';
 import { startSmtpSink } from '../e2e/support/smtp-sink.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -42,44 +44,30 @@ function buildIfNeeded() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-type Who = 'anonymous' | 'user' | 'admin' | 'newcomer';
+type Who = Visitor | 'newcomer';
 interface Shot {
   name: string;
   who: Who;
-  /** A path, or a function of the ids found once (a book, a user). */
-  path: string | ((ids: Ids) => string);
-}
-interface Ids {
-  book: string;
-  user: string;
+  path: string;
 }
 
-const SHOTS: Shot[] = [
-  { name: 'login', who: 'anonymous', path: '/login' },
-  { name: 'login-verify', who: 'anonymous', path: '/login/verify?email=user%40example.com' },
-  { name: 'login-error', who: 'anonymous', path: '/login/error?error=banned' },
-  { name: 'onboarding', who: 'newcomer', path: '/app' },
-  { name: 'app-home', who: 'user', path: '/app' },
-  { name: 'app-books', who: 'user', path: '/app/books' },
-  { name: 'app-book', who: 'user', path: ({ book }) => `/app/books/${book}` },
-  { name: 'app-account', who: 'user', path: '/app/account' },
-  { name: 'app-organizations', who: 'user', path: '/app/organizations' },
-  { name: 'app-404', who: 'user', path: '/app/no-such-page' },
-  { name: 'app-403-manager', who: 'user', path: '/manager/dashboard' },
-  { name: 'manager-dashboard', who: 'admin', path: '/manager/dashboard' },
-  { name: 'manager-users', who: 'admin', path: '/manager/users' },
-  { name: 'manager-user', who: 'admin', path: ({ user }) => `/manager/users/${user}` },
-  { name: 'manager-user-new', who: 'admin', path: '/manager/users/new' },
-  { name: 'manager-books', who: 'admin', path: '/manager/books' },
-  { name: 'manager-book', who: 'admin', path: ({ book }) => `/manager/books/${book}` },
-  { name: 'manager-book-new', who: 'admin', path: '/manager/books/new' },
-  { name: 'manager-account', who: 'admin', path: '/manager/account' },
-  { name: 'manager-organizations', who: 'admin', path: '/manager/organizations' },
-  { name: 'manager-audit', who: 'admin', path: '/manager/audit' },
-  { name: 'manager-404', who: 'admin', path: '/manager/no-such-page' },
-  { name: 'root-404', who: 'anonymous', path: '/no-such-page' },
-  { name: 'api-docs', who: 'admin', path: '/api/docs' },
-];
+/** Every page of the route tree (its name from its path: `manager-books-id-update`), then the states no route names. */
+function shots(samples: Samples): Shot[] {
+  const pages = pagesToSweep(samples).map(({ route, path, who }) => ({
+    name: route.slice(1).replaceAll('$', '').replaceAll('/', '-'),
+    who,
+    path,
+  }));
+  return [
+    ...pages,
+    { name: 'onboarding', who: 'newcomer', path: '/app' },
+    { name: 'app-404', who: 'user', path: '/app/no-such-page' },
+    { name: 'app-403-manager', who: 'user', path: '/manager/dashboard' },
+    { name: 'manager-404', who: 'admin', path: '/manager/no-such-page' },
+    { name: 'root-404', who: 'anonymous', path: '/no-such-page' },
+    { name: 'api-docs', who: 'admin', path: '/api/docs' },
+  ];
+}
 
 const COMBOS = [
   { name: 'en-light', language: 'en', theme: 'light' },
@@ -120,16 +108,20 @@ async function main() {
     };
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-    const ids = await findIds(browser, app.url, states.admin!);
+    const admin = await playwrightRequest.newContext({ baseURL: app.url, storageState: states.admin });
+    const user = await playwrightRequest.newContext({ baseURL: app.url, storageState: states.user });
+    // Left in place: the database is thrown away with the server.
+    const { samples } = await makeSamples(admin, user, app.url);
+    await Promise.all([admin.dispose(), user.dispose()]);
     rmSync(out, { recursive: true, force: true });
     mkdirSync(out, { recursive: true });
 
-    const shots = SHOTS.filter((s) => only.size === 0 || only.has(s.name));
+    const wanted = shots(samples).filter((s) => only.size === 0 || only.has(s.name));
     let count = 0;
     for (const combo of COMBOS) {
       for (const viewport of VIEWPORTS) {
         for (const who of ['anonymous', 'user', 'admin', 'newcomer'] as const) {
-          const mine = shots.filter((s) => s.who === who);
+          const mine = wanted.filter((s) => s.who === who);
           if (mine.length === 0) continue;
           const context = await browser.newContext({
             baseURL: app.url,
@@ -149,8 +141,7 @@ async function main() {
           );
           const page = await context.newPage();
           for (const shot of mine) {
-            const target = typeof shot.path === 'string' ? shot.path : shot.path(ids);
-            await capture(page, target, path.join(out, `${shot.name}--${combo.name}--${viewport.name}.png`));
+            await capture(page, shot.path, path.join(out, `${shot.name}--${combo.name}--${viewport.name}.png`));
             count++;
           }
           await context.close();
@@ -172,21 +163,6 @@ async function capture(page: Page, target: string, file: string) {
   // The fonts and a lazy chunk's first paint.
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: file, fullPage: true });
-}
-
-async function findIds(browser: Browser, url: string, admin: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Ids> {
-  const context = await browser.newContext({ baseURL: url, storageState: admin });
-  const page = await context.newPage();
-  const idOf = async (list: string, prefix: string) => {
-    await page.goto(list);
-    const hrefs = await page.locator(`main a[href^="${prefix}"]`).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-    const id = hrefs.map((href) => href.slice(prefix.length)).find((rest) => rest && rest !== 'new' && !rest.includes('/'));
-    if (!id) throw new Error(`no link to ${prefix}… on ${list}`);
-    return id;
-  };
-  const ids = { book: await idOf('/manager/books', '/manager/books/'), user: await idOf('/manager/users', '/manager/users/') };
-  await context.close();
-  return ids;
 }
 
 await main();
