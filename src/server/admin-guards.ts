@@ -1,11 +1,5 @@
-/**
- * Our rules on top of Better Auth's admin endpoints, run from its hooks:
- * - last-admin protection (decision 014) on set-role, ban and remove;
- * - no impersonation of a banned user (Better Auth already refuses admins and oneself);
- * - an audit line for every impersonation start and stop, with both user ids.
- * Only callers the endpoint would let through are checked: anyone else gets Better Auth's own
- * 401/403, as the permission matrix expects.
- */
+// Only callers the endpoint would let through are checked: anyone else gets Better Auth's own
+// 401/403, as the permission matrix expects.
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { AUTH_ADMIN_ENDPOINTS, rolesAllow } from '#/lib/permissions';
@@ -22,9 +16,9 @@ interface HookSession {
 export interface HookInput {
   path: string;
   body: unknown;
-  /** The caller's session (Better Auth's `getSessionFromCtx`, cached per request). */
+  /** Cached per request by Better Auth. */
   session: () => Promise<HookSession | null>;
-  /** The caller's role as permissions see it (ADMIN_USER_IDS are admins). */
+  /** ADMIN_USER_IDS are admins. */
   roleOf: (user: HookSession['user']) => string;
 }
 
@@ -50,7 +44,7 @@ export async function beforeAdminCall(db: Database, input: HookInput) {
   }
 }
 
-/** After a successful start or stop: one warn-level audit line (kept when info is filtered out). */
+/** Warn level: kept when info is filtered out. */
 export function afterAdminCall(path: string, returned: unknown, session: HookSession | null | undefined) {
   if (!returned || returned instanceof Error) return;
   if (path === '/admin/impersonate-user') {

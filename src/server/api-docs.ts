@@ -1,9 +1,4 @@
-/**
- * /api/docs: a browsable reference of /api/openapi (Swagger UI, served from the installed
- * swagger-ui-dist package: no CDN, and only same-origin scripts, as the CSP requires). It wears the
- * app's look: its mark and colour, a link back to the app, and the visitor's theme (light, dark or
- * the device's, read from the same `localStorage['theme']` before the first paint).
- */
+// Swagger UI from the installed package: no CDN, only same-origin scripts, as the CSP requires.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,7 +16,7 @@ const ASSETS: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
 };
 
-// The theme before paint (as the app's own inline script does), then Swagger UI.
+// The theme before paint, as the app's own inline script does.
 const INIT = `(function () {
   try {
     var t = localStorage.getItem('theme');

@@ -1,7 +1,3 @@
-/**
- * Errors of the product API: a stable `code`, the HTTP status, and a message in the caller's
- * language (the same detection as pages: query, cookie, Accept-Language).
- */
 import { ORPCError } from '@orpc/server';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import { languageI18n } from '#/lib/i18n/i18n';
@@ -33,7 +29,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   INTERNAL_SERVER_ERROR: 500,
 };
 
-/** A translator for the request's language (one shared i18n instance per language). */
+/** One shared i18n instance per language. */
 export async function apiTranslator(request: Request) {
   const lng = detectLanguage(request);
   const i18n = await languageI18n(lng);

@@ -1,8 +1,3 @@
-/**
- * /api/rpc/*: the product API over plain HTTP (REST paths from each procedure's `route`), also
- * what the typed client calls. Invalid input answers 400 with translated field errors; any
- * unexpected failure is logged and answered with a generic 500.
- */
 import { OpenAPIHandler } from '@orpc/openapi/fetch';
 import { ORPCError, ValidationError, onError } from '@orpc/server';
 import { RPCHandler } from '@orpc/server/fetch';
@@ -12,15 +7,12 @@ import { logger } from './logger.ts';
 import { router } from './router.ts';
 
 export const RPC_PREFIX = '/api/rpc';
-/** oRPC's own protocol for the typed client (no route table needed in the browser). */
+/** oRPC's own protocol for the typed client: no route table needed in the browser. */
 export const RPC_CLIENT_PREFIX = '/api/rpc/_rpc';
 
 type Issue = { code?: string; keys?: string[]; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string };
 
-/**
- * Invalid input → 400 with translated field errors; unexpected failures → logged, generic 500.
- * For both protocols here and for the pages' in-process calls (src/server/api-in-process.ts).
- */
+/** Also for the pages' in-process calls (src/server/api-in-process.ts). */
 export async function translateError(error: unknown, request: Request): Promise<void> {
   if (!(error instanceof ORPCError)) return;
   if (error.code === 'BAD_REQUEST' && error.cause instanceof ValidationError) {
@@ -28,7 +20,7 @@ export async function translateError(error: unknown, request: Request): Promise<
     const fields: Record<string, string> = {};
     const unknown: string[] = [];
     for (const issue of error.cause.issues as readonly Issue[]) {
-      // A field the schema does not have (z.strictObject): named, so a renamed field is not lost silently.
+      // Named, so a renamed field is not lost silently.
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys ?? []) fields[key] = t('zod:unrecognized_keys', { keys: key });
         unknown.push(...(issue.keys ?? []));
@@ -48,7 +40,7 @@ export async function translateError(error: unknown, request: Request): Promise<
   }
 }
 
-// ResponseHeadersPlugin: a procedure's middleware may set a header on its answer (Retry-After).
+// ResponseHeadersPlugin: a procedure's middleware may set a header (Retry-After).
 const restHandler = new OpenAPIHandler(router, {
   plugins: [new ResponseHeadersPlugin()],
   clientInterceptors: [onError((error, { context }) => translateError(error, context.request))],
@@ -60,7 +52,7 @@ const rpcHandler = new RPCHandler(router, {
 
 export async function handleApiRequest(request: Request): Promise<Response> {
   const response = await dispatch(request);
-  // Every answer is personal or may be (decision 028): no shared or browser cache keeps it.
+  // Every answer is personal or may be: no shared or browser cache keeps it.
   response.headers.set('Cache-Control', 'private, no-store');
   return response;
 }

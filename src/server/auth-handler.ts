@@ -1,8 +1,3 @@
-/**
- * /api/auth/*: Better Auth's handler, for the endpoints the product uses (auth-endpoints.ts).
- * Its error responses already carry `code` and `message`; the rate limiter's 429 is given the
- * same shape here.
- */
 import { apiTranslator } from './api-errors.ts';
 import { randomBytes } from 'node:crypto';
 import { getAuth } from './auth.ts';
@@ -15,13 +10,10 @@ import { quickSessionAnswer } from './request-session.ts';
 import { withoutSessionTokens } from './session-tokens.ts';
 
 const AUTH_PREFIX = '/api/auth';
-/** A redirect never echoes more than this: a client-sent value must not grow our headers. */
+/** A client-sent value must not grow our headers. */
 const MAX_LOCATION = 2048;
 
-/**
- * A public demo's first code request from a browser: it gets its own mailbox id (decision 032),
- * in the request Better Auth sees and in a cookie for the next ones.
- */
+/** A public demo keeps one mailbox per browser: set on its first code request. */
 function newMailbox(request: Request, path: string) {
   const e = env();
   if (path !== '/email-otp/send-verification-otp' || !perBrowserMailbox(e) || mailboxOwner(request)) return undefined;
@@ -36,7 +28,7 @@ function newMailbox(request: Request, path: string) {
   };
 }
 
-/** Every POST, and the social sign-in's callback (a GET that signs in). */
+/** The social sign-in's callback is a GET that signs in. */
 const writes = (request: Request, path: string) => request.method !== 'GET' || path.startsWith('/callback/');
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
@@ -45,8 +37,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     const t = await apiTranslator(request);
     return Response.json({ code: 'NOT_FOUND', message: t('api:NOT_FOUND') }, { status: 404 });
   }
-  // The browser's session read, the most frequent call here: answered like Better Auth's endpoint
-  // from the one session query the product API uses, when that is all it would do (decision 049).
+  // The most frequent call: answered from the product API's session query when that is all it would do.
   if (path === '/get-session' && request.method === 'GET' && !new URL(request.url).search) {
     const session = await quickSessionAnswer(request);
     if (session !== undefined) {
@@ -56,8 +47,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   const mailbox = newMailbox(request, path);
   const auth = await getAuth();
   const call = () => auth.handler(mailbox?.request ?? request);
-  // A call that may write runs in one transaction with its audit event (decision 036): a failure
-  // (5xx) keeps neither; a refusal (4xx) keeps what it wrote, such as a wrong code's attempt.
+  // A failure (5xx) keeps neither change nor audit event; a refusal (4xx) keeps a wrong code's attempt.
   let response = writes(request, path) ? await inAmbientTransaction(await database(), call, (r) => r.status < 500) : await call();
   if (mailbox) {
     response = new Response(response.body, response);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAuthInput } from './auth-input';
 
-/** The refusal's status and body, or null when the input passes. */
 async function refusal(path: string, body: unknown, query?: unknown, language?: string) {
   const request = new Request('http://localhost/api/auth/x', language ? { headers: { 'accept-language': language } } : {});
   try {

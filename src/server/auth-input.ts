@@ -1,37 +1,16 @@
-/**
- * The auth API's input checks that Better Auth does not make, run first in its `before` hook (so
- * before any of our hooks, rate-limit bookkeeping aside, and before the endpoint touches the
- * database). Without them, a client's mistake became a 500:
- * - a control character in any string of the body or the query (PostgreSQL refuses NUL in text,
- *   22021, and in JSON, 22P05): e-mails, ids, names, slugs, tokens;
- * - a string longer than AUTH_STRING_MAX (Better Auth stores names of any length, and echoes an
- *   OAuth callback's `error_description` into a redirect's Location header);
- * - `onboardedAt`, our additional user field, that is not a date (Better Auth stores what it gets);
- * - a ban's `banExpiresIn` that makes no date (Better Auth adds it to the current time);
- * - a list's `limit` or `offset` that is no row count (Better Auth passes `Number(value)` to SQL:
- *   `1e400`, `-1`, `x`);
- * - an organisation update without a single field it knows (Better Auth drops the others and
- *   asks the database for an empty update);
- * - an OAuth callback whose parameters would not fit in a redirect's Location header (a POST
- *   callback is answered with a redirect that carries them all).
- * A refusal is `400 INPUT_VALIDATION_FAILED` with the field and its message, in the caller's language.
- * Then, on update-user, the profile's own rules: a name as every form takes it
- * (src/lib/person-name.ts, `INVALID_NAME`) and a picture that is an http(s) URL or a path of ours,
- * never `javascript:` or `data:` (`INVALID_IMAGE_URL`); on an organisation's create or update, a
- * logo that the pictures pipeline made, or none (`INVALID_LOGO_URL`).
- */
+// Input Better Auth does not check: without these a client's mistake (a NUL, a huge string, a bad
+// date or row count) became a 500, or landed in a redirect's Location header.
 import { APIError } from 'better-auth/api';
 import { isValidName } from '#/lib/person-name';
 import { hasControlCharacters } from '#/lib/text';
 import { apiTranslator } from './api-errors.ts';
 import { isPictureUrl } from './storage/pictures.ts';
 
-/** Longer than any e-mail, name, id, code or token (an OpenID Connect ID token is a few KB). */
+/** An OpenID Connect ID token is a few KB. */
 const AUTH_STRING_MAX = 8192;
 
 type Problem = { field: string; message: string; values?: Record<string, string> };
 
-/** The first string (key or value) with a control character or too long, anywhere in `value`, by its dotted path. */
 function badStringAt(value: unknown, root: string): Problem | null {
   // A loop, not recursion: a body nested thousands deep must not overflow the stack.
   const stack: Array<[unknown, string]> = [[value, root]];
@@ -59,7 +38,7 @@ function stringProblem(text: string, field: string): Problem | null {
   return null;
 }
 
-/** A date the database can store: null, or an ISO 8601 string of a real date in years 1 to 9999. */
+/** Years 1 to 9999. */
 function isStorableDate(value: unknown): boolean {
   if (value === null) return true;
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return false;
@@ -67,7 +46,6 @@ function isStorableDate(value: unknown): boolean {
   return !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
 }
 
-/** Where `onboardedAt` can be set: the caller's own profile, and an admin's create or update (`data`). */
 function onboardedAtProblem(path: string, body: unknown): Problem | null {
   if (!body || typeof body !== 'object') return null;
   const fields = body as Record<string, unknown>;
@@ -86,7 +64,6 @@ function onboardedAtProblem(path: string, body: unknown): Problem | null {
   return null;
 }
 
-/** The longest ban: 100 years, in seconds. */
 const BAN_EXPIRES_IN_MAX = 100 * 365 * 24 * 3600;
 
 function banProblem(path: string, body: unknown): Problem | null {
@@ -97,7 +74,7 @@ function banProblem(path: string, body: unknown): Problem | null {
   return { field: 'banExpiresIn', message: 'zod:invalid_value' };
 }
 
-/** A row count: a whole number from 0 to 2^31 - 1, as a number or in decimal digits. */
+/** Better Auth passes `Number(value)` to SQL. */
 const isRowCount = (value: unknown) =>
   (typeof value === 'number' || (typeof value === 'string' && /^\d{1,10}$/.test(value))) &&
   Number.isInteger(Number(value)) &&
@@ -113,7 +90,7 @@ function pagingProblem(query: unknown): Problem | null {
   return null;
 }
 
-/** The fields Better Auth's `/organization/update` takes in `data` (we declare no additional ones). */
+/** Better Auth drops the others and would ask the database for an empty update. */
 const ORGANIZATION_FIELDS = ['name', 'slug', 'logo', 'metadata'];
 
 function organizationUpdateProblem(path: string, body: unknown): Problem | null {
@@ -123,7 +100,7 @@ function organizationUpdateProblem(path: string, body: unknown): Problem | null 
   return ORGANIZATION_FIELDS.some((field) => field in data) ? null : { field: 'data', message: 'zod:invalid_input' };
 }
 
-/** What a callback's redirect may carry: well under the 16 KB of request head Node and proxies take. */
+/** Well under the 16 KB of request head Node and proxies take. */
 const CALLBACK_PARAMS_MAX = 8000;
 
 function callbackProblem(path: string, body: unknown, query: unknown): Problem | null {
@@ -150,7 +127,6 @@ function findProblem(path: string, body: unknown, query: unknown): Problem | nul
   );
 }
 
-/** Throws Better Auth's 400 when the call's input is one no endpoint should see. */
 export async function checkAuthInput(path: string, body: unknown, query: unknown, request: Request | undefined): Promise<void> {
   const problem = findProblem(path, body, query);
   if (!problem) {
@@ -167,7 +143,7 @@ export async function checkAuthInput(path: string, body: unknown, query: unknown
   });
 }
 
-/** A name as every form takes it (src/lib/person-name.ts); a profile picture: an http(s) URL or a path of our own. */
+/** A picture is an http(s) URL or a path of ours, never `javascript:` or `data:`. */
 function checkProfileInput(body: unknown) {
   const name = (body as Record<string, unknown> | null)?.name;
   if (name !== undefined && (typeof name !== 'string' || !name.trim() || !isValidName(name.trim()))) {
@@ -182,10 +158,7 @@ function checkProfileInput(body: unknown) {
   if (!ok) throw new APIError('BAD_REQUEST', { code: 'INVALID_IMAGE_URL', message: 'The picture must be an http(s) address' });
 }
 
-/**
- * An organisation's logo is uploaded through /api/images (checked, re-encoded, same origin): through
- * the auth API it can only be cleared or set to such an upload, never `javascript:`, `data:` or another site.
- */
+/** Logos are uploaded through /api/images: here only cleared or set to such an upload. */
 async function checkLogo(path: string, body: unknown, request: Request | undefined) {
   const fields = path === '/organization/update' ? (body as { data?: unknown } | null)?.data : body;
   const logo = fields && typeof fields === 'object' ? (fields as Record<string, unknown>).logo : undefined;

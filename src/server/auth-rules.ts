@@ -1,13 +1,5 @@
-/**
- * Our rules on top of Better Auth's own, run from its `before` hook (src/server/auth.ts):
- * - e-mail: only sign-in codes are sent, never to a banned account, and every e-mail-sending
- *   endpoint shares the per-address quota (email-quota.ts, decision 008);
- * - organisations: invitations per organisation per hour (ORG_INVITATIONS_PER_HOUR); Better Auth
- *   itself enforces the number of organisations per user and of members per organisation (we make
- *   the latter hold under simultaneous joins), and that only an owner may invite or promote an
- *   owner; we check and trim slugs and names (decision 038), and answer a member who may not
- *   remove members with 403 (the plugin's 401 reads as "signed out").
- */
+// Better Auth enforces organisation and member counts and owner-only owner changes; these add the
+// shared e-mail quota, invitation limits, trimmed names and slugs.
 import { APIError } from 'better-auth/api';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { organizationInputSchema } from '#/lib/organization-input';
@@ -19,7 +11,6 @@ import type { Env } from './env.ts';
 
 export const BANNED_MESSAGE = 'You have been banned from this application';
 
-/** The endpoints that send an e-mail, and the address each one sends it to. */
 const EMAIL_SENDING: Record<string, (body: Record<string, unknown>) => unknown> = {
   '/email-otp/send-verification-otp': (body) => body.email,
   '/organization/invite-member': (body) => body.email,
@@ -35,7 +26,7 @@ export async function beforeEmail(db: Database, input: { path: string; body: unk
   if (!addressOf) return;
   const body = asRecord(input.body);
   const address = addressOf(body);
-  // An invalid address is refused by Better Auth's own validation, with its own message.
+  // Better Auth's own validation refuses it, with its own message.
   if (!validEmail(address)) return;
 
   if (input.path === '/email-otp/send-verification-otp') {
@@ -63,10 +54,7 @@ const ORGANIZATION_FIELDS = [
   { key: 'name', code: 'INVALID_ORGANIZATION_NAME' },
 ] as const;
 
-/**
- * An organisation's name and slug, by the form's own schema (decision 038): the fields to store,
- * trimmed ("  Acme  " is stored as "Acme"), or a 400 that names the field, in the caller's language.
- */
+/** By the form's own schema, trimmed ("  Acme  " is stored as "Acme"). */
 async function checkOrganizationFields(fields: Record<string, unknown>, prefix: string, request: Request | undefined) {
   const checked = { ...fields };
   for (const { key, code } of ORGANIZATION_FIELDS) {
@@ -87,13 +75,9 @@ async function checkOrganizationFields(fields: Record<string, unknown>, prefix: 
   return checked;
 }
 
-/**
- * The language an invitation e-mail is written in, chosen by the inviter (`language` in the body of
- * invite-member, which the plugin ignores), for the request that sends it (src/server/auth.ts).
- */
+/** The inviter's choice (`language` in invite-member's body, which the plugin ignores). */
 export const invitationLanguage = new WeakMap<Request, string>();
 
-/** Returns, for create and update, the body to call Better Auth with: its name and slug as they are stored. */
 export async function beforeOrganizationCall(
   db: Database,
   e: Pick<Env, 'organizations'>,
@@ -132,11 +116,7 @@ export async function beforeOrganizationCall(
   }
 }
 
-/**
- * The plugin checks ORG_MAX_MEMBERS by counting, then inserting: on PostgreSQL, accepts at the same
- * moment all counted the same members. The organisation's row, locked until the call's transaction
- * commits (auth-handler.ts), makes the next call wait and count the member this one adds.
- */
+/** The plugin counts members then inserts: without this lock simultaneous accepts all count the same members. */
 async function lockForNewMember(db: Database, path: string, body: Record<string, unknown>, session: () => Promise<OrgSession | null>) {
   let organizationId: unknown = body.organizationId;
   if (path === '/organization/accept-invitation') {
@@ -153,11 +133,7 @@ async function lockForNewMember(db: Database, path: string, body: Record<string,
   await db.select({ id: organization.id }).from(organization).where(eq(organization.id, organizationId)).for('update');
 }
 
-/**
- * Only owners and admins remove members (decision 038). The plugin answers a plain member with 401,
- * which a client takes for "signed out"; the same refusal is a 403 here. Removing oneself is
- * leaving, and the plugin's other checks (last owner, not found) stay its own.
- */
+/** The plugin answers a plain member with 401, which a client takes for "signed out": 403 here. */
 async function beforeRemoveMember(db: Database, body: Record<string, unknown>, session: OrgSession) {
   const organizationId = typeof body.organizationId === 'string' ? body.organizationId : session.session.activeOrganizationId;
   if (!organizationId) return;

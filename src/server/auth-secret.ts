@@ -1,8 +1,4 @@
-/**
- * The session-signing secret: AUTH_SECRET when set; otherwise generated once and kept in
- * DATA_DIR (so sessions survive restarts); random per process for a throwaway `memory://` store.
- * Production on a real PostgreSQL never gets here without AUTH_SECRET (env.ts refuses to start).
- */
+// Production on a real PostgreSQL never gets here without AUTH_SECRET (env.ts refuses to start).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

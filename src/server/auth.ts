@@ -1,8 +1,3 @@
-/**
- * Better Auth, mounted at /api/auth: e-mail one-time codes, social / OpenID Connect sign-in,
- * roles and permissions (admin plugin with our access control), organisations, rate limits.
- * Created once the database is open (see `getAuth()`).
- */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -37,23 +32,20 @@ import { redisConnection } from './redis.ts';
 import { effectiveRole } from './roles.ts';
 import { deletePicturesOf } from './storage/pictures.ts';
 
-/** How long an invitation stays valid (the plugin's default, said in the e-mail). */
+/** The plugin's default, said in the e-mail. */
 const INVITATION_HOURS = 48;
 
-/** Codes: 10 sends and 20 tries per minute per IP; 3 tries per code. */
 export const RATE_LIMITS = {
   '/email-otp/send-verification-otp': { window: 60, max: 10 },
   '/sign-in/email-otp': { window: 60, max: 20 },
   '/email-otp/check-verification-otp': { window: 60, max: 20 },
 } as const;
 
-/** Every other auth endpoint: 100 requests a minute per client address. */
 const DEFAULT_RATE_LIMIT = { window: 60, max: 100 } as const;
-/** Seconds: a counter older than this has expired whatever its rule. */
 const LONGEST_RATE_WINDOW = Math.max(DEFAULT_RATE_LIMIT.window, ...Object.values(RATE_LIMITS).map((r) => r.window));
 
 function createAuth(baseDb: Database, e: Env = env()) {
-  // Inside an audited call (auth-handler.ts) every query, Better Auth's and our hooks', runs in its transaction.
+  // Inside an audited call every query, Better Auth's and our hooks', runs in its transaction.
   const db = ambient(baseDb);
   const redis = e.redisUrl ? redisConnection(e.redisUrl) : undefined;
   const emailQuota = createEmailQuota(db, redis);
@@ -69,8 +61,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
       updateAge: Math.min(24 * 3600, e.auth.sessionExpirationSeconds),
     },
     user: {
-      // An address a provider did not verify never creates an account (a later e-mail-code sign-in
-      // would join it, and the provider identity with it) nor joins one.
+      // An unverified provider address neither creates nor joins an account (a later code sign-in would join it).
       validateUserInfo: ({ user, source }) =>
         source.method === 'oauth' && source.action !== 'sign-in' && !user.emailVerified ? { error: 'email_not_verified' } : undefined,
       additionalFields: {
@@ -84,11 +75,9 @@ function createAuth(baseDb: Database, e: Env = env()) {
       },
     },
     databaseHooks: {
-      // A deleted user's pictures go with them, whichever endpoint deleted the account.
       user: { delete: { after: async (deleted) => deletePicturesOf('users', deleted.id) } },
     },
-    // No trusted providers: a provider's address joins an existing account only when the provider
-    // says it verified it (Better Auth's own check; a trusted provider would skip it).
+    // No trusted providers: a provider's address joins an account only when the provider verified it.
     account: { accountLinking: { enabled: true } },
     socialProviders: e.auth.github
       ? {
@@ -101,7 +90,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
       : {},
     rateLimit: {
       enabled: true,
-      // Our own storage either way (src/server/rate-limits.ts): Better Auth's database one deadlocked.
+      // Better Auth's database storage deadlocked inside audited transactions.
       customStorage: redis ? redisRateLimits(redis) : databaseRateLimits(db, LONGEST_RATE_WINDOW),
       ...DEFAULT_RATE_LIMIT,
       customRules: RATE_LIMITS,
@@ -123,8 +112,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
               roleOf: (u) => effectiveRole(u, e),
             });
           }
-          // Counted per client address, so that no client spends another's; a public demo's accounts,
-          // which are no one's, have no ceiling shared by all clients.
+          // Per client address, so no client spends another's; the demo accounts, no one's, have no shared ceiling.
           const client = clientAddress(ctx);
           const ceiling = (address: string) => !(perBrowserMailbox(e) && DEMO_ADDRESS.test(address));
           await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, client, ceiling(address)) });
@@ -139,19 +127,17 @@ function createAuth(baseDb: Database, e: Env = env()) {
           throw error;
         }
         await auditBeforeAuthCall(db, ctx as AuthCall, caller);
-        // An organisation's name and slug go on as checked (trimmed).
         if (organizationBody) return { context: { body: organizationBody } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);
         await auditAfterAuthCall(db, ctx as AuthCall, { signupDisabled: signupDisabled(e) });
         const returned = ctx.context.returned;
-        // Answers to clients only (over HTTP): the server's own calls may read a session's token.
+        // Clients only: the server's own calls may read a session's token.
         if (ctx.request && ANSWERS_WITH_TOKENS.has(ctx.path) && !(returned instanceof Error))
           return ctx.json(withoutSessionTokens(returned as Record<string, unknown> | null));
       }),
     },
-    // Each client's sign-in code is its own (src/server/login-codes.ts).
     verification: { storeIdentifier: perClientCodes(e) },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -180,12 +166,9 @@ function createAuth(baseDb: Database, e: Env = env()) {
         organizationLimit: e.organizations.maxPerUser,
         membershipLimit: e.organizations.maxMembers,
         invitationExpiresIn: INVITATION_HOURS * 3600,
-        // A new invitation to an address with a pending one replaces it (the page's "Resend" sends
-        // the same one again, with `resend`).
+        // The page's "Resend" sends the same one again, with `resend`.
         cancelPendingInvitationsOnReInvite: true,
-        // Its logo's stored copies go with it (decision 037); the manager's delete does the same.
         organizationHooks: { afterDeleteOrganization: async ({ organization: deleted }) => deletePicturesOf('organizations', deleted.id) },
-        // In the language the inviter chose for the invitee (the form's, else the inviter's own).
         async sendInvitationEmail(data, request) {
           const chosen = request ? invitationLanguage.get(request) : undefined;
           const lng = isLanguage(chosen) ? chosen : request ? detectLanguage(request) : 'en';
@@ -230,7 +213,6 @@ function createAuth(baseDb: Database, e: Env = env()) {
             }),
           ]
         : []),
-      // Describes the auth API for /api/openapi (the docs page is ours, at /api/docs).
       openAPI({ disableDefaultReference: true }),
       tanstackStartCookies(),
     ],
@@ -241,7 +223,7 @@ export type Auth = ReturnType<typeof createAuth>;
 
 let instance: Promise<Auth> | undefined;
 
-/** The process's auth server, created on first use (after the database is open). */
+/** Created on first use, after the database is open. */
 export function getAuth(): Promise<Auth> {
   instance ??= database().then((db) => createAuth(db));
   return instance;

@@ -52,7 +52,6 @@ describe('login codes per e-mail (database counter)', () => {
           sql`select key from email_quota where key like '%old-%' or key like 'image-upload:%' order by key`,
         )
       ).map((r) => r.key);
-    // Ten minutes and a second later, the three windows have ended.
     await handle.db.execute(sql`update email_quota set window_start = window_start - ${(EMAIL_QUOTA.windowSeconds + 1) * 1000}`);
     expect(await consume('old-1@example.com', 'a')).toBe(true);
     // The other address's counters go; old-1's are counting again; an upload counter is another kind.

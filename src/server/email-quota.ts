@@ -1,12 +1,5 @@
-/**
- * E-mails per address, whichever endpoint sends them (Better Auth's own limits are per client
- * address and path): in 10 minutes, at most 5 asked from one client address, and 20 from all
- * clients together. An outsider spends only their own 5, never the owner's; the shared ceiling
- * bounds the codes one address can have, so the guesses at them (3 per code). Counted in Redis
- * when configured, else in the database's `email_quota` table (never in `rate_limit`, which
- * Better Auth prunes every minute), with one atomic statement per count, so several instances
- * count together.
- */
+// Per address, whichever endpoint sends: an outsider spends only their own 5, never the owner's, and
+// the shared ceiling of 20 bounds the codes (and guesses) one address can have.
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { inBackgroundAfterCommit } from './db/ambient-transaction.ts';
@@ -15,12 +8,7 @@ import { queryRows } from './db/client.ts';
 
 export const EMAIL_QUOTA = { perClient: 5, perAddress: 20, windowSeconds: 600 } as const;
 
-/**
- * `consume(address, client)` counts one e-mail to `address` asked from `client` (its network
- * address) and says whether it is allowed. Only an allowed one counts towards the shared ceiling,
- * so a client past its own quota adds nothing to it; with `ceiling` false there is none (a public
- * demo's accounts, which are no one's).
- */
+/** Only an allowed e-mail counts towards the shared ceiling; `ceiling` false: none (the demo accounts). */
 export function createEmailQuota(db: Database, redis?: Redis) {
   const within = async (key: string, max: number) => {
     if (!redis) return countInWindow(db, key, { max, windowSeconds: EMAIL_QUOTA.windowSeconds });
@@ -34,14 +22,7 @@ export function createEmailQuota(db: Database, redis?: Redis) {
   };
 }
 
-/**
- * Counts one more use of `key` in its fixed window, in the `email_quota` key/count table (migration
- * 0005; rows keyed by kind: `email-quota:…`, `image-upload:…`), with one atomic statement, so
- * instances count together. True while the count is within `quota.max`. A window started anew
- * (count 1) then removes the counters of the same kind whose window has ended, once the request's
- * transaction has committed and skipping any another request holds, so the table keeps only the
- * counters that still count.
- */
+/** One atomic statement, so instances count together (never in `rate_limit`, which Better Auth prunes every minute). */
 export async function countInWindow(db: Database, key: string, quota: { max: number; windowSeconds: number }): Promise<boolean> {
   const now = Date.now();
   const windowStart = now - quota.windowSeconds * 1000;

@@ -118,7 +118,6 @@ describe('parseEnv', () => {
   it("reads DATABASE_POOL_MAX for a real PostgreSQL's pool, a positive whole number", () => {
     const url = 'postgres://localhost/db';
     expect(parseEnv({ DATABASE_URL: url, DATABASE_POOL_MAX: '4' }).database).toEqual({ kind: 'postgres', url, poolMax: 4 });
-    // Unset: the client's own default (10).
     expect(parseEnv({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
     expect(() => parseEnv({ DATABASE_URL: url, DATABASE_POOL_MAX: '0' })).toThrow('DATABASE_POOL_MAX must be a positive whole number');
     expect(() => parseEnv({ DATABASE_URL: url, DATABASE_POOL_MAX: 'ten' })).toThrow('DATABASE_POOL_MAX must be a positive whole number');

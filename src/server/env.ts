@@ -1,8 +1,4 @@
-/**
- * The one place that reads `process.env` (docs/configuration.md, "Environment variables").
- * Parsed once at start-up; a bad value stops the process with one line naming the variable.
- * Pure: no file system, no network, so it is unit-testable and safe to import anywhere on the server.
- */
+// The one place that reads `process.env`: pure, so it is unit-testable and safe to import anywhere.
 import { z } from '../lib/zod.ts';
 import { parseTrustedProxies } from './http/client-address.ts';
 import { parseStorageUrl } from './storage/storage-config.ts';
@@ -13,7 +9,7 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
-/** 'true' or 'false', exactly (no 'yes', '1' or 'TRUE'). */
+/** Exactly: no 'yes', '1' or 'TRUE'. */
 const bool = (name: string) =>
   z.stringbool({ truthy: ['true'], falsy: ['false'], case: 'sensitive', error: `${name} must be 'true' or 'false'` });
 
@@ -56,7 +52,7 @@ const rawSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32, { error: 'AUTH_SECRET must be at least 32 characters' }).optional(),
   AUTH_SIGNUP_ENABLED: bool('AUTH_SIGNUP_ENABLED').optional(),
-  // Decimals allowed (0.1 = 6 s), so tests can watch a code expire.
+  // Decimals allowed, so tests can watch a code expire.
   AUTH_OTP_EXPIRATION_MINUTES: positiveNumber('AUTH_OTP_EXPIRATION_MINUTES').optional(),
   AUTH_SESSION_EXPIRATION_SECONDS: positiveInt('AUTH_SESSION_EXPIRATION_SECONDS').optional(),
   EMAIL_SERVER: urlWithProtocols('EMAIL_SERVER', ['smtp:', 'smtps:'], 'smtp://user:pass@host:587').optional(),
@@ -148,7 +144,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     port,
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    // The pool's size: DATABASE_POOL_MAX, else the client's default (src/server/db/client.ts).
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX } as const)
       : ({ kind: 'pglite', dataDir } as const),
@@ -189,9 +184,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       maxMembers: e.ORG_MAX_MEMBERS ?? 100,
       invitationsPerHour: e.ORG_INVITATIONS_PER_HOUR ?? 20,
     },
-    /** Audit events older than this many days are pruned daily (decision 036). */
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
-    /** Each user's product-API writes in a minute; more answer 429 (src/server/write-budget.ts). */
     apiWritesPerMinute: e.API_WRITES_PER_MINUTE ?? 60,
     logLevel: e.LOG_LEVEL ?? 'info',
     storage,
@@ -204,12 +197,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 
 export type Env = ReturnType<typeof parseEnv>;
 
-/** Nobody new gets an account (by e-mail code or a provider): sign-up is off, or demo mode is on. */
 export const signupDisabled = (e: Env) => !e.auth.signupEnabled || e.demoMode;
 
 let cached: Env | undefined;
 
-/** The parsed environment of this process (parsed on first use). */
 export function env(): Env {
   cached ??= parseEnv();
   return cached;

@@ -3,7 +3,6 @@ import { logger } from './logger.ts';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
-/** 200 once the database answers a query; 503 when it does not (or not within 2 s). */
 export async function checkHealth(): Promise<Response> {
   try {
     const handle = await ready();

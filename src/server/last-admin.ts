@@ -1,8 +1,4 @@
-/**
- * Last-admin protection: no call may leave the application without an active administrator.
- * Demoting, banning or deleting a user is refused when that user is the only admin left who is
- * not banned (ADMIN_USER_IDS count as admins, whatever their stored role).
- */
+// No call may leave the application without an active administrator (ADMIN_USER_IDS count as admins).
 import { sql } from 'drizzle-orm';
 import { roleFieldIsAdmin } from '#/lib/role-field';
 import { queryRows, type Database } from './db/client.ts';
@@ -12,10 +8,6 @@ import { storedRoleIsAdmin } from './roles.ts';
 export const LAST_ADMIN = 'LAST_ADMIN';
 export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be demoted, banned or deleted';
 
-/**
- * True when `userId` is an admin and no other active (not banned) admin exists: taking admin
- * rights away from that user would leave none.
- */
 export async function isLastAdmin(db: Database, userId: string): Promise<boolean> {
   const ids = env().auth.adminUserIds.join(',');
   const isAdmin = sql`(${storedRoleIsAdmin} or "id" = any(string_to_array(${ids}, ',')))`;
@@ -28,15 +20,10 @@ export async function isLastAdmin(db: Database, userId: string): Promise<boolean
   return Boolean(row?.target) && row?.others === 0;
 }
 
-/** The advisory-lock key that serialises writes which can take admin rights away. */
 export const LAST_ADMIN_LOCK = 7_301_001;
 
-/**
- * The user whose admin rights an admin endpoint call would take away (set-role without admin,
- * ban, remove), or null. ADMIN_USER_IDS stay admins whatever role is stored.
- */
 export function adminRightsTarget(path: string, body: unknown): string | null {
-  // The body is as the client sent it: Better Auth validates it after the hooks run.
+  // As the client sent it: Better Auth validates it after the hooks run.
   const { userId, role } = (body ?? {}) as { userId?: unknown; role?: unknown };
   if (typeof userId !== 'string') return null;
   if (path === '/admin/ban-user' || path === '/admin/remove-user') return userId;

@@ -1,12 +1,5 @@
-/**
- * Sign-in codes: whose a code is, and how it leaves.
- *
- * Better Auth keeps one code per address (identifier `sign-in-otp-<email>`): each request replaced
- * it and 3 wrong tries used it up, whoever made them, so anyone could keep an owner from signing
- * in. Here a code also belongs to the client that asked for it: its address, or in a public demo
- * its browser (the `sb-mailbox` cookie). An outsider's requests and wrong tries then only ever
- * reach the outsider's own code.
- */
+// Better Auth keeps one code per address, so anyone's wrong tries used up the owner's: here a code
+// also belongs to the client that asked for it (its address, or a demo browser's cookie).
 import { tryGetCurrentAuthEndpointContext } from '@better-auth/core/context';
 import type { BetterAuthOptions } from 'better-auth';
 import { getIP } from 'better-auth/api';
@@ -26,13 +19,10 @@ interface Call {
   context: { options: BetterAuthOptions };
 }
 
-/** The client's address as Better Auth's rate limits count it (IPv6 by /64); '' when unknown. */
+/** As Better Auth's rate limits count it (IPv6 by /64). */
 export const clientAddress = (call: Call) => getIP(call.request ?? call.headers ?? new Headers(), call.context.options) ?? '';
 
-/**
- * `verification.storeIdentifier` for Better Auth: every read and write of a sign-in code goes
- * through it, within the request (whose client it reads), so the stored identifier names the client.
- */
+/** Every read and write of a sign-in code goes through it, so the stored identifier names the client. */
 export function perClientCodes(e: Env) {
   const client = () => {
     const call = tryGetCurrentAuthEndpointContext();
@@ -46,11 +36,7 @@ export function perClientCodes(e: Env) {
   } as const;
 }
 
-/**
- * Writes and sends the code once the call's transaction has committed, and the answer does not
- * wait for either: its time never depends on delivery, nor tells a registered address (mailed)
- * from an unknown one (not mailed when sign-up is off). A failure is logged.
- */
+/** The answer waits for neither write nor delivery: its time must not tell a registered address from an unknown one. */
 export async function sendLoginCode(e: Env, { email, otp }: { email: string; otp: string }, request: Request | undefined) {
   const lng = request ? detectLanguage(request) : 'en';
   const owner = mailboxOwner(request);

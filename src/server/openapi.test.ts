@@ -42,7 +42,6 @@ describe('GET /api/openapi document', () => {
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
-    // Dynamic roles are not enabled: their endpoints do not exist.
     expect(doc.paths['/api/auth/organization/create-role']).toBeUndefined();
   });
 });

@@ -1,14 +1,5 @@
-/**
- * Where Better Auth's rate-limit counters live (its `rateLimit.customStorage`): Redis when
- * configured, shared by every instance; else the database's `rate_limit` table. Both count in a
- * fixed window that starts with a client's first request, with one atomic step per request.
- *
- * Better Auth's own database limiter read a counter, then updated it, and on a renewed window
- * deleted every expired counter in the same transaction. An audited call (auth-handler.ts) runs
- * in one transaction, so two clients coming back at once each held their own counter and waited
- * for the other's: PostgreSQL ended one as a deadlock and the request answered 500
- * (tests/support/rate-limit-suite.ts).
- */
+// Better Auth's own database limiter deadlocked when two audited calls renewed windows at once
+// (tests/support/rate-limit-suite.ts): one atomic step per request here.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
@@ -22,7 +13,6 @@ interface RateLimitRule {
 }
 type Consume = (key: string, rule: RateLimitRule) => Promise<{ allowed: boolean; retryAfter: number | null }>;
 
-/** One INCR per request; the window is set when a counter is created. */
 export function redisRateLimits(redis: Redis): { consume: Consume } {
   return {
     consume: async (key, rule) => {
@@ -33,14 +23,7 @@ export function redisRateLimits(redis: Redis): { consume: Consume } {
   };
 }
 
-/**
- * The `rate_limit` table, with one upsert per request: `last_request` holds the start of the
- * counter's window. It runs in the request's transaction when there is one (on the embedded
- * database that transaction holds the only connection) and locks the one counter it counts.
- * A counter started anew (count 1) then removes the counters whose window ended more than
- * `longestWindow` seconds ago, once the request's transaction has committed, skipping any that
- * another request holds: nothing waits, so nothing deadlocks.
- */
+/** Old counters are pruned after commit, skipping any another request holds: nothing waits, so nothing deadlocks. */
 export function databaseRateLimits(db: Database, longestWindow: number): { consume: Consume } {
   let longest = longestWindow;
   return {

@@ -1,7 +1,3 @@
-/**
- * The process's Redis connection (REDIS_URL), one per server address: the auth API's rate limits,
- * the e-mail quota and the product API's write budget count in it, so every instance shares them.
- */
 import { Redis } from 'ioredis';
 import { logger } from './logger.ts';
 import { processWide } from './process-wide.ts';
@@ -11,7 +7,7 @@ const connections = new Map<string, Redis>();
 export function redisConnection(url: string): Redis {
   let client = connections.get(url);
   if (!client) {
-    // One connection per process, also when the dev server evaluates this module again after an edit.
+    // Also when the dev server evaluates this module again after an edit.
     client = processWide(`redis:${url}`, () => {
       const created = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
       created.on('error', (error) => logger().warn({ err: error }, 'redis error'));

@@ -84,7 +84,6 @@ describe('a request’s session (read from the database each time, decision 028)
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/Max-Age=2592000/);
     expect(sent[0]!.slice('better-auth.session_token='.length).split(';')[0]).toBe(/better-auth\.session_token=([^;]+)/.exec(fresh)![1]);
-    // The next request finds it extended: nothing more to send.
     const next = await app(new Request(`${ORIGIN}/api/rpc/books?limit=1`, { headers: { cookie: fresh } }));
     expect(next.headers.getSetCookie()).toEqual([]);
   });
@@ -157,7 +156,6 @@ describe('GET /api/auth/get-session (decision 049)', () => {
       .set({ expiresAt: dueSoon })
       .where(eq(session.token, tokenOf(due)));
     const extended = await handleAuthRequest(getSession(due, '203.0.113.50'));
-    // Better Auth's answer, without the token (issue 36, F14).
     const answer = (await extended.json()) as { session: Record<string, unknown>; user: { email: string } };
     expect(answer.user.email).toBe('user@example.com');
     expect(answer.session).not.toHaveProperty('token');

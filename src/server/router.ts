@@ -1,4 +1,3 @@
-/** The product API: every feature's procedures, under /api/rpc (REST and typed client alike). */
 import { accountRouter } from '#/features/account/account.router';
 import { auditRouter } from '#/features/audit/audit.router';
 import { booksRouter } from '#/features/books/books.router';

@@ -1,9 +1,4 @@
-/**
- * The base of every product-API procedure. Each one declares the permission it needs (from the one
- * declaration in src/lib/permissions.ts) in its `meta`; the single middleware below resolves the
- * session and enforces it, and refuses writes in demo mode. A procedure without a permission fails
- * closed.
- */
+// Every procedure declares its permission in `meta`; the one middleware enforces it and refuses demo writes.
 import { os } from '@orpc/server';
 import type { ResponseHeadersPluginContext } from '@orpc/server/plugins';
 import { rolesAllow, type Permission } from '#/lib/permissions';
@@ -18,10 +13,7 @@ import { recordDemoRefusal } from './audit/demo-refusal.ts';
 import { spendWrite } from './write-budget.ts';
 
 export interface RpcMeta {
-  /**
-   * What the caller must hold: a permission; 'signed-in' for any session (the caller's own data);
-   * 'public' for none. Required: there is no default.
-   */
+  /** Required: a procedure without one fails closed. */
   permission?: Permission | 'signed-in' | 'public';
 }
 
@@ -30,15 +22,10 @@ export interface RpcContext extends ResponseHeadersPluginContext {
 }
 
 const READ_ACTIONS = new Set(['read', 'list']);
-/** A write: any action other than reading or listing. */
 const isWrite = (permission: NonNullable<RpcMeta['permission']>) =>
   typeof permission === 'object' && Object.values(permission).some((actions) => actions?.some((a) => !READ_ACTIONS.has(a)));
 
-/**
- * A demo's refusal of a write (decision 012), recorded in the audit log with who tried what
- * (decision 036; so many per visitor): the error to throw. For every procedure, and for middleware
- * that refuses writes before the permission step (the organisations' shelf).
- */
+/** Also for middleware that refuses writes before the permission step (the organisations' shelf). */
 export async function demoRefusal(request: Request, path: string | null, t: Translate) {
   const session = await requestSession(request);
   await recordDemoRefusal(await database(), {
@@ -71,8 +58,7 @@ export const base = os
       if (env().demoMode && isWrite(permission)) throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, t);
     }
     const db = await database();
-    // Every write counts, before its input is read. A demo refuses them all anyway (above, or the
-    // shelf's middleware), and records only so many refusals.
+    // Every write counts, before its input is read. A demo refuses them all anyway.
     if (user && !env().demoMode && (procedure['~orpc'].route.method ?? 'POST') !== 'GET') {
       const spent = await spendWrite(db, user.id);
       if (!spent.allowed) {
@@ -84,8 +70,7 @@ export const base = os
     try {
       return await next({ context: { db, user, sessionId: session?.session.id ?? null, impersonatorId, t } });
     } catch (error) {
-      // A value the database refused (data exception) came from the client: 400, not 500. Logged,
-      // because the procedure's input schema should have refused it first.
+      // A data exception came from the client: 400, not 500. Logged: the input schema should have refused it.
       const sqlState = dataException(error);
       if (!sqlState) throw error;
       logger().warn({ err: error, sqlState, path: procedure['~orpc'].route.path }, 'input refused by the database');

@@ -1,7 +1,4 @@
-/**
- * The auth API's session answers without the sessions' raw tokens. No client needs one: the
- * caller's own travels in its signed cookie, and the pages end a session by its id (/api/rpc).
- */
+// No client needs a session's raw token: its own is in its cookie, and pages end sessions by id.
 export const ANSWERS_WITH_TOKENS = new Set(['/get-session', '/list-sessions', '/admin/list-user-sessions']);
 
 const untokened = (session: unknown) => {
@@ -10,7 +7,6 @@ const untokened = (session: unknown) => {
   return rest;
 };
 
-/** get-session's `{ session, user }`, list-sessions' array, admin/list-user-sessions' `{ sessions }`: without `token`. */
 export function withoutSessionTokens<T>(body: T): T {
   if (Array.isArray(body)) return body.map(untokened) as T;
   if (!body || typeof body !== 'object') return body;

@@ -1,4 +1,3 @@
-/** A session's device in words ("Chrome 156 on Linux"), from its user agent; parsed on the server only. */
 import Bowser from 'bowser';
 
 export function describeUserAgent(userAgent: string | null | undefined): string | null {

@@ -1,13 +1,5 @@
-/**
- * The auth API's audit events (decision 036), from Better Auth's hooks (src/server/auth.ts). Every
- * write to /api/auth runs in one transaction (src/server/auth-handler.ts) that Better Auth's
- * adapter and these hooks share (`ambient`, src/server/db/ambient-transaction.ts): an event is
- * committed with its change, and a call that fails (5xx) keeps neither.
- *
- * `auditBeforeAuthCall` keeps what the change will overwrite (the caller's session, the target's
- * row); `auditAfterAuthCall` records the outcome; `auditAuthRefusal` records a refusal our own
- * `before` rules made (demo mode, a banned address asking for a code).
- */
+// Every /api/auth write runs in one transaction shared by Better Auth's adapter and these hooks:
+// an event commits with its change, and a call that fails keeps neither.
 import { and, eq } from 'drizzle-orm';
 import { ambientScratch } from '../db/ambient-transaction.ts';
 import type { Database } from '../db/client.ts';
@@ -20,7 +12,6 @@ interface CallerSession {
   session: { id?: string; impersonatedBy?: string | null };
 }
 
-/** The parts of Better Auth's hook context read here. */
 export interface AuthCall {
   path: string;
   body?: unknown;
@@ -50,7 +41,7 @@ const USER_COLUMNS = {
   onboardedAt: user.onboardedAt,
 };
 
-/** The calls whose caller is needed (read before the call: a sign-out or a deletion removes it). */
+/** Read before the call: a sign-out or a deletion removes the caller. */
 const NEEDS_CALLER = new Set([
   '/sign-out',
   '/update-user',
@@ -82,7 +73,7 @@ async function userByEmail(db: Database, email: unknown): Promise<UserRow | unde
   return (await db.select(USER_COLUMNS).from(user).where(eq(user.email, email.trim().toLowerCase())))[0];
 }
 
-/** The user a call acts on, read before it changes (undefined for calls on oneself). */
+/** Read before it changes (undefined for calls on oneself). */
 async function targetBefore(db: Database, call: AuthCall, caller: CallerSession | null) {
   const body = bodyOf(call);
   if (call.path === '/admin/revoke-user-session') {
@@ -120,20 +111,18 @@ const by = (caller: CallerSession): { actor: AuditActor; impersonatorId: string 
 
 const userTarget = (row: Pick<UserRow, 'id' | 'email'>) => ({ type: 'user' as const, id: row.id, label: row.email });
 
-/** The error code of a refusal Better Auth returned (an APIError's body), if any. */
 function refusalCode(returned: unknown): string | undefined {
   if (!(returned instanceof Error)) return undefined;
   const body = (returned as { body?: { code?: unknown } }).body;
   return typeof body?.code === 'string' ? body.code : undefined;
 }
 
-/** Where a redirect sends the browser (the social sign-in's callback ends with one). */
 function redirectLocation(returned: unknown): string | undefined {
   const headers = (returned as { headers?: Headers } | null)?.headers;
   return headers instanceof Headers ? (headers.get('location') ?? undefined) : undefined;
 }
 
-/** A redirect Better Auth returned (`ctx.redirect`: an APIError with status 302), not a refusal. */
+/** `ctx.redirect` is an APIError with status 302, not a refusal. */
 const isRedirect = (returned: unknown) => returned instanceof Error && (returned as { statusCode?: number }).statusCode === 302;
 
 const WRONG_CODE = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
@@ -155,8 +144,7 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
   if (path === '/sign-in/email-otp' || path.startsWith('/callback/')) {
     const method = path === '/sign-in/email-otp' ? 'email-otp' : (call.params?.id ?? path.slice('/callback/'.length));
     const signedIn = context.newSession;
-    // A provider's callback ends by sending the browser on: Better Auth returns that redirect as an
-    // error object (status 302), which is a success when it made a session.
+    // A provider's callback ends in a redirect, returned as an error (302): a success when it made a session.
     if (signedIn && (!failed || isRedirect(returned))) {
       return {
         action: 'auth.sign-in',
@@ -259,7 +247,6 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
   }
 }
 
-/** The organisation layer's writes through the auth API, with what each one's event needs read before it. */
 const ORGANIZATION_WRITES = new Set([
   '/organization/create',
   '/organization/update',
@@ -306,7 +293,6 @@ async function teamRow(db: Database, id: string | undefined) {
 
 const MEMBER_COLUMNS = { id: member.id, organizationId: member.organizationId, role: member.role, email: user.email };
 
-/** What an organisation call will change or remove, read before it runs. */
 async function organizationBefore(db: Database, call: AuthCall, caller: CallerSession | null): Promise<OrganizationBefore> {
   const body = bodyOf(call);
   const active = text((caller?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId);
@@ -349,11 +335,6 @@ async function emailOf(db: Database, userId: unknown) {
   return row?.email ?? null;
 }
 
-/**
- * A successful `/organization/*` call's event (actions `organization.*`, `member.*`,
- * `invitation.*`, `team.*` in src/lib/audit-actions.ts), written in the call's transaction like
- * every other auth event; product-API procedures record theirs with `recordAuditEvent` directly.
- */
 async function auditOrganizationCall(
   db: Database,
   call: AuthCall,
@@ -492,7 +473,7 @@ async function auditOrganizationCall(
   }
 }
 
-/** A refusal made by our own `before` rules (Better Auth's `after` hooks do not see those). */
+/** Better Auth's `after` hooks do not see refusals made by our own `before` rules. */
 export async function auditAuthRefusal(db: Database, call: AuthCall, error: unknown, callerSession: () => Promise<CallerSession | null>) {
   const code = refusalCode(error);
   const request = call.request ?? call.headers;

@@ -1,9 +1,5 @@
-/**
- * A read-only demo's refusal of a write, in the audit log with who tried what: at most 100 per
- * visitor (client address, else account) an hour, counted in the database (`email_quota`, with the
- * other quotas). Past that the write is refused all the same, unrecorded, so a script looping over
- * a write cannot fill the log.
- */
+// At most 100 recorded refusals per visitor an hour: past that the write is refused unrecorded,
+// so a script looping over a write cannot fill the log.
 import type { Database } from '../db/client.ts';
 import { countInWindow } from '../email-quota.ts';
 import { clientAddressOf, recordAuditEvent, type AuditEventInput } from './record.ts';

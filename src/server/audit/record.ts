@@ -1,9 +1,5 @@
-/**
- * The one way an audit event is written (decision 036). Call it with the database handle that
- * makes the change — the transaction, when there is one — so that the event and the change commit
- * or roll back together. Never give it a secret or a code: `changes` and `details` are shown to
- * administrators and exported.
- */
+// Pass the handle that makes the change (the transaction), so event and change commit together.
+// Never a secret or a code: `changes` and `details` are shown to administrators and exported.
 import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditTargetType } from '#/lib/audit-actions';
 import type { Database } from '../db/client.ts';
@@ -14,14 +10,14 @@ import { CLIENT_IP_HEADER } from '../http/pipeline.ts';
 
 export interface AuditActor {
   id: string;
-  /** The name at the time; read from the user row when not given. */
+  /** Read from the user row when not given. */
   name?: string | null;
 }
 
 interface AuditTarget {
   type: AuditTargetType;
   id: string | null;
-  /** What a reader recognises it by (a title, a name or an e-mail), as it was at the time. */
+  /** As it was at the time. */
   label?: string | null;
 }
 
@@ -30,21 +26,17 @@ type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 export interface AuditEventInput {
   action: AuditAction;
   actor?: AuditActor | null;
-  /** The administrator acting as `actor` (an impersonation), by user id. */
+  /** The administrator impersonating `actor`. */
   impersonatorId?: string | null;
   target?: AuditTarget | null;
   changes?: AuditChanges | null;
   details?: Record<string, unknown> | null;
-  /** Where the client address and user agent are read from. */
   request?: Request | Headers | null;
 }
 
 let clientAddress: ReturnType<typeof createClientAddress> | undefined;
 
-/**
- * The client's address by the client-address rule (decision 029): the pipeline's header when it
- * set one (auth API calls, requests with a body), else the rule applied to the request.
- */
+/** The pipeline's header when it set one (auth API calls, requests with a body), else the client-address rule. */
 export function clientAddressOf(request: Request | Headers | null | undefined): string | null {
   if (!request) return null;
   const headers = request instanceof Headers ? request : request.headers;
@@ -55,7 +47,6 @@ export function clientAddressOf(request: Request | Headers | null | undefined): 
   return clientAddress(request) ?? null;
 }
 
-/** The fields whose value differs, as `{ before, after }`; null when none does. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, fields: readonly string[]) {
   const changes: AuditChanges = {};
   const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
@@ -67,10 +58,9 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
   return Object.keys(changes).length ? changes : null;
 }
 
-/** The person's name as it is now, or their e-mail while they have none (before onboarding). */
+/** Their e-mail while they have no name (before onboarding). */
 const nameOf = (id: string) => sql`(select coalesce(nullif(${user.name}, ''), ${user.email}) from ${user} where ${user.id} = ${id})`;
 
-/** Writes one event with `db` (the change's transaction). */
 export async function recordAuditEvent(db: Database, event: AuditEventInput): Promise<void> {
   const headers = event.request instanceof Headers ? event.request : event.request?.headers;
   const actor = event.actor ?? null;
@@ -90,7 +80,6 @@ export async function recordAuditEvent(db: Database, event: AuditEventInput): Pr
   });
 }
 
-/** Who acts in a product-API call: its context's user, the impersonating admin, the request. */
 export const actingIn = (context: {
   user: { id: string; name: string } | null;
   impersonatorId: string | null;

@@ -14,8 +14,7 @@ describe('ambient transaction: work after the commit', () => {
       async () => {
         await ambient(db).insert(genre).values({ id: 'ambient-1', name: 'Ambient committed', color: '#123456' });
         await afterCommit(async () => {
-          // A query of its own (not the call's transaction): on the embedded database it would wait
-          // for the transaction forever if this ran inside it.
+          // Outside the call's transaction: on the embedded database it would wait for it forever.
           seenOutside = (await db.select().from(genre).where(eq(genre.id, 'ambient-1'))).length;
           steps.push('e-mail sent');
         });

@@ -1,10 +1,5 @@
-/**
- * A transaction that code below a library call takes part in without being handed it. Better
- * Auth's endpoints write through its Drizzle adapter, which holds the database it was created
- * with; that database is `ambient(db)`: inside `inAmbientTransaction` every query it makes (and
- * every query of our hooks, which use the same object) runs in the one transaction, so an audit
- * event and the change it records commit or roll back together (decision 036).
- */
+// Better Auth writes through the Drizzle adapter it was created with: handing it `ambient(db)` puts
+// its queries in our transaction, so an audit event and its change commit or roll back together.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SQL } from 'drizzle-orm';
 import { logger } from '../logger.ts';
@@ -28,7 +23,6 @@ class Rollback<T> extends Error {
   }
 }
 
-/** `db`, or the ambient transaction when there is one. */
 export function ambient(db: Database): Database {
   return new Proxy(db, {
     get(target, property) {
@@ -39,11 +33,7 @@ export function ambient(db: Database): Database {
   });
 }
 
-/**
- * Runs `fn` in one transaction of `db`, ambient to everything it calls. Committed when `keep`
- * says so of the result, rolled back otherwise (the result is returned either way); rolled back
- * when `fn` throws.
- */
+/** Commits when `keep(result)` says so, rolls back otherwise or when `fn` throws. */
 export async function inAmbientTransaction<T>(db: Database, fn: () => Promise<T>, keep: (result: T) => boolean): Promise<T> {
   if (storage.getStore()) return fn();
   const afterCommit: Ambient['afterCommit'] = [];
@@ -58,27 +48,18 @@ export async function inAmbientTransaction<T>(db: Database, fn: () => Promise<T>
     if (error instanceof Rollback) return error.result as T;
     throw error;
   }
-  // Committed: now what had to wait for it (the caller still waits for it to finish).
   for (const work of afterCommit) await work();
   return result;
 }
 
-/**
- * Runs `work` once the ambient transaction has committed (never if it rolls back), or at once
- * outside one. For what must not hold a transaction open: on the embedded database a transaction
- * holds the only connection, so an e-mail sent inside one would stall every other request.
- */
+/** The embedded database has one connection: an e-mail sent inside a transaction would stall every request. */
 export async function afterCommit(work: () => Promise<void>): Promise<void> {
   const store = storage.getStore();
   if (store) store.afterCommit.push(work);
   else await work();
 }
 
-/**
- * Sends `statement` once the ambient transaction has committed (at once outside one) and does not
- * wait for it: upkeep a request should neither hold its transaction for nor wait on (the
- * counters' pruning, src/server/rate-limits.ts and email-quota.ts). A failure is logged.
- */
+/** Upkeep a request should neither hold its transaction for nor wait on; a failure is logged. */
 export async function inBackgroundAfterCommit(db: Database, statement: SQL, failure: string): Promise<void> {
   await afterCommit(async () => {
     const running = db.execute(statement).then(
@@ -92,10 +73,8 @@ export async function inBackgroundAfterCommit(db: Database, statement: SQL, fail
 
 const background = new Set<Promise<void>>();
 
-/** Resolves once the background statements started so far have finished (for tests that age rows). */
 export async function backgroundSettled(): Promise<void> {
   await Promise.all([...background]);
 }
 
-/** The current ambient transaction's scratch space (undefined outside one). */
 export const ambientScratch = () => storage.getStore()?.scratch;

@@ -1,8 +1,4 @@
-/**
- * `npm run db:migrate | db:seed | db:reset` on the configured database (DATABASE_URL or the
- * embedded one in DATA_DIR). Run by Node directly (type stripping), no build needed.
- *   npm run db:seed -- --books 100000 --users 100000   (large synthetic data, with progress)
- */
+// npm run db:migrate | db:seed | db:reset   (db:seed -- --books 100000 --users 100000 for large data)
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { sql } from 'drizzle-orm';

@@ -1,7 +1,4 @@
-/**
- * Opens the database: embedded PGlite (default) or a real PostgreSQL server through a `pg` pool.
- * Both give the same Drizzle API over the same schema, so queries never branch on the backend.
- */
+// Embedded PGlite or a PostgreSQL pool behind the same Drizzle API: queries never branch on the backend.
 import { mkdirSync } from 'node:fs';
 import v8 from 'node:v8';
 import path from 'node:path';
@@ -11,7 +8,6 @@ import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** A real PostgreSQL's connections per process, unless DATABASE_POOL_MAX says otherwise (decision 060). */
 const DEFAULT_POOL_MAX = 10;
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolMax?: number };
@@ -19,24 +15,18 @@ export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'post
 export interface DatabaseHandle {
   kind: DatabaseConfig['kind'];
   db: Database;
-  /** Applies the committed migrations (the first one enables pg_trgm and unaccent). Safe to call from several instances. */
+  /** Safe to call from several instances at once. */
   migrate(migrationsFolder?: string): Promise<void>;
-  /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 const MIGRATIONS_FOLDER = path.resolve('drizzle');
 
-/** Smaller buffers than PGlite's defaults: a starter's data fits, and idle memory stays low. */
+/** Smaller buffers than PGlite's defaults keep idle memory low. */
 const PGLITE_CONF = ['shared_buffers = 16MB', 'work_mem = 4MB', 'maintenance_work_mem = 32MB', 'temp_buffers = 4MB'];
 
-/**
- * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it with its baseline compiler, then
- * again with its optimising one as functions get hot; the second copy of the machine code cost
- * about 50 MB of resident memory for ~15 % on a search (measured on 100 000 books: idle RSS
- * 242 -> 195 MB; a trigram count 13.6 -> 16.1 ms). The embedded database keeps the baseline code.
- */
+/** V8's optimised copy of PGlite's machine code costs ~50 MB of memory for a small speed-up. */
 function keepWasmBaselineCode() {
   v8.setFlagsFromString('--liftoff-only');
 }
@@ -106,13 +96,12 @@ export function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url, config.poolMax);
 }
 
-/** How many rows a raw `delete` or `update` touched: node-postgres says `rowCount`, PGlite `affectedRows`. */
+/** node-postgres says `rowCount`, PGlite `affectedRows`. */
 export async function rowsAffected(db: Pick<Database, 'execute'>, query: SQL): Promise<number> {
   const result = (await db.execute(query)) as unknown as { rowCount?: number | null; affectedRows?: number };
   return result.rowCount ?? result.affectedRows ?? 0;
 }
 
-/** Raw SQL rows. Both drivers (PGlite and node-postgres) answer `execute` with `{ rows }`. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

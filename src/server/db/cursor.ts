@@ -1,18 +1,14 @@
-/** Keyset pagination: opaque cursors (the sort key of a page's last row, as base64url JSON) and pages. */
+/** Keyset pagination: opaque cursors (the sort key of a page's last row, as base64url JSON). */
 import { hasControlCharacters } from '../../lib/text.ts';
 import { apiError, type Translate } from '../api-errors.ts';
 
 const encodeCursor = (key: string[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
-/**
- * What each part of a list's sort key is: `text` (a title, an id) or `timestamp` (a
- * `timestamptz::text`, such as `2025-01-31 08:05:09.123456+00`).
- */
+/** `timestamp` parts are `timestamptz::text`, keeping microseconds. */
 export type CursorKey = 'text' | 'timestamp';
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
 
-/** A real date and time in PostgreSQL's text form (a month 13 or 30 February is not). */
 function isTimestamp(value: string): boolean {
   const parts = TIMESTAMP.exec(value);
   if (!parts) return false;
@@ -31,11 +27,7 @@ function isTimestamp(value: string): boolean {
 const isKeyPart = (kind: CursorKey, value: unknown) =>
   typeof value === 'string' && !hasControlCharacters(value) && (kind === 'text' || isTimestamp(value));
 
-/**
- * The sort key, or null when the cursor is not one of ours: not base64url JSON, not a list of
- * `shape.length` strings, or a part that is not of its kind. (A cursor that merely points between
- * two rows is fine: it is a position.)
- */
+/** Null when the cursor is not one of ours (a cursor that points between two rows is fine). */
 function decodeCursor(cursor: string, shape: readonly CursorKey[]): string[] | null {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
@@ -47,7 +39,7 @@ function decodeCursor(cursor: string, shape: readonly CursorKey[]): string[] | n
   }
 }
 
-/** The list input's cursor as a sort key (null for the first page); one we did not make is a 400. */
+/** A cursor we did not make is a 400. */
 export function readCursor(cursor: string | undefined, shape: readonly CursorKey[], t: Translate): string[] | null {
   if (!cursor) return null;
   const key = decodeCursor(cursor, shape);
@@ -55,7 +47,7 @@ export function readCursor(cursor: string | undefined, shape: readonly CursorKey
   return key;
 }
 
-/** A page from `limit + 1` rows read in order: its items, and the cursor after its last row if more follow. */
+/** Reads `limit + 1` rows: the extra one says whether a next page exists. */
 export function keysetPage<R, T>(rows: R[], limit: number, keyOf: (row: R) => string[], toItem: (row: R) => T) {
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -7,7 +7,6 @@ import * as schema from './schema.ts';
 import { auditEvent, book, genre, rowCount, user } from './schema.ts';
 import { DEMO_ACCOUNTS, seed } from './seed.ts';
 
-/** Tables, columns and indexes as the server reports them: equal on both backends. */
 async function shape(db: Database) {
   const columns = await queryRows<{ table_name: string }>(
     db,
@@ -25,7 +24,6 @@ async function shape(db: Database) {
   return { columns, indexes, extensions };
 }
 
-/** Every table the Drizzle schema declares: the migrations must create each, and no other. */
 const SCHEMA_TABLES = Object.values(schema)
   .filter((x) => is(x, PgTable))
   .map((table) => getTableName(table))
@@ -95,8 +93,7 @@ describe('embedded database (PGlite)', () => {
   });
 
   it('writes search entries into the trigram indexes at once: no pending list for a search to read through', async () => {
-    // gin_clean_pending_list returns how many pending-list pages it merged: with `fastupdate` on
-    // (GIN's default) the book just written would be waiting in one (checked: 1 without migration 0011).
+    // gin_clean_pending_list returns how many pending pages it merged: with `fastupdate` on, the new book would wait in one.
     await handle.db.insert(book).values({ id: 'pending-check', title: 'Pending Check', author: 'Nobody' });
     await handle.db.insert(auditEvent).values({ action: 'book.created', actorName: 'Pending Check', targetLabel: 'Pending Check' });
     const pending = await queryRows<{ book: number; user: number; genre: number; audit: number; short: number }>(

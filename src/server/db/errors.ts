@@ -1,4 +1,4 @@
-/** PostgreSQL errors by meaning. Drizzle wraps driver errors; the SQLSTATE is on the cause. */
+/** Drizzle wraps driver errors; the SQLSTATE is on the cause. */
 export function uniqueViolation(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, constraint } = e as { code?: string; constraint?: string };
@@ -7,11 +7,7 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-/**
- * The SQLSTATE of a data exception (class 22: a value the column or the cast refuses, such as NUL
- * in text, 22021, or an invalid timestamp, 22007), or null. Input validation should stop these
- * first; the product API answers any that get through as the client's mistake (400).
- */
+/** A data exception (class 22) that input validation missed is still the client's mistake (400). */
 export function dataException(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code } = e as { code?: unknown };

@@ -1,8 +1,4 @@
-/**
- * The process-wide database: opened, migrated and (when new and embedded) seeded once.
- * `ready()` is awaited by the HTTP pipeline and called eagerly by the launcher, so the first
- * request never races start-up.
- */
+// `ready()` is awaited by the HTTP pipeline and called eagerly by the launcher: the first request never races start-up.
 import path from 'node:path';
 import { env, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
@@ -35,7 +31,6 @@ async function open(): Promise<DatabaseHandle> {
   }
   log.info({ database: h.kind, ms: Math.round(performance.now() - started) }, 'database ready');
   state.handle = h;
-  // Retention and expired rows: now, then daily (a timer that does not keep the process alive).
   scheduleHousekeeping(async () => h.db, env().auditRetentionDays);
   return h;
 }
@@ -48,7 +43,6 @@ export function ready(): Promise<DatabaseHandle> {
   return state.opening;
 }
 
-/** The database, opened (and migrated) on first use. */
 export async function database(): Promise<Database> {
   return state.handle?.db ?? (await ready()).db;
 }

@@ -1,21 +1,17 @@
-/**
- * One page of a list, as every list of the product API answers (src/lib/list.ts): keyset
- * pagination on (sort column, id), stable while rows are added, and the total on the first page.
- */
+// Keyset pagination on (sort column, id), stable while rows are added; the total on the first page.
 import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Translate } from '../api-errors.ts';
 import type { Database } from './client.ts';
 import { keysetPage, readCursor, type CursorKey } from './cursor.ts';
 
-/** A filtered list's total is counted up to this many rows; past it the list says '1,000+'. */
+/** Past this many rows a filtered total reads '1,000+': counting further scans too much. */
 const COUNT_CAP = 1000;
 
-/** The sort column as the cursor carries it: text, so a timestamp keeps its microseconds. */
+/** Text, so a timestamp keeps its microseconds. */
 export const listKey = (column: AnyPgColumn) => sql<string>`${column}::text`;
 
 export interface ListOptions {
-  /** The list's filter, on the query's own table (the total counts that table's rows). */
   where: SQL | undefined;
   sort: AnyPgColumn;
   id: AnyPgColumn;
@@ -25,10 +21,7 @@ export interface ListOptions {
   t: Translate;
 }
 
-/**
- * `query` selects the list's columns plus `key: listKey(sort)`, from its table and joins, with
- * `.$dynamic()`; this adds the filter, the cursor, the order and the limit.
- */
+/** `query` selects the columns plus `key: listKey(sort)`, with `.$dynamic()`; this adds filter, cursor, order, limit. */
 type Row<Q extends PgSelect> = Q['_']['result'][number] & { key: string; id: string };
 
 export async function listPage<Q extends PgSelect>(db: Database, query: Q, o: ListOptions) {
@@ -61,7 +54,6 @@ export async function listPage<Q extends PgSelect>(db: Database, query: Q, o: Li
   };
 }
 
-/** How many rows of `id`'s table match: all of them without a filter, else up to one past the cap. */
 async function countRows(db: Database, id: AnyPgColumn, where: SQL | undefined): Promise<number> {
   if (!where) return (await db.select({ n: count() }).from(id.table))[0]?.n ?? 0;
   const matches = db

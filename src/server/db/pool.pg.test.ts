@@ -1,18 +1,12 @@
-/**
- * A real PostgreSQL's pool holds at most DATABASE_POOL_MAX connections (`poolMax`), 10 by default:
- * seen from the server, as the distinct backends that answer queries sent all at once.
- */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../../../tests/support/databases.ts';
 import { openDatabase } from './client.ts';
 
-/** The backends that answer `queries` queries sent at once, each holding its connection 50 ms. */
 async function backendsFor(poolMax: number | undefined, queries: number) {
   const handle = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolMax });
   try {
     const pid = async () => {
-      // node-postgres's result (the Database type is the one both drivers share).
       const answer = (await handle.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)) as unknown as {
         rows: Array<{ pid: number }>;
       };

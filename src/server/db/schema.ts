@@ -1,8 +1,4 @@
-/**
- * The database schema: one source of truth for tables and their TypeScript types.
- * The auth tables follow Better Auth's model (core + admin plugin fields + `onboardedAt`);
- * `drizzle-kit generate` turns changes here into reviewed SQL under drizzle/.
- */
+// `drizzle-kit generate` turns changes here into SQL under drizzle/. Auth tables follow Better Auth's model.
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -19,17 +15,10 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-/**
- * Case- and accent-insensitive search text: `f_unaccent(lower(column))`, the expression the trigram
- * indexes are built on (f_unaccent is created by migration 0000, an immutable wrapper of unaccent).
- */
+/** The expression the trigram indexes are built on (f_unaccent: an immutable wrapper of unaccent). */
 export const searchable = (column: AnyPgColumn | SQL) => sql`f_unaccent(lower(${column}))`;
 
-/**
- * A stored column holding the searchable text of several fields, joined by U+001F (no search term
- * holds it, so no match spans two fields): migration 0010, decision 041. Never written; the
- * database keeps it.
- */
+/** Joined by U+001F, which no search term holds, so no match spans two fields. Kept by the database. */
 const searchText = (...columns: string[]) =>
   text('search_text').generatedAlwaysAs(
     sql.join(
@@ -38,14 +27,9 @@ const searchText = (...columns: string[]) =>
     ),
   );
 
-/** The text with every character written three times ('ab' → 'aaabbb'), as `search_tripled` keeps it. */
 export const tripled = (text: SQL) => sql`regexp_replace(${text}, '(.)', '\\1\\1\\1', 'g')`;
 
-/**
- * The same searchable text with every character written three times ('ab' → 'aaabbb'): a term of
- * 1–2 characters, tripled alike, holds trigrams, so its own trigram index serves it (migration 0012,
- * decision 045). Never written; the database keeps it.
- */
+/** Tripled, a 1–2 character term holds trigrams, so an index serves it too. Kept by the database. */
 const searchTripled = (...columns: string[]) =>
   text('search_tripled').generatedAlwaysAs(
     tripled(
@@ -64,7 +48,7 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
-/** SQL: the stored role field includes admin (the reading of src/lib/role-field.ts, in SQL). */
+/** The reading of src/lib/role-field.ts, in SQL. */
 export const storedRoleIsAdmin = sql`'admin' = any(string_to_array(replace("role", ' ', ''), ','))`;
 
 export const user = pgTable(
@@ -95,7 +79,6 @@ export const user = pgTable(
     index('user_created_at_id').on(t.createdAt, t.id),
     index('user_name_id').on(t.name, t.id),
     index('user_email_id').on(t.email, t.id),
-    // The dashboard's counts (migration 0014): the condition is the one the queries write.
     index('user_admin').on(t.id).where(storedRoleIsAdmin),
     index('user_banned')
       .on(t.id)
@@ -155,7 +138,6 @@ export const verification = pgTable(
   (t) => [index('verification_identifier').on(t.identifier)],
 );
 
-/** Better Auth's rate-limit counters (database storage: they survive restarts). */
 export const rateLimit = pgTable('rate_limit', {
   id: text('id').primaryKey(),
   key: text('key').notNull().unique(),
@@ -163,18 +145,13 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-/**
- * Our own quotas per e-mail address (login codes: src/server/email-quota.ts), apart from
- * Better Auth's counters: its database limiter prunes every `rate_limit` row older than its
- * longest window (60 s), which would reset a 10-minute quota after a minute.
- */
+/** Apart from Better Auth's counters, which it prunes after its longest window (60 s): a 10-minute quota would reset. */
 export const emailQuota = pgTable('email_quota', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
 });
 
-/* The organisation layer (organization plugin, with teams). */
 export const organization = pgTable('organization', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -251,10 +228,7 @@ export const invitation = pgTable(
   (t) => [index('invitation_organization_id').on(t.organizationId), index('invitation_email').on(t.email)],
 );
 
-/**
- * An organisation's shelf (decision 038): catalogue books its members collect, with a note. The
- * example of organisation-scoped data: every row carries its organisation and goes with it.
- */
+/** Organisation-scoped data: every row carries its organisation and goes with it. */
 export const shelfItem = pgTable(
   'shelf_item',
   {
@@ -298,7 +272,6 @@ export const book = pgTable(
     publisher: text('publisher'),
     searchText: searchText('title', 'author'),
     searchTripled: searchTripled('title', 'author'),
-    /** The cover's URL (`/uploads/books/<id>/…-256.webp`, src/server/storage), or null for the coloured tile. */
     coverImage: text('cover_image'),
     ...timestamps,
   },
@@ -311,19 +284,14 @@ export const book = pgTable(
       .using('gin', sql`${t.searchTripled} gin_trgm_ops`)
       .with({ fastupdate: false }),
     index('book_genre_id').on(t.genreId),
-    // Both orders' indexes also carry `search_text` and `genre_id` (`INCLUDE`, migration 0013,
-    // decision 048), which Drizzle cannot declare: a search's page walks them without the table.
+    // The order indexes also `INCLUDE` search_text and genre_id (migration 0013; Drizzle cannot declare it).
     index('book_title_id').on(t.title, t.id),
     index('book_author_id').on(t.author, t.id),
     index('book_created_at_id').on(t.createdAt, t.id),
   ],
 );
 
-/**
- * The audit log (migration 0007, decision 036): append-only (a trigger refuses updates and deletes
- * but the retention prune's), written through `recordAuditEvent` (src/server/audit/record.ts) in
- * the transaction of the change. Ids are text without foreign keys: an event outlives what it names.
- */
+/** Append-only (a trigger refuses updates and deletes but the prune's). No foreign keys: an event outlives what it names. */
 export const auditEvent = pgTable(
   'audit_event',
   {
@@ -339,9 +307,8 @@ export const auditEvent = pgTable(
     targetLabel: text('target_label'),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    /** For updates: the fields that changed, `{ field: { before, after } }` (never a secret or a code). */
+    /** Never a secret or a code. */
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),
-    /** What else tells the event apart: the sign-in method, a refusal's reason, which sessions. */
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
   (t) => [
@@ -365,19 +332,13 @@ export type Genre = typeof genre.$inferSelect;
 export type Book = typeof book.$inferSelect;
 export type AuditEvent = typeof auditEvent.$inferSelect;
 
-/**
- * Exact row counts of large tables, kept by statement-level triggers (`count_rows()`, migration
- * 0002), so a list's total is one primary-key read instead of a scan of the whole table.
- */
+/** Kept by triggers, so a list's total is one read instead of a scan. */
 export const rowCount = pgTable('row_count', {
   tableName: text('table_name').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull(),
 });
 
-/**
- * Rows of `user` and `book` per UTC day of their `created_at`, kept by statement-level triggers
- * (`count_rows_per_day()`, migration 0014): the dashboard's trends and chart read at most 60 rows.
- */
+/** Rows per UTC day, kept by triggers: the dashboard reads at most 60 rows. */
 export const dailyCount = pgTable(
   'daily_count',
   {

@@ -1,5 +1,3 @@
-/** Demo data: real classics so the catalogue reads like one, and names for the user list. */
-
 export const GENRES: ReadonlyArray<{ name: string; color: string }> = [
   { name: 'Adventure', color: '#d97706' },
   { name: 'Classic', color: '#7c3aed' },
@@ -135,7 +133,6 @@ export const LAST_NAMES = [
   'Rousseau',
 ];
 
-/** Words for the large synthetic catalogue used by benchmarks (`--books N`). */
 export const TITLE_WORDS = [
   'Silent',
   'Golden',

@@ -1,8 +1,4 @@
-/**
- * Demo data. Idempotent: every insert skips rows that already exist (by their unique keys),
- * so `npm run db:seed` can run any number of times. `books`/`users` ask for at least that many
- * rows in total; the extra ones are synthetic, for benchmarks.
- */
+// Idempotent: inserts skip existing rows. `books`/`users` are totals; the extra rows are synthetic, for benchmarks.
 import { randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
@@ -10,9 +6,7 @@ import { book, genre, user } from './schema.ts';
 import { BOOKS, FIRST_NAMES, GENRES, LAST_NAMES, TITLE_WORDS } from './seed-data.ts';
 
 export interface SeedOptions {
-  /** Total number of books wanted (demo books included). */
   books?: number;
-  /** Total number of users wanted (demo accounts included). */
   users?: number;
   onProgress?: (label: 'books' | 'users', done: number, total: number) => void;
 }
@@ -44,7 +38,7 @@ function syntheticUser(i: number) {
   return { email: `${ascii(first)}.${ascii(last)}.${i}@example.net`, name: `${first} ${last}`, role: 'user' };
 }
 
-/** 100 synthetic authors, so searching one author's name matches about 1 % of a large catalogue. */
+/** 100 authors, so searching one matches about 1 % of a large catalogue. */
 function syntheticBook(i: number) {
   const a = TITLE_WORDS[i % TITLE_WORDS.length]!;
   const b = TITLE_WORDS[Math.floor(i / TITLE_WORDS.length) % TITLE_WORDS.length]!;
@@ -56,7 +50,7 @@ async function insertUsers(db: Database, rows: Array<{ email: string; name: stri
   const now = new Date();
   await db
     .insert(user)
-    // `satisfies` makes a renamed or removed column a type error here (a map's result is not checked).
+    // `satisfies` checks the columns (a map's result is not checked).
     .values(rows.map((r) => ({ id: randomUUID(), ...r, emailVerified: true, onboardedAt: now }) satisfies typeof user.$inferInsert))
     .onConflictDoNothing();
 }
@@ -88,7 +82,7 @@ export async function seed(db: Database, options: SeedOptions = {}) {
 
   await insertUsers(db, demoUsers());
   await insertBooks(BOOKS.map(([title, author, g, publisher]) => ({ title, author, genre: g, publisher })));
-  // A few covers, drawn now (the image library loads only here).
+  // The image library loads only here.
   await (await import('../storage/seed-covers.ts')).seedCovers(db);
 
   const fill = async (
@@ -99,7 +93,6 @@ export async function seed(db: Database, options: SeedOptions = {}) {
   ) => {
     if (!wanted) return;
     let have = await current();
-    // Synthetic rows are numbered from the current count, so re-running continues where it stopped.
     let next = have;
     while (have < wanted) {
       const to = Math.min(next + BATCH, next + (wanted - have));
@@ -110,9 +103,7 @@ export async function seed(db: Database, options: SeedOptions = {}) {
     }
   };
 
-  // Many rows at once: the search indexes gather their new entries in a pending list and merge it
-  // once at the end, instead of updating the index row by row (decision 044 turned that off for
-  // everyday writes): half the time for 20 000 books and people on the embedded database.
+  // Bulk writes: the search indexes gather entries in a pending list and merge once at the end.
   const bulk = Boolean(options.books || options.users);
   if (bulk) for (const index of SEARCH_INDEXES) await db.execute(sql`alter index ${sql.identifier(index)} set (fastupdate = on)`);
   try {
@@ -139,18 +130,14 @@ export async function seed(db: Database, options: SeedOptions = {}) {
         await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
       }
   }
-  // Fresh statistics so the planner picks the trigram indexes right after a large seed, and the
-  // visibility map set, so a search's walk reads the books' order indexes alone (decision 048; the
-  // embedded database runs no autovacuum to do it later).
+  // Fresh statistics and visibility map: the embedded database runs no autovacuum.
   if (bulk) await db.execute(sql`vacuum analyze`);
 }
 
-/** The trigram indexes of the tables a large seed fills (migrations 0010–0012). */
 const SEARCH_INDEXES = ['book_search_trgm', 'book_search_tripled_trgm', 'user_search_trgm', 'user_search_tripled_trgm'];
 
-/** True when the database has no user yet (a fresh embedded database is seeded on first start). */
 export async function isEmpty(db: Database) {
-  // One row is enough to know (a count would read every user at each start).
+  // One row is enough (a count would read every user at each start).
   const rows = await db.select({ id: user.id }).from(user).limit(1);
   return rows.length === 0;
 }

@@ -1,19 +1,11 @@
-/**
- * The development mailbox: without EMAIL_SERVER, every message is printed to the server log and
- * kept here (newest first, last 50) for /devtools/mailbox — in development and demo mode only.
- *
- * A public demo (decision 032) is not a developer's laptop: there, each browser sees only the
- * messages it asked for (a random `sb-mailbox` cookie set with its first code request), and only
- * messages to the reserved example domains, which belong to no one (the seeded demo accounts).
- * A code for any other address reaches the server log only.
- */
+// A public demo is not a developer's laptop: each browser sees only the messages it asked for, and
+// only those to the reserved example domains; a code for any other address reaches the log only.
 import type { Env } from '../env.ts';
 import { processWide } from '../process-wide.ts';
 
-/** Development and demo mode only: in any other production run the mailbox must not exist. */
+/** In any other production run the mailbox must not exist. */
 export const mailboxEnabled = (e: Pick<Env, 'isProduction' | 'demoMode'>) => !e.isProduction || e.demoMode;
 
-/** A public demo without a mail server: messages are kept per browser. */
 export const perBrowserMailbox = (e: Pick<Env, 'isProduction' | 'demoMode' | 'email'>) => e.isProduction && e.demoMode && !e.email.server;
 
 export const MAILBOX_COOKIE = 'sb-mailbox';
@@ -21,7 +13,6 @@ const OWNER = new RegExp(`(?:^|;\\s*)${MAILBOX_COOKIE}=([A-Za-z0-9_-]{16,64})(?:
 /** Addresses that belong to no one (RFC 2606): the only ones a public demo's mailbox shows. */
 export const DEMO_ADDRESS = /@example\.(com|net|org)$/i;
 
-/** The browser's mailbox id, from its cookie. */
 export const mailboxOwner = (request: Request | undefined) => OWNER.exec(request?.headers.get('cookie') ?? '')?.[1];
 
 export interface MailboxMessage {
@@ -46,6 +37,5 @@ export function deliverToMailbox(message: Omit<MailboxMessage, 'id' | 'sentAt'>)
   return stored;
 }
 
-/** Every message (development), or those of one browser (a public demo; none without its cookie). */
 export const mailboxMessages = (owner?: string | null): readonly MailboxMessage[] =>
   owner === undefined ? mailbox.messages : mailbox.messages.filter((m) => owner !== null && m.owner === owner);

@@ -1,4 +1,3 @@
-/** The invitation e-mail (react-email), in the invitee's language: who invites, to what, the link. */
 import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type { TFunction } from 'i18next';
@@ -42,8 +41,7 @@ function InvitationEmail({ t, lang, dir, inviter, organization, role, url, hours
 export async function renderInvitationEmail(props: Props) {
   const element = <InvitationEmail {...props} />;
   return {
-    // Names the app and the inviter only: an organisation's name is anyone's free text, and the
-    // subject line is what a phishing attempt would borrow the app's sender for.
+    // Not the organisation's name: it is anyone's free text, and a phishing attempt would borrow the app's sender for it.
     subject: props.t('email.subject', { inviter: props.inviter, app: 'Springboard' }),
     html: await render(element),
     text: await render(element, { plainText: true }),

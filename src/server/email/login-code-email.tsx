@@ -1,4 +1,3 @@
-/** The login-code e-mail (react-email), in the reader's language. */
 import { Body, Container, Head, Heading, Html, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type { TFunction } from 'i18next';

@@ -1,4 +1,4 @@
-/** /devtools/mailbox: the development mailbox, newest first. A 404 wherever it must not exist. */
+/** A 404 wherever the mailbox must not exist. */
 import { env } from '../env.ts';
 import { mailboxEnabled, mailboxMessages, mailboxOwner, perBrowserMailbox } from './dev-mailbox.ts';
 
@@ -9,7 +9,6 @@ export function mailboxResponse(request: Request): Response {
     return Response.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });
   }
   const e = env();
-  // A public demo shows each browser its own messages only (decision 032).
   const messages = mailboxMessages(perBrowserMailbox(e) ? (mailboxOwner(request) ?? null) : undefined);
   if (new URL(request.url).searchParams.get('format') === 'json') {
     return Response.json(

@@ -1,7 +1,3 @@
-/**
- * Without EMAIL_SERVER, an e-mail goes to the log: one structured record with its text, and in
- * production (JSON lines) also a block on stderr that a person finds at a glance.
- */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const log = vi.hoisted(() => ({ records: [] as Array<{ level: string; fields: object; msg: string }>, warnEnabled: true }));
@@ -20,7 +16,7 @@ const EMAIL = {
   text: 'YOUR LOGIN CODE\n\nUse this code to log in to Springboard:\n\n123456\n\nThis code expires in 5 minutes.',
 };
 
-/** Sends EMAIL in a fresh copy of the modules (env() parses once per copy); returns what went to stderr. */
+/** A fresh copy of the modules: env() parses once per copy. */
 async function send(mode: 'production' | 'development', logLevel = 'info') {
   vi.resetModules();
   vi.stubEnv('NODE_ENV', mode);

@@ -1,4 +1,4 @@
-/** The upload API's paths in the OpenAPI document (src/server/openapi.ts): written here, it is not oRPC. */
+/** Written by hand: the upload API is not oRPC. */
 const refusal = (description: string) => ({
   description,
   content: {

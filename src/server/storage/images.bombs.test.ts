@@ -1,8 +1,4 @@
-/**
- * Decompression bombs (issue 36, F2): a PNG of a few hundred KB that declares a canvas of ~40
- * million pixels as one row or one column, within the default UPLOAD_MAX_PIXELS (40 million, left
- * as it is here). Refused from its header: fast, and without the memory a decode would take.
- */
+// Decompression bombs: a small PNG declaring ~40 million pixels in one row or column is refused from its header.
 import { once } from 'node:events';
 import { createDeflate, crc32 } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +8,7 @@ import { ORIGIN, authApi, signIn } from '../../../tests/support/api.ts';
 
 delete process.env.UPLOAD_MAX_PIXELS;
 
-/** A black RGB PNG of any size, built by hand: its rows are all zero bytes (filter 0, black), which deflate to almost nothing. */
+/** All-zero rows deflate to almost nothing. */
 async function blackPng(width: number, height: number): Promise<Buffer> {
   const deflate = createDeflate({ level: 9 });
   const compressed: Buffer[] = [];
@@ -73,7 +69,6 @@ describe('picture bombs', () => {
       return { status: res.status, body: (await res.json()) as unknown, ms: performance.now() - started };
     };
 
-    // The process's resident memory, sampled while the server handles the uploads (in this process).
     const before = process.memoryUsage.rss();
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);

@@ -10,7 +10,6 @@ import { imagesApiSuite } from '../../../tests/support/images-api-suite.ts';
 import { LocalStorage } from './local-storage.ts';
 import { sweepPictures } from './pictures.ts';
 
-// Pictures on the local disk (DATA_DIR=memory:// in tests: a temporary folder). 1 million pixels at most.
 process.env.UPLOAD_MAX_PIXELS = '1000000';
 imagesApiSuite();
 
@@ -35,7 +34,7 @@ describe('the sweep of the local disk (at start-up, then daily)', () => {
       `books/${someBook!.id}/never-committed-768.webp`,
       'organizations/deleted-organization/logo-256.webp',
     ];
-    // Younger than the grace period: an upload may be under way, here or in another instance.
+    // Younger than the grace period: an upload may be under way.
     const recent = ['users/uploading-now/new-256.webp.99.partial'];
     const longAgo = new Date(Date.now() - 2 * 3_600_000);
     for (const key of [...inUse, ...leftovers, ...recent]) {

@@ -6,7 +6,6 @@ import { storage } from '#/server/storage/storage.ts';
 import { S3_BUCKET, startS3Server } from '../../../tests/support/s3-server.ts';
 import { imagesApiSuite } from '../../../tests/support/images-api-suite.ts';
 
-// Pictures in a real S3-compatible server (s3rver), started here. 1 million pixels at most.
 process.env.UPLOAD_MAX_PIXELS = '1000000';
 let server: Awaited<ReturnType<typeof startS3Server>>;
 beforeAll(async () => {

@@ -1,14 +1,8 @@
-/**
- * What an uploaded picture goes through before it is stored (decision 037): its real type read
- * from its bytes (JPEG, PNG, WebP, AVIF or GIF; never SVG, never a file that is also something
- * else), its size and pixel count bounded, then decoded and re-encoded as WebP at a few widths,
- * which drops every byte of the original: metadata (EXIF location), trailing payloads, colour
- * profiles. Only the re-encoded copies are kept.
- */
+// Re-encoding drops every byte of the original (EXIF location, trailing payloads, profiles); only the
+// re-encoded copies are kept. The type is read from the bytes: never SVG, never a polyglot.
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_WIDTHS, type ImageWidth } from './pictures.ts';
 
-/** Profile pictures and logos are square; book covers 2:3. */
 export type ImageShape = 'square' | 'cover';
 const heightFor = (shape: ImageShape, width: number) => (shape === 'square' ? width : Math.round(width * 1.5));
 
@@ -20,7 +14,6 @@ export const REFUSAL_STATUS: Record<ImageRefusalCode, 413 | 415 | 422> = {
   IMAGE_DIMENSIONS_REFUSED: 422,
 };
 
-/** The longest side a picture may have, and how many times longer than the other it may be. */
 export const MAX_SIDE = 16_384;
 export const MAX_ASPECT_RATIO = 10;
 
@@ -43,7 +36,6 @@ type Format = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
-/** The format the bytes declare by their signature, or undefined for anything else. */
 function sniffFormat(bytes: Uint8Array): Format | undefined {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
@@ -53,19 +45,16 @@ function sniffFormat(bytes: Uint8Array): Format | undefined {
   return undefined;
 }
 
-/**
- * Markup or script inside the bytes: the mark of a polyglot (a file that is a valid image and a
- * page or script at once). Re-encoding would drop it anyway; refusing says so to whoever sent it.
- */
+/** Markup inside the bytes marks a polyglot (an image and a page at once): refused, so the sender knows. */
 const MARKUP = /<(script|svg|html|body|iframe|object|embed|\?php)[\s/>]/i;
 
-/** sharp's name for each format (AVIF is a HEIF container with AV1 compression). */
+/** AVIF is a HEIF container. */
 function decodedAs(metadata: Metadata): Format | undefined {
   if (metadata.format === 'heif') return metadata.compression === 'av1' ? 'avif' : undefined;
   return (['jpeg', 'png', 'webp', 'gif'] as const).find((f) => f === metadata.format);
 }
 
-/** The checks on the original, without decoding its pixels. */
+/** Without decoding the pixels. */
 async function checkImage(bytes: Uint8Array, limits: ImageLimits): Promise<{ format: Format; width: number; height: number }> {
   if (bytes.byteLength > limits.maxBytes) throw new ImageRefusal('IMAGE_TOO_LARGE');
   const format = sniffFormat(bytes);
@@ -88,7 +77,7 @@ async function checkImage(bytes: Uint8Array, limits: ImageLimits): Promise<{ for
   return { format, width, height };
 }
 
-/** Pictures decoded at once; the others wait their turn, so a burst of uploads cannot take every core and its memory. */
+/** So a burst of uploads cannot take every core and its memory. */
 const DECODES_AT_ONCE = 2;
 let decoding = 0;
 const waiting: Array<() => void> = [];
@@ -99,7 +88,6 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    // The slot goes to the next in line, or is freed.
     const next = waiting.shift();
     if (next) next();
     else decoding--;
@@ -111,14 +99,12 @@ export interface EncodedImage {
   data: Buffer;
 }
 
-/** Checks the original, then re-encodes it as WebP at every width, cropped to the shape. */
 export async function processImage(bytes: Uint8Array, shape: ImageShape, limits: ImageLimits): Promise<EncodedImage[]> {
   await checkImage(bytes, limits);
   const largest = Math.max(...IMAGE_WIDTHS);
   try {
-    // Decoded once, through sharp's own pipeline straight to the largest copy (turned upright by its
-    // EXIF orientation, first frame of an animation): JPEG and WebP shrink while they load, and the
-    // full-size pixels are never held in one buffer. The smaller copies come from that one.
+    // Decoded once straight to the largest copy (JPEG and WebP shrink while they load): the full-size
+    // pixels are never held in one buffer.
     const { data, info } = await inTurn(() =>
       sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' })
         .rotate()
@@ -138,7 +124,7 @@ export async function processImage(bytes: Uint8Array, shape: ImageShape, limits:
       })),
     );
   } catch {
-    // The header was fine but the pixels are not (truncated or corrupt): the client sent a bad file.
+    // Truncated or corrupt pixels behind a good header: the client sent a bad file.
     throw new ImageRefusal('IMAGE_TYPE_REFUSED');
   }
 }

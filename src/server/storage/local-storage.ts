@@ -1,4 +1,3 @@
-/** Files on the local disk, under one folder (`$DATA_DIR/uploads` by default). */
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +6,7 @@ import { Readable } from 'node:stream';
 import { isKey, type Storage, type StoredObject } from './storage-keys.ts';
 
 function checked(key: string) {
-  // Keys are ours and never contain `..` or a leading `/`; checked again so no caller can escape the folder.
+  // Checked again so no caller can escape the folder.
   if (!isKey(key)) throw new Error(`Not a storage key: ${key}`);
   return key;
 }
@@ -15,7 +14,7 @@ function checked(key: string) {
 export class LocalStorage implements Storage {
   private readonly root: Promise<string>;
 
-  /** `dir` null: a new temporary folder (throwaway databases). */
+  /** `dir` null: a new temporary folder. */
   constructor(dir: string | null) {
     this.root = dir ? Promise.resolve(path.resolve(dir)) : mkdtemp(path.join(tmpdir(), 'springboard-uploads-'));
   }
@@ -27,8 +26,7 @@ export class LocalStorage implements Storage {
   async put(key: string, body: Uint8Array): Promise<void> {
     const file = await this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
-    // Written beside, then renamed: a reader never sees half a file. Synced to the disk before its
-    // URL is stored, so a crash cannot leave a stored URL with an empty file behind it.
+    // Written beside then renamed, and synced before its URL is stored: no reader or crash sees half a file.
     const partial = `${file}.${process.pid}.partial`;
     const handle = await open(partial, 'w');
     try {
@@ -65,11 +63,7 @@ export class LocalStorage implements Storage {
     await rm(dir, { recursive: true, force: true });
   }
 
-  /**
-   * Removes, from the owner folders of these kinds, every file last changed before `olderThan` whose
-   * key `inUse` does not return (it gets a batch of owner ids): `*.partial` files a crash left, and
-   * pictures nobody refers to any more. A folder left empty goes too.
-   */
+  /** Removes old files (crash leftovers, unreferenced pictures) whose key `inUse` does not return. */
   async sweep(kinds: readonly string[], inUse: (kind: string, ids: string[]) => Promise<Set<string>>, olderThan: Date): Promise<number> {
     const root = await this.root;
     let removed = 0;

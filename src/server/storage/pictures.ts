@@ -1,8 +1,4 @@
-/**
- * The stored copies of a picture, found from what the database keeps (its URL), and their removal
- * when the user, book or organisation they belong to is deleted, or when nothing refers to them any
- * more. No image library here: the auth config and the books API load this module.
- */
+// No image library here: the auth config and the books API load this module.
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { book, organization, user } from '../db/schema.ts';
@@ -10,26 +6,23 @@ import { logger } from '../logger.ts';
 import { keyOf, type Storage } from './storage-keys.ts';
 import { storage } from './storage.ts';
 
-/** The folders of pictures: a user's, a book's, an organisation's logo. */
 export type OwnerKind = 'users' | 'books' | 'organizations';
 
-/** The widths every picture is stored at (the pages' `srcset`), and the one whose URL is stored. */
+/** The pages' `srcset` widths. */
 export const IMAGE_WIDTHS = [64, 256, 768] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const STORED_WIDTH: ImageWidth = 256;
 
-/** Every stored copy of a picture whose stored URL is `url`, when it is one of ours in the owner's folder. */
 export function objectsOf(owner: { kind: OwnerKind; id: string }, url: string | null | undefined): string[] {
   const key = keyOf(url);
   const stem = key?.match(new RegExp(`^(${owner.kind}/${owner.id}/[A-Za-z0-9_-]+)-${STORED_WIDTH}\\.webp$`))?.[1];
   return stem ? IMAGE_WIDTHS.map((w) => `${stem}-${w}.webp`) : [];
 }
 
-/** Whether `url` is the stored URL of a picture of ours in a folder of this kind (whoever's). */
 export const isPictureUrl = (kind: OwnerKind, url: string) =>
   new RegExp(`^${kind}/[A-Za-z0-9_-]{1,100}/[A-Za-z0-9_-]+-${STORED_WIDTH}\\.webp$`).test(keyOf(url) ?? '');
 
-/** Deletes every stored picture of a user, a book or an organisation (after the row itself is deleted). */
+/** After the row itself is deleted. */
 export async function deletePicturesOf(kind: OwnerKind, id: string): Promise<void> {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return;
   const files = await storage();
@@ -38,7 +31,6 @@ export async function deletePicturesOf(kind: OwnerKind, id: string): Promise<voi
   });
 }
 
-/** Where each kind of owner keeps the URL of its picture. */
 const PICTURE_COLUMNS = {
   users: { table: user, id: user.id, url: user.image },
   books: { table: book, id: book.id, url: book.coverImage },
@@ -48,11 +40,6 @@ const PICTURE_COLUMNS = {
 /** A file this young may belong to an upload whose URL is not stored yet (here or in another instance). */
 const SWEEP_GRACE_MS = 3_600_000;
 
-/**
- * Removes the stored files that no user, book or organisation refers to (a crash's `*.partial`
- * files, an upload whose URL never committed, the folder of an owner deleted meanwhile); run at
- * start-up and daily (src/server/db/housekeeping.ts). Returns how many files went.
- */
 export async function sweepPictures(db: Database, files?: Storage): Promise<number> {
   const store = files ?? (await storage());
   if (!store.sweep) return 0;

@@ -1,8 +1,4 @@
-/**
- * Objects in any S3-compatible store, through the official AWS SDK. Credentials come from the
- * SDK's own chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, an instance role…).
- * The bucket stays private: the app reads objects and serves them at /uploads (decision 037).
- */
+// Credentials come from the SDK's own chain. The bucket stays private: the app serves objects at /uploads.
 import {
   DeleteObjectsCommand,
   GetObjectCommand,

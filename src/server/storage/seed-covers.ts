@@ -1,9 +1,4 @@
-/**
- * Covers for a few demo books, drawn at seed time (no download): a pattern in the genre's colour,
- * rendered by sharp and stored like an upload's copies (WebP at every width, no metadata). Books
- * that already have a cover keep it, so seeding again changes nothing. Kept cheap (one render per
- * cover, fast WebP settings): every fresh database seeds, the tests' throwaway ones included.
- */
+// Drawn at seed time (no download) and kept cheap: every fresh database seeds, tests' included.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../db/client.ts';
@@ -13,10 +8,9 @@ import { IMAGE_WIDTHS, STORED_WIDTH } from './pictures.ts';
 import { urlOf } from './storage-keys.ts';
 import { storage } from './storage.ts';
 
-/** The demo books that get a cover: the first few of the catalogue. */
 export const COVERED_TITLES = BOOKS.slice(0, 6).map(([title]) => title);
 
-/** A 2:3 cover: the colour, a band, circles placed by `n` (our own markup, drawn here, never uploaded). */
+/** Our own markup, drawn here, never uploaded. */
 function coverSvg(color: string, n: number) {
   const cx = 80 + ((n * 97) % 360);
   const cy = 160 + ((n * 61) % 260);
@@ -41,7 +35,6 @@ export async function seedCovers(db: Database) {
   const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
   for (const row of rows) {
     const n = COVERED_TITLES.indexOf(row.title);
-    // Drawn once at the largest size; the smaller copies are resized from it.
     const drawn = sharp(Buffer.from(coverSvg(row.color ?? '#64748b', n)), { density: (72 * largest) / 512 });
     const { data, info } = await drawn.raw().toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };

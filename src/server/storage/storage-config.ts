@@ -1,17 +1,12 @@
-/**
- * `STORAGE_URL`, read by src/server/env.ts: unset → files under `$DATA_DIR/uploads`;
- * `s3://bucket?endpoint=…&region=…` → any S3-compatible store (credentials from the standard
- * AWS variables, read by the SDK itself). Pure: no file system, no network.
- */
+// Pure: no file system, no network (src/server/env.ts parses STORAGE_URL with it).
 export type StorageConfig =
   | { kind: 'local'; dir: string | null }
   | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean };
 
 const EXAMPLE = 's3://bucket?endpoint=https://s3.example.com&region=us-east-1';
 
-/** The storage `value` names; throws an Error whose message names STORAGE_URL. */
+/** Throws an Error whose message names STORAGE_URL. */
 export function parseStorageUrl(value: string | undefined, dataDir: string): StorageConfig {
-  // A throwaway database (`memory://`) gets throwaway files: a fresh folder in the system's temp folder.
   if (!value) return { kind: 'local', dir: dataDir === 'memory://' ? null : `${dataDir.replace(/\/+$/, '')}/uploads` };
   const bad = (why: string) => new Error(`STORAGE_URL ${why} (like ${EXAMPLE})`);
   if (!URL.canParse(value)) throw bad('must be a URL');
@@ -26,11 +21,10 @@ export function parseStorageUrl(value: string | undefined, dataDir: string): Sto
   }
   const region = url.searchParams.get('region') ?? 'us-east-1';
   if (!/^[a-z0-9-]+$/.test(region)) throw bad('region must be a region name');
-  // Most S3-compatible servers (MinIO, Garage, s3rver…) want the bucket in the path, not the host name.
+  // Most S3-compatible servers (MinIO, Garage, s3rver…) want the bucket in the path.
   const style = url.searchParams.get('pathStyle');
   if (style !== null && style !== 'true' && style !== 'false') throw bad("pathStyle must be 'true' or 'false'");
   return { kind: 's3', bucket, endpoint, region, forcePathStyle: style === null ? endpoint !== undefined : style === 'true' };
 }
 
-/** A byte count as the refusals show it: `5 MB`, `0.5 MB`. */
 export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;

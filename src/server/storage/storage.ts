@@ -1,9 +1,4 @@
-/**
- * Where uploaded files live: one interface, two implementations (decision 037). Local disk under
- * `$DATA_DIR/uploads` by default, any S3-compatible store with `STORAGE_URL`. Either way the app
- * serves every object at `/uploads/<key>` (uploads-route.ts): one origin for the CSP, stable URLs
- * that can be stored, and a bucket that stays private.
- */
+// Every object is served at `/uploads/<key>`: one origin for the CSP, stable URLs, a private bucket.
 import { env } from '../env.ts';
 import type { StorageConfig } from './storage-config.ts';
 import type { Storage } from './storage-keys.ts';
@@ -19,7 +14,7 @@ async function createStorage(config: StorageConfig): Promise<Storage> {
 
 let current: { config: string; storage: Promise<Storage> } | undefined;
 
-/** This process's storage, as configured (created on first use, again if the configuration changed). */
+/** Created again if the configuration changed. */
 export function storage(): Promise<Storage> {
   const config = env().storage;
   const id = JSON.stringify(config);

@@ -1,18 +1,5 @@
-/**
- * /api/images/*: a picture's upload (PUT, the raw bytes with an `image/*` type) and removal
- * (DELETE), decision 037. Beside the product API, whose bodies are JSON only: the bytes go as they
- * are, with no encoding. Every write passed the pipeline's cross-site rule (an `image/*` body, which
- * no form on another site can send) and its body limit (UPLOAD_MAX_BYTES on this path); here come
- * the rest of the rules of every write: a session, the permission from src/lib/permissions.ts,
- * demo mode, a rate limit.
- *
- *   PUT|DELETE /api/images/users/{userId}   a profile picture: one's own, or anyone's for an admin
- *   PUT|DELETE /api/images/books/{bookId}   a book's cover: admin
- *   PUT|DELETE /api/images/organizations/{organizationId}   its logo: an owner or admin of that
- *              organisation (its member row; 404 to a non-member, as the organisation's data, decision 038)
- *
- * Answers `200 {"url": "/uploads/…-256.webp" | null}`; refusals `{code, message}` in the caller's language.
- */
+// Raw bytes with an `image/*` type, which no form on another site can send; the other rules of
+// every write follow: session, permission, demo mode, rate limit.
 import { and, eq } from 'drizzle-orm';
 import { rolesAllow, type Permission } from '#/lib/permissions';
 import { apiTranslator } from '../api-errors.ts';
@@ -34,17 +21,15 @@ import { storage } from './storage.ts';
 
 export const IMAGES_API_PREFIX = '/api/images/';
 
-/** Uploads and removals per user: 30 in 10 minutes. */
 export const UPLOAD_QUOTA = { max: 30, windowSeconds: 600 } as const;
 
-/** What owns a picture: its folder in the storage, its column, and who may change it. */
 interface Owner {
   kind: OwnerKind;
   id: string;
   shape: ImageShape;
 }
 
-/** Editing who someone else is takes the rights of the users API's edits (src/features/users/users.router.ts). */
+/** The rights of the users API's edits of someone else. */
 const EDIT_OTHER_USERS: Permission = { user: ['create', 'set-role'] };
 const EDIT_BOOKS: Permission = { book: ['update'] };
 
@@ -57,10 +42,7 @@ function parsePath(pathname: string): Owner | undefined {
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store' } });
 
-/**
- * The stored URL of an owner's picture, or undefined when the owner does not exist. `lock`: the
- * owner's row stays locked until the transaction ends, so changes to one picture take turns.
- */
+/** `lock`: the owner's row stays locked until the transaction ends, so changes to one picture take turns. */
 async function currentUrl(db: Database, owner: Owner, lock = false): Promise<string | null | undefined> {
   const locking = lock ? 'update' : undefined;
   if (owner.kind === 'organizations') {
@@ -84,10 +66,6 @@ async function setUrl(db: Database, owner: Owner, url: string | null) {
   else await db.update(book).set({ coverImage: url }).where(eq(book.id, owner.id));
 }
 
-/**
- * The caller's roles in an organisation (its member row: Better Auth's organization plugin), or
- * undefined when they are not a member (or it does not exist).
- */
 async function organizationRoles(db: Database, organizationId: string, userId: string): Promise<string[] | undefined> {
   const [row] = await db
     .select({ role: member.role })
@@ -96,10 +74,9 @@ async function organizationRoles(db: Database, organizationId: string, userId: s
   return row ? row.role.split(',').map((r) => r.trim()) : undefined;
 }
 
-/** Counts one upload or removal by `userId`; false past the quota. Counted in the database, so instances share it. */
+/** Counted in the database, so instances share it. */
 const withinQuota = (db: Database, userId: string) => countInWindow(db, `image-upload:${userId}`, UPLOAD_QUOTA);
 
-/** Whose picture an event is about, as the audit log names targets. */
 const TARGET_TYPE = { users: 'user', books: 'book', organizations: 'organization' } as const;
 
 export async function handleImagesRequest(request: Request): Promise<Response> {
@@ -111,7 +88,7 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
   const session = await requestSession(request);
   if (!session) return refuse(401, 'UNAUTHORIZED', t('api:UNAUTHORIZED'));
   const db = await database();
-  // A read-only demo refuses every picture change, before anything about the picture is looked up.
+  // Before anything about the picture is looked up.
   if (env().demoMode) {
     await recordDemoRefusal(db, {
       actor: { id: session.user.id, name: session.user.name },
@@ -122,7 +99,7 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
     return refuse(403, 'DEMO_MODE', t('authErrors:DEMO_MODE'));
   }
   if (owner.kind === 'organizations') {
-    // The organisation decides, not the site-wide role (decision 038): its owners and admins.
+    // The organisation's owners and admins decide, not the site-wide role.
     const roles = await organizationRoles(db, owner.id, session.user.id);
     if (!roles) return refuse(404, 'NOT_FOUND', t('organizations:errors.organizationNotFound'));
     if (!roles.includes('owner') && !roles.includes('admin')) {
@@ -171,8 +148,7 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
     files.delete(keys).catch((error: unknown) => {
       logger().warn({ err: error, owner: `${owner.kind}/${owner.id}` }, `${what} not deleted`);
     });
-  // The new URL and its audit event commit together (decision 036). The URL it replaces is read
-  // under the owner's row lock: of simultaneous changes, each one deletes the copies of the one before.
+  // Read under the owner's row lock: of simultaneous changes, each deletes the copies of the one before.
   let previous: string | null | undefined;
   try {
     previous = await db.transaction(async (tx) => {
@@ -198,7 +174,7 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
     await deleteFiles(written, 'unsaved picture');
     return notFound();
   }
-  // The old copies go once the new URL is stored: a reader never gets a URL with no file behind it.
+  // Only once the new URL is stored: a reader never gets a URL with no file behind it.
   await deleteFiles(objectsOf(owner, previous), 'old picture');
   return json(200, { url });
 }

@@ -1,8 +1,4 @@
-/**
- * GET /uploads/<key>: a stored picture, from the disk or the bucket (decision 037). A key is never
- * reused (each upload gets a new one), so any cache may keep the answer forever. The key is checked
- * against the one shape keys have: no `..`, no encoded characters, nothing outside the storage.
- */
+// A key is never reused, so any cache may keep the answer forever.
 import { UPLOADS_PATH, isKey } from './storage-keys.ts';
 import { storage } from './storage.ts';
 
