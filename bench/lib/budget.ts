@@ -21,13 +21,13 @@ export interface BudgetLine {
 }
 
 export const BUDGET: BudgetLine[] = [
-  { figure: 'first_load_login_js_gzip', op: '<=', limit: 140, unit: 'KB' },
+  { figure: 'first_load_login_js_gzip', op: '<=', limit: 170, unit: 'KB' },
   { figure: 'first_load_login_js_requests', op: '<=', limit: 10, unit: 'requests' },
-  { figure: 'first_load_app_js_gzip', op: '<=', limit: 170, unit: 'KB' },
-  { figure: 'first_load_app_books_js_gzip', op: '<=', limit: 200, unit: 'KB' },
-  // Issue #16: the manager's pages carry the data-table library (lists) or the chart (dashboard).
-  { figure: 'first_load_manager_users_js_gzip', op: '<=', limit: 260, unit: 'KB' },
-  { figure: 'first_load_manager_books_js_gzip', op: '<=', limit: 260, unit: 'KB' },
+  { figure: 'first_load_app_js_gzip', op: '<=', limit: 200, unit: 'KB' },
+  { figure: 'first_load_app_books_js_gzip', op: '<=', limit: 280, unit: 'KB' },
+  // Issue #37: relaxed so that they stop forcing hand-written machinery (lists carry the data table).
+  { figure: 'first_load_manager_users_js_gzip', op: '<=', limit: 280, unit: 'KB' },
+  { figure: 'first_load_manager_books_js_gzip', op: '<=', limit: 280, unit: 'KB' },
   { figure: 'first_load_manager_dashboard_js_gzip', op: '<=', limit: 260, unit: 'KB' },
   { figure: 'content_encoding_html', op: 'in', limit: ['br', 'gzip'], unit: '' },
   { figure: 'content_encoding_js', op: 'in', limit: ['br', 'gzip'], unit: '' },

@@ -1,11 +1,8 @@
 import { clsx, type ClassValue } from 'clsx';
+import { twMerge } from 'tailwind-merge';
 
-/**
- * Tailwind class names joined (shadcn's `cn`, without tailwind-merge: 7 KB gzip on every first
- * load). Classes are not merged: a component's classes never set a property its caller's
- * `className` sets too; a variant (e.g. Button's `size`) replaces classes instead. Decision 024.
- */
-export const cn = (...inputs: ClassValue[]) => clsx(inputs);
+/** Tailwind class names joined, a caller's classes winning over a component's (shadcn/ui's `cn`). */
+export const cn = (...inputs: ClassValue[]) => twMerge(clsx(inputs));
 
 export const APP_NAME = 'Springboard';
 /** The document title: `{title} | Springboard`. */
