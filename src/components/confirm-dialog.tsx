@@ -1,4 +1,3 @@
-/** "Are you sure?": a responsive dialog with Cancel and one destructive action. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
@@ -11,9 +10,8 @@ export interface ConfirmDialogProps {
   description?: ReactNode;
   confirmLabel: ReactNode;
   onConfirm: () => void;
-  /** While the action runs, or until the user has confirmed enough (e.g. typed their e-mail). */
+  /** Also until the user has confirmed enough (e.g. typed their e-mail). */
   confirmDisabled?: boolean;
-  /** While the action runs: the confirm button is disabled and says so ('Working…'). */
   pending?: boolean;
   cancelLabel?: ReactNode;
   children?: ReactNode;

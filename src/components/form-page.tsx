@@ -1,8 +1,4 @@
-/**
- * The manager's form pages (new, edit): one centred column — the page header with breadcrumbs,
- * then the form, its fields full width, help text under a field, and Cancel beside Save at the
- * end (Cancel first, the primary action at the end of the line in either direction).
- */
+// Cancel first, the primary action at the end of the line in either direction.
 import { LoaderCircleIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +15,6 @@ export function FormPage({ title, crumbs, children }: { title: ReactNode; crumbs
   );
 }
 
-/** A form's end: Cancel beside the submit button, which shows its progress. */
 export function FormActions({ submitLabel, pending, onCancel }: { submitLabel: string; pending: boolean; onCancel: () => void }) {
   const { t } = useTranslation('tables');
   return (
@@ -35,7 +30,6 @@ export function FormActions({ submitLabel, pending, onCancel }: { submitLabel: s
   );
 }
 
-/** A section of dangerous actions (delete, ban) at the end of a page, set apart in red. */
 export function DangerZone({ children, description }: { children: ReactNode; description?: ReactNode }) {
   const { t } = useTranslation('tables');
   return (

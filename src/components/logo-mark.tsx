@@ -1,4 +1,4 @@
-/** Springboard's mark (the favicon's drawing: a board and the jump it launches), inline so it follows the theme. */
+/** The favicon's drawing, inline so it follows the theme. */
 import { APP_NAME, cn } from '#/lib/utils';
 
 function LogoMark({ className }: { className?: string }) {
@@ -10,7 +10,6 @@ function LogoMark({ className }: { className?: string }) {
   );
 }
 
-/** The mark and the product's name, e.g. at the top of a navigation or a sign-in card. */
 export function Logo({ className, collapsed = false }: { className?: string; collapsed?: boolean }) {
   return (
     <span className={cn('inline-flex items-center gap-2 font-bold', className)}>

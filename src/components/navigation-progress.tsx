@@ -1,8 +1,4 @@
-/**
- * A thin bar at the top of the window while a navigation has been pending for more than 300 ms
- * (a loader, a lazy page, a guard): quicker ones show nothing, so nothing flickers. Without motion
- * (prefers-reduced-motion) the bar stands still.
- */
+// Only after 300 ms pending, so quick navigations do not flicker.
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,3 @@
-/**
- * What a list or detail page shows while its data loads (the routes' `pendingComponent`, shown
- * when a navigation waits longer than the router's pending threshold): the page's shape, pulsing.
- */
 import { Skeleton } from '#/components/ui/skeleton';
 import { cn } from '#/lib/utils';
 

@@ -1,4 +1,3 @@
-/** A list's search box: a search icon, the field (labelled), and a spinner while the search runs. */
 import { LoaderCircleIcon, SearchIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Input } from '#/components/ui/input';
@@ -14,7 +13,6 @@ export function SearchField({
   className,
 }: {
   label: string;
-  /** The spinner's name for assistive technology ('Searching…'). */
   busyLabel: string;
   value: string;
   onChange: (value: string) => void;

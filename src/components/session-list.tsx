@@ -1,9 +1,3 @@
-/**
- * Sessions as a table from 640 px (and on the server) and cards below, like the manager's lists:
- * the device, its address and when it was last active, then what each list adds (the manager's
- * shortened token) and its action. Used by 'Your sessions' (src/features/account/own-sessions.tsx)
- * and a user's sessions in the manager (src/features/users/user-sessions.tsx).
- */
 import type { ReactNode } from 'react';
 import { Item, ItemContent, ItemDetails, ItemList } from '#/components/ui/item-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
@@ -11,16 +5,13 @@ import { useIsDesktop } from '#/lib/use-media-query';
 
 export type SessionRow = {
   id: string;
-  /** Before the device: whose session it is (the manager's avatar). */
   leading?: ReactNode;
   device: ReactNode;
   ipAddress: string | null;
   lastActive: string;
-  /** On hover over 'last active' (when it was created and expires). */
   lastActiveTitle?: string;
-  /** The shortened token, where the list shows one. */
   token?: ReactNode;
-  /** The row's button, or null (this device, or no right to act). */
+  /** Null for this device, or without the right to act. */
   action: ReactNode;
 };
 

@@ -1,7 +1,3 @@
-/**
- * Leaving a form with unsaved changes asks first: in-app navigation opens a dialog (Stay / Leave),
- * closing or reloading the tab gets the browser's own prompt.
- */
 import { useBlocker } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';

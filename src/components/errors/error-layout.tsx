@@ -4,13 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '#/components/ui/button';
 
 export interface ErrorPageProps {
-  /** Where Home leads: the section's start inside a section, else `/` (which finds the visitor's home). */
+  /** `/` outside a section finds the visitor's home. */
   home?: string;
-  /** Who is signed in, inside a section. */
   signedInAs?: string;
 }
 
-/** Shared frame of the error pages: a code or label, a message, who is signed in, Back and Home. */
 export function ErrorLayout({
   code,
   title,
@@ -44,7 +42,7 @@ export function ErrorLayout({
   );
 }
 
-/** 'Logged in as {email}', the address isolated (it reads left to right inside an Arabic sentence). */
+/** The address isolated: it reads left to right inside an Arabic sentence. */
 function SignedInAs({ email }: { email: string }) {
   const { t } = useTranslation();
   const MARK = '\u0000';

@@ -6,7 +6,6 @@ import { ErrorLayout, type ErrorPageProps } from './error-layout';
 
 const RETRY_DELAY_MS = 600;
 
-/** The generic boundary page: ERROR, the message, Try Again (re-runs route loading after 600 ms), Back, Home. */
 export function PageError({ error, reset, home, signedInAs }: ErrorComponentProps & ErrorPageProps) {
   const router = useRouter();
   const { t } = useTranslation();

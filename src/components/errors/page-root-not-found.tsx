@@ -2,11 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Logo } from '#/components/logo-mark';
 import { PageNotFound } from './page-not-found';
 
-/**
- * Outside any section layout (a visitor without a session, a mistyped address): the product's
- * name at the top, leading home, so the page says where the visitor is; the not-found view is the
- * page's main landmark itself.
- */
+/** Outside any section layout: the product's name at the top says where the visitor is. */
 export function PageRootNotFound() {
   return (
     <>

@@ -1,7 +1,3 @@
-/**
- * The router's own fallbacks, for cases no route handles ('Not Found', 'Something went wrong!':
- * docs/product.md, Routes).
- */
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

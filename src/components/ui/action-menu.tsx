@@ -1,7 +1,3 @@
-/**
- * ActionMenu: a "⋯" button opening a menu of actions (Radix UI's dropdown menu) — a table row's
- * actions, a page header's actions. Items are links or buttons; a destructive one is red.
- */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { EllipsisIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
@@ -18,7 +14,7 @@ export function ActionMenu({
   label: string;
   children: ReactNode;
   className?: string;
-  /** A visible trigger label beside the icon (page headers); icon only by default. */
+  /** Icon only by default. */
   trigger?: ReactNode;
 }) {
   return (

@@ -1,13 +1,8 @@
-/**
- * The one avatar: a person's (or an organisation's) picture, every stored width in `srcset`
- * (decision 037), or their initials on a colour drawn from their name when there is no picture
- * (or it fails to load). Decorative: the name is always written beside it.
- */
+// Decorative: the name is always written beside it.
 import { useState } from 'react';
 import { imageSources } from '#/lib/image-sources';
 import { cn } from '#/lib/utils';
 
-/** Up to two initials: of the first and last words of the name, else the e-mail's first letter. */
 function initials(name?: string | null, email?: string | null): string {
   const words = (name ?? '').trim().split(/\s+/u).filter(Boolean);
   const first = (word: string | undefined) => (word ? (Array.from(word)[0] ?? '') : '');
@@ -24,7 +19,7 @@ function tone(seed: string) {
   return TONES[hash % TONES.length];
 }
 
-/** Classes and the CSS width the browser picks a stored copy for. */
+/** The CSS width the browser picks a stored copy for. */
 const SIZES = {
   sm: ['size-7 text-xs', 28],
   md: ['size-9 text-sm', 36],
@@ -35,12 +30,10 @@ const SIZES = {
 export interface AvatarProps {
   name?: string | null;
   email?: string | null;
-  /** The picture's address (a stored picture gets its other widths in `srcset`); initials without it. */
   src?: string | null;
   size?: keyof typeof SIZES;
-  /** Below the fold (lists): loaded when scrolled near. The top bar's is eager. */
+  /** Below the fold (lists): loaded when scrolled near. */
   lazy?: boolean;
-  /** Square corners (an organisation's logo) instead of a circle. */
   square?: boolean;
   className?: string;
 }

@@ -1,4 +1,3 @@
-/** Breadcrumb: where a page sits (a navigation landmark with links, the current page last, unlinked). */
 import { ChevronRightIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '#/lib/utils';
@@ -20,7 +19,6 @@ export function BreadcrumbItem({ className, ...props }: ComponentProps<'li'>) {
   return <li className={cn('inline-flex min-w-0 items-center gap-1.5', className)} {...props} />;
 }
 
-/** The current page: not a link. */
 export function BreadcrumbPage({ className, ...props }: ComponentProps<'span'>) {
   return <span aria-current="page" className={cn('truncate font-medium text-neutral-900 dark:text-neutral-100', className)} {...props} />;
 }

@@ -20,7 +20,6 @@ export const buttonVariants = cva(
         sm: 'h-8 px-3',
         lg: 'h-11 px-6',
         icon: 'size-10',
-        /** Text-sized, for a link-styled button inside a sentence. */
         inline: 'h-auto p-0',
       },
     },
@@ -30,11 +29,8 @@ export const buttonVariants = cva(
 
 export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
-    /**
-     * A submit button is disabled until the page has hydrated: before that its form would be sent
-     * by the browser itself (a GET with the fields in the address) and what was typed lost. Only a
-     * form the server handles without JavaScript (the sign-in forms: decision 033) sets this.
-     */
+    // Before hydration a submit would be a browser GET and lose what was typed: only forms the server
+    // handles without JavaScript (the sign-in forms) set this.
     worksWithoutJavaScript?: boolean;
   };
 

@@ -1,4 +1,3 @@
-/** Card: a bordered surface with an optional header (title, description, action), content and footer. */
 import type { ComponentProps } from 'react';
 import { cn } from '#/lib/utils';
 

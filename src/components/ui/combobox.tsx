@@ -1,11 +1,4 @@
-/**
- * Combobox: a select whose options are filtered by typing, in a popover (Radix UI), keyboard first:
- * the trigger opens it, the search box keeps focus, ↑/↓ move through the options (Home/End to the
- * ends), Enter picks, Escape closes and gives focus back to the trigger. With `onCreate`, a search
- * that matches no option exactly offers 'Create "{name}"' as the last option.
- * ARIA: the trigger is a `combobox` button; the search box controls the `listbox` and points at
- * the active option with `aria-activedescendant`.
- */
+// Keyboard first: the search box keeps focus and points at the active option with `aria-activedescendant`.
 import * as Popover from '@radix-ui/react-popover';
 import { CheckIcon, ChevronsUpDownIcon, LoaderCircleIcon, PlusIcon } from 'lucide-react';
 import { useId, useMemo, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
@@ -16,7 +9,6 @@ export interface ComboboxOption {
   label: string;
 }
 
-/** Case- and accent-insensitive text for matching. */
 const fold = (text: string) =>
   text
     .normalize('NFD')
@@ -29,13 +21,10 @@ export interface ComboboxProps extends Omit<ComponentProps<'button'>, 'value' | 
   value: string;
   onValueChange: (value: string) => void;
   placeholder: string;
-  /** The search box's accessible name and placeholder. */
   searchLabel: string;
-  /** Shown when nothing matches (and nothing can be created). */
   emptyText: string;
-  /** Creating an option from the search text; the combobox closes once it resolves. */
+  /** The combobox closes once it resolves. */
   onCreate?: (name: string) => Promise<unknown>;
-  /** The create option's label, e.g. `Create "Satire"`. */
   createLabel?: (name: string) => ReactNode;
   creating?: boolean;
 }

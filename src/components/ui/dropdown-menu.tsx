@@ -1,4 +1,3 @@
-/** Radix's dropdown menu in the design system's style (shadcn's pattern): a menu, sub-menus and radio choices. */
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronRight } from 'lucide-react';
 import type { ComponentProps } from 'react';

@@ -1,4 +1,3 @@
-/** EmptyState: what a list or section shows when it has nothing — an icon, a title, a line, and an action. */
 import type { ReactNode } from 'react';
 import { cn } from '#/lib/utils';
 

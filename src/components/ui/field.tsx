@@ -1,4 +1,3 @@
-/** A labelled form field with its translated error, wired for screen readers. */
 import { useId, type ReactNode } from 'react';
 import { cn } from '#/lib/utils';
 

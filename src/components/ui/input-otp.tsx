@@ -1,4 +1,3 @@
-/** A 6-slot code input (input-otp): one box per character, paste fills all, completes on the last one. */
 import { OTPInput, type SlotProps } from 'input-otp';
 import type { ComponentProps } from 'react';
 import { cn } from '#/lib/utils';
@@ -18,7 +17,7 @@ function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
 }
 
 export function InputOtp({ className, ...props }: Omit<ComponentProps<typeof OTPInput>, 'render' | 'children'>) {
-  // A code reads left to right in every language (digits and Latin letters), also in Arabic.
+  // A code reads left to right in every language, also in Arabic.
   return (
     <div dir="ltr">
       <OTPInput

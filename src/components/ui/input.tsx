@@ -1,17 +1,10 @@
 import { useCallback, useLayoutEffect, useRef, type ComponentProps, type Ref } from 'react';
 import { cn } from '#/lib/utils';
 
-/** Inputs whose `value` is not what a person types. */
 const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'submit', 'reset', 'button', 'image', 'hidden']);
 
-/**
- * Hands a value typed before hydration to a controlled field's `onChange`, as typing would.
- * React keeps what the page shows while hydrating, but its state still holds the server's
- * value: the next render would put that back, and a form submitted from that state would lose
- * what was typed. React fires `onChange` when the element's value differs from the last one it
- * saw set through the element's own `value` property; the prototype's setter goes round that
- * (decision 057).
- */
+// React keeps a value typed before hydration on screen but not in state: the next render would undo it.
+// Its `onChange` fires only when the value differs from what it last set, so the prototype's setter goes round that.
 function replayTyped(input: HTMLInputElement, controlled: string) {
   const typed = input.value;
   input.value = controlled;
@@ -29,8 +22,7 @@ export function Input({ className, ref, ...props }: ComponentProps<'input'>) {
     [ref],
   );
   const { value, onChange, type } = props;
-  // Once, at the first commit (hydration, for a server-rendered page). A layout effect: before
-  // any render can set the field back to `value`. Later the field only changes through onChange.
+  // A layout effect: before any render can set the field back to `value`.
   useLayoutEffect(() => {
     const input = own.current;
     if (!input || value === undefined || value === null || !onChange || NOT_TYPED.has(type ?? 'text')) return;
@@ -50,7 +42,6 @@ export function Input({ className, ref, ...props }: ComponentProps<'input'>) {
   );
 }
 
-/** Passes the node on to a caller's ref (object or callback), with a callback's clean-up. */
 function setRef(ref: Ref<HTMLInputElement> | undefined, node: HTMLInputElement | null) {
   if (typeof ref === 'function') return ref(node);
   if (ref) ref.current = node;

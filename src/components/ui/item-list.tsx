@@ -1,8 +1,4 @@
-/**
- * A list shown as cards, where a table would scroll sideways (below 640 px, decision 043): each item
- * a bordered card with what leads it (an avatar or an icon), its content and its action, and the
- * item's labelled values as a description list. Used by the session lists and the audit log.
- */
+// Cards where a table would scroll sideways (below 640 px).
 import { Fragment, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '#/lib/utils';
 
@@ -10,7 +6,6 @@ export function ItemList({ className, ...props }: ComponentProps<'ul'>) {
   return <ul data-slot="item-list" className={cn('flex flex-col gap-2', className)} {...props} />;
 }
 
-/** One card: its children side by side (`layout="row"`, the default) or one under another. */
 export function Item({ className, layout = 'row', ...props }: ComponentProps<'li'> & { layout?: 'row' | 'column' }) {
   return (
     <li
@@ -25,7 +20,6 @@ export function Item({ className, layout = 'row', ...props }: ComponentProps<'li
   );
 }
 
-/** The card's main column, beside what leads it and its action. */
 export function ItemContent({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="item-content" className={cn('flex min-w-0 flex-1 flex-col gap-1', className)} {...props} />;
 }
@@ -33,13 +27,10 @@ export function ItemContent({ className, ...props }: ComponentProps<'div'>) {
 export interface ItemDetail {
   label: ReactNode;
   value: ReactNode;
-  /** Shown on hover (e.g. the exact time behind a relative one). */
   title?: string | undefined;
-  /** One line, cut with an ellipsis (addresses). */
   truncate?: boolean;
 }
 
-/** The item's values, each after its label, in two aligned columns. */
 export function ItemDetails({ details, className }: { details: ItemDetail[]; className?: string }) {
   return (
     <dl className={cn('grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-neutral-700 dark:text-neutral-300', className)}>

@@ -1,8 +1,3 @@
-/**
- * PageHeader: the top of a page — breadcrumbs (where it sits), an optional picture before the title
- * (a person's avatar), its title (the page's one `h1`), an optional line under it, and its actions
- * (buttons, an ActionMenu) at the end.
- */
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
 import { cn } from '#/lib/utils';
@@ -10,7 +5,7 @@ import { Breadcrumb, BreadcrumbItem, BreadcrumbList, BreadcrumbPage, BreadcrumbS
 
 export interface Crumb {
   label: ReactNode;
-  /** A link to the parent page; the last crumb (the page itself) has none. */
+  /** The last crumb (the page itself) has none. */
   to?: LinkProps['to'];
   params?: LinkProps['params'];
 }
@@ -25,11 +20,9 @@ export function PageHeader({
   className,
 }: {
   title: ReactNode;
-  /** Before the title and the line under it, beside both (an avatar). */
   leading?: ReactNode;
   description?: ReactNode;
   crumbs?: Crumb[];
-  /** The breadcrumb landmark's name ("Breadcrumb"). */
   breadcrumbLabel?: string;
   actions?: ReactNode;
   className?: string;
@@ -47,7 +40,7 @@ export function PageHeader({
                     <Link
                       to={crumb.to}
                       params={crumb.params}
-                      // A parent page: never "the current page" (a fuzzy match would mark it so).
+                      // A fuzzy match would mark a parent page as the current one.
                       activeOptions={{ exact: true }}
                       className="underline-offset-2 hover:text-neutral-900 hover:underline dark:hover:text-neutral-100"
                     >

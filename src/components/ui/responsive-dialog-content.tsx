@@ -1,8 +1,3 @@
-/**
- * The dialog itself (see responsive-dialog.tsx, which loads this file when a dialog first opens): a
- * centred dialog above 640 px, a bottom drawer below (docs/product.md, Constants). Both trap focus,
- * close on Escape and give focus back to the trigger.
- */
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
@@ -19,7 +14,7 @@ export interface ResponsiveDialogProps {
   children?: ReactNode;
   footer?: ReactNode;
   className?: string;
-  /** Where focus goes on close when the opener no longer exists (e.g. a menu item). Default: the opener. */
+  /** Where focus goes on close when the opener no longer exists (e.g. a menu item). */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 

@@ -1,10 +1,5 @@
-/**
- * One dialog component for the whole app: a centred dialog above 640 px, a bottom drawer below
- * (docs/product.md, Constants), in responsive-dialog-content.tsx. Its code (Radix Dialog, vaul,
- * about 20 KB gzip) loads the first time a dialog opens: a page that only might show one (a
- * confirmation, the demo-mode notice) does not pay for it on its first load. Closed dialogs render
- * nothing, on the server and in the browser alike, so hydration is unaffected.
- */
+// The dialog's code (Radix Dialog, vaul) loads the first time one opens: a page that only might show
+// one does not pay for it on first load. Closed dialogs render nothing, so hydration is unaffected.
 import { lazy, Suspense, useState } from 'react';
 import type { ResponsiveDialogProps } from './responsive-dialog-content';
 

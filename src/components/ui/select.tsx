@@ -1,8 +1,4 @@
-/**
- * Select: Radix UI's listbox in our input's style (one font size with the other fields, keyboard
- * type-ahead, right-to-left aware). Inside a form it also renders a hidden native select, so the
- * value is posted with the form.
- */
+// Inside a form Radix also renders a hidden native select, so the value is posted with the form.
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
@@ -75,18 +71,13 @@ function SelectItem({ className, children, ...props }: ComponentProps<typeof Sel
   );
 }
 
-/** One choice of an `OptionSelect`: its value, what the list and the trigger show, its language. */
 export interface SelectOption {
   value: string;
   label: ReactNode;
   lang?: string;
 }
 
-/**
- * The usual Select: a trigger showing the chosen option (or `placeholder`) and the list of
- * `options`, in their order. `trigger` takes the trigger's own props (id, aria-*, class, onBlur);
- * the rest (value, onValueChange, name, disabled, …) go to the Select.
- */
+/** `trigger` takes the trigger's own props; the rest go to the Select. */
 export function OptionSelect({
   options,
   placeholder,

@@ -1,4 +1,3 @@
-/** Skeleton: a pulsing block standing in for content that is loading (hidden from assistive technology). */
 import type { ComponentProps } from 'react';
 import { cn } from '#/lib/utils';
 

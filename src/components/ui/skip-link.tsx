@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 
-/** The first focusable element of a page: jumps over the navigation to #main. */
 export function SkipLink() {
   const { t } = useTranslation();
   return (

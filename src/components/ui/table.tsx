@@ -1,4 +1,3 @@
-/** Table: the markup of a data table (TanStack Table renders into it), scrolling inside its frame if it must. */
 import type { ComponentProps } from 'react';
 import { cn } from '#/lib/utils';
 

@@ -1,9 +1,4 @@
-/**
- * Toasts (docs/product.md, Constants): 4000 ms, at most 3 visible, Alt+T. Width 356 px, gap 14 px,
- * swipe-dismiss 45 px and removal delay 200 ms are sonner's own defaults. Placed where they never
- * cover a page's title (decision 040): bottom-right from 640 px (bottom-left in a right-to-left
- * page), top-center below.
- */
+// Placed where they never cover a page's title: bottom-right from 640 px (mirrored right to left), top-center below.
 import { useEffect } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
 import { useIsDesktop } from '#/lib/use-media-query';

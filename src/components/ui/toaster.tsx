@@ -1,4 +1,3 @@
-/** The root layout's toaster: sonner's, mounted on the first toast (see `toast.ts`); nothing before. */
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { toasterStore } from './toast';
 
