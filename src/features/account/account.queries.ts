@@ -2,7 +2,6 @@ import { orpc } from '#/lib/api-client';
 
 export const mySessionsQuery = orpc.account.sessions.queryOptions();
 
-/** The caller's security activity (their audit events), newest first, in keyset pages. */
 export const ownActivityQuery = orpc.audit.mine.infiniteOptions({
   input: (cursor: string | null) => (cursor ? { cursor } : {}),
   initialPageParam: null as string | null,

@@ -1,9 +1,5 @@
-/**
- * The signed-in user's own data: where they are signed in, and ending one of those sessions. Any
- * session may ask for its own ('signed-in'); no token leaves the server, the caller's session is
- * marked by comparing ids, and one session is ended by its id (Better Auth's revoke-session takes
- * the token, which the page never has).
- */
+// No token leaves the server: the caller's session is marked by comparing ids, and a session is ended
+// by its id (Better Auth's revoke-session takes the token, which the page never has).
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
@@ -12,15 +8,13 @@ import { session } from '#/server/db/schema.ts';
 import { base } from '#/server/rpc.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
 
-// Not in account.schema.ts: that module holds the account routes' search params, which the route
-// tree reads on every page, and zod stays out of it (decision 024).
+// Not in account.schema.ts: the route tree reads that module on every page, and zod stays out of it.
 const ownSessionSchema = z.object({
   id: z.string(),
   device: z.string().nullable(),
   ipAddress: z.string().nullable(),
   createdAt: z.date(),
   lastActiveAt: z.date(),
-  /** The session this call came with. */
   current: z.boolean(),
   /** An administrator's session as this user (impersonation). */
   impersonated: z.boolean(),
@@ -50,7 +44,7 @@ export const accountRouter = {
         .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.getTime() - a.lastActiveAt.getTime());
     }),
   revokeSession: base
-    // A change to one's own account (every role has it), so a write that demo mode refuses.
+    // A change to one's own account, so a write that demo mode refuses.
     .meta({ permission: { account: ['update'] } })
     .route({
       method: 'DELETE',
@@ -62,8 +56,7 @@ export const accountRouter = {
     .output(z.object({ id: z.string() }))
     .handler(async ({ input, context }) => {
       const me = context.user!;
-      // Sessions live in the database only (decision 028): the next request with it is signed out.
-      // The caller's own session is not one of these: signing out is /api/auth/sign-out.
+      // Sessions live in the database only: the next request with it is signed out.
       const ended = await context.db.transaction(async (tx) => {
         const rows = await tx
           .delete(session)

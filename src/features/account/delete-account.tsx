@@ -1,7 +1,4 @@
-/**
- * 'Delete my account': confirmed by typing one's e-mail, then Better Auth's delete-user (which
- * removes the user and every session), and /login. The last admin is refused by the server.
- */
+// The last admin is refused by the server.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

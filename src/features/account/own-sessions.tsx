@@ -1,10 +1,4 @@
-/**
- * 'Your sessions': where the user is signed in (device, IP, last active, this device marked), as a
- * table from 640 px and cards below (src/components/session-list.tsx), 'Sign out' on each other
- * device, then 'Sign out other sessions' and 'Sign out everywhere' (then to /login), each confirmed first
- * (src/components/confirm-dialog.tsx). Every row is the signed-in person, so a row shows its kind of
- * device, not their avatar (which the top bar and the profile picture above already show).
- */
+// Every row is the signed-in person, so a row shows its kind of device, not their avatar.
 import { useState, type ReactNode } from 'react';
 import { MonitorSmartphoneIcon } from 'lucide-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
@@ -68,7 +62,7 @@ export function OwnSessions() {
     </span>
   );
 
-  // Every other device can be signed out here; this one signs out with 'Sign out'.
+  // This device signs out with 'Sign out'.
   const signOutButton = (session: (typeof sessions)[number]) =>
     session.current ? null : (
       <Button

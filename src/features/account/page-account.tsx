@@ -1,7 +1,3 @@
-/**
- * The account area (both sections): profile card, change of name, display preferences, own
- * sessions, security activity, sign-out, and deleting one's account.
- */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';

@@ -1,4 +1,3 @@
-/** Display preferences: language and theme (the same controls in both sections). */
 import { useTranslation } from 'react-i18next';
 import { Field } from '#/components/ui/field';
 import { OptionSelect } from '#/components/ui/select';

@@ -1,8 +1,4 @@
-/**
- * 'Security activity': the user's own audit events (decision 036) — sign-ins, ended sessions,
- * changes to the account, and administrators who acted as them (who, when). The server decides
- * what is the user's own (GET /api/rpc/account/activity).
- */
+// The server decides what is the user's own.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
@@ -10,7 +6,7 @@ import type { AuditEvent } from '#/features/audit/audit.schema';
 import { useDates } from '#/lib/i18n/use-dates';
 import { ownActivityQuery } from './account.queries';
 
-/** Who did it, when it was not the user alone: an administrator acting as them, or on their account. */
+/** Shown when it was not the user alone: an administrator acting as them, or on their account. */
 function By({ event, userId }: { event: AuditEvent; userId: string }) {
   const { t } = useTranslation('audit');
   const name = event.impersonatorId ? event.impersonatorName : event.actorId && event.actorId !== userId ? event.actorName : null;

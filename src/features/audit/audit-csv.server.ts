@@ -1,9 +1,4 @@
-/**
- * GET /api/audit.csv: the audit log under the manager's current filters (the same query
- * parameters as GET /api/rpc/audit), as CSV, for whoever holds `audit: read`. Streamed in keyset
- * batches: the next batch is read when the client has taken the previous one, so an export of
- * 100 000 events never holds more than one batch (decision 036).
- */
+// Streamed in keyset batches, the next read when the client has taken the previous: an export never holds more than one batch.
 import { rolesAllow } from '#/lib/permissions';
 import { apiTranslator } from '#/server/api-errors.ts';
 import { dataException } from '#/server/db/errors.ts';
@@ -33,11 +28,8 @@ const HEADER = [
   'details',
 ];
 
-/**
- * One CSV field: quoted, quotes doubled. Text a spreadsheet would run as a formula (=, +, -, @ or
- * their full-width forms, which some spreadsheets read as the same; a tab, carriage return or line
- * feed first) gets a leading apostrophe: names and titles come from users.
- */
+// Text a spreadsheet would run as a formula (=, +, -, @, their full-width forms, tab, CR, LF first) gets
+// a leading apostrophe: names and titles come from users.
 function field(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
@@ -89,7 +81,7 @@ export async function handleAuditCsv(request: Request): Promise<Response> {
   try {
     rows = await readAuditEvents(db, where, null, BATCH);
   } catch (error) {
-    // As in the product API: a value the database refused came from the client (its schema should have).
+    // As in the product API: a value the database refused came from the client.
     if (dataException(error)) {
       logger().warn({ err: error, url: request.url }, 'input refused by the database');
       return jsonError(400, { code: 'INPUT_VALIDATION_FAILED', message: t('api:INPUT_VALIDATION_FAILED') });
@@ -101,7 +93,7 @@ export async function handleAuditCsv(request: Request): Promise<Response> {
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        // A byte-order mark, so that spreadsheets read the file as UTF-8 (names in any script).
+        // A byte-order mark, so that spreadsheets read the file as UTF-8.
         controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(',')}\r\n`));
       },
       async pull(controller) {

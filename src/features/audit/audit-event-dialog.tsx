@@ -1,4 +1,3 @@
-/** One audit event in full: who, as whom, what, on what, from where, and for updates each field before and after. */
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';

@@ -1,9 +1,4 @@
-/**
- * Reading the audit log: the filters as SQL and keyset pages, newest first on (created_at, id).
- * Each filter has an index that starts with it and ends with (created_at, id) (migration 0007),
- * so a first page is a short index walk whatever the log's size. Used by the API (audit.router.ts)
- * and the CSV export (audit-csv.server.ts).
- */
+// Each filter has an index that starts with it and ends with (created_at, id): a first page is a short walk whatever the log's size.
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import { auditEvent, searchable, user } from '../../server/db/schema.ts';
@@ -11,7 +6,7 @@ import { containsPattern } from '../../server/db/search.ts';
 import type { AuditEvent, AuditFilter } from './audit.schema';
 import { rangeEnd } from './audit-range';
 
-/** The filters' condition (undefined: every event). `to` is inclusive: a date alone means that whole day (UTC). */
+/** `to` is inclusive: a date alone means that whole day (UTC). */
 export function auditConditions(filter: Partial<AuditFilter>): SQL | undefined {
   const term = filter.searchTerm?.trim();
   const to = filter.to ? rangeEnd(filter.to) : undefined;
@@ -28,7 +23,7 @@ export function auditConditions(filter: Partial<AuditFilter>): SQL | undefined {
   );
 }
 
-/** One's own events: what one did, and what was done to one's account (an impersonation, a ban). */
+/** What one did, and what was done to one's account (an impersonation, a ban). */
 export const ownEvents = (userId: string) =>
   or(eq(auditEvent.actorId, userId), and(eq(auditEvent.targetType, 'user'), eq(auditEvent.targetId, userId)));
 
@@ -38,7 +33,7 @@ const columns = {
   action: auditEvent.action,
   actorId: auditEvent.actorId,
   actorName: auditEvent.actorName,
-  /** The actor's picture now (not stored in the event): the same query, one join. */
+  /** Not stored in the event: the actor's picture now. */
   actorImage: user.image,
   impersonatorId: auditEvent.impersonatorId,
   impersonatorName: auditEvent.impersonatorName,
@@ -53,7 +48,6 @@ const columns = {
 
 export type AuditRow = AuditEvent & { key: string };
 
-/** Up to `limit` events matching `where`, newest first, after the keyset position `after` ([created_at text, id]). */
 export function readAuditEvents(db: Database, where: SQL | undefined, after: string[] | null, limit: number): Promise<AuditRow[]> {
   return db
     .select({ ...columns, key: sql<string>`${auditEvent.createdAt}::text` })

@@ -6,10 +6,7 @@ import type { AuditSearch } from './audit.search';
 
 const NO_EVENTS: AuditList = { items: [], nextCursor: null, total: 0, totalCapped: false };
 
-/**
- * The manager's audit list under its filters, in keyset pages. A range that ends before it starts
- * (from a link) is not asked for: the API refuses it, no event could match, and the filters say why.
- */
+/** A backwards range (from a link) is not asked for: the API would refuse it, and the filters say why. */
 export const auditInfiniteQuery = (search: AuditSearch) => {
   const options = orpc.audit.list.infiniteOptions({
     input: (cursor: string | null) => ({ ...setFilters(search), ...(cursor ? { cursor } : {}) }),
@@ -22,11 +19,7 @@ export const auditInfiniteQuery = (search: AuditSearch) => {
 type Action = (typeof AUDIT_ACTIONS)[number];
 type TargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
-/**
- * The filters that are set, as the API's input and the export's query string take them (an
- * unknown action or type is none). Here, not beside the search params' reader: the route tree
- * would carry the list of actions.
- */
+/** Not beside the search params' reader: the route tree would carry the list of actions. */
 export const setFilters = (search: AuditSearch) => {
   const known = {
     ...search,

@@ -1,8 +1,4 @@
-/**
- * Audit log API (decision 036): the whole log for whoever holds `audit: read` (administrators),
- * filtered and newest first; one's own events for every signed-in user. Read-only: no procedure
- * changes or removes an event (the table refuses it too, migration 0007).
- */
+// Read-only: no procedure changes or removes an event (the table refuses it too).
 import { eq } from 'drizzle-orm';
 import { apiError } from '#/server/api-errors.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
@@ -58,8 +54,7 @@ export const auditRouter = {
       const after = readCursor(input.cursor, CURSOR, context.t);
       const me = context.user!.id;
       const rows = await readAuditEvents(context.db, ownEvents(me), after, input.limit + 1);
-      // Who did it and when, but not where from, unless it was oneself: an administrator's (or an
-      // impersonating one's) address and browser are staff details.
+      // Not where from, unless it was oneself: an administrator's address and browser are staff details.
       const own = (event: AuditEvent): AuditEvent =>
         event.actorId === me && !event.impersonatorId ? event : { ...event, ipAddress: null, userAgent: null };
       return { ...keysetPage(rows, input.limit, auditKey, (row) => own(withoutKey(row))), total: null, totalCapped: false };

@@ -1,7 +1,3 @@
-/**
- * The audit log as the API gives it (decision 036): one schema for the API, the pages and the
- * tests. Messages are `audit` keys.
- */
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import { listInputSchema, listPageSchema } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
@@ -16,7 +12,6 @@ export const auditEventSchema = z.object({
   action: z.string(),
   actorId: z.string().nullable(),
   actorName: z.string().nullable(),
-  /** The actor's current picture (their account's, read with the event), or null. */
   actorImage: z.string().nullable(),
   impersonatorId: z.string().nullable(),
   impersonatorName: z.string().nullable(),
@@ -32,7 +27,7 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 const id = clientString().trim().max(100);
 
-/** A date or date-time (`2025-01-31`, `2025-01-31T08:00`): the start of the range, or its end (inclusive). */
+/** `2025-01-31` or `2025-01-31T08:00`. */
 const dateParam = clientString()
   .trim()
   .max(40)
@@ -51,7 +46,7 @@ const filterShape = z.object({
   from: dateParam.optional(),
   to: dateParam.optional(),
 });
-/** The manager's filters; also the CSV export's query (GET /api/audit.csv). */
+/** Also the CSV export's query. */
 export const auditFilterSchema = filterShape.refine(rangeInOrder, backwards);
 export type AuditFilter = z.output<typeof auditFilterSchema>;
 
@@ -62,7 +57,6 @@ export const auditListInputSchema = filterShape
 export const auditListSchema = listPageSchema(auditEventSchema);
 export type AuditList = z.output<typeof auditListSchema>;
 
-/** One's own events: pages only. */
 export const ownAuditInputSchema = z.object({ cursor: listInputSchema.shape.cursor, limit: listInputSchema.shape.limit });
 
 export const auditEventIdSchema = z.object({ id: clientString().regex(/^\d{1,18}$/, { error: 'audit:notFound' }) });

@@ -1,9 +1,3 @@
-/**
- * /manager/audit: the audit log, newest first, in keyset pages ('Load more'), under filters kept
- * in the URL (actor, action, target type and id, date range, search); a row opens the event with
- * its changes; 'Export CSV' downloads the same filter (GET /api/audit.csv). A table from 640 px,
- * cards below (like the manager's other lists).
- */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -30,7 +24,7 @@ import { EMPTY_AUDIT_SEARCH, type AuditSearch } from './audit.search';
 
 const route = getRouteApi('/manager/audit');
 
-/** The select's value for 'any' (Radix's select has no empty value). */
+/** Radix's select has no empty value. */
 const ANY = 'any';
 
 function Filters({ search }: { search: AuditSearch }) {
@@ -38,8 +32,7 @@ function Filters({ search }: { search: AuditSearch }) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState(search);
   const [shown, setShown] = useState(search);
-  // The URL changed (Apply, a link, 'Back'): the form shows the filters that changed in it, and
-  // keeps what was typed meanwhile in the others (an edit made while an applied range loads).
+  // The URL changed: show its filters, keeping what was typed meanwhile in the others.
   if (shown !== search) {
     setShown(search);
     setDraft((typed) => {
@@ -55,14 +48,13 @@ function Filters({ search }: { search: AuditSearch }) {
     ],
     [t],
   );
-  // The filters besides the search that the page applies (the fold opens with them).
   const moreSet = Object.entries(search).filter(([key, value]) => key !== 'searchTerm' && value).length;
-  // The value is read now: by the time an updater runs, React may have set the field back.
+  // Read now: by the time an updater runs, React may have set the field back.
   const set =
     (key: keyof AuditSearch) =>
     ({ target: { value } }: { target: { value: string } }) =>
       setDraft((d) => ({ ...d, [key]: value }));
-  // The API refuses such a range with the same message (audit.schema.ts).
+  // The API refuses such a range with the same message.
   const backwards = !rangeInOrder(draft);
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -83,8 +75,7 @@ function Filters({ search }: { search: AuditSearch }) {
           />
         )}
       </Field>
-      {/* On a phone the other filters fold under the search (open when one is set), so the events
-          come into view; from 640 px the fold is not drawn and they sit in the form's grid. */}
+      {/* On a phone the other filters fold under the search, so the events come into view. */}
       <details open={moreSet > 0} className="sm:contents sm:details-content:contents">
         <summary className="cursor-pointer py-1 text-sm font-medium text-neutral-800 sm:hidden dark:text-neutral-200">
           {moreSet ? t('filters.moreSet', { count: moreSet }) : t('filters.more')}
@@ -161,7 +152,7 @@ export function PageManagerAudit() {
       {event.actorId ? (
         <Avatar name={event.actorName} src={event.actorImage} size="sm" lazy />
       ) : (
-        // No one signed in (a code asked for, a refused sign-in): a grey mark keeps the names in line.
+        // No one signed in: a grey mark keeps the names in line.
         <span
           aria-hidden
           className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-neutral-200 dark:bg-neutral-700"

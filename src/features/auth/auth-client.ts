@@ -1,7 +1,3 @@
-/**
- * The browser's Better Auth client: calls go to /api/auth with credentials and retry once after 1 s
- * on a transient failure (docs/product.md, Constants; the options are in `auth-fetch.ts`).
- */
 import { adminClient, emailOTPClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { handleDemoModeError } from '#/lib/demo-mode-events';
@@ -14,9 +10,9 @@ export const authClient = createAuthClient({
   basePath: AUTH_BASE_PATH,
   fetchOptions: {
     credentials: 'include',
-    // A write refused by demo mode opens the one "Demo Mode" dialog, whoever made the call.
+    // Whoever made the call, a demo-mode refusal opens the one "Demo Mode" dialog.
     onError: ({ error }) => void handleDemoModeError(error),
-    // Every answer the page holds may be out of date after a write (decision 047).
+    // Every answer the page holds may be out of date after a write.
     onSuccess: ({ request }) => {
       if (isAuthWrite(request.method, String(request.url))) noteWrite();
     },
@@ -28,7 +24,6 @@ export const authClient = createAuthClient({
 
 export type AuthCallError = Error & { code?: string; status?: number };
 
-/** A Better Auth client call's data, or a thrown Error carrying the call's `code` and `status`. */
 export async function authCall<T>(
   call: Promise<{ data: T; error: null } | { data: null; error: { code?: string; message?: string; status: number } }>,
 ) {

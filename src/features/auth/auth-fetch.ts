@@ -1,15 +1,10 @@
-/**
- * How the browser calls Better Auth (docs/product.md, "How the browser calls the server"): under
- * /api/auth, with credentials, a network failure read as an empty 503, and one retry after 1 s on a
- * transient failure. The auth client (`auth-client.ts`) is built from these, and so is `authPost`,
- * the login page's one call made without the client (decision 024).
- */
+// Shared by the auth client and `authPost`, the login page's one call made without the client (it stays out of the first load).
 import { handleDemoModeError } from '#/lib/demo-mode-events';
 import { noteWrite } from '#/lib/write-events';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
-/** A network failure becomes an empty 503 response: callers always get `{ error }`, never a throw. */
+/** Callers always get `{ error }`, never a throw. */
 export const fetchOrNetworkError = (input: RequestInfo | URL, init?: RequestInit) =>
   fetch(input, init).catch(() => new Response(null, { status: 503, statusText: 'Network error' }));
 
@@ -28,7 +23,6 @@ export interface AuthError {
   statusText: string;
 }
 
-/** A POST to Better Auth answered like its client's calls: `{ data }` or `{ error }` (the body's `code` and `message`). */
 export async function authPost<T>(path: string, body: unknown): Promise<{ data: T; error: null } | { data: null; error: AuthError }> {
   for (let attempt = 0; ; attempt++) {
     const response = await fetchOrNetworkError(`${AUTH_BASE_PATH}${path}`, {
@@ -47,7 +41,7 @@ export async function authPost<T>(path: string, body: unknown): Promise<{ data: 
     }
     const payload = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     const error: AuthError = { ...payload, status: response.status, statusText: response.statusText };
-    // A write refused by demo mode opens the one "Demo Mode" dialog, as the client's calls do.
+    // As the client's calls do.
     handleDemoModeError(error);
     return { data: null, error };
   }

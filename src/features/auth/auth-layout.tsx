@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react';
 import { Logo } from '#/components/logo-mark';
 
-/**
- * The frame of the sign-in pages: the mark above a centred card of one width that fits its
- * content. No fixed height: a minimum sized for one language left a tall empty area in another
- * (Arabic's larger type scales every rem), so the steps (e-mail, code, onboarding, refusal) keep
- * their heights close by their content instead — a title, a line, one field, one button.
- */
+/** No fixed height: one sized for one language left a tall empty area in another (Arabic's larger type). */
 export function AuthLayout({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
     <main

@@ -1,7 +1,4 @@
-/**
- * The current session, read on the server from the request's cookies: used by route guards on
- * the server render (no flash of protected content) and, through HTTP, after client navigation.
- */
+// Read on the server so guards on the server render show no flash of protected content.
 import { createServerFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
 import { sessionCookie } from '#/server/session-cookie.ts';
@@ -32,7 +29,6 @@ export const getSessionUser = createServerFn({ method: 'GET' }).handler(async ()
     email: user.email,
     emailVerified: user.emailVerified,
     image: user.image ?? null,
-    // ADMIN_USER_IDS always have admin rights, whatever their stored role.
     role: effectiveRole(user),
     onboardedAt: user.onboardedAt ? new Date(user.onboardedAt).toISOString() : null,
     createdAt: new Date(user.createdAt).toISOString(),

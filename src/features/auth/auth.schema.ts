@@ -1,9 +1,4 @@
-/**
- * Sign-in code and profile schemas, shared by the forms and the tests. Messages are translation
- * keys of the `auth` namespace (docs/product.md, "Entities and validation"), turned into text where
- * they are shown. The sign-in e-mail and the search params are in `auth.search.ts` (no zod on the
- * first load).
- */
+// Messages are `auth` keys. The sign-in e-mail is in `auth.search.ts`: no zod on the first load.
 import { NAME_MAX_LENGTH, NAME_PATTERN } from '#/lib/person-name';
 import { z } from '#/lib/zod';
 

@@ -1,7 +1,4 @@
-/**
- * A sign-in form's refusal, carried from its POST to the page's next render (decision 033): the
- * message to show and what was typed, in a cookie that lives two minutes and is read once.
- */
+// Carries a no-JavaScript form's refusal to the next render in a cookie that lives two minutes and is read once.
 import { createServerFn } from '@tanstack/react-start';
 import { deleteCookie, getCookie } from '@tanstack/react-start/server';
 
@@ -9,7 +6,6 @@ export const FORM_FLASH_COOKIE = 'sb-form';
 
 export interface FormFlash {
   form: 'login' | 'verify' | 'onboarding';
-  /** An `auth` message key (the form's own checks) or Better Auth's code and message. */
   error: { key?: string; code?: string; message?: string };
   values: { email?: string; name?: string };
 }
@@ -24,7 +20,7 @@ function parse(value: string | undefined): FormFlash | null {
   }
 }
 
-/** The flash of this request, if any, removed as it is read. */
+/** Removed as it is read. */
 export const takeFormFlash = createServerFn({ method: 'GET' }).handler((): FormFlash | null => {
   const flash = parse(getCookie(FORM_FLASH_COOKIE));
   if (flash) deleteCookie(FORM_FLASH_COOKIE, { path: '/' });

@@ -1,4 +1,3 @@
-/** The impersonation banner's bar: who is impersonated, and 'Stop impersonating' (impersonation-banner.tsx). */
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';

@@ -1,4 +1,4 @@
-/** The sign-in error page's English strings, added by it (page-login-error.tsx; see src/lib/i18n/entry-strings.ts). */
+/** Added by its page, left out of the entry (src/lib/i18n/entry-strings.ts). */
 import { error } from '#/locales/en/auth.json?part=login-error';
 import type { EnglishPart } from '#/lib/i18n/entry-strings';
 

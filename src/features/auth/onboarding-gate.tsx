@@ -3,21 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from './auth-layout';
 import type { SessionUser } from './auth.functions';
 
-// Its form (the form library, zod, the auth client) loads only for a user who has not finished
-// onboarding: the sections' layouts, on every page, go without it.
+// The form and its libraries load only for a user who has not finished onboarding.
 const load = () => import('./page-onboarding');
 const PageOnboardingLazy = lazy(() => load().then((m) => ({ default: m.PageOnboarding })));
 let loaded: Awaited<ReturnType<typeof load>> | undefined;
 
-/**
- * Loads the onboarding page before the render (the section guard calls it): the server then
- * renders the form itself into the page, not a boundary that only a script would fill in.
- */
+/** So the server renders the form itself, not a boundary that only a script would fill in. */
 export async function preloadOnboarding() {
   loaded ??= await load();
 }
 
-/** Renders the section, or onboarding first for a user who has not finished it. */
 export function OnboardingGate({ user, children }: { user: SessionUser | null; children: ReactNode }) {
   if (user && !user.onboardedAt) {
     return (
@@ -29,7 +24,7 @@ export function OnboardingGate({ user, children }: { user: SessionUser | null; c
   return <>{children}</>;
 }
 
-/** While the form's code arrives (when the guard could not load it first): its card, never a blank page. */
+/** Its card, never a blank page, while the form's code arrives. */
 function OnboardingPending() {
   const { t } = useTranslation('auth');
   return (

@@ -1,4 +1,3 @@
-/** /login/error?error=…: signup_disabled, access_denied, banned, or anything else as unknown_error. */
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '#/components/ui/button';

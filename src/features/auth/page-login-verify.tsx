@@ -1,4 +1,3 @@
-/** /login/verify: the 6-character code sent by e-mail. Auto-submits on the sixth character. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -30,11 +29,11 @@ export function PageLoginVerify() {
   const { email, redirect } = route.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
-  const { queries } = root.useRouteContext();
+  const queryClient = useQueryClient();
   const errorMessage = useAuthErrorMessage();
   const [cooldown, setCooldown] = useState(RESEND_COOLDOWN_SECONDS);
   const form = useForm<VerifyForm>({ resolver: zodResolver(verifyFormSchema), defaultValues: { code: '' } });
-  // A refusal of the same form posted without JavaScript (decision 033).
+  // A refusal of the same form posted without JavaScript.
   const flash = config.formFlash?.form === 'verify' ? config.formFlash : null;
   const flashError = flash ? (flash.error.key ?? errorMessage(flash.error)) : undefined;
 
@@ -52,10 +51,8 @@ export function PageLoginVerify() {
       return;
     }
     // A new session: nothing cached before it may show (another user may have signed out here).
-    // Query loads now, as the section it goes to needs it.
-    const queryClient = await queries.client();
     queryClient.clear();
-    // The session as the server sees it: its role includes ADMIN_USER_IDS, the stored one does not.
+    // Its role includes ADMIN_USER_IDS, the stored one does not.
     const user = await queryClient.fetchQuery(sessionQuery);
     await router.invalidate();
     await navigate({ href: safeRedirect(redirect) ?? homeFor(user?.role) });
@@ -69,13 +66,13 @@ export function PageLoginVerify() {
   };
 
   const codeError = form.formState.errors.code?.message ?? flashError;
-  // Schema messages are keys of this namespace; server messages arrive translated already.
+  // Server messages arrive translated already.
   const codeErrorText = codeError?.startsWith('validation.') ? t(codeError as 'validation.codeRequired') : codeError;
-  // The address in Unicode isolates (FSI … PDI): it reads left to right inside an Arabic sentence.
+  // Isolated (FSI … PDI): the address reads left to right inside an Arabic sentence.
   const description = t('verify.description', { email: `\u2068${email}\u2069`, count: config.otpExpirationMinutes });
   return (
     <AuthLayout title={t('verify.title')} description={description}>
-      {/* A real form: it also works before hydration and without JavaScript (decision 033). */}
+      {/* A real form: it also works before hydration and without JavaScript. */}
       <form method="post" action="/login/verify" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="redirect" value={redirect} />

@@ -1,8 +1,4 @@
-/**
- * /login: the e-mail form (login, or login-or-sign-up when sign-up is on) and the social buttons.
- * The most loaded page: its form is a plain one, checked by `checkEmail` and sent by `authPost`,
- * without the form library, zod or the auth client (decision 024).
- */
+// The most loaded page: a plain form, without the form library, zod or the auth client.
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +22,7 @@ export function PageLogin() {
   const navigate = useNavigate();
   const errorMessage = useAuthErrorMessage();
   const input = useRef<HTMLInputElement>(null);
-  // A refusal of the same form posted without JavaScript (decision 033): its message and what was typed.
+  // A refusal of the same form posted without JavaScript: its message and what was typed.
   const flash = config.formFlash?.form === 'login' ? config.formFlash : null;
   const [emailError, setEmailError] = useState<EmailError | undefined>(flash?.error.key as EmailError | undefined);
   const flashError = flash && !flash.error.key ? errorMessage(flash.error) : undefined;
@@ -61,7 +57,7 @@ export function PageLogin() {
       title={signUp ? t('login.titleSignUp') : t('login.title')}
       description={signUp ? t('login.descriptionSignUp') : t('login.description')}
     >
-      {/* A real form: it also works before hydration and without JavaScript (decision 033). */}
+      {/* A real form: it also works before hydration and without JavaScript. */}
       <form method="post" action="/login" noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         <input type="hidden" name="redirect" value={redirect} />
         <Field label={t('login.email')} error={emailError ? t(emailError) : flashError}>

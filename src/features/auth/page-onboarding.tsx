@@ -1,4 +1,3 @@
-/** First login: ask for a name, then mark the user onboarded and continue to the requested page. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouterState } from '@tanstack/react-router';
@@ -21,7 +20,7 @@ export function PageOnboarding({ user }: { user: SessionUser }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const here = useRouterState({ select: (state) => state.location.href });
-  // A refusal of the same form posted without JavaScript (decision 033): its message and what was typed.
+  // A refusal of the same form posted without JavaScript: its message and what was typed.
   const formFlash = root.useLoaderData().formFlash;
   const flash = formFlash?.form === 'onboarding' ? formFlash : null;
   const form = useForm<NameForm>({
@@ -41,12 +40,11 @@ export function PageOnboarding({ user }: { user: SessionUser }) {
   });
 
   const nameError = form.formState.errors.name?.message;
-  // The form is lazily loaded: it can hydrate after the rest of the page. Until then a press posts it
-  // to the server, which also works; the attribute says which of the two a press will do.
+  // Lazily loaded, the form may hydrate late; until then a press posts it to the server, which also works.
   const hydrated = useHydrated();
   return (
     <AuthLayout title={t('onboarding.welcome')} description={t('onboarding.subtitle')}>
-      {/* A real form: it also works before hydration and without JavaScript (decision 033). */}
+      {/* A real form: it also works before hydration and without JavaScript. */}
       <form
         method="post"
         action="/login/onboarding"

@@ -1,7 +1,4 @@
-/**
- * Where to go after sign-in: a same-origin path from the `redirect` search param, never an outside
- * URL (no open redirects). Anything unparseable falls back to the user's home.
- */
+// Same-origin paths only: no open redirects.
 import { roleFieldIsAdmin } from '#/lib/role-field';
 
 const PROBE_ORIGIN = 'http://springboard.invalid';
@@ -24,5 +21,4 @@ export function safeRedirect(target: unknown): string | undefined {
   return path;
 }
 
-/** Admins land in the manager, everyone else in the app. */
 export const homeFor = (role: string | null | undefined) => (roleFieldIsAdmin(role) ? '/manager' : '/app');

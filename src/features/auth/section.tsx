@@ -1,9 +1,4 @@
-/**
- * Around a signed-in section (its layout, or its error page): the query cache its pages read and
- * the impersonation banner. Query is loaded by then: the section's guard loads it (decision 026).
- * Loading this module adds the sections' English strings to the browser's i18n (left out of the
- * entry: src/lib/i18n/entry-strings.ts), before a section renders.
- */
+// Importing this module adds the sections' English strings, left out of the entry (src/lib/i18n/entry-strings.ts).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import type { ReactNode } from 'react';

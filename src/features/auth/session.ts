@@ -1,4 +1,4 @@
-/** The session in TanStack Query: one cache entry, invalidated after every sign-in, sign-out or profile change. */
+/** One cache entry, invalidated after every sign-in, sign-out or profile change. */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getSessionUser } from './auth.functions';
 

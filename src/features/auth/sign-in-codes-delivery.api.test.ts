@@ -1,9 +1,4 @@
-/**
- * A code request's answer does not wait for the e-mail: with sign-up off, a registered address
- * (whose code is mailed) and an unknown one (nothing is mailed) answer in the same time, even when
- * the mail server takes 400 ms to accept a message. Over HTTP through the same handler as the
- * server, to a real SMTP server (smtp-server) that is slow on purpose.
- */
+// The answer must not wait for the e-mail: otherwise its timing tells a registered address from an unknown one.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +12,6 @@ const sink = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
   logger: false,
-  // The hand-off is slow: the sender waits this long for the server to take the message.
   onMailFrom: (_address, _session, callback) => void setTimeout(callback, SMTP_DELAY_MS),
   onData(stream, session, callback) {
     stream.resume();
@@ -30,7 +24,7 @@ const sink = new SMTPServer({
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  // Read once, on the first request (env.ts).
+  // Read once, on the first request.
   process.env.EMAIL_SERVER = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
   process.env.AUTH_SIGNUP_ENABLED = 'false';
 });
@@ -53,7 +47,7 @@ describe('a code request’s answer and the e-mail', () => {
       expect((await requestCode(email, { ip })).status).toBe(200);
       return performance.now() - started;
     };
-    // The first of each warms the server up (modules, templates, the mail transport); then turns.
+    // The first of each warms the server up; then turns.
     await timed(registered[0]!, '192.0.2.1');
     await timed(unknown[0]!, '192.0.2.2');
     const times = { registered: [] as number[], unknown: [] as number[] };
@@ -64,7 +58,6 @@ describe('a code request’s answer and the e-mail', () => {
     const medians = { registered: median(times.registered), unknown: median(times.unknown) };
     expect(Math.abs(medians.registered - medians.unknown), JSON.stringify(medians)).toBeLessThan(100);
 
-    // Every registered address gets its code; no unknown one gets anything.
     await expect.poll(() => [...new Set(received)].sort(), { timeout: 20_000 }).toEqual([...registered].sort());
     expect(received.filter((to) => to.startsWith('unknown-'))).toEqual([]);
   }, 120_000);

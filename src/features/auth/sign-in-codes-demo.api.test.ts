@@ -1,15 +1,10 @@
-/**
- * Sign-in codes in a public demo (production, DEMO_MODE, no EMAIL_SERVER: each browser has its own
- * mailbox), over HTTP through the same handler as the server. Visitors are told apart
- * by their `sb-mailbox` cookie, as the server hands it out with their first code request.
- */
+// A public demo: visitors are told apart by their `sb-mailbox` cookie.
 import { describe, expect, it, vi } from 'vitest';
 import type * as EnvModule from '#/server/env.ts';
 import { codeSentAfter, newestMailId } from '../../../tests/support/api.ts';
 import { requestCode, signInWithCode, wrongCodes, type Client } from '../../../tests/support/login-codes.ts';
 
-// The app's environment says "a public demo"; the process stays a test one (React's development
-// build, which the test transform compiles for).
+// A public demo's environment; the process stays a test one (React's development build).
 vi.mock('#/server/env.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof EnvModule>();
   const demo = actual.parseEnv({ ...process.env, NODE_ENV: 'production', DEMO_MODE: 'true', EMAIL_SERVER: '' });
@@ -18,7 +13,6 @@ vi.mock('#/server/env.ts', async (importOriginal) => {
 
 const DEMO_ACCOUNT = 'admin@example.com';
 
-/** A visitor's first code request from `ip`: it comes back with the visitor's mailbox cookie. */
 async function newVisitor(ip: string, email: string) {
   const before = newestMailId();
   const sent = await requestCode(email, { ip });
@@ -52,8 +46,7 @@ describe('sign-in codes in a public demo', () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await requestCode(DEMO_ACCOUNT, { ip })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    // The demo account is no one's: visitors from other addresses still get theirs, past the 20
-    // codes in 10 minutes that an ordinary address gets from all clients together.
+    // The demo account is no one's: other visitors still get theirs past an ordinary address's 20 in 10 minutes.
     const others = [];
     for (let client = 0; client < 5; client++)
       for (let i = 0; i < 5; i++) others.push((await requestCode(DEMO_ACCOUNT, { ip: `198.51.100.${30 + client}` })).status);

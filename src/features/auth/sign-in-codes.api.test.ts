@@ -1,7 +1,4 @@
-/**
- * Sign-in codes over HTTP, through the same handler as the server, from distinct client addresses:
- * what an outsider does to an address's codes never keeps its owner from signing in.
- */
+// What an outsider does to an address's codes never keeps its owner from signing in.
 import { describe, expect, it } from 'vitest';
 import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
 import { codeSentAfter, newestMailId } from '../../../tests/support/api.ts';
@@ -10,7 +7,7 @@ import { requestCode, signInWithCode, wrongCodes } from '../../../tests/support/
 const codesMailedTo = (email: string) =>
   mailboxMessages().flatMap((m) => (m.to === email ? (/^\s*(\d{6})\s*$/m.exec(m.text)?.[1] ?? []) : []));
 
-/** One client's five code requests (the sixth is refused) and three wrong guesses at `email`. */
+/** Five code requests (the sixth is refused) and three wrong guesses. */
 async function outsiderPlaysWith(email: string, ip: string) {
   const requests = [];
   for (let i = 0; i < 6; i++) requests.push((await requestCode(email, { ip })).status);

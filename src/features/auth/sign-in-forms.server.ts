@@ -1,11 +1,5 @@
-/**
- * The sign-in flow without JavaScript (decision 033): /login, /login/verify and onboarding are real
- * `<form method="post">`s. A form submitted before the page has hydrated (a slow phone), or with
- * JavaScript off, is handled here: the same checks and the same Better Auth calls as the browser's
- * (through /api/auth's own handler, so the same rate limits, quotas and hooks), then a redirect
- * (303). A refusal goes back to the form with its message and what was typed in a short-lived
- * cookie (`sb-form`), never in the URL; the page shows it on its next render.
- */
+// Forms posted before hydration or without JavaScript: the same checks and Better Auth calls, then a 303.
+// A refusal goes back in a short-lived cookie (`sb-form`), never in the URL.
 import { handleAuthRequest } from '#/server/auth-handler.ts';
 import { env } from '#/server/env.ts';
 import { CLIENT_IP_HEADER } from '#/server/http/pipeline.ts';
@@ -15,7 +9,7 @@ import { codeSchema, nameSchema } from './auth.schema';
 import { FORM_FLASH_COOKIE, type FormFlash } from './form-flash.functions';
 import { homeFor, safeRedirect } from './redirect';
 
-/** Headers a browser's own call to /api/auth would carry (its session, language, address). */
+/** So the same rate limits, quotas and session apply as to the browser's own call. */
 const FORWARDED = ['cookie', 'accept-language', 'user-agent', CLIENT_IP_HEADER];
 
 async function authCall(request: Request, path: string, body: Record<string, unknown>) {
@@ -42,16 +36,13 @@ const flashCookie = (flash: FormFlash) =>
     env().baseUrl.startsWith('https:') ? '; Secure' : ''
   }`;
 
-/** Back to the form, with its message and what was typed. */
 const refuse = (location: string, flash: FormFlash) => seeOther(location, [flashCookie(flash)]);
 
-/** A refusal from Better Auth, as the page shows it (its code, translated there). */
 const authRefusal = (payload: Record<string, unknown> | null) => ({
   code: typeof payload?.code === 'string' ? payload.code : 'UNKNOWN_ERROR',
   message: typeof payload?.message === 'string' ? payload.message : undefined,
 });
 
-/** The submitted fields of a form (urlencoded or multipart); null for anything else. */
 async function fields(request: Request): Promise<((name: string) => string) | null> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
@@ -70,7 +61,6 @@ const withRedirect = (path: string, redirect: string, extra: Record<string, stri
   return search ? `${path}?${search}` : path;
 };
 
-/** POST /login: e-mail → a code is sent → the code page. */
 export async function submitLoginForm(request: Request): Promise<Response> {
   const field = await fields(request);
   if (!field) return notAForm();
@@ -81,11 +71,10 @@ export async function submitLoginForm(request: Request): Promise<Response> {
   const { response, payload } = await authCall(request, '/email-otp/send-verification-otp', { email: checked.email, type: 'sign-in' });
   if (!response.ok)
     return refuse(withRedirect('/login', redirect), { form: 'login', error: authRefusal(payload), values: { email: checked.email } });
-  // A public demo's first code request sets the browser's mailbox cookie (decision 032).
+  // A public demo's first code request sets the browser's mailbox cookie.
   return seeOther(withRedirect('/login/verify', redirect, { email: checked.email }), response.headers.getSetCookie());
 }
 
-/** POST /login/verify: the code → a session → where the user was going, or their home. */
 export async function submitVerifyForm(request: Request): Promise<Response> {
   const field = await fields(request);
   if (!field) return notAForm();
@@ -102,7 +91,6 @@ export async function submitVerifyForm(request: Request): Promise<Response> {
   return seeOther(redirect || home, response.headers.getSetCookie());
 }
 
-/** POST /login/onboarding: the name → onboarded → back to the page the user was on. */
 export async function submitOnboardingForm(request: Request): Promise<Response> {
   const field = await fields(request);
   if (!field) return notAForm();

@@ -1,4 +1,3 @@
-/** Sign-out with a confirmation, then back to /login; 'Failed to Sign Out' when it fails. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type RefObject } from 'react';

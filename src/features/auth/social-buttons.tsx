@@ -1,4 +1,3 @@
-/** One button per configured social / OpenID Connect provider. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
@@ -12,13 +11,13 @@ export function SocialButtons({ providers, redirect }: { providers: AppConfig['p
   const [pending, setPending] = useState<string | null>(null);
   if (!providers.length) return null;
 
-  // Back to /login, whose guard sends a signed-in user on to the redirect target or home.
+  // /login's guard sends a signed-in user on to the redirect target or home.
   const callbackURL = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
   const errorCallbackURL = '/login/error';
 
   const signIn = async (id: 'github' | 'oidc') => {
     setPending(id);
-    // The auth client loads on the first click: /login's first load goes without it (decision 024).
+    // The auth client loads on the first click: /login's first load goes without it.
     const { authClient } = await import('./auth-client');
     // The OpenID Connect provider is registered as a social provider named 'oidc'.
     const { error } = await authClient.signIn.social({ provider: id, callbackURL, errorCallbackURL });

@@ -1,10 +1,7 @@
 import { imageSources } from '#/lib/image-sources';
 import type { Book } from './books.schema';
 
-/**
- * A book's cover: its picture (every stored width in `srcset`, decision 037), or a placeholder in
- * the genre's colour with the title's first letter. `lazy` for lists, where most are below the fold.
- */
+/** `lazy` for lists, where most covers are below the fold. */
 export function BookCover({
   book,
   className = 'h-20 w-14',
@@ -14,7 +11,7 @@ export function BookCover({
   book: Pick<Book, 'title' | 'genre'> & { coverImage?: string | null };
   className?: string;
   lazy?: boolean;
-  /** The CSS width the cover shows at, for the browser's choice of copy. */
+  /** For the browser's choice of copy. */
   sizes?: string;
 }) {
   if (book.coverImage) {

@@ -3,7 +3,7 @@ import { listInfiniteOptions } from '#/lib/list-query';
 
 export const booksInfiniteQuery = (searchTerm: string) => listInfiniteOptions(orpc.books.list, searchTerm);
 
-/** The manager's books table: search, genre filter and order, as the URL has them ('' = none). */
+/** As the URL has them ('' = none). */
 export interface BooksTableSearch {
   searchTerm: string;
   genreId: string;

@@ -1,7 +1,3 @@
-/**
- * Books API: list (search over title, author and genre name; a genre filter; by title or author),
- * get, create, update, delete. Each write records its audit event in the same transaction.
- */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
@@ -103,7 +99,7 @@ export const booksRouter = {
     .handler(async ({ input: { id, ...values }, context }) => {
       let found: Awaited<ReturnType<typeof findBook>> = null;
       try {
-        // The row stays locked until the answer's copy is read: a concurrent delete waits (it was a 500).
+        // The row stays locked until the answer's copy is read: a concurrent delete waits.
         found = await context.db.transaction(async (tx) => {
           const [before] = await tx.select().from(book).where(eq(book.id, id)).for('update');
           if (!before) return null;

@@ -1,4 +1,4 @@
-/** Book: one schema for the form, the API and the tests. Messages are `catalog` keys. */
+/** Messages are `catalog` keys. */
 import { genreSchema } from '#/features/genres/genres.schema';
 import { listInputSchema, listPageSchema } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
@@ -21,7 +21,7 @@ export const bookSchema = z.object({
   title: z.string(),
   author: z.string(),
   publisher: z.string().nullable(),
-  /** The cover's URL (its other widths: src/lib/image-sources.ts), or null for the coloured tile. */
+  /** Null for the coloured tile. */
   coverImage: z.string().nullable(),
   genre: genreSchema.nullable(),
   createdAt: z.date(),
@@ -31,10 +31,6 @@ export type Book = z.infer<typeof bookSchema>;
 
 const BOOK_SORTS = ['title', 'author'] as const;
 
-/**
- * The book lists' call and its pages (the routes' search params: `listSearch`, the manager's
- * `bookListSearch`): search, a genre filter, and one order (title or author, A–Z by default).
- */
 export const bookListInputSchema = listInputSchema.extend({
   genreId: clientString().trim().min(1).max(100).optional(),
   sort: z.enum(BOOK_SORTS).default('title'),

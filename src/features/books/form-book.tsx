@@ -1,8 +1,3 @@
-/**
- * The book form (new and update): title, author, genre (a combobox that filters the genres and
- * offers 'Create "{name}"' for a new one: decision 011) and publisher, validated by the same schema as the API. A refused title shows on its field; leaving
- * with unsaved changes asks first.
- */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -20,16 +15,7 @@ import { orpc, showOnFields } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { bookInputSchema, type Book, type BookInput } from './books.schema';
 
-export function FormBook({
-  book,
-  onSaved,
-  onCancel,
-}: {
-  book?: Book;
-  onSaved: (book: Book) => void;
-  /** Leaves the form (the unsaved-changes guard asks first when something was changed). */
-  onCancel: () => void;
-}) {
+export function FormBook({ book, onSaved, onCancel }: { book?: Book; onSaved: (book: Book) => void; onCancel: () => void }) {
   const { t } = useTranslation(['catalog', 'images']);
   const queryClient = useQueryClient();
   const [cover, setCover] = useState(book?.coverImage ?? null);
@@ -46,8 +32,8 @@ export function FormBook({
     },
   });
 
-  // isDirty is read during render (react-hook-form tracks only what a component reads); `saved` is
-  // a ref because the navigation after saving runs before the next render.
+  // isDirty is read during render (react-hook-form tracks only what is read); `saved` is a ref
+  // because the navigation after saving runs before the next render.
   const dirty = form.formState.isDirty;
   const unsaved = () => dirty && !saved.current;
 

@@ -1,4 +1,3 @@
-/** /app/books/{id}: one book under a page header (Books → its title); from 640 px the list stays beside it (two columns). */
 import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-/** /app/books: a mobile-first list with search (kept in the URL) and infinite scroll. */
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,6 @@ import { useSearchInput } from '#/lib/use-search-input';
 import { BookCover } from './book-cover';
 
 const route = getRouteApi('/app/books/');
-/** Spec: viewport preloading margin 100 px. */
 const PRELOAD_MARGIN = '100px';
 
 export function PageBooks() {

@@ -1,7 +1,3 @@
-/**
- * /manager/books/{id}: a page header (breadcrumbs, the title, Edit), the book's labelled fields
- * with its created and updated dates, and Delete (confirmed first) in a danger zone.
- */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -32,7 +28,7 @@ export function PageManagerBook() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  // A mutation like every write: a demo-mode refusal reaches the one global handler (the dialog).
+  // A mutation like every write: a demo-mode refusal reaches the one global handler.
   const remove = useMutation(
     orpc.books.delete.mutationOptions({
       onSettled: () => setConfirming(false),
@@ -41,8 +37,7 @@ export function PageManagerBook() {
       },
       onSuccess: async () => {
         toast.success(t('form.deleted'));
-        // Leave first: refreshing while this page shows would fetch the deleted book again (a 404,
-        // retried with back-off for seconds). Then forget it, and refresh the lists.
+        // Leave first: refreshing while this page shows would fetch the deleted book again (a 404, retried for seconds).
         await navigate({ to: '/manager/books', search: { searchTerm: '' } });
         queryClient.removeQueries({ queryKey: orpc.books.get.key({ input: { id } }) });
         await queryClient.invalidateQueries({ queryKey: orpc.books.key() });

@@ -1,7 +1,3 @@
-/**
- * /manager/books: the books table — search, a genre filter, sortable title and author (all in
- * the URL), rows that open the book, a row menu (open, edit), cards on phones.
- */
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -19,7 +15,7 @@ import type { Book } from './books.schema';
 
 const route = getRouteApi('/manager/books/');
 
-/** The Select's value for "no filter" (Radix reserves the empty string). */
+/** Radix reserves the empty string. */
 const ALL = 'all';
 
 export function PageManagerBooks() {

@@ -1,7 +1,4 @@
-/**
- * Initial app setup: the runtime configuration the browser needs, read from the server's
- * environment at request time (one build serves every environment; no VITE_ variables).
- */
+// Read at request time: one build serves every environment (no VITE_ variables).
 import { createServerFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
 import { detectLanguage } from '#/lib/i18n/detect-language';
@@ -18,13 +15,11 @@ export interface AppConfig {
   docsUrl: string;
   demoContactEmail: string;
   otpExpirationMinutes: number;
-  /** Where login codes go: SMTP, the server log only, or the log and the development mailbox. */
   emailDelivery: 'smtp' | 'log' | 'mailbox';
-  /** The largest picture the upload API accepts (UPLOAD_MAX_BYTES), shown beside the uploader. */
   uploadMaxBytes: number;
-  /** The language this request asked for (query, cookie, Accept-Language): the first byte uses it. */
+  /** The first byte already uses it. */
   language: Language;
-  /** The time zone the page's dates are rendered in: the browser's cookie's, else UTC (decision 056). */
+  /** The browser's cookie's, else UTC. */
   timeZone: string;
 }
 

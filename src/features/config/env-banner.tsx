@@ -1,4 +1,3 @@
-/** The environment banner: which deployment this is (name, emoji, colour from the server's env). */
 export function EnvBanner({ name, emoji, color }: { name: string; emoji: string; color: string }) {
   return (
     <div

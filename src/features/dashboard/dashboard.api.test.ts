@@ -1,4 +1,3 @@
-/** The dashboard API (issue 16): counts, 30-day trends and sign-ups per day, on the embedded database. */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn } from '../../../tests/support/api.ts';
@@ -29,7 +28,7 @@ describe('dashboard API', () => {
     expect(days.at(-1)!.day).toBe(today());
     expect(days[0]!.day).toBe(new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10));
 
-    // A user who joined today, one 40 days ago (the previous period) and one 90 days ago (neither).
+    // Joined today, 40 days ago (the previous period) and 90 days ago (neither).
     const db = await database();
     const ago = (n: number) => new Date(Date.now() - n * 86_400_000);
     const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
@@ -83,7 +82,6 @@ describe('dashboard API', () => {
       banned: before.counts.banned + 1,
     });
 
-    // What the triggers keep is what a count of the rows gives, day by day.
     const kept = await queryRows<{ day: string; n: string }>(
       db,
       sql`select to_char(day, 'YYYY-MM-DD') as day, n from daily_count where table_name = 'user' and n <> 0 order by day`,

@@ -1,4 +1,3 @@
-/** Dashboard API: one call for the manager's overview. */
 import { desc, sql } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import { queryRows } from '#/server/db/client.ts';
@@ -20,8 +19,7 @@ export const dashboardRouter = {
     .output(dashboardSchema)
     .handler(async ({ context: { db } }) => {
       type Trends = { usersCurrent: number; usersPrevious: number; booksCurrent: number; booksPrevious: number };
-      // Nothing here reads every user or book (decision 050): totals and rows per day are kept by
-      // triggers (row_count, daily_count), admins and banned people have their own small indexes.
+      // Nothing here reads every user or book: per-day rows are kept by triggers, and admins and banned people have small indexes.
       const days = sql.raw(String(DASHBOARD_DAYS));
       const today = sql`(now() at time zone 'UTC')::date`;
       const added = (table: 'user' | 'book', from: number, to: number) =>

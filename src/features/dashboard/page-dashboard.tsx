@@ -1,9 +1,3 @@
-/**
- * /manager/dashboard: stat cards (icon, count, the trend against the previous 30 days, each
- * opening its filtered list), the newest users and books with relative times in the chosen
- * language, then sign-ups per day over 30 days as a bar chart (our own, rendered with the page:
- * decision 042).
- */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { BookOpenIcon, MonitorSmartphoneIcon, ShieldCheckIcon, TagsIcon, UserXIcon, UsersIcon, type LucideIcon } from 'lucide-react';
@@ -26,7 +20,7 @@ interface Stat {
   key: keyof Dashboard['counts'];
   label: string;
   icon: LucideIcon;
-  /** The list it opens, filtered (none for sessions: no page lists them all). */
+  /** None for sessions: no page lists them all. */
   link?: Pick<LinkProps, 'to' | 'search'>;
   trend?: Dashboard['trends']['users'];
 }
@@ -119,7 +113,7 @@ function StatCard({ stat, value }: { stat: Stat; value: number }) {
     >
       <dt className="flex items-start justify-between gap-2 text-sm text-neutral-700 dark:text-neutral-300">
         {stat.link ? (
-          // The link covers the whole card (its ::after), so the card opens the list.
+          // The link's ::after covers the whole card, so the card opens the list.
           <Link {...stat.link} className="break-words after:absolute after:inset-0 after:rounded-lg hover:underline">
             {stat.label}
           </Link>

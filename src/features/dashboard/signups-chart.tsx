@@ -1,20 +1,12 @@
-/**
- * Sign-ups per day over 30 days, as a bar chart drawn with plain elements (decision 042): it
- * renders on the server with the page, follows the page's direction (the oldest day at the start
- * side, the value axis on the start side) and theme, and costs about 1 KB of JavaScript where
- * Recharts cost about 100 KB on the dashboard's first load.
- *
- * For assistive technology, a table of every day (visually hidden); for the pointer, a tooltip on
- * the hovered day; for the keyboard, one tab stop whose arrow keys (Home, End) move the tooltip
- * from day to day, and a status line that reads it out.
- */
+// Plain elements, not a chart library: renders on the server, follows direction and theme, ~1 KB of JavaScript.
+// Assistive technology gets a hidden table; the keyboard one tab stop whose arrows move the tooltip.
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateFormat, numberFormat } from '#/lib/i18n/format';
 import { cn } from '#/lib/utils';
 import type { Dashboard } from './dashboard.schema';
 
-/** Integer ticks from 0 in steps of 1, 2 or 5 × 10ⁿ: at most four steps, the top one at or above the highest value. */
+/** At most four steps of 1, 2 or 5 × 10ⁿ, the top one at or above the highest value. */
 export function valueTicks(max: number): number[] {
   const rough = Math.max(max, 4) / 4;
   const power = 10 ** Math.floor(Math.log10(rough));
@@ -23,10 +15,7 @@ export function valueTicks(max: number): number[] {
   return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
 }
 
-/**
- * Which days carry a label under the axis, counted back from the latest: every sixth day on any
- * screen, every third from 1024 px.
- */
+/** Every sixth day on any screen, every third from 1024 px. */
 const dayLabel = (fromEnd: number) => (fromEnd % 6 === 0 ? 'block' : fromEnd % 3 === 0 ? 'hidden lg:block' : undefined);
 
 export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
@@ -44,8 +33,7 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
   const point = active === null ? undefined : data[active];
   const reading = point && `${day(point.day)}, ${t('dashboard.signups')}: ${number.format(point.count)}`;
 
-  // Arrow keys move in the direction they point: towards the latest day to the right in left-to-right
-  // pages, to the left in right-to-left ones (the oldest day is at the start side).
+  // Arrow keys move the way they point: the oldest day is at the start side.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
     const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
@@ -90,7 +78,6 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
         <span id={`${id}-hint`} className="sr-only">
           {t('dashboard.chartKeys')}
         </span>
-        {/* The value axis: its labels at their gridlines' heights. */}
         <div aria-hidden className="relative my-2">
           {ticks.map((tick) => (
             <span
@@ -129,7 +116,7 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
               aria-hidden
               data-testid="signups-tooltip"
               className="pointer-events-none absolute top-0 z-10 rounded-md border border-neutral-200 bg-white px-3 py-2 text-xs whitespace-nowrap text-neutral-950 shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-50"
-              // Beside the day, on the side with room: after it in the first half, before it in the second.
+              // On the side with room: after the day in the first half, before it in the second.
               style={
                 active < data.length / 2
                   ? { insetInlineStart: `calc(${((active + 1) / data.length) * 100}% + 0.5rem)` }
@@ -145,7 +132,6 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
             </div>
           )}
         </div>
-        {/* The day axis, under the bars. */}
         <div aria-hidden className="col-start-2 flex h-4">
           {data.map((d, i) => (
             <span key={d.day} className="relative flex-1">

@@ -1,4 +1,3 @@
-/** The "Demo Mode" dialog (a drawer below 640 px), opened by src/lib/demo-mode-events.ts. */
 import { getRouteApi } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** The demo-mode dialog's English strings, added by it (demo-dialog.tsx; see src/lib/i18n/entry-strings.ts). */
+/** Added by its dialog, left out of the entry (src/lib/i18n/entry-strings.ts). */
 import { demo } from '#/locales/en/common.json?part=demo';
 import type { EnglishPart } from '#/lib/i18n/entry-strings';
 

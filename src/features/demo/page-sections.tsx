@@ -1,4 +1,3 @@
-/** The section switch: App (simple, mobile-first) and Manager (admin style), with where you are. */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '#/components/ui/button';
@@ -39,7 +38,7 @@ export function PageSections({ current }: { current: 'app' | 'manager' }) {
               )}
             </div>
             <p className="text-sm text-neutral-700 dark:text-neutral-300">{t(`sections.${s.key}.description`)}</p>
-            {/* A section the person may not have is named, never offered (decision 039). */}
+            {/* A section the person may not have is named, never offered. */}
             {allowed[s.key] && (
               <Link to={s.to} className={cn(buttonVariants({ variant: 'secondary' }), 'self-start')}>
                 {t(`sections.${s.key}.goTo`)}

@@ -1,7 +1,4 @@
-/**
- * The picture uploader, as other features show it (their account, user and book pages): loaded
- * with its own chunk only when it renders, so no first load carries it (decision 037).
- */
+// Loaded with its own chunk only when it renders, so no first load carries it.
 import { lazy, Suspense } from 'react';
 import type { PictureUploaderProps } from './picture-uploader';
 

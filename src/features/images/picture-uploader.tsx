@@ -1,9 +1,4 @@
-/**
- * Upload, replace or remove a picture (a profile picture, a book's cover): drag and drop or pick a
- * file, a preview while it goes, a progress bar, the server's refusal in the page's language.
- * Loaded only where it is shown (picture-field.tsx). The server checks and re-encodes everything;
- * here nothing is trusted, only shown.
- */
+// The server checks and re-encodes everything; here nothing is trusted, only shown.
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ImageUp, Trash2 } from 'lucide-react';
@@ -20,15 +15,12 @@ const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
 export interface PictureUploaderProps {
   target: PictureTarget;
-  /** The current picture's URL, or null. */
   url: string | null;
   title: string;
   description: string;
-  /** Square (people) or 2:3 (covers): the preview's shape. */
   shape: 'square' | 'cover';
-  /** Called after a change is stored, to refresh what shows the picture. */
   onChange: (url: string | null) => void | Promise<void>;
-  /** Shown in the preview's place while there is no picture (a person's initials); an upload icon without it. */
+  /** A person's initials; an upload icon without it. */
   placeholder?: ReactNode;
 }
 
@@ -51,13 +43,13 @@ export default function PictureUploader({ target, url, title, description, shape
   // Rendered by the server, the file input takes a file only once this chunk has hydrated.
   const ready = useSyncExternalStore(noChanges, clientSide, serverSide);
 
-  // The preview is an object URL (CSP: img-src blob:); released when replaced or unmounted.
+  // An object URL (CSP: img-src blob:), released when replaced or unmounted.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const failed = (e: PictureError) => {
     setProgress(undefined);
     setPreview(undefined);
-    // A demo-mode refusal opens the global dialog (the query client's mutation cache).
+    // A demo-mode refusal opens the global dialog.
     if (!handledGlobally(e)) setError(e.message || t('errors.UPLOAD_FAILED'));
   };
 

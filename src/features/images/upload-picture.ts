@@ -1,8 +1,4 @@
-/**
- * Sends a picture to the upload API (decision 037): the file's bytes as they are, with its image
- * type, by XMLHttpRequest, the one browser API that reports upload progress. Refusals come back
- * as `{code, message}` in the page's language (the server reads the language cookie).
- */
+// XMLHttpRequest: the one browser API that reports upload progress.
 export type PictureTarget = { kind: 'users' | 'books' | 'organizations'; id: string };
 
 export class PictureError extends Error {
@@ -36,9 +32,7 @@ function send(method: 'PUT' | 'DELETE', target: PictureTarget, file?: File, onPr
   });
 }
 
-/** Uploads `file` as the target's picture; resolves with its URL. */
 export const uploadPicture = (target: PictureTarget, file: File, onProgress: (fraction: number) => void) =>
   send('PUT', target, file, onProgress);
 
-/** Removes the target's picture. */
 export const removePicture = (target: PictureTarget) => send('DELETE', target);

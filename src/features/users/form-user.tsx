@@ -1,7 +1,3 @@
-/**
- * The user form (new and update): name, e-mail and role, validated by the same schema as the API.
- * A taken e-mail shows on its field; leaving with unsaved changes asks first.
- */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
@@ -22,10 +18,9 @@ export function FormUser({
   onSaved,
   onCancel,
 }: {
-  /** The user being edited; `lastAdmin` (the detail's) locks the role, with the reason shown. */
+  /** `lastAdmin` locks the role, with the reason shown. */
   user?: ManagedUser & { lastAdmin?: boolean };
   onSaved: (user: ManagedUser) => void;
-  /** Leaves the form (the unsaved-changes guard asks first when something was changed). */
   onCancel: () => void;
 }) {
   const { t } = useTranslation('users');
@@ -63,8 +58,7 @@ export function FormUser({
   const message = (key?: string) =>
     key ? (key.startsWith('users:') ? t(key.slice('users:'.length) as 'form.nameRequired') : key) : undefined;
   const errors = form.formState.errors;
-  // Demoting the last administrator would leave none (src/server/last-admin.ts): the server refuses
-  // it, and the form says so before anyone tries, as the user's page does.
+  // The server refuses demoting the last administrator; the form says so before anyone tries.
   const roleLocked = Boolean(user?.lastAdmin);
   const roleLockedId = useId();
   return (

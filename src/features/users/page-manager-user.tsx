@@ -1,8 +1,3 @@
-/**
- * /manager/users/{id}: a page header (breadcrumbs, the name, 'Edit user' and an actions menu), who
- * the user is as labelled fields with the created and updated dates, the role, the user's sessions,
- * and a danger zone: ban / unban (with a reason) and delete, each confirmed first.
- */
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -53,12 +48,10 @@ export function PageManagerUser() {
   const canImpersonate = usePermission({ user: ['impersonate'] }) && !isSelf && !roleFieldIsAdmin(user.role) && !user.banned;
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'ban' | 'delete' | null>(null);
-  // The role picked in the select, waiting for confirmation (the select keeps showing the stored role);
-  // kept while the dialog closes so that its text does not change under the closing animation.
+  // Waiting for confirmation; kept while the dialog closes so its text does not change under the animation.
   const [pendingRole, setPendingRole] = useState<RoleName | null>(null);
   const [roleDialogOpen, setRoleDialogOpen] = useState(false);
-  // Demoting oneself, or the last administrator, could leave none (src/server/last-admin.ts, the
-  // detail's `lastAdmin`): the select is disabled with the reason, as Ban is.
+  // Demoting oneself, or the last administrator, could leave none: disabled with the reason, as Ban is.
   const roleLocked = (isSelf && roleFieldIsAdmin(user.role)) || user.lastAdmin;
   const roleLockedReason = user.lastAdmin ? t('detail.lastAdmin') : t('detail.cannotChangeOwnRole');
   const [banReason, setBanReason] = useState('');
@@ -79,7 +72,7 @@ export function PageManagerUser() {
   const impersonate = useAdminAction(() => authCall(authClient.admin.impersonateUser({ userId: user.id })), {
     success: '',
     failure: t('detail.impersonateFailed'),
-    // A full load into the user's home: nothing cached as the admin may leak into their pages.
+    // A full load: nothing cached as the admin may leak into their pages.
     onSuccess: () => window.location.assign(homeFor(user.role)),
   });
   const remove = useAdminAction(() => authCall(authClient.admin.removeUser({ userId: user.id })), {

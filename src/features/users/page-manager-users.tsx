@@ -1,7 +1,3 @@
-/**
- * /manager/users: the users table — search, role and status filters, sortable name, e-mail and
- * joined date (all in the URL), rows that open the user, a row menu (open, edit), cards on phones.
- */
 import type { ColumnDef } from '@tanstack/react-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { EyeIcon, PencilIcon } from 'lucide-react';
@@ -20,7 +16,7 @@ import type { ManagedUser } from './users.schema';
 
 const route = getRouteApi('/manager/users/');
 
-/** The Select's value for "no filter" (Radix reserves the empty string). */
+/** Radix reserves the empty string. */
 const ALL = 'all';
 
 export function PageManagerUsers() {
@@ -138,8 +134,7 @@ export function PageManagerUsers() {
         <div className="flex items-start gap-3">
           <UserAvatar user={user} />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
-            {/* A name with no break in it (or the e-mail standing in for one) ends in '…', as the e-mail
-                does: at the end of its own script's line, aligned as the page. */}
+            {/* Ends in '…' at the end of its own script's line, aligned as the page. */}
             <bdi className="truncate rtl:text-right">{nameLink(user)}</bdi>
             <bdi className="truncate text-sm rtl:text-right text-neutral-600 dark:text-neutral-400">{user.email}</bdi>
             <div className="flex flex-wrap gap-1">

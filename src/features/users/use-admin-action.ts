@@ -1,9 +1,4 @@
-/**
- * A manager action on a user (ban, revoke, delete…), through Better Auth's admin client or the
- * product API: a toast on success, on failure the product's failure text (docs/product.md, Routes)
- * with the server's reason (translated) beneath, and fresh user data afterwards. What a global
- * handler shows (demo mode's dialog) is left to it.
- */
+// What a global handler shows (demo mode's dialog) is left to it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '#/components/ui/toast';
 import type { AuthCallError } from '#/features/auth/auth-client';

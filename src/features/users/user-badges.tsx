@@ -1,4 +1,3 @@
-/** How the manager shows a user: an avatar (picture or initials), role and status badges, the role picker. */
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
@@ -7,7 +6,6 @@ import { ROLE_NAMES } from '#/lib/permissions';
 import { roleNames } from '#/lib/role-field';
 import type { ManagedUser } from './users.schema';
 
-/** The manager's avatar of a user: their picture or initials (src/components/ui/avatar.tsx). */
 export function UserAvatar({ user, size = 'sm' }: { user: Pick<ManagedUser, 'name' | 'email' | 'image'>; size?: 'sm' | 'lg' }) {
   return <Avatar name={user.name} email={user.email} src={user.image} size={size} lazy={size === 'sm'} />;
 }
@@ -30,7 +28,7 @@ export function StatusBadge({ banned }: { banned: boolean }) {
   return banned ? <Badge variant="danger">{t('status.banned')}</Badge> : <Badge variant="success">{t('status.active')}</Badge>;
 }
 
-/** The declared roles; a stored value outside them (several roles, comma-separated) shows as is. */
+/** A stored value outside the declared roles (several, comma-separated) shows as is. */
 export function RoleSelect({
   value,
   onValueChange,

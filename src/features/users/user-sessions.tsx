@@ -1,9 +1,3 @@
-/**
- * A user's sessions for the manager, as a table from 640 px and cards below
- * (src/components/session-list.tsx): device, address, last active, shortened token, with 'Revoke'
- * per row and 'Revoke all', each confirmed first (src/components/confirm-dialog.tsx). Each row
- * shows whose session it is by the user's avatar (picture or initials); the page's title names them.
- */
 import { useState, type ReactNode } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +22,6 @@ export function UserSessions({ user }: { user: Pick<ManagedUser, 'id' | 'name' |
   const dates = useDates();
   const { data: sessions } = useSuspenseQuery(userSessionsQuery(userId));
   const canRevoke = usePermission({ session: ['revoke'] });
-  // Which confirmation is open: one session's id, or every session.
   const [asking, setAsking] = useState<{ sessionId: string } | 'all' | null>(null);
   const when = (date: Date) => dates.date(date, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,4 +1,3 @@
 import { usersApiSuite } from '../../../tests/support/users-api-suite.ts';
 
-// On the embedded database (DATA_DIR=memory:// for tests).
 usersApiSuite();

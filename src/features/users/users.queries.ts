@@ -1,7 +1,7 @@
 import { orpc } from '#/lib/api-client';
 import { listInfiniteOptions } from '#/lib/list-query';
 
-/** The users table's search, filters and order, as the URL has them ('' = none). */
+/** As the URL has them ('' = none). */
 export interface UsersTableSearch {
   searchTerm: string;
   role: '' | 'admin' | 'user';

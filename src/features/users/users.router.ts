@@ -1,10 +1,4 @@
-/**
- * Users API for the manager: list (newest first or by name or e-mail; search over name and e-mail;
- * role and status filters), get, create,
- * update, and a user's sessions (list, end one). Banning, ending every session, deletion and
- * impersonation are Better Auth's admin endpoints (/api/auth/admin/*), guarded by the same
- * declaration.
- */
+// Banning, ending every session, deletion and impersonation are Better Auth's admin endpoints, guarded by the same declaration.
 import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
@@ -46,7 +40,7 @@ const columns = {
   updatedAt: user.updatedAt,
 };
 
-/** The role as permissions see it (ADMIN_USER_IDS are admins whatever is stored). */
+/** ADMIN_USER_IDS are admins whatever is stored. */
 const toManagedUser = <T extends { id: string; role: string }>(row: T) => ({ ...row, role: effectiveRole(row) });
 
 function searchCondition(searchTerm: string): SQL | undefined {
@@ -54,10 +48,9 @@ function searchCondition(searchTerm: string): SQL | undefined {
   return searchTextContains(user, searchTerm);
 }
 
-/** Enough of a token to tell sessions apart, never enough to use one. */
+/** Enough to tell sessions apart, never enough to use one. */
 const shortToken = (token: string) => `${token.slice(0, 4)}…${token.slice(-4)}`;
 
-/** Editing who someone is (name, e-mail, role) takes the rights to create users and to set roles. */
 const EDIT_USERS: Permission = { user: ['create', 'set-role'] };
 
 function duplicateEmail(error: unknown, t: (key: string) => string): never {
@@ -67,10 +60,8 @@ function duplicateEmail(error: unknown, t: (key: string) => string): never {
 
 type UserListInput = z.output<typeof userListInputSchema>;
 
-/** SQL: the user has admin rights (a stored admin role, or one of ADMIN_USER_IDS). */
 const hasAdminRights = () => sql`(${storedRoleIsAdmin} or ${user.id} = any(string_to_array(${env().auth.adminUserIds.join(',')}, ',')))`;
 
-/** The filters of a list call: search, role, status. */
 function listFilter(input: UserListInput): SQL | undefined {
   return and(
     searchCondition(input.searchTerm),
@@ -206,7 +197,7 @@ export const usersRouter = {
     .input(userSessionInputSchema)
     .output(z.object({ id: z.string() }))
     .handler(async ({ input, context }) => {
-      // Sessions live in the database only (decision 028): the next request with it is signed out.
+      // Sessions live in the database only: the next request with it is signed out.
       const ended = await context.db.transaction(async (tx) => {
         const rows = await tx
           .delete(session)

@@ -1,4 +1,4 @@
-/** Users as the manager sees them: one schema for the form, the API and the tests. Messages are `users` keys. */
+/** Messages are `users` keys. */
 import { ROLE_NAMES, type RoleName } from '#/lib/permissions';
 import { listInputSchema, listPageSchema } from '#/lib/list';
 import { NAME_MAX_LENGTH, NAME_PATTERN } from '#/lib/person-name';
@@ -38,16 +38,11 @@ export const managedUserSchema = z.object({
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-/** The list's filters and orders (the manager's users table). */
 const USER_ROLE_FILTERS = ['admin', 'user'] as const;
 const USER_STATUS_FILTERS = ['active', 'banned'] as const;
 const USER_SORTS = ['createdAt', 'name', 'email'] as const;
 const SORT_ORDERS = ['asc', 'desc'] as const;
 
-/**
- * The list call and its pages (the route's search params: `userListSearch`): search, filters by
- * role and status, and one order (newest first by default; by name or e-mail A–Z or Z–A).
- */
 export const userListInputSchema = listInputSchema.extend({
   role: z.enum(USER_ROLE_FILTERS).optional(),
   status: z.enum(USER_STATUS_FILTERS).optional(),
@@ -57,18 +52,14 @@ export const userListInputSchema = listInputSchema.extend({
 });
 export const userListSchema = listPageSchema(managedUserSchema);
 
-/** One user as the detail page reads it: `lastAdmin` says the role and ban controls must stay disabled. */
 export const userDetailSchema = managedUserSchema.extend({
-  /** The only active admin left: demoting, banning or deleting would be refused (409 LAST_ADMIN). */
+  /** The only active admin left: the role and ban controls stay disabled (the server answers 409 LAST_ADMIN). */
   lastAdmin: z.boolean(),
 });
 
 export const userIdInputSchema = z.strictObject({ id: clientString().min(1).max(100) });
 
-/**
- * One of a user's sessions as the manager sees it. `shortToken` tells sessions apart and is never
- * enough to use one: no full token of another session leaves the server.
- */
+/** No full token of another session leaves the server. */
 export const userSessionSchema = z.object({
   id: z.string(),
   shortToken: z.string(),
