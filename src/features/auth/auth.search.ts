@@ -1,10 +1,7 @@
-/**
- * The sign-in pages' search params and the sign-in e-mail rule, without zod: /login is the page
- * most visitors load first, and these run in its route tree and its first form (decision 024).
- */
+// Without zod: /login is the page most visitors load first, and these run in its route tree and first form.
 import { oneOfParam, searchParams, stringParam } from '#/lib/search-params';
 
-/** `redirect` and `error`: unparseable values fall back to empty (docs/product.md, Routes). */
+/** Unparseable values fall back to empty. */
 export const loginSearch = searchParams<{ redirect: string }>({ redirect: stringParam() });
 export const verifySearch = searchParams<{ email: string; redirect: string }>({ email: stringParam(), redirect: stringParam() });
 export const loginErrorSearch = searchParams<{ error: string }>({ error: stringParam() });
@@ -15,14 +12,11 @@ export const toLoginError: (value: string) => LoginError = oneOfParam(LOGIN_ERRO
 
 export type EmailError = 'validation.emailRequired' | 'validation.emailInvalid';
 
-/** zod's own e-mail pattern (`z.email()`'s, in zod/v4/core/regexes), so the API and the forms agree (tested). */
+/** zod's own e-mail pattern (`z.email()`'s), so the API and the forms agree. */
 // eslint-disable-next-line no-useless-escape -- zod's source verbatim: a test compares the two
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
-/**
- * The sign-in e-mail (docs/product.md, "Entities and validation"): trimmed, required, valid.
- * Returns the trimmed e-mail or the key of the `auth` message to show.
- */
+/** The trimmed e-mail, or the key of the `auth` message to show. */
 export function checkEmail(value: unknown): { email: string; error?: undefined } | { email?: undefined; error: EmailError } {
   const email = typeof value === 'string' ? value.trim() : '';
   if (!email) return { error: 'validation.emailRequired' };
