@@ -1,7 +1,4 @@
-/**
- * The Node.js version check (scripts/check-node.mjs, decision 027): on a Node older than
- * package.json's engines, every npm script says so in one line and exits 1.
- */
+// On a Node older than package.json's engines, every npm script says so in one line and exits 1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +36,7 @@ describe('Node.js version check', () => {
     expect(run.stderr + run.stdout).toBe('');
   });
 
-  // A real older Node, where the machine has one (Debian's is 20 on the CI machine).
+  // A real older Node, where the machine has one.
   const olderNode = ['/usr/bin/node', '/usr/local/bin/node'].find((node) => {
     if (!existsSync(node)) return false;
     const major = Number(spawnSync(node, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout.trim());

@@ -1,7 +1,4 @@
-/**
- * The database scripts of the contract (`npm run db:migrate`, `db:seed`) run the sources in plain
- * Node (type stripping, no bundler): every module they reach must load there.
- */
+// The database scripts run the sources in plain Node (type stripping): every module they reach must load there.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,12 +1,5 @@
-/**
- * No import circles in src/ (docs/architecture.md, "Import direction"). The graph is read with the
- * TypeScript compiler this project already has: every static, type-only, re-export and dynamic
- * import of every source file, resolved with tsconfig.json (so `#/…` aliases and relative paths
- * land on the same file). `npx madge --circular --extensions ts,tsx src` shows the same graph.
- *
- * One file is left out: src/routeTree.gen.ts, which TanStack Router writes. It imports every route
- * and, type-only, the router (src/router.tsx) to register its type, and the router imports it back.
- */
+// Every static, type-only, re-export and dynamic import, resolved with tsconfig.json. Left out:
+// src/routeTree.gen.ts, which TanStack Router writes and which imports the router back.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -16,7 +9,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SRC = path.join(ROOT, 'src') + path.sep;
 const GENERATED = new Set([path.join(SRC, 'routeTree.gen.ts')]);
 
-/** Every source file under src/ and the files of ours it imports. */
 function importGraph(): Map<string, string[]> {
   const config = ts.getParsedCommandLineOfConfigFile(
     path.join(ROOT, 'tsconfig.json'),
@@ -42,7 +34,7 @@ function importGraph(): Map<string, string[]> {
   return graph;
 }
 
-/** The import circles of a graph: its strongly connected components with a cycle (Tarjan). */
+/** Strongly connected components with a cycle (Tarjan). */
 function findCircles(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();

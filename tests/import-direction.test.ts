@@ -1,9 +1,4 @@
-/**
- * The import direction of docs/architecture.md is enforced by eslint.config.js. These tests lint
- * synthetic files at real places with ESLint's own API and the project's config: each forbidden
- * import must be reported with its rule's message, in the alias form, the relative form and as a
- * dynamic import, and the allowed imports beside them must pass.
- */
+// Each forbidden import (alias, relative, dynamic) must be reported with its rule's message; the allowed ones beside it pass.
 import { describe, expect, it } from 'vitest';
 import { lint } from './support/lint.ts';
 

@@ -1,10 +1,5 @@
-/**
- * Dates and numbers are formatted through src/lib/i18n/format.ts (decision 053), dates on a page
- * through useDates(), in the reader's time zone (decision 056). eslint.config.js refuses an `Intl`
- * formatter made elsewhere, `toLocaleString`, and format.ts's date functions outside use-dates.ts;
- * these tests lint synthetic files with the project's config and check the rules fire there and
- * not where the formatting is done.
- */
+// eslint.config.js refuses an `Intl` formatter made outside src/lib/i18n/format.ts, `toLocaleString`,
+// and format.ts's date functions outside use-dates.ts.
 import { describe, expect, it } from 'vitest';
 import { lint } from './support/lint.ts';
 

@@ -1,8 +1,4 @@
-/**
- * `npm run db:generate` is drizzle-kit's: the committed snapshot in drizzle/meta must match
- * src/server/db/schema.ts, or the next generate re-creates tables that already exist. Each case runs
- * drizzle-kit on a copy of drizzle/ without a terminal, as CI and scripts do.
- */
+// The committed snapshot in drizzle/meta must match schema.ts, or the next generate re-creates existing tables.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

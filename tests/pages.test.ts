@@ -1,7 +1,4 @@
-/**
- * The pages the sweeps visit (e2e/support/pages.ts), checked against the router itself; and the
- * translation namespaces each page shows, against those its routes declare.
- */
+// The pages the sweeps visit, checked against the router; and each page's namespaces against its routes'.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createRouter, type AnyRoute } from '@tanstack/react-router';
@@ -13,7 +10,7 @@ import type { RouterContext } from '#/routes/__root';
 import { pageRoutes, pagesToSweep, routeFiles, samplePath, type Samples } from '../e2e/support/pages.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-// The app's route tree in a router of its own: only its routes are read, no page loads.
+// Only its routes are read, no page loads.
 const router = createRouter({ routeTree, context: {} as RouterContext });
 const routes = Object.values(router.routesById) as AnyRoute[];
 const urlOf = (route: AnyRoute) => (route.fullPath.length > 1 ? route.fullPath.replace(/\/$/, '') : route.fullPath);
@@ -46,10 +43,7 @@ describe('the page sweeps', () => {
   });
 });
 
-/**
- * The namespaces a module shows: `useTranslation(…)` (`common` when it names none), `{ ns: … }` and
- * `'ns:key'`; less those it loads itself when it renders (`loadNamespaces('zod')`).
- */
+/** `useTranslation(…)` (`common` when it names none), `{ ns: … }` and `'ns:key'`; less `loadNamespaces(…)`. */
 function namespacesShown(code: string): Set<string> {
   const shown = new Set<string>();
   for (const [, args] of code.matchAll(/useTranslation\(([^)]*)\)/g)) {
@@ -74,13 +68,9 @@ function resolve(from: string, specifier: string): string | undefined {
   );
 }
 
-/** Each module's namespaces and the modules it imports, read once. */
 const scanned = new Map<string, { shown: Set<string>; imports: string[] }>();
 
-/**
- * The modules a route file loads in the browser, static or on demand, each with the namespaces it
- * shows. TypeScript's transpiler drops the comments and the type-only imports; server code renders no page.
- */
+/** TypeScript's transpiler drops the comments and the type-only imports; server code renders no page. */
 function modulesOf(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file) || file.includes('/src/server/') || file.includes('.server.')) return seen;
   seen.add(file);

@@ -1,11 +1,5 @@
-/**
- * The permission matrix: the one written-out expectation of who may do what. Every product-API
- * procedure and every admin endpoint of the auth API is called as signed-out, banned user, user and
- * admin, and must get the status written below from the product rules (docs/product.md, "Roles and
- * permissions"), never derived from the declarations that enforce them: a procedure widened to
- * 'public', or a role given one action too many, fails here. A new resource adds its rows to
- * PRODUCT_API; a procedure or admin endpoint the tables do not list fails the first tests.
- */
+// Statuses written from the product rules, never derived from the declarations that enforce them: a
+// procedure widened to 'public' fails here, and so does one the tables do not list.
 import { isProcedure, type AnyProcedure } from '@orpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ADMIN_ENDPOINTS, rolesAllow, statements } from '#/lib/permissions';
@@ -16,10 +10,10 @@ import { api, authApi, signIn } from './support/api.ts';
 
 type Caller = 'signed-out' | 'banned' | 'user' | 'admin';
 const CALLERS: Caller[] = ['signed-out', 'banned', 'user', 'admin'];
-/** Expected statuses, in the order of CALLERS: signed out, banned, user, admin. */
+/** In the order of CALLERS: signed out, banned, user, admin. */
 type Statuses = [number, number, number, number];
 
-/** A call and the statuses it must get. `body` builds a new body per call. */
+/** `body` builds a new body per call. */
 interface Row {
   params?: Record<string, string>;
   body?: () => Record<string, unknown> | undefined;
@@ -33,10 +27,7 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`
 const ids: Record<string, string> = {};
 const missing = '00000000-0000-4000-8000-000000000000';
 
-/**
- * Product API, by `router` path. An allowed call on a missing id answers 404, a create 201: those
- * are the allowed statuses below; 403 is a refusal.
- */
+/** An allowed call on a missing id answers 404, a create 201; 403 is a refusal. */
 const PRODUCT_API: Record<string, Row> = {
   // expect: [signed out, banned, user, admin]
   'books.list': { expect: [401, 401, 200, 200] },
@@ -51,7 +42,7 @@ const PRODUCT_API: Record<string, Row> = {
   'books.delete': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'book' },
   'genres.list': { expect: [401, 401, 200, 200] },
   'genres.get': { params: { id: missing }, expect: [401, 401, 404, 404] },
-  // Adding a genre is part of editing the catalogue: whoever may create books (the admin).
+  // Adding a genre is part of editing the catalogue: whoever may create books.
   'genres.create': { body: () => ({ name: unique('Genre') }), expect: [401, 401, 403, 201], denied: 'book' },
   'users.list': { expect: [401, 401, 403, 200], denied: 'user' },
   'users.get': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'user' },
@@ -68,40 +59,31 @@ const PRODUCT_API: Record<string, Row> = {
   },
   'users.sessions': { params: { id: 'target' }, expect: [401, 401, 403, 200], denied: 'session' },
   'users.revokeSession': { params: { id: 'target', sessionId: missing }, expect: [401, 401, 403, 404], denied: 'session' },
-  // The manager's dashboard (counts and the newest users and books).
   'dashboard.get': { expect: [401, 401, 403, 200], denied: 'user' },
-  // One's own sessions: any signed-in user.
   'account.sessions': { expect: [401, 401, 200, 200] },
-  // Ending one of one's own other sessions by id: account update, which every role has (404 for an id that is not theirs).
+  // Account update, which every role has (404 for an id that is not theirs).
   'account.revokeSession': { params: { id: missing }, expect: [401, 401, 404, 404] },
-  // One's own organisations; one of them by slug (404 for anyone who is not a member).
+  // 404 for anyone who is not a member.
   'organizations.mine': { expect: [401, 401, 200, 200] },
   'organizations.get': { params: { slug: 'no-such-organisation' }, expect: [401, 401, 404, 404] },
-  // The active organisation's shelf: any signed-in user, then their membership (decision 038).
   // Neither seeded account has an active organisation: 400 NO_ACTIVE_ORGANIZATION.
   'organizations.shelf.list': { expect: [401, 401, 400, 400] },
   'organizations.shelf.get': { params: { id: missing }, expect: [401, 401, 400, 400] },
   'organizations.shelf.add': { body: () => ({ bookId: missing }), expect: [401, 401, 400, 400] },
   'organizations.shelf.remove': { params: { id: missing }, expect: [401, 401, 400, 400] },
-  // An invitation's state, for its page: any signed-in user (200 "not-found" for a missing id).
+  // 200 "not-found" for a missing id.
   'organizations.invitations.get': { params: { id: missing }, expect: [401, 401, 200, 200] },
-  // Every organisation, from the manager.
   'organizations.manager.list': { expect: [401, 401, 403, 200], denied: 'organization' },
   'organizations.manager.get': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'organization' },
   'organizations.manager.delete': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'organization' },
-  // The audit log: the whole log for administrators (audit: read); one's own events for anyone signed in.
   'audit.list': { expect: [401, 401, 403, 200], denied: 'audit' },
   'audit.get': { params: { id: '999999999' }, expect: [401, 401, 403, 404], denied: 'audit' },
   'audit.mine': { expect: [401, 401, 200, 200] },
 };
 
-/**
- * Auth API admin endpoints, in the order they are called (`ids.target` is a throwaway user). No role
- * may get or update a user through Better Auth (the manager uses the product API for that); any
- * session may ask what it holds, or stop impersonating (400 when it is not impersonating).
- */
+/** No role may get or update a user through Better Auth; any session may ask what it holds, or stop impersonating. */
 const AUTH_API: Record<string, Row & { method: 'GET' | 'POST' }> = {
-  // Off (src/server/auth-endpoints.ts): users are created and edited through the product API.
+  // Off: users are created and edited through the product API.
   '/admin/create-user': {
     method: 'POST',
     body: () => ({ email: `${unique('c')}@example.com`, name: 'Created' }),
@@ -128,7 +110,7 @@ const AUTH_API: Record<string, Row & { method: 'GET' | 'POST' }> = {
   '/admin/has-permission': { method: 'POST', body: () => ({ permissions: { book: ['read'] } }), expect: [404, 404, 404, 404] },
 };
 
-/** The sections' page guards (requireSection) read `apps`: may a user, an admin enter? */
+/** The sections' page guards: may a user, an admin enter? */
 const SECTIONS: Record<'app' | 'manager', [boolean, boolean]> = {
   app: [true, true],
   manager: [false, true],

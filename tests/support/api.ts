@@ -1,7 +1,4 @@
-/**
- * Calls the real product API and auth server in-process (no mocks): sessions come from a real
- * e-mail code read from the development mailbox, requests go through the same handlers as HTTP.
- */
+// No mocks: sessions come from a real e-mail code, requests go through the same handlers as HTTP.
 import { vi } from 'vitest';
 import { getAuth } from '#/server/auth.ts';
 import { handleApiRequest } from '#/server/api-handler.ts';
@@ -10,13 +7,9 @@ import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
-/** The id of the newest message in the development mailbox (0 when empty). */
 export const newestMailId = () => mailboxMessages()[0]?.id ?? 0;
 
-/**
- * The code of the newest message to `email` after message `after`, in `owner`'s mailbox (a public
- * demo's visitor) or the whole mailbox; waited for, since the e-mail leaves after the answer.
- */
+/** Waited for, since the e-mail leaves after the answer. `owner`: a public demo's visitor. */
 export async function codeSentAfter(email: string, after: number, owner?: string): Promise<string> {
   return vi.waitFor(
     () => {
@@ -74,7 +67,7 @@ export async function api<T = Record<string, unknown>>(
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
 }
 
-/** A call to the auth API (/api/auth…), through the same handler as HTTP. GET bodies go in the query. */
+/** GET bodies go in the query. */
 export async function authApi<T = Record<string, unknown>>(
   method: string,
   path: string,

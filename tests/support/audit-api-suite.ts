@@ -1,8 +1,4 @@
-/**
- * The audit log's integration tests (decision 036), run on each backend:
- * src/features/audit/audit.api.test.ts (embedded PGlite) and audit.api.pg.test.ts (TEST_DATABASE_URL).
- * Every recorded action is made through the real APIs; the events are read from the table.
- */
+// Every recorded action is made through the real APIs; the events are read from the table.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { database } from '#/server/db/index.ts';
@@ -30,7 +26,7 @@ let adminId: string;
 let userId: string;
 let mark = 0;
 
-/** The newest event id so far: the events after it are the ones an action wrote. */
+/** The events after it are the ones an action wrote. */
 async function markEvents() {
   const [row] = await queryRows<{ id: string | null }>(await database(), sql`select max(id)::text as id from audit_event`);
   mark = Number(row?.id ?? 0);
@@ -49,7 +45,6 @@ async function userIdOf(email: string) {
   return row!.id;
 }
 
-/** Signs in through /api/auth as a browser does (code request, then the code). */
 async function signInThroughApi(email: string): Promise<string> {
   const before = newestMailId();
   const sent = await authApi('POST', '/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } });
@@ -67,7 +62,6 @@ async function signInThroughApi(email: string): Promise<string> {
     .join('; ');
 }
 
-/** A trigger that fails the transaction right after an event with this target label is written. */
 async function failAfterEventLabelled(label: string) {
   const db = await database();
   await db.execute(
@@ -81,8 +75,7 @@ async function failAfterEventLabelled(label: string) {
 }
 
 export function auditApiSuite() {
-  // Every call here comes from one address: the auth API's rate limits (tested elsewhere) would
-  // refuse the later tests' sign-ins and calls, so each test starts with fresh counters.
+  // Every call comes from one address: fresh rate-limit counters for each test.
   beforeEach(async () => {
     await (await database()).execute(sql`delete from rate_limit`);
   });
@@ -193,7 +186,7 @@ export function auditApiSuite() {
       const id = await userIdOf(email);
       const first = await signInThroughApi(email);
       const second = await signInThroughApi(email);
-      // Its token from its cookie: no answer gives one out (F14).
+      // From its cookie: no answer gives a token out.
       const secondToken = decodeURIComponent(/better-auth\.session_token=([^.;]+)/.exec(second)![1]!);
       await markEvents();
       expect((await authApi('POST', '/revoke-session', { cookie: first, body: { token: secondToken } })).status).toBe(200);
@@ -227,7 +220,7 @@ export function auditApiSuite() {
         ['account.onboarded', id, id],
       ]);
       expect(events[2]!.changes?.name).toEqual({ before: '', after: 'New Comer' });
-      // Before onboarding they have no name: the sign-in names them by their e-mail (not blank).
+      // Before onboarding they have no name: named by their e-mail.
       expect(events[1]!.actor_name).toBe('newcomer.audit@example.org');
       expect(events[2]!.actor_name).toBe('New Comer');
     });
@@ -268,7 +261,6 @@ export function auditApiSuite() {
       await markEvents();
       const started = await authApi<{ session: unknown }>('POST', '/admin/impersonate-user', { cookie: admin, body: { userId } });
       expect(started.status).toBe(200);
-      // The impersonation's cookie: the admin now acts as the user.
       const asUser = await (async () => {
         const { handleAuthRequest } = await import('#/server/auth-handler.ts');
         const res = await handleAuthRequest(
@@ -278,7 +270,7 @@ export function auditApiSuite() {
             body: JSON.stringify({ userId }),
           }),
         );
-        // The last value of each cookie (the response first clears the admin's, then sets the impersonation's).
+        // The response first clears the admin's cookie, then sets the impersonation's.
         const cookies = new Map(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
         return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
       })();
@@ -300,7 +292,6 @@ export function auditApiSuite() {
       const actions = mine.body.items.map((e) => e.action);
       expect(actions).toContain('impersonation.started');
       expect(actions).toContain('impersonation.stopped');
-      // Only events by or about the caller.
       expect(mine.body.items.every((e) => e.targetId === userId)).toBe(true);
     });
 
@@ -375,9 +366,8 @@ export function auditApiSuite() {
       expect(events.map(row)).toEqual([['organization.updated', ownerId, 'organization', orgId, 'Audit Guildhall']]);
       expect(events[0]!.changes).toEqual({ name: { before: 'Audit Guild', after: 'Audit Guildhall' } });
 
-      // Invitations: sent and cancelled by the owner, declined and accepted by the guest.
       const invite = async () => {
-        // Five invitations to one address: more than its e-mail quota allows (tested elsewhere).
+        // More invitations than the address's e-mail quota allows.
         await (await database()).execute(sql`delete from email_quota`);
         const sent = await ok('/organization/invite-member', owner, {
           organizationId: orgId,
@@ -404,7 +394,6 @@ export function auditApiSuite() {
       ]);
       expect(events[0]!.details).toEqual({ organizationId: orgId, role: 'member' });
 
-      // Members: a role change, the guest leaving, then (invited again) removed by the owner.
       const guestMember = await memberIdOf(orgId, guestId);
       await markEvents();
       await ok('/organization/update-member-role', owner, { organizationId: orgId, memberId: guestMember, role: 'admin' });
@@ -421,7 +410,6 @@ export function auditApiSuite() {
       await ok('/organization/remove-member', owner, { organizationId: orgId, memberIdOrEmail: again });
       expect((await eventsSinceMark()).map(row)).toEqual([['member.removed', ownerId, 'member', again, 'gus.guest@example.org']]);
 
-      // Teams: created, renamed, a member added and removed, deleted.
       await ok('/organization/accept-invitation', guest, { invitationId: await invite() });
       await markEvents();
       const teamId = (await ok('/organization/create-team', owner, { organizationId: orgId, name: 'Readers' })).id as string;
@@ -440,7 +428,6 @@ export function auditApiSuite() {
       expect(events[1]!.changes).toEqual({ name: { before: 'Readers', after: 'Avid Readers' } });
       expect(events[2]!.details).toEqual({ userId: guestId, email: 'gus.guest@example.org' });
 
-      // The shelf (product API): a book added and removed by the owner.
       const created = await api<{ id: string }>('POST', '/books', { cookie: admin, body: { title: 'Shelved Audit', author: 'S. Helf' } });
       await markEvents();
       const added = await api<{ id: string }>('POST', '/shelf', { cookie: owner, body: { bookId: created.body.id, note: '' } });
@@ -453,7 +440,6 @@ export function auditApiSuite() {
       ]);
       expect(events[0]!.details).toEqual({ shelfItemId: added.body.id, bookId: created.body.id, title: 'Shelved Audit' });
 
-      // Deleted by its owner (auth API), and another one by an administrator (manager API).
       await markEvents();
       await ok('/organization/delete', owner, { organizationId: orgId });
       const spare = (await ok('/organization/create', owner, { name: 'Spare Guild', slug: 'spare-guild' })).id as string;
@@ -501,7 +487,6 @@ export function auditApiSuite() {
       const byUser = await api<List>(`GET`, `/audit?targetType=user&targetId=${userId}&actorId=${adminId}`, { cookie: admin });
       expect(new Set(byUser.body.items.map((e) => e.action))).toEqual(new Set(['impersonation.started', 'impersonation.stopped']));
       const searched = await api<List>('GET', '/audit?searchTerm=BEA.BANNED', { cookie: admin });
-      // Her creation, then the six events above.
       expect(searched.body.items.length).toBe(7);
       const future = await api<List>('GET', '/audit?from=2999-01-01', { cookie: admin });
       expect(future.body.items).toEqual([]);
@@ -574,14 +559,13 @@ export function auditApiSuite() {
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
       const bytes = new Uint8Array(await res.arrayBuffer());
-      // A byte-order mark first (spreadsheets then read UTF-8).
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = new TextDecoder().decode(bytes).split('\r\n').filter(Boolean);
       expect(lines[0]).toBe(
         'time,action,actor_id,actor_name,impersonator_id,impersonator_name,target_type,target_id,target_label,ip_address,user_agent,changes,details',
       );
       expect(lines).toHaveLength(2501);
-      // Newest first (one transaction wrote them all: by id); empty fields unquoted; the formula defused.
+      // One transaction wrote them all: newest first is by id.
       expect(lines[1]).toMatch(/^"\d{4}-\d{2}-\d{2}T[\d:.]+Z","book\.deleted",,,,,"book","csv-2500","'=csv ""batch""",,,,$/);
       expect(new Set(lines.slice(1).map((l) => l.split(',')[7])).size).toBe(2500);
     });
@@ -621,7 +605,6 @@ export function auditApiSuite() {
         expect(listed.status, query).toBe(400);
         expect(listed.body.data?.fields, query).toEqual({ [field]: 'Enter a date such as 2025-01-31' });
       }
-      // The furthest dates it still takes answer as usual.
       const edge = await handleAuditCsv(
         new Request('http://localhost:3000/api/audit.csv?from=0001-01-01&to=9999-12-30&action=auth.sign-out', {
           headers: { cookie: admin },
@@ -662,14 +645,13 @@ export function auditApiSuite() {
         ['user.updated', null, null],
         ['user.created', null, null],
       ]);
-      // The administrators' log keeps them.
       const full = await api<Activity>('GET', `/audit?targetType=user&targetId=${created.body.id}&action=user.banned`, { cookie: admin });
       expect(full.body.items.map((e) => [e.ipAddress, e.userAgent])).toEqual([['203.0.113.66', 'StaffBrowser/6.6']]);
     });
 
     it('retention removes only events older than the limit', async () => {
       const db = await database();
-      // Old events can only come from the past: written here with an old time (insert is allowed).
+      // Written with an old time (insert is allowed).
       await db.execute(sql`insert into audit_event (created_at, action) values (now() - interval '400 days', 'auth.sign-out')`);
       const before = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from audit_event`);
       expect(await pruneAuditEvents(db, 365)).toBe(1);

@@ -1,8 +1,4 @@
-/**
- * The books API's integration tests, run on each backend: src/features/books/books.api.test.ts
- * (embedded PGlite) and books.api.pg.test.ts beside it (the PostgreSQL server of TEST_DATABASE_URL).
- * Each backend needs a process of its own (the database opens once per process), hence two files.
- */
+// Each backend needs a process of its own (the database opens once per process), hence two test files.
 import type { RouterClient } from '@orpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -130,7 +126,6 @@ export function booksApiSuite() {
       });
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: 'CONFLICT', message: 'Title already used with the same author', data: { field: 'title' } });
-      // Same title, another author: fine.
       expect((await api('POST', '/books', { cookie: admin, body: { title: 'Treasure Island', author: 'Someone Else' } })).status).toBe(201);
     });
 
@@ -234,7 +229,7 @@ export function booksApiSuite() {
       // 'Handbook' ends the title and 'Wé' starts the author: no match is made of both.
       expect((await titles('kw')).total).toBe(0);
       expect((await titles('k w')).total).toBe(0);
-      // Short terms go through the tripled text (decision 045): a letter twice is not the letter once.
+      // Short terms go through the tripled text: a letter twice is not the letter once.
       expect((await titles('qq')).total).toBe(0);
       expect((await titles('xh')).total).toBe(0);
       // The user's wildcards are literal, accents and ligatures are folded as for longer terms.
@@ -245,7 +240,7 @@ export function booksApiSuite() {
           term,
         ).toContain('Cæsar_Qv 50%');
       for (const term of ['x_', '%5', 'zzz', 'a%', '\\q', 'q_']) expect((await titles(term)).total, term).toBe(0);
-      // Matches are read back by id: any id, quotes and backslashes included.
+      // Any id, quotes and backslashes included.
       const db = await database();
       await db.insert(book).values({ id: 'odd "id\\', title: 'Qj Odd Id', author: 'Someone' });
       expect((await titles('qj')).items.map((b) => [b.id, b.title])).toEqual([
@@ -301,8 +296,7 @@ export function booksApiSuite() {
     });
 
     it('gives the true first page of a search past the cap, in every order, whichever matches are found first', async () => {
-      // Inserted from the end of the alphabet: the first 1 001 matches a scan meets are not the
-      // first ones in title order, yet the page must be (decision 045).
+      // Inserted from the end of the alphabet: the first 1 001 matches a scan meets are not the first in title order.
       const db = await database();
       const n = 1300;
       const rows = Array.from({ length: n }, (_, i) => ({

@@ -1,8 +1,4 @@
-/**
- * Databases for integration tests: a fresh in-memory PGlite per call, and — when
- * TEST_DATABASE_URL is set (CI sets it) — a fresh database on that real PostgreSQL server,
- * dropped afterwards. A set but unreachable TEST_DATABASE_URL fails the tests, never skips them.
- */
+// A set but unreachable TEST_DATABASE_URL fails the tests, never skips them.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '#/server/db/client.ts';
@@ -15,7 +11,6 @@ export async function freshPglite(): Promise<DatabaseHandle> {
   return handle;
 }
 
-/** A new, empty database on the TEST_DATABASE_URL server; `drop()` removes it. */
 export async function freshPostgres(): Promise<{ handle: DatabaseHandle; url: string; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `springboard_test_${Date.now()}_${randomBytes(3).toString('hex')}`;

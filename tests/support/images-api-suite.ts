@@ -1,9 +1,4 @@
-/**
- * The pictures' integration tests (decision 037), run on each storage: the local disk
- * (src/server/storage/images.local.test.ts) and a real S3-compatible server started by the test
- * (images.s3.test.ts). Requests go through the HTTP pipeline (cross-site rule, methods, body limit)
- * to the upload handler and the /uploads route, on the embedded database.
- */
+// Through the HTTP pipeline (cross-site rule, methods, body limit) to the upload handler and /uploads.
 import { and, asc, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +17,7 @@ const png = (width = 300, height = 200) =>
   sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
     .png()
     .toBuffer();
-/** A JPEG carrying EXIF: a camera, an owner and a GPS position (Paris). */
+/** EXIF with a camera, an owner and a GPS position. */
 const jpegWithLocation = () =>
   sharp({ create: { width: 400, height: 300, channels: 3, background: '#cc6633' } })
     .jpeg()
@@ -39,7 +34,7 @@ const jpegWithLocation = () =>
     .toBuffer();
 
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-/** A GIF header followed by script: a file a browser could run as JavaScript. */
+/** A file a browser could run as JavaScript. */
 const GIF_SCRIPT_POLYGLOT = Buffer.from('GIF89a/*\x01\x00\x01\x00\x00\x00\x00*/=1;alert(document.cookie);//<script>alert(1)</script>');
 
 const STEM = '[0-9a-f]{32}';
@@ -122,7 +117,7 @@ export function imagesApiSuite() {
       expect((await db.select({ image: user.image }).from(user).where(eq(user.id, memberId)))[0]!.image).toBe(null);
       for (const key of copiesOf(second.body.url!)) expect(await stored(key), key).toBe(false);
 
-      // Each change is one event in the audit log (decision 036): who, whose picture, before → after.
+      // One audit event per change: who, whose picture, before → after.
       const events = await db
         .select({
           action: auditEvent.action,
@@ -275,7 +270,7 @@ export function imagesApiSuite() {
           message: "Ce fichier n'est pas une image acceptée. Utilisez une image JPEG, PNG, WebP, AVIF ou GIF.",
         },
       });
-      // A real PNG with a page appended: it decodes, but it is also HTML.
+      // It decodes, but it is also HTML.
       const withPage = Buffer.concat([await png(), Buffer.from('<html><script>alert(1)</script></html>')]);
       expect((await upload(`/api/images/users/${memberId}`, withPage, { cookie: member })).status).toBe(415);
       const text = await upload(`/api/images/users/${memberId}`, Buffer.from('just some text'), { cookie: member, type: 'image/jpeg' });
@@ -366,7 +361,7 @@ export function imagesApiSuite() {
       const id = created.body.id;
       const path = `/api/images/organizations/${id}`;
 
-      // The site's admin is not a member yet: the organisation is not found, as its other data.
+      // The site's admin is not a member yet: not found, as the organisation's other data.
       expect(await upload(path, await png(), { cookie: admin })).toEqual({
         status: 404,
         body: { code: 'NOT_FOUND', message: 'Organisation not found' },
@@ -381,7 +376,6 @@ export function imagesApiSuite() {
       });
       expect((await remove(path, admin)).status).toBe(403);
 
-      // The owner uploads: a square logo, in the organisation's API answers.
       const first = await upload(path, await png(), { cookie: member });
       expect(first.status).toBe(200);
       expect(first.body.url).toMatch(new RegExp(`^/uploads/organizations/${id}/${STEM}-256\\.webp$`));
@@ -392,7 +386,7 @@ export function imagesApiSuite() {
       expect((await api<{ logo: string | null }>('GET', '/organizations/logo-makers', { cookie: member })).body.logo).toBe(first.body.url);
       expect((await api<{ logo: string | null }>('GET', `/manager/organizations/${id}`, { cookie: admin })).body.logo).toBe(first.body.url);
 
-      // Promoted to the organisation's admin, they replace it (the old copies go) and remove it.
+      // The organisation's admin replaces it (the old copies go) and removes it.
       await db.update(memberTable).set({ role: 'admin' }).where(eq(memberTable.id, membership));
       const second = await upload(path, await jpegWithLocation(), { cookie: admin, type: 'image/jpeg' });
       expect(second.status).toBe(200);
@@ -401,7 +395,7 @@ export function imagesApiSuite() {
       expect((await db.select({ logo: organization.logo }).from(organization).where(eq(organization.id, id)))[0]!.logo).toBe(null);
       for (const key of copiesOf(second.body.url!)) expect(await stored(key), key).toBe(false);
 
-      // Deleting the organisation (its owner, through Better Auth) deletes its logo.
+      // Deleting the organisation deletes its logo.
       const third = await upload(path, await png(), { cookie: member });
       expect(third.status).toBe(200);
       expect((await authApi('POST', '/organization/delete', { cookie: member, body: { organizationId: id } })).status).toBe(200);

@@ -1,8 +1,4 @@
-/**
- * Sign-in codes as distinct clients ask for them: each call goes through /api/auth's own handler
- * from the client address the HTTP pipeline would have set, with the client's cookies. The codes
- * are read with `codeSentAfter` (api.ts).
- */
+// From the client address the HTTP pipeline would have set, with the client's cookies.
 import { handleAuthRequest } from '#/server/auth-handler.ts';
 import { CLIENT_IP_HEADER } from '#/server/http/pipeline.ts';
 import { ORIGIN } from './api.ts';
@@ -25,7 +21,7 @@ export const requestCode = (email: string, client: Client) => post('/email-otp/s
 
 export const signInWithCode = (email: string, otp: string, client: Client) => post('/sign-in/email-otp', { email, otp }, client);
 
-/** Six-digit codes that are none of `codes` (an outsider's wrong guesses). */
+/** An outsider's wrong guesses. */
 export function wrongCodes(count: number, codes: string[]): string[] {
   const wrong: string[] = [];
   for (let n = 0; wrong.length < count; n++) {

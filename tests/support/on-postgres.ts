@@ -1,9 +1,4 @@
-/**
- * Runs an integration suite again on a real PostgreSQL server: a fresh database on the server of
- * TEST_DATABASE_URL, migrated and seeded like the embedded one, dropped afterwards. Skipped when
- * TEST_DATABASE_URL is not set. The process's database opens on first use, so DATABASE_URL is
- * set before anything asks for it.
- */
+// Skipped without TEST_DATABASE_URL. DATABASE_URL is set before anything opens the process's database.
 import { afterAll, describe } from 'vitest';
 import { freshPostgres, TEST_DATABASE_URL } from './databases.ts';
 

@@ -1,9 +1,4 @@
-/**
- * Better Auth's rate limits on the database (no Redis), run on each backend:
- * src/server/rate-limits.test.ts (embedded PGlite) and rate-limits.pg.test.ts (TEST_DATABASE_URL).
- * Requests go through the auth handler as HTTP's do, each from the client address the pipeline
- * would have set; the counters are read from the `rate_limit` table.
- */
+// Better Auth's rate limits on the database (no Redis); the counters are read from `rate_limit`.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +11,7 @@ import { ORIGIN } from './api.ts';
 
 const SEND = '/email-otp/send-verification-otp';
 
-/** A code request for a new address (each address has its own quota of 5) from `address`. */
+/** Each address has its own quota of 5. */
 async function sendCode(address: string) {
   const { handleAuthRequest } = await import('#/server/auth-handler.ts');
   const res = await handleAuthRequest(
@@ -35,7 +30,6 @@ const counters = async (pattern: string) =>
     sql`select key, count from rate_limit where key like ${pattern} order by key`,
   );
 
-/** Moves every counter of these addresses `seconds` into the past, as if that much time had gone by. */
 async function age(pattern: string, seconds: number) {
   await (await database()).execute(sql`update rate_limit set last_request = last_request - ${seconds * 1000} where key like ${pattern}`);
 }
@@ -64,8 +58,7 @@ export function rateLimitSuite() {
     });
 
     it('answers concurrent requests from addresses whose counters expired, and none of them fails', async () => {
-      // Each address was counted a while ago; then they all come back at once. Pruning the expired
-      // counters inside each request's transaction deadlocked those transactions (answers 500).
+      // All come back at once: pruning inside each request's transaction deadlocked them (500).
       const addresses = Array.from({ length: 12 }, (_, i) => `198.18.7.${i + 1}`);
       for (const a of addresses) expect((await sendCode(a)).status).toBe(200);
       await age('198.18.7.%', 3 * RATE_LIMITS[SEND].window);
@@ -79,7 +72,7 @@ export function rateLimitSuite() {
     it('removes counters older than the longest window once a request renews one', async () => {
       await sendCode('203.0.113.30');
       await sendCode('203.0.113.31');
-      // Their own pruning, started in the background, must not run after the aging below.
+      // Their own background pruning must not run after the aging below.
       await backgroundSettled();
       await age('203.0.113.3_%', 10 * 60);
       expect(await counters('203.0.113.3_%')).toHaveLength(2);

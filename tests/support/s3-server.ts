@@ -1,8 +1,4 @@
-/**
- * A real S3-compatible server for the storage tests (s3rver), on a free port, its files in a
- * temporary folder, and the environment that points the app at it (STORAGE_URL and the standard
- * AWS variables s3rver accepts). Set before anything reads the environment.
- */
+// s3rver on a free port; the environment is set before anything reads it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

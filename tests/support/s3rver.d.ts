@@ -1,4 +1,4 @@
-// s3rver ships no types: the little of it the tests use (tests/support/s3-server.ts).
+// s3rver ships no types: the little of it the tests use.
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
   export default class S3rver {

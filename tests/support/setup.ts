@@ -1,3 +1,2 @@
-// Vitest copies Vite's `import.meta.env.BASE_URL` ('/') into process.env, where it would
-// collide with the contract's BASE_URL (the public URL). Tests start without it.
+// Vitest copies Vite's BASE_URL ('/') into process.env, where it would collide with the app's BASE_URL.
 if (process.env.BASE_URL === '/') delete process.env.BASE_URL;

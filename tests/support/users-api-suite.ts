@@ -1,7 +1,3 @@
-/**
- * The users API's integration tests and last-admin protection, run on each backend:
- * src/features/users/users.api.test.ts (embedded PGlite) and users.api.pg.test.ts (TEST_DATABASE_URL).
- */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, authApi, signIn } from './api.ts';
 import { database } from '#/server/db/index.ts';
@@ -82,8 +78,7 @@ export function usersApiSuite() {
     });
 
     it('gives the true first page of a search past the cap, in every order, whichever matches are found first', async () => {
-      // Inserted from the end of each order: the first 1 001 matches a scan meets are not the
-      // first ones in the list's order, yet the page must be (decision 045).
+      // Inserted from the end of each order: the first 1 001 matches a scan meets are not the first in the list's order.
       const db = await database();
       const n = 1200;
       const people = Array.from({ length: n }, (_, i) => ({
@@ -103,7 +98,6 @@ export function usersApiSuite() {
       });
       expect(await page('sort=name')).toEqual(names.slice(0, 20));
       expect(await page('sort=name&order=desc')).toEqual([...names].reverse().slice(0, 20));
-      // Newest first: the highest numbers were given the latest times.
       expect(await page('sort=createdAt')).toEqual([...names].reverse().slice(0, 20));
       expect(await page('sort=createdAt&order=asc')).toEqual(names.slice(0, 20));
       const byEmail = await api<List>('GET', '/users?searchTerm=bounded&sort=email', { cookie: admin });
@@ -192,7 +186,7 @@ export function usersApiSuite() {
       expect(new Set(byName.items.map((u) => u.id)).size).toBe(byName.total);
       const byNameDesc = await all('sort=name&order=desc&limit=7');
       expect(byNameDesc.items.map((u) => u.id)).toEqual([...byName.items.map((u) => u.id)].reverse());
-      // The database's order for the seeded names (A before Z, whatever the collation's details).
+      // Whatever the collation's details.
       expect(names.indexOf('Admin')).toBeLessThan(names.indexOf('User'));
 
       const byEmail = await all('sort=email&limit=9');
@@ -303,7 +297,7 @@ export function usersApiSuite() {
 
       type SessionAnswer = { session: { id: string; userId: string }; user: { email: string } };
       const answers = {
-        // Answered without Better Auth (decision 049), and by Better Auth itself (any query).
+        // Answered without Better Auth, and by Better Auth itself (any query).
         'get-session': await authApi<SessionAnswer>('GET', '/get-session', { cookie: second }),
         'get-session?disableCookieCache': await authApi<SessionAnswer>('GET', '/get-session', {
           cookie: second,
@@ -319,7 +313,6 @@ export function usersApiSuite() {
         expect(answer.status, name).toBe(200);
         for (const token of tokens) expect(JSON.stringify(answer.body), name).not.toContain(token);
       }
-      // What the interface shows is still there.
       expect(answers['get-session'].body).toMatchObject({ session: { userId }, user: { email } });
       expect(answers['get-session?disableCookieCache'].body).toMatchObject({ session: { userId }, user: { email } });
       expect(answers['list-sessions'].body).toHaveLength(2);
@@ -334,7 +327,7 @@ export function usersApiSuite() {
       const current = own.find((s) => s.current)!;
       const other = own.find((s) => !s.current)!;
 
-      // Another user cannot end it (404, as for an id that does not exist), nor can the caller end this one.
+      // Another user cannot end it (404, as for a missing id), nor can the caller end this one.
       expect((await api('DELETE', `/account/sessions/${other.id}`, { cookie: admin })).status).toBe(404);
       const self = await api<ApiError>('DELETE', `/account/sessions/${current.id}`, { cookie: second });
       expect(self.status).toBe(404);
@@ -377,7 +370,6 @@ export function usersApiSuite() {
       const regular = await api<List>('GET', '/users?searchTerm=user@example.com', { cookie: admin });
       const other = await api<ManagedUser & { lastAdmin: boolean }>('GET', `/users/${regular.body.items[0]!.id}`, { cookie: admin });
       expect(other.body.lastAdmin).toBe(false);
-      // With a second admin, neither is the last one.
       const second = await api<ManagedUser>('POST', '/users', {
         cookie: admin,
         body: { name: 'Flag Second', email: 'flag-second@example.com', role: 'admin' },
@@ -407,11 +399,9 @@ export function usersApiSuite() {
         api('PUT', `/users/${second.body.id}`, { cookie: admin, body: body('Second', 'second-admin@example.com') }),
         api('PUT', `/users/${adminId}`, { cookie: secondCookie, body: body('Admin', 'admin@example.com') }),
       ]);
-      // One wins; the other is refused, by the last-admin check (409) or, if the winner's write
-      // landed first, because its caller is no longer an admin (403).
+      // One wins; the other is refused by the last-admin check (409) or, if the winner landed first, as no longer admin (403).
       expect([a.status, b.status].filter((s) => s === 200)).toHaveLength(1);
       expect([409, 403]).toContain(a.status === 200 ? b.status : a.status);
-      // Put things back: whoever is still admin restores the other.
       const [restorer, restored, name, email] =
         a.status === 200
           ? [admin, second.body.id, 'Second', 'second-admin@example.com']

@@ -1,17 +1,11 @@
-/**
- * Finding F5 of issue 36: writes cannot flood the audit log. Each user's product-API writes are
- * budgeted (src/server/write-budget.ts), and a read-only demo records only so many refusals per
- * visitor. Run on each backend: src/server/write-budget.test.ts and write-budget.pg.test.ts
- * (`writeBudgetSuite`), demo-refusals.test.ts and demo-refusals.pg.test.ts (`demoRefusalSuite`,
- * with DEMO_MODE=true).
- */
+// Writes cannot flood the audit log: each user's API writes are budgeted, and a demo records only so many refusals.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
 import { api, authApi, signIn } from './api.ts';
 
-/** A session id no session has: ending it is a write that changes nothing (404). */
+/** Ending it is a write that changes nothing (404). */
 const NO_SESSION = '/account/sessions/no-such-session';
 
 export function writeBudgetSuite() {
