@@ -322,7 +322,7 @@ test.describe('organisations', () => {
     });
     await page.goto(`/manager/organizations?searchTerm=gamma-${stamp}`);
     await hydrated(page);
-    const table = page.getByTestId('manager-organizations');
+    const table = page.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table).toContainText(`Gamma ${stamp}`);
     await table.getByRole('link', { name: `Gamma ${stamp}` }).click();

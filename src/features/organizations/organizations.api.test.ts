@@ -86,6 +86,13 @@ async function freshOrganization() {
 }
 type Fixture = Awaited<ReturnType<typeof freshOrganization>>;
 
+type OrganizationList = {
+  items: Array<{ id: string; name: string; memberCount: number }>;
+  nextCursor: string | null;
+  total: number | null;
+  totalCapped: boolean;
+};
+
 /** An invitation for `caller`'s own address, to an organisation they are not in. */
 async function invitationFor(caller: Caller) {
   const db = await database();
@@ -838,11 +845,14 @@ describe('manager: every organisation', () => {
     const f = await freshOrganization();
     const db = await database();
     await db.update(organization).set({ name: 'Zebra Reading Circle' }).where(eq(organization.id, f.id));
-    const list = await api<Array<{ id: string; memberCount: number }>>('GET', '/manager/organizations?searchTerm=zebra%20reading', {
-      cookie: admin,
-    });
+    const list = await api<OrganizationList>('GET', '/manager/organizations?searchTerm=zebra%20reading', { cookie: admin });
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([expect.objectContaining({ id: f.id, memberCount: 5 })]);
+    expect(list.body).toEqual({
+      items: [expect.objectContaining({ id: f.id, memberCount: 5 })],
+      nextCursor: null,
+      total: 1,
+      totalCapped: false,
+    });
     const detail = await api<{ members: unknown[]; invitations: unknown[] }>('GET', `/manager/organizations/${f.id}`, { cookie: admin });
     expect(detail.body.members).toHaveLength(5);
     expect(detail.body.invitations).toHaveLength(1);
@@ -850,6 +860,37 @@ describe('manager: every organisation', () => {
     expect((await api('DELETE', `/manager/organizations/${f.id}`, { cookie: cookies.owner })).status).toBe(403);
     expect((await api('DELETE', `/manager/organizations/${f.id}`, { cookie: admin })).status).toBe(200);
     expect((await api('GET', `/manager/organizations/${f.id}`, { cookie: admin })).status).toBe(404);
+  });
+
+  it('pages by cursor, newest first or by name, with the total on the first page', async () => {
+    const admin = await signIn('admin@example.com');
+    const db = await database();
+    const stamp = unique('paged');
+    const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    // Created a minute apart, named in the opposite order: newest first is C, B, A; by name A, B, C.
+    for (const [i, id] of ids.entries())
+      await db
+        .insert(organization)
+        .values({ id, name: `${stamp} ${'CBA'[i]}`, slug: `${stamp}-${i}`, createdAt: new Date(Date.UTC(2024, 0, 1, 0, i)) });
+    const page = (query: string) =>
+      api<OrganizationList>('GET', `/manager/organizations?searchTerm=${stamp}&limit=2${query}`, { cookie: admin });
+
+    const first = await page('');
+    expect(first.body.items.map((o) => o.id)).toEqual([ids[2], ids[1]]);
+    expect(first.body).toMatchObject({ total: 3, totalCapped: false });
+    const second = await page(`&cursor=${first.body.nextCursor}`);
+    expect(second.body).toEqual({
+      items: [expect.objectContaining({ id: ids[0], memberCount: 0 })],
+      nextCursor: null,
+      total: null,
+      totalCapped: false,
+    });
+
+    const byName = await page('&sort=name');
+    expect(byName.body.items.map((o) => o.name)).toEqual([`${stamp} A`, `${stamp} B`]);
+    const rest = await page(`&sort=name&cursor=${byName.body.nextCursor}`);
+    expect(rest.body.items.map((o) => o.name)).toEqual([`${stamp} C`]);
+    expect((await api('GET', '/manager/organizations?cursor=garbage', { cookie: admin })).status).toBe(400);
   });
 });
 

@@ -1,8 +1,19 @@
 import { orpc } from '#/lib/api-client';
+import { listInfiniteOptions } from '#/lib/list-query';
 
 export const myOrganizationsQuery = () => orpc.organizations.mine.queryOptions();
 export const organizationQuery = (slug: string) => orpc.organizations.get.queryOptions({ input: { slug } });
 export const shelfQuery = () => orpc.organizations.shelf.list.queryOptions();
 export const invitationQuery = (id: string) => orpc.organizations.invitations.get.queryOptions({ input: { id } });
-export const managerOrganizationsQuery = (searchTerm: string) => orpc.organizations.manager.list.queryOptions({ input: { searchTerm } });
+
+/** The manager's organisations table: search and order, as the URL has them ('' = none). */
+export interface OrganizationsTableSearch {
+  searchTerm: string;
+  sort: '' | 'createdAt' | 'name';
+  order: '' | 'asc' | 'desc';
+}
+
+export const managerOrganizationsInfiniteQuery = ({ searchTerm, sort, order }: OrganizationsTableSearch) =>
+  listInfiniteOptions(orpc.organizations.manager.list, searchTerm, { sort: sort || undefined, order: order || undefined });
+
 export const managerOrganizationQuery = (id: string) => orpc.organizations.manager.get.queryOptions({ input: { id } });

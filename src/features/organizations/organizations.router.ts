@@ -10,12 +10,13 @@
  * Organisations, members, invitations and teams themselves are Better Auth's organization
  * endpoints under /api/auth/organization/*.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, recordAuditEvent } from '#/server/audit/record.ts';
 import type { Database } from '#/server/db/client.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
+import { listKey, listPage } from '#/server/db/list.ts';
 import { book, invitation, member, organization, shelfItem, team, teamMember, user } from '#/server/db/schema.ts';
 import { contains } from '#/server/db/search.ts';
 import { env } from '#/server/env.ts';
@@ -27,7 +28,7 @@ import {
   invitationViewSchema,
   managerOrganizationDetailSchema,
   managerOrganizationListInputSchema,
-  managerOrganizationSchema,
+  managerOrganizationListSchema,
   myOrganizationsSchema,
   organizationPageSchema,
   organizationRights,
@@ -281,19 +282,19 @@ const managerRouter = {
     .meta({ permission: { organization: ['list'] } })
     .route({ method: 'GET', path: '/manager/organizations', summary: 'Every organisation (manager)', tags: ['organizations'] })
     .input(managerOrganizationListInputSchema)
-    .output(z.array(managerOrganizationSchema))
-    .handler(({ input, context }) =>
-      context.db
-        .select(managerColumns)
+    .output(managerOrganizationListSchema)
+    .handler(async ({ input, context: { db, t } }) => {
+      const sort = input.sort === 'name' ? organization.name : organization.createdAt;
+      const order = input.order ?? (input.sort === 'name' ? 'asc' : 'desc');
+      const term = input.searchTerm;
+      const where = term ? or(contains(organization.name, term), contains(organization.slug, term)) : undefined;
+      const query = db
+        .select({ ...managerColumns, key: listKey(sort) })
         .from(organization)
-        .where(
-          input.searchTerm
-            ? sql`(${contains(organization.name, input.searchTerm)} or ${contains(organization.slug, input.searchTerm)})`
-            : undefined,
-        )
-        .orderBy(desc(organization.createdAt), asc(organization.id))
-        .limit(200),
-    ),
+        .$dynamic();
+      const page = await listPage(db, query, { where, sort, id: organization.id, order, cursor: input.cursor, limit: input.limit, t });
+      return { ...page, items: page.items.map(({ key: _key, ...row }) => row) };
+    }),
 
   get: base
     .meta({ permission: { organization: ['list'] } })

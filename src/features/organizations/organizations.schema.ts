@@ -2,6 +2,7 @@
  * Organisations (decision 038): the shelf, an invitation's state, the manager's view. One schema
  * for the forms, the API and the tests. Messages are `organizations` keys.
  */
+import { listInputSchema, listPageSchema } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
 
 /** The three roles (decision 009), strongest first. */
@@ -85,11 +86,13 @@ export const invitationViewSchema = z.object({
   expiresAt: z.date().nullable(),
 });
 
-/** The manager's list and detail. */
-export const managerOrganizationListInputSchema = z.object({
-  searchTerm: clientString().trim().max(200).default(''),
+/** The manager's list (search over name and slug; newest first by default, or by name) and detail. */
+export const managerOrganizationListInputSchema = listInputSchema.extend({
+  sort: z.enum(['createdAt', 'name']).default('createdAt'),
+  /** Default: newest first for `createdAt`, A–Z for `name`. */
+  order: z.enum(['asc', 'desc']).optional(),
 });
-export const managerOrganizationSchema = z.object({
+const managerOrganizationSchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
@@ -98,6 +101,8 @@ export const managerOrganizationSchema = z.object({
   createdAt: z.date(),
   memberCount: z.number(),
 });
+export type ManagerOrganization = z.infer<typeof managerOrganizationSchema>;
+export const managerOrganizationListSchema = listPageSchema(managerOrganizationSchema);
 export const managerOrganizationDetailSchema = managerOrganizationSchema.extend({
   members: z.array(
     z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string(), role: z.string(), createdAt: z.date() }),

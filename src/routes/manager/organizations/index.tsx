@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { managerOrganizationsQuery } from '#/features/organizations/organizations.queries';
+import { ListSkeleton } from '#/components/page-skeletons';
+import { managerOrganizationsInfiniteQuery } from '#/features/organizations/organizations.queries';
 import { PageManagerOrganizations } from '#/features/organizations/page-manager-organizations';
-import { listRoute } from '#/lib/search-params';
+import { optionParam, tableRoute } from '#/lib/search-params';
 
 export const Route = createFileRoute('/manager/organizations/')({
   staticData: { title: 'nav.organizations', namespaces: ['organizations', 'tables'] },
-  ...listRoute,
-  loader: ({ context, deps }) => context.queries.ensure(managerOrganizationsQuery(deps.searchTerm)),
+  ...tableRoute({ sort: optionParam(['createdAt', 'name']), order: optionParam(['asc', 'desc']) }),
+  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(managerOrganizationsInfiniteQuery(deps)),
+  pendingComponent: ListSkeleton,
   component: PageManagerOrganizations,
 });
