@@ -12,6 +12,7 @@ import { genreIdInputSchema, genreInputSchema, genreListInputSchema, genreSchema
 const columns = { id: genre.id, name: genre.name, color: genre.color };
 
 export const genresRouter = {
+  // A plain array, not a list page: the pickers (book form, books filter) need all of this short reference list.
   list: base
     .meta({ permission: { genre: ['read'] } })
     .route({ method: 'GET', path: '/genres', summary: 'List genres', tags: ['genres'] })
