@@ -1,8 +1,3 @@
-/**
- * Self-service sessions and account deletion in the account area: 'Sign out other sessions',
- * 'Sign out everywhere', 'Delete my account' (database checked on PostgreSQL), and the last
- * admin who cannot delete their own account.
- */
 import type { Browser, Page } from '@playwright/test';
 import { TEST_DATABASE_URL } from '../tests/support/databases';
 import type { AppServer } from './support/app-server';
@@ -10,7 +5,7 @@ import { withAppOnPostgres } from './support/app-on-postgres';
 import { clientHeaders, expect, signInViaApi, test, hydrated } from './support/fixtures';
 import type { SmtpSink } from './support/smtp-sink';
 
-/** A browser window signed in as `email` (its own client address, its own session). */
+/** Its own client address, its own session. */
 async function signedInPage(browser: Browser, app: AppServer, sink: SmtpSink, email: string) {
   const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
   const page = await context.newPage();
@@ -31,7 +26,7 @@ test.describe('own sessions', () => {
     const first = await signedInPage(browser, app, sink, email);
     const second = await signedInPage(browser, app, sink, email);
 
-    // A user created by an admin already has the name onboarding would ask for: not asked again.
+    // A user created by an admin already has a name: onboarding does not ask.
     await first.goto('/app/account');
     await hydrated(first);
     await expect(first.getByRole('heading', { name: 'Welcome' })).toHaveCount(0);
@@ -74,14 +69,13 @@ test.describe('own sessions', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(sessions).toHaveCount(2);
-    // A failure ends with the failure's toast, the dialog still open and nothing changed.
+    // A failure: its toast, the dialog still open, nothing changed.
     await first.route('**/api/auth/revoke-other-sessions', (route) => route.fulfill({ status: 500, json: { message: 'Boom' } }));
     await first.getByRole('button', { name: 'Sign out other sessions' }).click();
     await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
     await expect(first.getByText('Failed to sign out other sessions')).toBeVisible();
     await first.unroute('**/api/auth/revoke-other-sessions');
     await expect(sessions).toHaveCount(2);
-    // Confirmed again (the dialog stayed open): a toast, and only this device is left.
     await expect(dialog.getByText('Sign out every other device?')).toBeVisible();
     await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
     await expect(first.getByText('Other sessions signed out')).toBeVisible();
@@ -91,7 +85,7 @@ test.describe('own sessions', () => {
     await expect(second).toHaveURL(/\/login\?redirect=/);
     await first.reload();
     await expect(first).toHaveURL(/\/app\/account$/);
-    // A click before hydration reaches no handler: wait for the page to be interactive again.
+    // A click before hydration reaches no handler.
     await hydrated(first);
 
     await first.getByRole('button', { name: 'Sign out everywhere' }).click();

@@ -1,8 +1,3 @@
-/**
- * The audit log (decision 036): an admin bans a user, impersonates another and changes a book;
- * /manager/audit shows the three by the admin, its filters narrow them, the CSV export has the
- * same rows, and the impersonated user sees the impersonation in their security activity.
- */
 import { readFile } from 'node:fs/promises';
 import { request as playwrightRequest } from '@playwright/test';
 import { clientHeaders, expect, signInViaApi, test, hydrated } from './support/fixtures';
@@ -33,7 +28,6 @@ test.describe('audit log', () => {
     const otherPage = await other.newPage();
     await otherPage.goto(`/manager/users/${impersonatedId}`);
     await hydrated(otherPage);
-    // In the page header's actions menu (issue 16).
     await otherPage.getByRole('button', { name: /^Actions for / }).click();
     await otherPage.getByRole('menuitem', { name: 'Impersonate' }).click();
     await expect(otherPage).toHaveURL(/\/app$/);
@@ -71,8 +65,7 @@ test.describe('audit log', () => {
     await expect(dialog.getByTestId('audit-changes')).toContainText(renamed);
     await page.keyboard.press('Escape');
 
-    // Filters narrow the list, and the URL keeps them.
-    // The action is picked in a searchable list (a combobox), as a person would.
+    // Filters narrow the list, and the URL keeps them; the action is picked in a combobox.
     await page.getByRole('combobox', { name: 'Action' }).click();
     await page.getByRole('textbox', { name: 'Find an action' }).fill('banned');
     await page.getByRole('option', { name: 'User banned', exact: true }).click();
@@ -152,9 +145,7 @@ test.describe('audit log', () => {
     // No event can match: the list says so (the API refuses such a range, so it is not asked).
     await expect(page.getByText('No events match.')).toBeVisible();
 
-    // Set right, the message goes and the range applies; set wrong again, Apply keeps the page as it is.
-    // The applied range's events are held back, and 'From' changed meanwhile: the change stays
-    // once they arrive (it was set back to the URL's value).
+    // Set right, the range applies; while its events are held back, a change to 'From' stays once they arrive.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/rpc/**', async (route) => {

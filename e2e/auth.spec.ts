@@ -5,7 +5,6 @@ import { ADMIN, USER, clientHeaders, expect, signInViaApi, test, hydrated, signI
 import { startApp } from './support/app-server';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 
-/** The whole sign-in through the UI from `path`, the code read from the SMTP sink. */
 async function signInFrom(page: Page, sink: SmtpSink, email: string, path = '/login') {
   await page.goto(path);
   await signInThroughUi(page, sink, email);
@@ -25,7 +24,7 @@ test.describe('sign-in by e-mail code', () => {
     await signInFrom(page, sink, email);
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
     await expect(page.getByText("Let's personalize your experience")).toBeVisible();
-    // Issue #16's wording (decision 039); the address in Unicode isolates for right-to-left pages.
+    // The address in Unicode isolates for right-to-left pages.
     await expect(page.getByText(`Logged in as \u2068${email}\u2069`)).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
@@ -42,7 +41,7 @@ test.describe('sign-in by e-mail code', () => {
     expect(user).toMatchObject({ email, name: 'Grace Hopper', emailVerified: true });
     expect(Date.parse(user!.onboardedAt!)).toBeGreaterThan(Date.now() - 60_000);
 
-    // The e-mail itself: translated text with the lifetime from AUTH_OTP_EXPIRATION_MINUTES (5).
+    // Translated, with the lifetime from AUTH_OTP_EXPIRATION_MINUTES (5).
     const mail = await sink.waitForMail(email);
     expect(mail.subject).toBe('Your Springboard login code');
     expect(mail.text).toContain('This code expires in 5 minutes.');
@@ -130,13 +129,12 @@ test.describe('sign-in by e-mail code', () => {
     await page.getByRole('button', { name: /e-mail/i }).click();
     await expect(page).toHaveURL(/\/login\/verify/);
     const code = await sink.waitForCode(email, since);
-    // The e-mail speaks the reader's language (the language cookie of the request).
+    // The e-mail speaks the language cookie of the request.
     expect((await sink.waitForMail(email, since)).subject).toBe(frAuth.email.subject);
     const wrong = code === '000000' ? '111111' : '000000';
-    // The code field by its label: the URL changes when the navigation starts, while /login (and
-    // its e-mail field) may still be on screen.
+    // By its label: /login (and its e-mail field) may still be on screen when the URL changes.
     await page.getByLabel(frAuth.verify.code).pressSequentially(wrong);
-    // The field's alert (not the toaster's live region): its text shows on failure.
+    // The field's alert, not the toaster's live region.
     await expect(page.locator('form [role="alert"]')).toHaveText(frAuthErrors.INVALID_OTP);
     // Three wrong tries per code (one above, two here); the next try is refused and the code is gone.
     for (let i = 0; i < 2; i++) {
@@ -184,7 +182,7 @@ test.describe('sign-in by e-mail code', () => {
     expect(banned.status()).toBe(200);
 
     expect(await sessionUser(page)).toBeNull();
-    // Refused at the send step (finding 12 of the security issue): no code is e-mailed to a banned account.
+    // Refused at the send step: no code is e-mailed to a banned account.
     const since = Date.now();
     const res = await page.request.post('/api/auth/email-otp/send-verification-otp', {
       data: { email, type: 'sign-in' },
@@ -192,7 +190,7 @@ test.describe('sign-in by e-mail code', () => {
     });
     expect(res.status()).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'BANNED_USER', message: 'You have been banned from this application' });
-    // The refusal came before any sending: give a stray message a second to arrive, there is none.
+    // Give a stray message a second to arrive: there is none.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(sink.messages.filter((m) => m.to.includes(email) && m.receivedAt >= since)).toEqual([]);
     await context.close();
@@ -206,8 +204,7 @@ test.describe('failures show their translated message and lose nothing', () => {
     await signInViaApi(page.request, app, sink, `failing.${Date.now()}@example.org`);
     await page.goto('/app');
     await hydrated(page);
-    // The form's own code may hydrate after the page; a press before that posts it to the server
-    // (decision 033), which the route below would not see. Found by CI.
+    // A press before the form hydrates posts it to the server, which the route below would not see.
     await expect(page.locator('form[action="/login/onboarding"]')).toHaveAttribute('data-hydrated', 'true');
     await page.route('**/api/auth/update-user', (route) => route.abort());
     await page.getByLabel('What is your name?').fill('Alan Turing');
@@ -374,8 +371,7 @@ test.describe('configuration variants', () => {
       const byIp: number[] = [];
       for (let i = 0; i < 11; i++) byIp.push(await send(`someone${i}@example.org`, oneClient));
       expect(byIp).toEqual([...Array(10).fill(200), 429]);
-      // Per e-mail and client address: 5 in 10 minutes (one was sent above, through the UI, from
-      // this page's address); another client still gets its own.
+      // Per e-mail and client address: 5 in 10 minutes (one sent above); another client still gets its own.
       const byEmail: number[] = [];
       for (let i = 0; i < 5; i++) byEmail.push(await send(USER, {}));
       expect(byEmail).toEqual([200, 200, 200, 200, 429]);

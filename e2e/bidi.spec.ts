@@ -1,8 +1,4 @@
-/**
- * Right-to-left pages and left-to-right content (issue #16, item 9): what people typed keeps its
- * own order in an Arabic page ('Ward, Lock & Co.' must not read '.Ward, Lock & Co'), and the login
- * code reads left to right.
- */
+// What people typed keeps its own order in an Arabic page ('Ward, Lock & Co.' must not read '.Ward, Lock & Co').
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 

@@ -20,8 +20,7 @@ test.describe('catalogue (app)', () => {
     await expect(page.getByText('Twenty Thousand Leagues Under the Seas')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search books' }).fill('no such book at all');
     await expect(page.getByText('No books found')).toBeVisible();
-    // A term past the lists' 100 characters is cut there in the box, and searched as shown: the
-    // list does not fall back to every book under a term it ignored.
+    // A term past 100 characters is cut in the box and searched as shown, not ignored.
     const long = `verne${'x'.repeat(150)}`;
     await page.getByRole('searchbox', { name: 'Search books' }).fill(long);
     await expect(page.getByRole('searchbox', { name: 'Search books' })).toHaveValue(long.slice(0, 100));
@@ -35,7 +34,6 @@ test.describe('catalogue (app)', () => {
     await expect(page.getByRole('article').getByText('Herman Melville')).toBeVisible();
     await expect(page.getByRole('article').getByText('Adventure', { exact: true })).toBeVisible();
     await expect(page).toHaveTitle('Moby-Dick | Springboard');
-    // The page header's breadcrumbs: Books (a link back to the list) → the title.
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/app/books');
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Moby-Dick');
@@ -108,8 +106,7 @@ test.describe('catalogue (manager forms)', () => {
     await expect(page.getByText('Title is required')).toBeVisible();
     await expect(page.getByText('Author is required')).toBeVisible();
 
-    // The genre is a combobox: typing filters the genres; an existing name offers no 'Create';
-    // a new one does, and Enter (keyboard only) creates and selects it.
+    // Typing filters the genres; a new name offers 'Create', and Enter creates and selects it.
     const genreBox = page.getByLabel('Genre', { exact: true });
     await expect(genreBox).toHaveText('No genre');
     await genreBox.click();
@@ -182,7 +179,7 @@ test.describe('catalogue (manager forms)', () => {
       await hydrated(page);
       await page.getByLabel(title, { exact: true }).fill('Treasure Island');
       await page.getByLabel(author, { exact: true }).fill('Robert Louis Stevenson');
-      // The form writes through the product API's client (oRPC's protocol), and gets its 409 as an error.
+      // Through oRPC's protocol, the 409 arrives as an error.
       const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/rpc/_rpc/books/create');
       await page.getByRole('button', { name: create, exact: true }).click();
       expect((await answer).status()).toBe(409);

@@ -2,10 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { clientHeaders, expect, test } from './support/fixtures';
 import { send } from './support/fuzz';
 
-/**
- * Issue #15, finding 9, one test per root cause the fuzz found (e2e/fuzz.spec.ts): a client's
- * input gets a 4xx with a translated message, never a 5xx, and a refused request writes nothing.
- */
+/** One test per root cause the fuzz found: a 4xx with a translated message, never a 5xx, and nothing written. */
 type ApiError = { code?: string; message?: string; data?: { fields?: Record<string, string> }; fields?: Record<string, string> };
 
 const NUL = '\u0000';
@@ -30,7 +27,6 @@ test.describe('client input (issue #15, finding 9)', () => {
     await user.dispose();
   });
 
-  /** The list totals an admin sees: books, users, genres. */
   const totals = async () => {
     const books = (await (await admin.get('/api/rpc/books?limit=1')).json()) as { total: number };
     const users = (await (await admin.get('/api/rpc/users?limit=1')).json()) as { total: number };

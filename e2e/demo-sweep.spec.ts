@@ -4,11 +4,7 @@ import { TEST_DATABASE_URL } from '../tests/support/databases';
 import { ADMIN, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
 import { withAppOnPostgres } from './support/app-on-postgres';
 
-/**
- * Every table's row count and an md5 of its rows, ordered: equal means nothing was written. The
- * counters are left out, and so is the audit log: it records each refusal (decision 036), counted
- * below.
- */
+/** Equal means nothing was written. Counters and the audit log (which records each refusal) are left out. */
 async function fingerprint(client: pg.Client) {
   const { rows: tables } = await client.query<{ name: string }>(
     `select table_name as name from information_schema.tables where table_schema = 'public' and table_name not in ('rate_limit', 'email_quota', 'audit_event') order by 1`,
@@ -23,11 +19,7 @@ async function fingerprint(client: pg.Client) {
   return out;
 }
 
-/**
- * DEMO_MODE on a real PostgreSQL: every write of the product API and of the auth API (taken from
- * the OpenAPI document, so a new endpoint joins the sweep by itself) answers 403 DEMO_MODE to an
- * admin, and the tables are byte-for-byte unchanged (rate-limit counters aside).
- */
+/** Writes are taken from the OpenAPI document, so a new endpoint joins the sweep by itself. */
 test.describe('demo mode sweep', () => {
   test.skip(!TEST_DATABASE_URL, 'needs TEST_DATABASE_URL (CI sets it to the local PostgreSQL)');
   test.describe.configure({ timeout: 180_000 });
@@ -42,7 +34,7 @@ test.describe('demo mode sweep', () => {
       const refusalsBefore = await refusals();
 
       const doc = (await (await request.get('/api/openapi')).json()) as { paths: Record<string, Record<string, unknown>> };
-      // Signing in and out, and impersonation: demo-mode.ts's list (impersonation has its own test).
+      // Signing in and out, and impersonation (which has its own test).
       const allowed = new Set([...DEMO_ALLOWED_AUTH_WRITES].map((path) => `/api/auth${path}`));
       const writes = Object.entries(doc.paths).flatMap(([path, ops]) =>
         Object.keys(ops)
@@ -52,7 +44,7 @@ test.describe('demo mode sweep', () => {
       expect(writes.length).toBeGreaterThan(30);
       const refused: string[] = [];
       for (const { method, path } of writes) {
-        // Pictures are sent as image bytes (decision 037): a JSON body there is refused as the wrong type first.
+        // A JSON body to the picture API is refused as the wrong type first.
         const picture = path.startsWith('/api/images/');
         const res = await request.fetch(path, {
           method: method.toUpperCase(),

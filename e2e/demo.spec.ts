@@ -2,7 +2,6 @@ import { ADMIN, clientHeaders, expect, signInViaApi, test, hydrated } from './su
 import { startApp } from './support/app-server';
 import { startSmtpSink } from './support/smtp-sink';
 
-/** DEMO_MODE=true: the seeded accounts still sign in and read; the server refuses every write. */
 test.describe('demo mode on the server', () => {
   // These tests start servers of their own: give them room on a busy 2-core machine.
   test.describe.configure({ timeout: 180_000 });
@@ -76,8 +75,7 @@ test.describe('demo mode in the browser', () => {
       await page.reload();
       await expect(page.getByTestId('account-name')).toHaveText('User');
 
-      // The seeded accounts are protected: deleting one's account, or signing out everywhere
-      // (which would sign out every visitor sharing the account), opens the same dialog.
+      // Deleting one's account or signing out everywhere (every visitor shares the account) opens the same dialog.
       await page.goto('/app/account');
       await hydrated(page);
       await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -86,7 +84,7 @@ test.describe('demo mode in the browser', () => {
       await expect(demo).toBeVisible();
       await demo.getByRole('button', { name: 'Close' }).first().click();
       await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-      // It asks first (issue #16, item 3); confirming is what the demo refuses.
+      // It asks first; confirming is what the demo refuses.
       await page.getByTestId('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
       await expect(demo).toBeVisible();
       const still = (await (await page.request.get('/api/auth/get-session')).json()) as { user: { email: string } };
@@ -113,7 +111,7 @@ test.describe('demo mode in the browser', () => {
       const list = await (await admin.request.get('/api/rpc/books?searchTerm=Demo%20Book')).json();
       expect(list.total).toBe(0);
 
-      // Impersonation is allowed in demo mode (decision 015), and writes stay refused as the user.
+      // Impersonation is allowed in demo mode, and writes stay refused as the user.
       const users = (await (await admin.request.get('/api/rpc/users?searchTerm=user%40example.com')).json()) as {
         items: Array<{ id: string }>;
       };
@@ -122,7 +120,7 @@ test.describe('demo mode in the browser', () => {
       await admin.getByRole('button', { name: /^Actions for / }).click();
       await admin.getByRole('menuitem', { name: 'Impersonate' }).click();
       await expect(admin.getByTestId('impersonation-banner')).toContainText('You are impersonating User');
-      // The banner comes with the server's render of the user's page: its button works once that page has hydrated.
+      // Its button works once the user's page has hydrated.
       await expect(admin.locator('html')).toHaveAttribute('data-hydrated', 'true');
       const asUser = await admin.request.post('/api/auth/update-user', { data: { name: 'Hacked' }, headers: { Origin: app.url } });
       expect(await asUser.json()).toMatchObject({ code: 'DEMO_MODE' });

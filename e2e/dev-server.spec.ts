@@ -1,20 +1,11 @@
-/**
- * `npm run dev`, the first thing a forker runs: it starts, serves a hydrated /login, shows the login
- * code in its mailbox, signs in, and hot-reloads a page and a server module without a restart.
- * The server runs from a copy of the project (e2e/support/dev-server.ts): the test edits files.
- */
+// The first thing a forker runs. The server runs from a copy of the project: the test edits files.
 import { expect, test, type Page } from '@playwright/test';
 import { startDevServer, type DevServer } from './support/dev-server';
 
 const USER = 'user@example.com';
-/**
- * The page has hydrated. In development the browser fetches every module unbundled and Vite
- * transforms each on its first request: on a busy 2-core machine (CI runs other tests beside this
- * one) the first hydration took over 10 s, the default wait, once; a person waits that long too.
- */
+/** Vite transforms each module on first request: on a busy 2-core machine the first hydration once took over 10 s. */
 const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 60_000 });
 
-/** The code of the newest message to `email` in the development mailbox page. */
 async function codeFromMailbox(page: Page, email: string): Promise<string> {
   let code: string | undefined;
   await expect(async () => {
@@ -63,7 +54,7 @@ test.describe('npm run dev', () => {
     // Sign-in with the code from the development mailbox.
     await page.getByLabel('Email').fill(USER);
     await page.getByRole('button', { name: 'Log in with e-mail' }).click();
-    // The first call of the auth API loads Better Auth through Vite's transforms: seconds, not ms.
+    // The first auth call loads Better Auth through Vite's transforms: seconds, not ms.
     await expect(page).toHaveURL(/\/login\/verify\?/, { timeout: 60_000 });
     const mailbox = await context.newPage();
     const code = await codeFromMailbox(mailbox, USER);
@@ -76,8 +67,7 @@ test.describe('npm run dev', () => {
     await expect(async () => expect(await (await fetch(`${dev!.url}/api/health`)).json()).toEqual({ status: 'ok', edited: true })).toPass({
       timeout: 30_000,
     });
-    // Still the same process, the same database (opened once, not again by the reloaded modules)
-    // and the same mailbox: the session holds and the code is still listed.
+    // Same process, database (opened once) and mailbox: the session holds and the code is still listed.
     expect(dev.running()).toBe(true);
     expect(dev.output().match(/ready on/g)).toHaveLength(1);
     expect(dev.output().match(/"database":"pglite"/g)).toHaveLength(1);

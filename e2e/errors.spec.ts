@@ -4,11 +4,7 @@ import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
 import { startApp } from './support/app-server';
 import { startSmtpSink } from './support/smtp-sink';
 
-/**
- * A real server failure: the app runs on PostgreSQL, and its database disappears under it.
- * Pages answer 500 with the error page (no internal detail), health answers 503, and Try Again
- * re-runs the loading once the database is back.
- */
+/** The app runs on PostgreSQL, and its database disappears under it. */
 test.describe('server errors', () => {
   // These tests start servers of their own: give them room on a busy 2-core machine.
   test.describe.configure({ timeout: 180_000 });
@@ -24,8 +20,7 @@ test.describe('server errors', () => {
     try {
       const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
       const page = await context.newPage();
-      // Signed in, but no page read the session yet: a session read is reused for a while
-      // (decision 025), so the first read of this one happens with the database gone.
+      // Session reads are reused for a while: the first read of this one happens with the database gone.
       await signInViaApi(page.request, app, sink, `errors.${Date.now()}@example.org`);
 
       await admin.query(`alter database "${database}" allow_connections false`);
@@ -46,9 +41,7 @@ test.describe('server errors', () => {
 
       await admin.query(`alter database "${database}" allow_connections true`);
       expect((await page.request.get('/api/health')).status()).toBe(200);
-      // The page stays as it is until the reader asks: nothing read in the background swaps it
-      // (a retried session read once replaced it with onboarding, taking Try Again away). Past
-      // the query library's retry window (1 + 2 + 4 s), it is still the error page.
+      // Nothing read in the background swaps the error page, even past the query retry window (1 + 2 + 4 s).
       await page.waitForTimeout(5_000);
       await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
       await page.getByRole('button', { name: 'Try Again' }).click();

@@ -1,7 +1,4 @@
-/**
- * A date in the browser's time zone, without a hydration mismatch (decision 056). Every page's
- * hydration in a far zone is checked by the page sweep in shell.spec.ts, beside axe.
- */
+// Every page's hydration in a far zone is checked by the page sweep in shell.spec.ts.
 import { clientHeaders, expect, hydrated, test } from './support/fixtures';
 import { FAR_TIME_ZONE as timezoneId, hydrationErrors } from './support/hydration';
 
@@ -16,7 +13,7 @@ test('a date is shown in the browser’s time zone: after hydration on a first v
   const errors = hydrationErrors(page);
   const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string; createdAt: string }> };
   const book = books.items[0]!;
-  // What Intl writes for that instant, in each zone; the page's separators vary between ICU builds.
+  // The page's separators vary between ICU builds.
   const written = (timeZone: string) =>
     new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(book.createdAt));
   const loose = (text: string) => new RegExp(text.replace(/[\s\u202f\u00a0]+/g, '\\s').replace(/[.,]/g, '\\$&'));

@@ -1,15 +1,10 @@
-/**
- * Pictures (decision 037) in a real browser against the production server: a profile picture
- * reaches the top bar, a cover reaches both book lists, the server refuses someone else's picture,
- * and demo mode refuses an upload with its dialog.
- */
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, clientHeaders, expect, signInViaApi, test } from './support/fixtures';
 import { startApp } from './support/app-server';
 import { startSmtpSink } from './support/smtp-sink';
 
-/** The page, and the uploader (its own chunk, hydrated after the page), take input. */
+/** The uploader has its own chunk, hydrated after the page. */
 const hydrated = async (page: Page, uploader = true) => {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   if (uploader) await expect(page.locator('[data-uploader="ready"]')).toBeVisible();
@@ -38,7 +33,6 @@ test.describe('pictures', () => {
     const avatar = header.locator('img[data-avatar="picture"]');
     await expect(avatar).toHaveAttribute('src', /^\/uploads\/users\/[A-Za-z0-9_-]+\/[0-9a-f]{32}-256\.webp$/);
     await expect(avatar).toHaveAttribute('srcset', /-64\.webp 64w, .*-256\.webp 256w, .*-768\.webp 768w$/);
-    // The browser really got the picture.
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     const served = await page.request.get((await avatar.getAttribute('src'))!);
     expect(served.status()).toBe(200);
@@ -102,7 +96,6 @@ test.describe('pictures', () => {
     app,
     sink,
   }) => {
-    // A user of this test's own, signed in from one client, with a picture an admin gives them.
     const email = `pictured.${Date.now()}@example.org`;
     const created = await page.request.post('/api/rpc/users', { data: { name: 'Pictured Person', email } });
     expect(created.status()).toBe(201);

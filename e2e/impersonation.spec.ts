@@ -1,8 +1,3 @@
-/**
- * Impersonation: an admin signs in as a user from the user's page, sees the banner on every page,
- * is that user (no /manager), stops and is back as admin on the user's page. The server refuses
- * impersonating admins and banned users; every start and stop is in the server log.
- */
 import type { APIRequestContext } from '@playwright/test';
 import { clientHeaders, expect, test, hydrated } from './support/fixtures';
 
@@ -23,7 +18,6 @@ test.describe('impersonation', () => {
     const amina = await findUser(page.request, 'amina.mwangi@example.com');
     await page.goto(`/manager/users/${amina.id}`);
     await hydrated(page);
-    // In the page header's actions menu (issue 16).
     await page.getByRole('button', { name: /^Actions for / }).click();
     await page.getByRole('menuitem', { name: 'Impersonate' }).click();
 
@@ -38,7 +32,7 @@ test.describe('impersonation', () => {
     expect(manager?.status()).toBe(403);
     await expect(banner).toBeVisible();
 
-    // Meanwhile, in another admin window: the session is listed as an impersonation, for 1 hour.
+    // In another admin window the session is listed as an impersonation, for 1 hour.
     const other = await browser.newContext({ baseURL: app.url, storageState: adminState, extraHTTPHeaders: clientHeaders() });
     const sessions = (await (
       await other.request.post('/api/auth/admin/list-user-sessions', { data: { userId: amina.id }, headers: { Origin: app.url } })
@@ -106,11 +100,11 @@ test.describe('impersonation', () => {
       await page.goto(`/manager/users/${id}`);
       await hydrated(page);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      // No actions menu (its only action is Impersonate), so no way to impersonate.
+      // No actions menu (its only action is Impersonate).
       await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
       await expect(page.getByRole('menuitem', { name: 'Impersonate' })).toHaveCount(0);
     }
-    // Still the admin, with one admin left for the other tests.
+    // One admin left for the other tests.
     for (const userId of [otherAdmin.id, banned.id]) {
       expect((await page.request.post('/api/auth/admin/remove-user', { data: { userId }, headers })).status()).toBe(200);
     }

@@ -1,8 +1,3 @@
-/**
- * Issue #16, the shell: the avatar menu and navigation of both sections, refusals inside the
- * shell, the navigation progress bar, no blank page between the code and onboarding, no form sent
- * before hydration, and where toasts appear.
- */
 import { ADMIN, clientHeaders, expect, test, USER, hydrated } from './support/fixtures';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -156,7 +151,7 @@ test.describe('from the code to onboarding', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
-    // Every frame from now on: is there a page (a main landmark with a heading) on the screen?
+    // Every frame: is there a page (a main landmark with a heading) on the screen?
     await page.evaluate(() => {
       const w = window as unknown as { blankFrames: string[]; watching: boolean };
       w.blankFrames = [];
@@ -179,7 +174,7 @@ test.describe('from the code to onboarding', () => {
     });
     expect(blank).toEqual([]);
 
-    // Onboarding's toast: bottom-right on a wide screen (decision 040).
+    // Onboarding's toast: bottom-right on a wide screen.
     await page.getByLabel('What is your name?').fill('Blank Test');
     await page.getByRole('button', { name: 'Continue' }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Welcome Blank Test' });

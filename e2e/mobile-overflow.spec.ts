@@ -1,7 +1,4 @@
-/**
- * At 375 px, no page scrolls sideways (issue #16, item 10), in English and in Arabic: every page of
- * the route tree (support/pages.ts), then the layouts that once overflowed.
- */
+// In English and in Arabic: every page of the route tree, then the layouts that once overflowed.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { makeSamples, pageRoutes, pagesToSweep, type Visitor } from './support/pages';
@@ -66,7 +63,6 @@ test.describe('no horizontal overflow at 375 px', () => {
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
       const card = page.getByTestId('list-cards').getByRole('listitem');
       await expect(card).toHaveCount(1);
-      // What shows of the name: the line that holds the link, cut with '…'.
       const shown = card.getByRole('link', { name }).locator('xpath=..');
       await expect(shown).toHaveCSS('text-overflow', 'ellipsis');
       const nameBox = (await shown.boundingBox())!;
@@ -85,14 +81,14 @@ test.describe('no horizontal overflow at 375 px', () => {
         expect(res.status(), path).toBeLessThan(300);
         return (await res.json()) as { id: string; slug: string };
       };
-      // The longest each form takes, in one word: a name 100 characters, a title 200, an author 120.
+      // The longest each form takes, in one word.
       await created('/api/rpc/users', { name: `N${tag}${'o'.repeat(99 - tag.length)}`, email: `n${tag}@example.org`, role: 'user' });
       const book = await created('/api/rpc/books', {
         title: `T${tag}${'i'.repeat(199 - tag.length)}`,
         author: `A${tag}${'u'.repeat(119 - tag.length)}`,
       });
       const org = await created('/api/auth/organization/create', { name: `O${tag}${'r'.repeat(99 - tag.length)}`, slug: `o-${tag}` });
-      // Each of these pages was wider than the screen (up to 1 587 px) before names could wrap.
+      // Each was wider than the screen before names could wrap.
       for (const path of [
         `/manager/books/${book.id}`,
         `/manager/books/${book.id}/update`,
@@ -157,7 +153,7 @@ test.describe('no horizontal overflow at 375 px', () => {
       await expect(page.locator('main table')).toHaveCount(0);
       const card = page.getByTestId('audit-row').first();
       await expect(card).toBeVisible();
-      // Sign-ins only (the admin's own, at least): the action, the actor's avatar, the time that opens the event.
+      // Sign-ins only (the admin's own, at least).
       await expect(card).toContainText(lng === 'ar' ? 'تسجيل الدخول' : 'Signed in');
       await expect(card.locator('[data-avatar]')).toHaveCount(1);
       await expect(card.getByRole('button')).toHaveText(/\d/);

@@ -1,9 +1,3 @@
-/**
- * Organisations end to end (issue #17, decision 038), in a real browser with a real SMTP sink:
- * create, invite an address with no account, sign up from the e-mail and accept, promote, teams, a
- * plain member's limits, the active organisation and its shelf, cross-organisation 404s, leave,
- * remove, cancel, decline, the last owner, deleting; the pages under axe and at 375 px.
- */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { TEST_DATABASE_URL } from '../tests/support/databases';
@@ -11,7 +5,6 @@ import { seriousViolations, SWEEP } from './support/a11y';
 import { withAppOnPostgres } from './support/app-on-postgres';
 import { clientHeaders, expect, signInViaApi, test, hydrated, signInThroughUi } from './support/fixtures';
 
-/** A new account's first page in the app asks for a name first. */
 async function onboard(page: Page, name: string) {
   await page.getByLabel('What is your name?').fill(name);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -46,8 +39,7 @@ test.describe('organisations', () => {
     await expect(owner).toHaveURL(/\/app$/);
     await owner.goto('/app/organizations');
     await hydrated(owner);
-    // None yet: the empty state says so and offers the one 'New organisation' on the page (the top
-    // bar's link to this page and the header's action are not there).
+    // None yet: the empty state offers the one 'New organisation' on the page.
     await expect(owner.getByText('No organisations yet')).toBeVisible();
     await expect(owner.getByText('New organisation', { exact: true })).toHaveCount(1);
     await owner.getByRole('button', { name: 'New organisation' }).click();
@@ -67,7 +59,7 @@ test.describe('organisations', () => {
     await expect(owner.getByText(`Invitation sent to ${inviteeEmail}`)).toBeVisible();
     await expect(owner.getByTestId('pending-invitations')).toContainText(inviteeEmail);
     const mail = await sink.waitForMail(inviteeEmail, since);
-    // The organisation's name (anyone's free text) stays out of the subject (F11).
+    // The organisation's name (anyone's free text) stays out of the subject.
     expect(mail.subject).toBe('Olive Owner invites you to join an organisation on Springboard');
     const link = invitationLink(mail.text);
     expect(link).toBeTruthy();
@@ -351,7 +343,7 @@ test.describe('organisations: logo, team rename and delete, an expired invitatio
     expect(created.status()).toBe(200);
     const id = ((await created.json()) as { id: string }).id;
 
-    // The logo: uploaded on Settings (the uploader's own chunk), then on the page's header and in the switcher.
+    // The logo: uploaded on Settings, then on the page's header and in the switcher.
     await openTab(page, slug, 'settings');
     await expect(page.locator('[data-uploader="ready"]')).toBeVisible();
     await page.getByLabel('Choose a file').setInputFiles({

@@ -1,7 +1,3 @@
-/**
- * The manager lists' row menus, with the keyboard and the pointer: the focus going back to the
- * row's button, another row's button moving the menu in one press, a choice acting on its own row.
- */
 import { expect, hydrated, test } from './support/fixtures';
 
 test.describe('manager lists: row menus', () => {

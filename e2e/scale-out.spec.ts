@@ -6,10 +6,7 @@ import { startSmtpSink } from './support/smtp-sink';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
 
-/**
- * Two instances behind one (imagined) load balancer: one PostgreSQL, one Redis. A session made
- * on one is valid on the other, and the rate limit counts requests to both.
- */
+/** A session made on one instance is valid on the other, and the rate limit counts requests to both. */
 test.describe('several instances with REDIS_URL', () => {
   // These tests start servers of their own: give them room on a busy 2-core machine.
   test.describe.configure({ timeout: 180_000 });
@@ -36,12 +33,11 @@ test.describe('several instances with REDIS_URL', () => {
       });
       const session = await (await onB.get('/api/auth/get-session')).json();
       expect(session?.user?.email).toBe(email);
-      // Sessions live in the database only (decision 028); Redis holds the rate-limit counters.
+      // Sessions live in the database only; Redis holds the rate-limit counters.
       const token = decodeURIComponent(cookies.find((c) => c.name === 'better-auth.session_token')!.value).split('.')[0]!;
       expect(await redis.get(token)).toBeNull();
 
-      // One counter for both instances: 10 sends a minute per client address.
-      // Different addresses each time, so the per-address limit stays out of the way.
+      // One counter for both instances: 10 sends a minute; a new address each time avoids the per-address limit.
       let n = 0;
       const send = (ctx: typeof onA, url: string) =>
         ctx.post('/api/auth/email-otp/send-verification-otp', {
@@ -50,7 +46,7 @@ test.describe('several instances with REDIS_URL', () => {
         });
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) statuses.push((await send(onA, a.url)).status(), (await send(onB, b.url)).status());
-      // One send already happened during sign-in: the 10th request overall is the last one allowed.
+      // One send happened during sign-in: the 10th request overall is the last one allowed.
       expect(statuses.filter((s) => s === 200)).toHaveLength(9);
       expect(statuses.slice(9).every((s) => s === 429)).toBe(true);
       await onA.dispose();

@@ -1,8 +1,4 @@
-/**
- * Regressions for the outside security probe (security issue, findings 1–12; finding 9 is
- * e2e/fuzz.spec.ts). Every test drives a real production server over HTTP, on a real database:
- * the embedded one, or PostgreSQL (with Redis where the finding is about it) from CI's services.
- */
+// Regressions for the outside security probe, on a real production server over HTTP (finding 9: fuzz.spec.ts).
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { TEST_DATABASE_URL, freshPostgres } from '../tests/support/databases';
 import { startApp, type AppServer } from './support/app-server';
@@ -13,22 +9,18 @@ import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/4';
 const needsPostgres = () => test.skip(!TEST_DATABASE_URL, 'needs TEST_DATABASE_URL (CI sets it to the local PostgreSQL)');
 
-/** A request context signed in as `email` (its own client address, so its own rate limits). */
+/** Its own client address, so its own rate limits. */
 async function signedIn(app: AppServer, sink: SmtpSink, email: string): Promise<APIRequestContext> {
   const context = await playwrightRequest.newContext({ baseURL: app.url, extraHTTPHeaders: { ...clientHeaders(), Origin: app.url } });
   await signInViaApi(context, app, sink, email);
   return context;
 }
 
-/**
- * The worker's own session of a seeded account, as an API client: no new code is sent (an address
- * gets 5 in 10 minutes, shared by the worker's tests).
- */
+/** No new code is sent: an address gets 5 in 10 minutes, shared by the worker's tests. */
 async function withSession(app: AppServer, state: StorageState): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL: app.url, storageState: state, extraHTTPHeaders: { ...clientHeaders(), Origin: app.url } });
 }
 
-/** The same session cookies, sent to another instance. */
 async function sameSessionOn(context: APIRequestContext, other: AppServer): Promise<APIRequestContext> {
   const { cookies } = await context.storageState();
   return playwrightRequest.newContext({

@@ -8,11 +8,9 @@ import { startApp } from './support/app-server';
 import { FAR_TIME_ZONE, hydrationErrors } from './support/hydration';
 import { makeSamples, pageRoutes, pagesToSweep, type Visitor } from './support/pages';
 
-// The file's tests are independent (each opens its own pages), and its sweeps take minutes:
-// they are spread over both workers rather than run one after another on one.
+// Independent tests and sweeps of minutes: spread over both workers.
 test.describe.configure({ mode: 'parallel' });
 
-/** Picks an option of a Select (a combobox button and its listbox). */
 async function choose(page: Page, select: Locator, option: string) {
   await select.click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -260,11 +258,7 @@ test.describe('keyboard', () => {
   });
 });
 
-/**
- * Every page of the route tree (support/pages.ts), in each language of the sweep: no serious axe
- * violation, and hydration without a mismatch (signed in: for a browser in a far time zone,
- * support/hydration.ts).
- */
+/** No serious axe violation and no hydration mismatch (signed in: in a far time zone), in each language of the sweep. */
 test.describe('accessibility (axe-core) and hydration', () => {
   // Beyond one visit per page: searches and their empty results, a state in the query, the error pages.
   const states: Array<[Visitor, string]> = [
@@ -295,7 +289,7 @@ test.describe('accessibility (axe-core) and hydration', () => {
           await browser.newContext({ baseURL: app.url, storageState, extraHTTPHeaders: clientHeaders(), timezoneId: FAR_TIME_ZONE })
         ).newPage();
       const visitors: Record<Visitor, Page> = { anonymous: page, user: await farAway(userState), admin: await farAway(adminState) };
-      // Signed out too: the sign-in steps' English strings load with their pages (decision 059).
+      // Signed out too: the sign-in steps' English strings load with their pages.
       const seen = new Map(Object.values(visitors).map((p) => [p, hydrationErrors(p)]));
       for (const p of Object.values(visitors)) await p.emulateMedia({ colorScheme: scheme });
       const { samples, remove } = await makeSamples(visitors.admin.request, visitors.user.request, app.url);
@@ -400,7 +394,7 @@ test.describe('language resources', () => {
     await page.goto('/app/account');
     await hydrated(page);
     let failures = 0;
-    // The translation files live in one build folder (decision 042): assets/locales-<hash>/<lng>/<ns>.json.
+    // The translation files live in one build folder: assets/locales-<hash>/<lng>/<ns>.json.
     await page.route(/\/assets\/locales-[\w-]+\/fr\/common\.json$/, (route) => (failures++ < 2 ? route.abort() : route.continue()));
     await choose(page, page.getByLabel('Language'), 'Français');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compte');

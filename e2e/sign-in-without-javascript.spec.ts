@@ -1,8 +1,4 @@
-/**
- * The sign-in flow as a slow phone or a browser without JavaScript meets it (decision 033): real
- * form posts handled on the server, the same checks and messages, nothing typed lost, no form
- * field in a URL.
- */
+// As a slow phone or a browser without JavaScript meets it: nothing typed lost, no form field in a URL.
 import type { Browser } from '@playwright/test';
 import { USER, clientHeaders, expect, test } from './support/fixtures';
 import type { AppServer } from './support/app-server';
@@ -55,7 +51,7 @@ test.describe('sign-in without JavaScript', () => {
   test('an e-mail typed before the page is interactive is sent, not put in the URL', async ({ browser, app, sink }) => {
     const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
     const page = await context.newPage();
-    // The scripts never arrive: the page stays as the server rendered it, as on a slow connection.
+    // The scripts never arrive, as on a slow connection.
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/login');
     const since = Date.now();

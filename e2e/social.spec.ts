@@ -3,7 +3,6 @@ import { expect, test, clientHeaders, hydrated, signInThroughUi } from './suppor
 import { freePort, startApp } from './support/app-server';
 import { startOidcProvider } from './support/oidc-provider';
 
-/** One app started with OIDC_* pointing at a real OpenID provider on loopback. */
 test.describe('OpenID Connect sign-in', () => {
   // These tests start servers of their own: give them room on a busy 2-core machine.
   test.describe.configure({ timeout: 180_000 });
@@ -39,8 +38,7 @@ test.describe('OpenID Connect sign-in', () => {
       await expect(page.getByTestId('account-email')).toHaveText('ada@example.net');
       // The provider verified the address: the account shows no 'Not Verified' badge.
       await expect(page.getByText('Not Verified')).toHaveCount(0);
-      // The audit log recorded the sign-in through the provider's callback (and the onboarding):
-      // Ada sees both in her security activity.
+      // The audit log recorded the sign-in through the provider's callback (and the onboarding).
       const activity = page.getByTestId('security-activity');
       await expect(activity.getByRole('listitem').filter({ hasText: 'Signed in' })).toHaveCount(1);
       await expect(activity.getByRole('listitem').filter({ hasText: 'Onboarded' })).toHaveCount(1);
@@ -77,7 +75,6 @@ test.describe('OpenID Connect sign-in', () => {
       OIDC_CLIENT_SECRET: oidc.clientSecret,
       OIDC_NAME: 'Test Identity',
     });
-    /** A fresh browser signs in at the provider as `login`; returns its page where the app sent it. */
     const throughProvider = async (login: string) => {
       const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
       const page = await context.newPage();

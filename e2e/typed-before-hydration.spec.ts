@@ -1,11 +1,7 @@
-/**
- * A person on a slow phone types before the page's scripts have run: what they typed is still
- * there once the page is interactive, and it is what the page acts on.
- */
 import type { Page } from '@playwright/test';
 import { clientHeaders, expect, hydrated, test } from './support/fixtures';
 
-/** Holds the page's scripts back until `release()`, as a slow connection would. */
+/** As a slow connection would. */
 async function slowScripts(page: Page) {
   let release!: () => void;
   const scripts = new Promise<void>((resolve) => (release = resolve));

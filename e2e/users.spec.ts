@@ -1,11 +1,6 @@
-/**
- * The manager's users area against the production build: list, search, load more, create, edit,
- * ban / unban, sessions (revoke one, revoke all), delete, last-admin protection and the dashboard.
- */
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { clientHeaders, expect, signInViaApi, test, hydrated } from './support/fixtures';
 
-/** Picks an option of a Select (a combobox button and its listbox). */
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -134,8 +129,7 @@ test.describe('manager: users', () => {
     await expect(page.getByText('User updated')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Renamed Person' })).toBeVisible();
 
-    // Change the role from the page (Better Auth's set-role), and back.
-    // Asked first; cancelling puts the select back and changes nothing.
+    // Change the role (Better Auth's set-role) and back; cancelling puts the select back and changes nothing.
     const dialog = page.getByTestId('dialog');
     await choose(page, 'Role', 'Admin');
     await expect(dialog.getByText('Make Renamed Person an administrator?')).toBeVisible();
@@ -230,7 +224,7 @@ test.describe('manager: users', () => {
     await expect(page.getByRole('button', { name: 'Ban' })).toBeDisabled();
     await expect(page.getByText('You cannot ban yourself')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-    // Issue 16 item 4: the Role select is disabled with the reason, as Ban is.
+    // The Role select is disabled with the reason, as Ban is.
     await expect(page.getByLabel('Role')).toBeDisabled();
     await expect(page.getByLabel('Role')).toHaveText('Admin');
     await expect(page.getByText('The last administrator cannot be demoted', { exact: true })).toBeVisible();
@@ -268,11 +262,9 @@ test.describe('manager: dashboard', () => {
     await expect(page.getByTestId('count-users').locator('dd').first()).toHaveText(String(total));
     await expect(page.getByTestId('count-admins').locator('dd').first()).toHaveText('1');
     await expect(page.getByTestId('count-books').locator('dd').first()).toHaveText(/^\d+$/);
-    // Issue 16: the trend against the previous 30 days, the sign-ups chart, relative times, and
-    // cards that open their filtered list.
+    // The trend against the previous 30 days, the sign-ups chart, relative times, cards that open their list.
     await expect(page.getByTestId('trend-users')).toHaveText(/(vs the previous 30 days|new in 30 days)$/);
-    // The chart (decision 042): a bar per day, rendered with the page; a tooltip on hover; one tab
-    // stop whose arrow keys read the days out; every day in a table for assistive technology.
+    // The chart: a bar per day; a tooltip on hover; one tab stop whose arrow keys read the days out.
     const chart = page.getByRole('group', { name: 'Sign-ups per day' });
     await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator('[data-day]')).toHaveCount(30);

@@ -1,15 +1,11 @@
-/** axe-core (the npm package) run inside the page through the DevTools protocol, so the page's CSP does not block it. */
+/** Run through the DevTools protocol, so the page's CSP does not block axe-core. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/**
- * The language and colour-scheme pairs the page sweeps run in: light in one language, dark in the
- * other. The colours are the same in every language and the text the same in both schemes, so two
- * runs cover both languages and both schemes in half the time of the four pairs.
- */
+/** Colours are the same in every language and text the same in both schemes: two runs cover all four pairs. */
 export const SWEEP = [
   ['en', 'light'],
   ['ar', 'dark'],
@@ -22,11 +18,7 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-/**
- * Serious and critical WCAG A/AA violations on the current page, or only inside `within` (a CSS
- * selector): an open modal layer (select, dialog) hides the page behind it with `aria-hidden` and
- * traps focus, so the page is checked closed and the layer on its own.
- */
+/** An open modal layer hides the page behind it with `aria-hidden`: the page is checked closed, the layer (`within`) on its own. */
 export async function seriousViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async (within) => {

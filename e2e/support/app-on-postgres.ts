@@ -1,8 +1,4 @@
-/**
- * A production server on a fresh, seeded database of the TEST_DATABASE_URL PostgreSQL server,
- * with its own SMTP sink and a direct connection to check rows. Everything is torn down after
- * `run`, whatever happens.
- */
+// Everything is torn down after `run`, whatever happens.
 import pg from 'pg';
 import { freshPostgres } from '../../tests/support/databases';
 import { startApp, type AppServer } from './app-server';

@@ -1,8 +1,4 @@
-/**
- * Starts the real production server (`node scripts/start.mjs`, the `npm start` path) as a child
- * process on a free port with its own data directory, and stops it with SIGTERM. The child runs in
- * a process group of its own, tracked until it is gone (`processes.ts`).
- */
+// The `npm start` path, in a process group of its own tracked until it is gone (`processes.ts`).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,9 +10,8 @@ export interface AppServer {
   url: string;
   port: number;
   dataDir: string;
-  /** Everything the process printed so far. */
   output(): string;
-  /** SIGTERM to the process group (SIGKILL after 15 s), then resolves with the exit code. */
+  /** SIGTERM to the process group (SIGKILL after 15 s). */
   stop(): Promise<number | null>;
 }
 
@@ -34,7 +29,6 @@ export async function freePort(): Promise<number> {
 
 export const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'springboard-e2e-'));
 
-/** Runs `node scripts/start.mjs` to completion or readiness and returns the process and its output. */
 export function launch(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let out = '';
   const child = spawnTracked(process.execPath, ['scripts/start.mjs'], {

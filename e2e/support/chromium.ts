@@ -1,4 +1,4 @@
-/** Debian's Chromium (never a downloaded browser) and the flags it runs with, for the tests and the bench. */
+/** Debian's Chromium, never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
   '--headless',

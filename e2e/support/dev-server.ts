@@ -1,10 +1,5 @@
-/**
- * Runs `npm run dev` (Vite's dev server, `scripts/dev.mjs`) on a free port, in a copy of the
- * project in a temporary folder: the tests edit source files to check hot reload, and the working
- * tree must never be changed by a test, even one killed half-way. The copy holds the files the
- * dev server reads (src, public, scripts, drizzle, the configs); its node_modules is a folder of
- * links to the project's packages, so Vite's own cache (node_modules/.vite) stays in the copy.
- */
+// A copy of the project in a temporary folder: tests edit source files to check hot reload, and the
+// working tree must never change, even when a test is killed half-way.
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,22 +8,16 @@ import { freePort } from './app-server';
 import { signalGroup, spawnTracked, stopGroup } from './processes';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-// .gitignore too: Tailwind skips the ignored files when it scans for class names, .data (the
-// embedded database, written all the time) among them.
+// .gitignore too: Tailwind skips the ignored files when it scans for class names (.data among them).
 const COPIED = ['src', 'public', 'scripts', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts', '.gitignore'];
 
 export interface DevServer {
   url: string;
-  /** The copy the server runs from. */
   root: string;
-  /** Everything the process printed so far. */
   output(): string;
   /** The process is still the one started (no restart). */
   running(): boolean;
-  /**
-   * Replaces `from` with `to` in a file of the copy (a path relative to its root); fails when `from`
-   * is not there, so a test notices that the file it edits has changed.
-   */
+  /** Fails when `from` is not there, so a test notices that the file it edits has changed. */
   edit(file: string, from: string, to: string): void;
   /** SIGTERM to the process group (SIGKILL after 15 s), then deletes the copy. */
   stop(): Promise<number | null>;
@@ -51,7 +40,7 @@ export async function startDevServer(env: Record<string, string> = {}, timeoutMs
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  // `npm run dev` itself: what a forker types, through the script line of package.json.
+  // `npm run dev` itself: what a forker types.
   const child: ChildProcess = spawnTracked('npm', ['run', 'dev'], {
     cwd: root,
     env: {

@@ -8,20 +8,13 @@ export const USER = 'user@example.com';
 export type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
 
 let nextClient = 1;
-/**
- * A distinct client address per browser context (sent as X-Forwarded-For, which the server
- * trusts from loopback as from a local reverse proxy): each test gets its own rate-limit counters.
- * Documentation range 198.18.0.0/15; only a header value, no traffic goes there.
- */
+/** Each test gets its own rate-limit counters (the server trusts X-Forwarded-For from loopback). */
 export const clientHeaders = () => ({ 'X-Forwarded-For': `198.18.${Math.floor(nextClient / 250) % 250}.${(nextClient++ % 250) + 1}` });
 
-/** The page has hydrated: its handlers are attached (the root sets `data-hydrated`). */
+/** The root sets `data-hydrated` once its handlers are attached. */
 export const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
-/**
- * Signs in through the UI on the sign-in page already open (its redirect kept): the e-mail, then
- * the code read from the SMTP sink, typed as a person would. What follows the code is the caller's.
- */
+/** On the sign-in page already open, typed as a person would. What follows the code is the caller's. */
 export async function signInThroughUi(page: Page, sink: SmtpSink, email: string) {
   await hydrated(page);
   const since = Date.now();
@@ -32,7 +25,6 @@ export async function signInThroughUi(page: Page, sink: SmtpSink, email: string)
   await page.getByLabel('Login code').pressSequentially(code);
 }
 
-/** Signs in through the real API: asks for a code, reads it from the SMTP sink, verifies it. */
 export async function signInViaApi(request: APIRequestContext, app: AppServer, sink: SmtpSink, email: string) {
   const since = Date.now();
   const headers = { Origin: app.url };
@@ -59,10 +51,7 @@ async function pageWith(browser: Browser, app: AppServer, state: StorageState, u
   await context.close();
 }
 
-/**
- * Per worker: a real SMTP sink and one production server on a fresh embedded database that
- * delivers its e-mail to it; signed-in sessions for the seeded admin and user, made once.
- */
+/** Per worker: an SMTP sink, a production server on a fresh embedded database, sessions for the seeded admin and user. */
 export const test = base.extend<
   { app: AppServer; sink: SmtpSink; adminPage: Page; userPage: Page },
   { smtpSink: SmtpSink; appServer: AppServer; adminState: StorageState; userState: StorageState }

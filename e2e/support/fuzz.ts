@@ -1,19 +1,10 @@
-/**
- * A seeded fuzzer of the HTTP surface (issue #15, finding 9): every operation of the OpenAPI
- * document (product API and auth API, plus the product API's typed-client protocol under
- * /api/rpc/_rpc) and every page route of src/routes, sent malformed: NUL and control characters,
- * wrong types, over-long strings, bad and well-formed-but-wrong cursors, odd methods and content
- * types, broken percent-encoding, garbage cookies; as a visitor, a user and an admin.
- *
- * The cases are a pure function of the seed and of what the server told us (its OpenAPI document,
- * a few ids): the same seed replays the same requests. Requests go out over node:http, which sends
- * any method (fetch refuses TRACE) and any path bytes.
- */
+// Every OpenAPI operation, the typed-client protocol and every page route, sent malformed as a visitor,
+// a user and an admin. The same seed replays the same requests (node:http sends any method and path).
 import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-/** Small, fast, seedable (mulberry32). */
+/** mulberry32: small, fast, seedable. */
 function prng(seed: number) {
   let state = seed >>> 0;
   const next = () => {
@@ -29,7 +20,7 @@ function prng(seed: number) {
     int,
     chance: (p: number) => next() < p,
     pick: <T>(items: readonly T[]): T => items[int(items.length)]!,
-    /** A UUID no row has (from the seed, so a replay sends the same one). */
+    /** From the seed, so a replay sends the same one. */
     uuid: () =>
       Array.from({ length: 32 }, () => '0123456789abcdef'[int(16)])
         .join('')
@@ -42,26 +33,20 @@ type Identity = 'anonymous' | 'garbage-cookie' | 'user' | 'admin' | 'victim';
 
 export interface FuzzCase {
   index: number;
-  /** The operation or page route (`GET /api/rpc/books/{id}`). */
   target?: string;
-  /** What was malformed, for the failure report. */
   kind: string;
   identity: Identity;
   method: string;
-  /** Path and query, as sent (already percent-encoded where it should be). */
+  /** Already percent-encoded where it should be. */
   path: string;
   headers: Record<string, string>;
   body?: string;
 }
 
 export interface FuzzTarget {
-  /**
-   * `rpc` and `auth`: an OpenAPI operation; `rpc-protocol`: the typed client's path; `export`: the
-   * audit log's CSV export; `page`: a route.
-   */
+  /** `rpc-protocol`: the typed client's path; `export`: the audit CSV; `page`: a route. */
   kind: 'rpc' | 'auth' | 'rpc-protocol' | 'export' | 'page';
   method: string;
-  /** With `{name}` placeholders (OpenAPI) or `$name` / `$` (routes). */
   template: string;
   query: Array<{ name: string; schema: Schema }>;
   body?: Schema;
@@ -92,7 +77,6 @@ export interface OpenApiDocument {
   components?: { schemas?: Record<string, Schema> };
 }
 
-/** The operations of the OpenAPI document, and the typed-client path of each product procedure. */
 export function openApiTargets(doc: OpenApiDocument): FuzzTarget[] {
   const deref = (schema: Schema | undefined): Schema | undefined =>
     schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').at(-1)!] : schema;
@@ -105,7 +89,6 @@ export function openApiTargets(doc: OpenApiDocument): FuzzTarget[] {
       const body = deref(op.requestBody?.content?.['application/json']?.schema);
       targets.push({ kind, method: method.toUpperCase(), template, query, body: body && resolveRefs(body, deref) });
       if (kind === 'rpc' && op.operationId) {
-        // The same procedure through oRPC's own protocol: POST {json: input}.
         const input: Schema = {
           type: 'object',
           properties: {
@@ -129,10 +112,7 @@ export function openApiTargets(doc: OpenApiDocument): FuzzTarget[] {
   return targets;
 }
 
-/**
- * GET /api/audit.csv, which the OpenAPI document does not list: the filters of GET /api/rpc/audit
- * (the same schema, audit.schema.ts), without the list's paging.
- */
+/** Not in the OpenAPI document: the filters of GET /api/rpc/audit, without paging. */
 export function auditCsvTarget(doc: OpenApiDocument): FuzzTarget {
   const list = openApiTargets(doc).find((t) => t.kind === 'rpc' && t.method === 'GET' && t.template === '/api/rpc/audit');
   if (!list) throw new Error('GET /api/rpc/audit is not in the OpenAPI document');
@@ -153,7 +133,7 @@ function resolveRefs(schema: Schema, deref: (s: Schema | undefined) => Schema | 
   };
 }
 
-/** Every page route of src/routes (file routes; `route.tsx` is a layout, `index` its own path). */
+/** `route.tsx` is a layout, `index` its own path. */
 export function pageTargets(routesDir: string): FuzzTarget[] {
   const files = readdirSync(routesDir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
   const templates = new Set<string>();
@@ -167,7 +147,7 @@ export function pageTargets(routesDir: string): FuzzTarget[] {
   return [...templates].sort().map((template) => ({ kind: 'page', method: 'GET', template, query: [] }));
 }
 
-/** Ids the fuzz may put in requests: real ones reach deeper code, but never the fuzzing identities'. */
+/** Real ids reach deeper code, but never the fuzzing identities'. */
 export interface FuzzIds {
   bookIds: string[];
   genreIds: string[];
@@ -222,7 +202,7 @@ const DATES: unknown[] = [
   '2020-02-30T25:61:61Z',
   '9999999-01-01',
   '0000-00-00',
-  // Well-formed, at and past the ends of what the database holds (issue 36, F10).
+  // Well-formed, at and past the ends of what the database holds.
   '9999-12-31',
   '0000-01-01',
   '0001-01-01T00:00-01:00',
@@ -233,7 +213,6 @@ const DATES: unknown[] = [
 ];
 const LONG_LENGTHS = [101, 201, 255, 1000, 5000, 20_000, 100_000];
 
-/** A string that no API takes: NUL or control characters, very long, or odd. */
 function badString(r: Random): string {
   const roll = r.int(10);
   if (roll < 4) return r.pick(CONTROL);
@@ -241,7 +220,6 @@ function badString(r: Random): string {
   return r.pick(ODD_STRINGS);
 }
 
-/** Any malformed value: a bad string, a wrong type or a bad date. */
 function badValue(r: Random, field = ''): unknown {
   const roll = r.int(10);
   if (/At$|date|expires|^(from|to)$/i.test(field) && roll < 4) return r.pick(DATES);
@@ -252,7 +230,6 @@ function badValue(r: Random, field = ''): unknown {
 
 const base64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
-/** Cursors: not base64, base64 of not-JSON, of the wrong JSON, of the right shape with wrong values. */
 function badCursor(r: Random): string {
   return r.pick([
     'WyJhIiwiYiJd',
@@ -280,7 +257,7 @@ function badCursor(r: Random): string {
   ]);
 }
 
-/** A well-formed value for a schema: the fuzz then breaks one part of it, so the rest gets past validation. */
+/** The fuzz then breaks one part of it, so the rest gets past validation. */
 function sample(r: Random, schema: Schema | undefined, ids: FuzzIds, field = '', depth = 0): unknown {
   if (!schema || depth > 4) return 'fuzz';
   if (schema.enum?.length) return schema.enum[0];
@@ -318,19 +295,16 @@ function sampleString(r: Random, schema: Schema, ids: FuzzIds, field: string): s
   if (field === 'otp') return String(r.int(1e6)).padStart(6, '0');
   if (field === 'color') return '#123456';
   if (field === 'cursor') return badCursor(r);
-  // A range's ends: a plain date, a date-time, and the furthest ones the database holds.
   if (field === 'from' || field === 'to') return r.pick(['2025-01-31', '2025-01-31T08:00', '0001-01-01', '9999-12-30']);
   return 'fuzz';
 }
 
-/** An id that exists (the victim, a book or a genre) or one that does not. */
 function pickId(r: Random, ids: FuzzIds, field: string): string {
   if (field === 'genreId') return r.chance(0.7) ? r.pick(ids.genreIds) : r.uuid();
   if (field === 'userId') return r.chance(0.7) ? ids.victimId : r.uuid();
   return r.pick([ids.victimId, ...ids.bookIds.slice(0, 3), ...ids.genreIds.slice(0, 1), r.uuid()]);
 }
 
-/** A path segment nobody should get a 5xx for: NUL, over-long, broken or odd percent-encoding. */
 function badSegment(r: Random): string {
   return r.pick([
     '%00',
@@ -357,7 +331,6 @@ function badSegment(r: Random): string {
   ]);
 }
 
-/** A query-string value: over-long, NUL, broken percent-encoding, or JSON that the router may parse. */
 function badQueryValue(r: Random): string {
   return r.pick([
     '%00',
@@ -426,7 +399,7 @@ const GARBAGE_COOKIES = [
 ];
 const LANGUAGES = ['en', 'fr', 'ar', 'sw', 'xx', '*', 'fr;q=abc', 'x'.repeat(300)];
 
-/** Paths that would sign out, delete or change the caller: only the victim and visitors call them. */
+/** Only the victim and visitors call these: they would sign out, delete or change the caller. */
 const SELF_SERVICE =
   /^\/api\/auth\/(sign-out|revoke-session|revoke-sessions|revoke-other-sessions|delete-user|update-user|change-email|update-session|unlink-account|email-otp\/(change-email|request-email-change)|organization\/leave)$/;
 
@@ -435,7 +408,6 @@ function identityFor(r: Random, target: FuzzTarget): Identity {
   return r.pick(['anonymous', 'user', 'admin', 'admin', 'garbage-cookie']);
 }
 
-/** Fills a template's placeholders; one of them broken if `broken`. */
 function fillPath(r: Random, target: FuzzTarget, ids: FuzzIds, broken: boolean): string {
   const segments = target.template.split('/');
   const slots = segments.map((s, i) => (/^(\{\w+\}|\$\w*)$/.test(s) ? i : -1)).filter((i) => i >= 0);
@@ -445,7 +417,7 @@ function fillPath(r: Random, target: FuzzTarget, ids: FuzzIds, broken: boolean):
       if (!slots.includes(i)) return segment;
       if (i === brokenSlot) return badSegment(r);
       if (segment === '$') return r.pick(['', 'index.html', 'swagger-ui.css', 'x']);
-      // DELETE with a real id would delete it: a well-formed DELETE gets an id that does not exist.
+      // DELETE with a real id would delete it.
       if (target.method === 'DELETE') return r.uuid();
       if (target.template.includes('users')) return ids.victimId;
       if (target.template.includes('genres')) return r.pick(ids.genreIds);
@@ -455,7 +427,6 @@ function fillPath(r: Random, target: FuzzTarget, ids: FuzzIds, broken: boolean):
     .join('/');
 }
 
-/** A sampled body with one top-level property (known or not) set to a malformed value. */
 function breakOneField(r: Random, body: unknown, schema: Schema | undefined): { body: unknown; field: string } {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return { body: badValue(r), field: '(body)' };
   const keys = [...new Set([...Object.keys(body), ...Object.keys(schema?.properties ?? {})])];
@@ -463,7 +434,6 @@ function breakOneField(r: Random, body: unknown, schema: Schema | undefined): { 
   return { body: { ...body, [field]: badValue(r, field) }, field };
 }
 
-/** Every string in a value, NUL-poisoned (or made over-long). */
 function poisonStrings(value: unknown, poison: (s: string) => string): unknown {
   if (typeof value === 'string') return poison(value);
   if (Array.isArray(value)) return value.map((v) => poisonStrings(v, poison));
@@ -475,7 +445,7 @@ function queryString(pairs: Array<[string, string]>) {
   return pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : '';
 }
 
-/** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD; encodeURIComponent would throw). */
+/** A lone surrogate becomes U+FFFD; encodeURIComponent would throw. */
 const percentEncode = (text: string) =>
   [...Buffer.from(text)]
     .map((b) =>
@@ -483,16 +453,11 @@ const percentEncode = (text: string) =>
     )
     .join('');
 
-/**
- * A value for the query string, cut to 6 000 characters: Node refuses request heads over 16 KB
- * (431) and closes the connection, which the client may see as a reset instead.
- */
+/** Node refuses request heads over 16 KB (431) and closes the connection, which may look like a reset. */
 const asQueryValue = (value: unknown) => percentEncode(typeof value === 'string' ? value : JSON.stringify(value)).slice(0, 6000);
 
-/** The search params pages read (src/routes' validateSearch), and names they do not know. */
 const PAGE_PARAMS = ['searchTerm', 'redirect', 'error', 'email', 'state', 'newEmail', 'lng', 'cursor', 'id', '_splat', 'fuzz'];
 
-/** One malformed request for `target`. */
 function makeCase(r: Random, index: number, target: FuzzTarget, ids: FuzzIds, origin: string): FuzzCase {
   return { ...malformedRequest(r, index, target, ids, origin), target: `${target.method} ${target.template}` };
 }
@@ -500,8 +465,7 @@ function makeCase(r: Random, index: number, target: FuzzTarget, ids: FuzzIds, or
 function malformedRequest(r: Random, index: number, target: FuzzTarget, ids: FuzzIds, origin: string): FuzzCase {
   const identity = identityFor(r, target);
   const headers: Record<string, string> = {
-    // From loopback, the server takes the client's address from X-Forwarded-For (decision 010):
-    // a fresh address per request keeps the fuzz clear of the per-address rate limits.
+    // A fresh address per request keeps the fuzz clear of the per-address rate limits.
     'X-Forwarded-For': `198.${18 + r.int(2)}.${r.int(256)}.${1 + r.int(254)}`,
   };
   if (r.chance(0.9)) headers.Origin = r.chance(0.95) ? origin : r.pick(['null', 'http://evil.example', '%00']);
@@ -620,10 +584,7 @@ function pageCase(
   };
 }
 
-/**
- * Every bad date in every date parameter of the targets (the audit log's list and its CSV export),
- * as an admin, after the random cases: few enough to send them all (issue 36, F10).
- */
+/** Few enough to send them all, as an admin, after the random cases. */
 export function dateCases(targets: FuzzTarget[], first: number): FuzzCase[] {
   const cases: FuzzCase[] = [];
   for (const target of targets.filter((t) => t.kind !== 'page')) {
@@ -645,10 +606,7 @@ export function dateCases(targets: FuzzTarget[], first: number): FuzzCase[] {
   return cases;
 }
 
-/**
- * The whole run: `count` cases spread over the targets (each page route three times as often as an
- * API operation: pages have more parameters and identities that matter).
- */
+/** Page routes come three times as often as API operations: more parameters and identities matter. */
 export function makeCases(seed: number, count: number, targets: FuzzTarget[], ids: FuzzIds, origin: string): FuzzCase[] {
   const r = prng(seed);
   const rotation = targets.flatMap((t) => (t.kind === 'page' ? [t, t, t] : [t]));
@@ -659,17 +617,13 @@ export interface FuzzAnswer {
   status: number;
   excerpt: string;
   headers: http.IncomingHttpHeaders;
-  /** The connection closed before the answer's end (a stream that failed after its status went). */
+  /** A stream that failed after its status went. */
   cut?: boolean;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
-/**
- * Sends a case as is (any method, raw path) and reads the answer; a request that never ends is
- * status 0. A kept-alive connection the server closed just as the request went out is retried
- * once on a new one, as browsers do.
- */
+/** A request that never ends is status 0; a kept-alive connection closed just as it went out is retried once, as browsers do. */
 export async function send(baseUrl: string, fuzz: FuzzCase, cookie: string | undefined, timeoutMs = 30_000): Promise<FuzzAnswer> {
   const first = await sendOnce(baseUrl, fuzz, cookie, timeoutMs);
   return first.retry ? sendOnce(baseUrl, fuzz, cookie, timeoutMs) : first;
@@ -733,7 +687,6 @@ function sendOnce(
   });
 }
 
-/** Runs `cases` with `concurrency` requests in flight; `onAnswer` sees each case and its answer. */
 export async function runCases(
   cases: FuzzCase[],
   concurrency: number,
@@ -750,7 +703,7 @@ export async function runCases(
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-/** One line per failure: enough to replay it by hand. */
+/** Enough to replay it by hand. */
 export function describeFailure(seed: number, fuzz: FuzzCase, answer: FuzzAnswer) {
   const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}… (${s.length} chars)` : s);
   const body = fuzz.body === undefined ? '' : ` body=${JSON.stringify(cut(fuzz.body, 160))}`;

@@ -1,8 +1,4 @@
-/**
- * Playwright's global setup: a registry folder for the processes this run starts
- * (`e2e/support/processes.ts`). The workers inherit its path through the environment. Should the
- * runner exit without its teardown, it still kills what is listed there.
- */
+// Should the runner exit without its teardown, it still kills what the registry lists.
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRegistry, killRegistered, PROCESSES_DIR_VARIABLE } from './processes';

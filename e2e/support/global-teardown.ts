@@ -1,7 +1,4 @@
-/**
- * Playwright's global teardown: kills every process group a worker left behind (a worker killed
- * outright, or a test that never stopped its server) and says which, so the leak gets fixed.
- */
+// Says which process groups a worker left behind, so the leak gets fixed.
 import { rmSync } from 'node:fs';
 import { killRegistered, PROCESSES_DIR_VARIABLE } from './processes';
 

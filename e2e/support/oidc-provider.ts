@@ -1,9 +1,4 @@
-/**
- * A real OpenID Connect provider (the `oidc-provider` package) on loopback, with its built-in
- * development login and consent pages: any login works, its value is the account's e-mail.
- * Accounts whose login starts with "unverified" come back with email_verified: false;
- * "unverified:<address>" claims exactly that address, unverified.
- */
+// Any login works and is the account's e-mail; "unverified…" logins come back with email_verified: false.
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { freePort } from './app-server';
@@ -42,7 +37,7 @@ export async function startOidcProvider(appUrl: string): Promise<OidcProvider> {
         },
       };
     },
-    // Loopback over plain http, in a test: the provider's own secure-cookie checks do not apply.
+    // Loopback over plain http: the provider's secure-cookie checks do not apply.
     cookies: { keys: ['springboard-e2e-cookie-key'] },
   });
   provider.proxy = false;

@@ -1,13 +1,5 @@
-/**
- * Every page of the interface, read from the route tree the framework generates
- * (src/routeTree.gen.ts), for the page sweeps (hydration and axe in shell.spec.ts, 375 px in
- * mobile-overflow.spec.ts, `npm run screenshots`): a new route file joins them all by itself.
- *
- * A page is a route with a component and no child routes, outside the server's API (`/api/…`).
- * Routes without a component are redirects (`/`, `/manager`) or a form's POST target
- * (`/login/onboarding`). No page is left out by name; one whose parameter has no sample row is
- * left out with a warning (makeSamples).
- */
+// From the generated route tree, so a new route file joins the page sweeps by itself. A page is a
+// route with a component and no child routes; one without a sample row is left out with a warning.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
@@ -15,15 +7,13 @@ import type { APIRequestContext } from '@playwright/test';
 const root = path.resolve(import.meta.dirname, '../..');
 
 export interface RouteFile {
-  /** The route's id in the tree: `/manager/books/$id/` for an index route. */
+  /** `/manager/books/$id/` for an index route. */
   id: string;
-  /** Its URL pattern: `/manager/books/$id`. */
   path: string;
-  /** Its file, from the repository's root: `src/routes/manager/books/$id/index.tsx`. */
+  /** From the repository's root. */
   file: string;
 }
 
-/** Every route of the generated tree (the root aside), with its URL pattern and file. */
 export function routeFiles(): RouteFile[] {
   const tree = readFileSync(path.join(root, 'src/routeTree.gen.ts'), 'utf8');
   const imports = new Map(
@@ -41,7 +31,6 @@ export function routeFiles(): RouteFile[] {
   );
 }
 
-/** The routes that are pages, by URL. */
 export function pageRoutes(): RouteFile[] {
   const routes = routeFiles();
   return routes
@@ -56,26 +45,24 @@ export function pageRoutes(): RouteFile[] {
 
 export type Visitor = 'anonymous' | 'user' | 'admin';
 
-/** Who opens a page: the sign-in pages signed out, the app's as the seeded user, every other as the admin. */
+/** The sign-in pages signed out, the app's as the seeded user, every other as the admin. */
 function visitor(route: string): Visitor {
   if (route === '/login' || route.startsWith('/login/')) return 'anonymous';
   if (route === '/app' || route.startsWith('/app/')) return 'user';
   return 'admin';
 }
 
-/** Rows the pages show, by route parameter and the segment before it: `books/$id` → a book's id. */
+/** `books/$id` → a book's id. */
 export type Samples = Record<string, string>;
 
-/** A route's parameters, each with the segment before it: `/manager/books/$id/update` → `books/$id`. */
 function parameters(route: string): string[] {
   const segments = route.split('/');
   return segments.flatMap((segment, i) => (segment.startsWith('$') ? [`${segments[i - 1]}/${segment}`] : []));
 }
 
-/** A query a page cannot show without (it redirects to /login otherwise). */
+/** It redirects to /login otherwise. */
 const QUERIES: Record<string, string> = { '/login/verify': '?email=user%40example.com' };
 
-/** A page's URL with the samples in it; none when a parameter has no sample. */
 export function samplePath(route: string, samples: Samples): string | undefined {
   const segments = route.split('/');
   const filled = segments.map((segment, i) => (segment.startsWith('$') ? samples[`${segments[i - 1]}/${segment}`] : segment));
@@ -89,7 +76,6 @@ export interface SweptPage {
   who: Visitor;
 }
 
-/** Every page, once, with its samples and visitor; a page without a sample is left out (makeSamples says why). */
 export function pagesToSweep(samples: Samples): SweptPage[] {
   return pageRoutes().flatMap(({ path: route }) => {
     const path = samplePath(route, samples);
@@ -104,14 +90,8 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/**
- * A sample for every parameter of a page. Made here, as the seed has none: an organisation of the
- * user's with an invitation to the admin. The admin for `users/$id` (its page lists sessions). Any
- * other, `books/$id` say, is the first row the product API lists under that name (`GET
- * /api/rpc/books`); with no row, its pages are left out, and a warning says so. `remove` deletes
- * what was made: a worker's tests share the sessions. The contexts are signed in; `origin` is the
- * app's URL.
- */
+// The seed has no organisation: one is made here, and `remove` deletes it (a worker's tests share the
+// sessions). Other samples are the first row the product API lists; with none, those pages are left out.
 export async function makeSamples(
   admin: APIRequestContext,
   user: APIRequestContext,

@@ -1,13 +1,5 @@
-/**
- * Every process the end-to-end tests start is stopped when the run ends, pass or fail.
- *
- * - Each child runs in a process group of its own (`detached`), and it is stopped by signalling
- *   the group: that reaches what the child started too (npm's node, a build it spawned).
- * - A worker kills the groups it still has when it exits, whatever the reason.
- * - Each live group is also listed as a file in the run's registry folder (`E2E_PROCESSES_DIR`,
- *   made by the global setup). The global teardown, and the runner's exit, kill whatever a worker
- *   could not (a worker killed outright runs no exit handler).
- */
+// Each child runs in a process group of its own, signalled as a group; a registry folder lets the
+// global teardown kill whatever a worker killed outright could not.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +11,6 @@ interface Entry {
   command: string;
 }
 
-/** This process's live groups (their leaders' pids). */
 const live = new Set<number>();
 
 const registryFile = (pid: number) => {
@@ -27,7 +18,7 @@ const registryFile = (pid: number) => {
   return dir ? path.join(dir, String(pid)) : undefined;
 };
 
-/** Signals a whole process group; false when it no longer exists. */
+/** False when it no longer exists. */
 export function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
   try {
     process.kill(-pid, signal);
@@ -44,10 +35,7 @@ function forget(pid: number) {
   if (file) rmSync(file, { force: true });
 }
 
-/**
- * `spawn` in a new process group, tracked until the group is gone. When the child itself exits,
- * whatever it left in its group is killed.
- */
+/** When the child itself exits, whatever it left in its group is killed. */
 export function spawnTracked(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
   const child = spawn(command, args, { ...options, detached: true });
   const pid = child.pid;
@@ -62,10 +50,7 @@ export function spawnTracked(command: string, args: readonly string[], options: 
   return child;
 }
 
-/**
- * Stops a tracked child: `signal` to its group, then SIGKILL to the group if it has not exited
- * after `graceMs`. Resolves with the child's exit code (null when killed by a signal).
- */
+/** SIGKILL to the group if it has not exited after `graceMs`. */
 export async function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 15_000): Promise<number | null> {
   const exited =
     child.exitCode !== null || child.signalCode !== null
@@ -81,7 +66,7 @@ export async function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'S
   }
 }
 
-// A worker that exits (a test failed, timed out, or the run was interrupted) takes its servers with it.
+// A worker that exits (failed, timed out, interrupted) takes its servers with it.
 process.on('exit', () => {
   for (const pid of live) {
     signalGroup(pid, 'SIGKILL');
@@ -89,7 +74,7 @@ process.on('exit', () => {
   }
 });
 
-/** The command line of a running process, where /proc tells it (Linux); undefined elsewhere or when gone. */
+/** Linux only; undefined elsewhere or when gone. */
 function commandLine(pid: number): string | undefined {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
@@ -98,16 +83,12 @@ function commandLine(pid: number): string | undefined {
   }
 }
 
-/** Makes an empty registry folder for a run. */
 export function createRegistry(dir: string) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
 }
 
-/**
- * Kills every group still listed in the registry folder (synchronously, so it can run in an exit
- * handler) and returns the command lines of those it found alive.
- */
+/** Synchronous, so it can run in an exit handler. */
 export function killRegistered(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const killed: string[] = [];

@@ -1,7 +1,4 @@
-/**
- * A real SMTP server for the tests (smtp-server): the app delivers its e-mail here over SMTP,
- * exactly as in production, and tests read login codes from the parsed messages.
- */
+// The app delivers here over SMTP exactly as in production.
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './app-server.ts';
@@ -17,9 +14,8 @@ interface ReceivedMail {
 export interface SmtpSink {
   url: string;
   messages: ReceivedMail[];
-  /** The newest message to `email` received after `since` (ms), waiting up to 15 s. */
+  /** Waits up to 15 s. */
   waitForMail(email: string, since?: number): Promise<ReceivedMail>;
-  /** The 6-character code of the newest login e-mail to `email`. */
   waitForCode(email: string, since?: number): Promise<string>;
   close(): Promise<void>;
 }
