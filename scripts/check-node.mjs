@@ -1,22 +1,16 @@
 #!/usr/bin/env node
-/**
- * Runs first in every npm script: on a Node.js older than package.json's `engines.node`, it says
- * so in one line on stderr and exits 1, before anything fails in a cryptic way (decision 027).
- * It must itself run on old Node versions: no dependency, and only syntax Node 14 understands
- * (no `??`, no `?.`, no top-level await).
- *
- * SPRINGBOARD_NODE_VERSION stands in for the running version (for the tests only).
- */
+// Runs first in every npm script (SPRINGBOARD_NODE_VERSION stands in for the version, in tests).
+// It must run on old Node itself: no dependency, only Node 14 syntax (no `??`, `?.`, top-level await).
 import { readFileSync } from 'fs';
 
-/** [major, minor, patch] of "22.12.0", "v22.12", ">=22.12" (missing parts are 0). */
+/** Missing parts are 0. */
 function parts(version) {
   var match = /(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(version);
   if (!match) return [0, 0, 0];
   return [Number(match[1]), Number(match[2] || 0), Number(match[3] || 0)];
 }
 
-/** The one-line problem with `current` against the range `required` (">=22.12"), or '' when it fits. */
+/** '' when `current` fits. */
 export function nodeVersionProblem(current, required) {
   var have = parts(current);
   var need = parts(required);

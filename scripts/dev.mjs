@@ -1,9 +1,5 @@
 #!/usr/bin/env node
-/**
- * `npm run dev`: Vite's dev server with hot reload, on the same defaults as `npm start`.
- * The environment is checked before Vite starts; the database opens inside the app on the
- * warm-up request below (one PGlite instance per data directory, owned by the app).
- */
+// `npm run dev`: Vite's dev server with hot reload, on the same defaults as `npm start`.
 import { createServer } from 'vite';
 import { EnvError, parseEnv } from '../src/server/env.ts';
 

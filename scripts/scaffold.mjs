@@ -1,8 +1,5 @@
-// `npm run scaffold -- <name>` (e.g. `publisher`): a plain CRUD resource in the house style — its
-// table and migration (drizzle-kit), schemas, API procedures with their permission and audit events,
-// the manager's list, detail and form pages, the navigation entry, strings in the four languages,
-// API tests on both databases and an end-to-end spec. docs/guides/adding-a-resource.md walks the
-// same steps by hand. The resource has one field, `name`: add yours where the comments say.
+// `npm run scaffold -- <name>` (e.g. `publisher`): a CRUD resource in the house style, with one field
+// `name`. docs/guides/adding-a-resource.md walks the same steps by hand.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,7 +28,7 @@ function create(p, text) {
   written.push(p);
 }
 
-/** Inserts `text` before (or after) the first match of `anchor` in `p`; fails loudly if the anchor moved. */
+/** Fails loudly if the anchor moved. */
 function insert(p, anchor, text, where = 'before') {
   const source = read(p);
   const at = source.indexOf(anchor);
@@ -222,8 +219,7 @@ insert(
 insert('src/lib/audit-actions.ts', "  'genre.created',", `  '${one}.created',\n  '${one}.updated',\n  '${one}.deleted',\n`);
 insert('src/lib/audit-actions.ts', "'genre', 'session',", `'${one}', `);
 
-// 6. Strings: a namespace of its own, its navigation label and its audit names (English in all four
-// languages until translated: `npm run i18n:untranslated` lists them).
+// 6. Strings: English in all four languages until translated (`npm run i18n:untranslated` lists them).
 const strings = {
   title: Many,
   search: `Search ${many}`,

@@ -1,14 +1,5 @@
-/**
- * `npm run screenshots`: every page of the interface, in English light and dark and in Arabic, at
- * 1280×800 and 375×812, into `screenshots/` (git-ignored), so that anyone can look at the whole
- * interface in a minute.
- *
- * It builds when the build is missing or older than the sources, starts the production server on a
- * fresh embedded database with an SMTP sink (the end-to-end tests' own), signs in the seeded user and
- * admin and a new user (for onboarding) through the API, then drives one headless Chromium, one
- * context per combination and person. The pages are the route tree's (e2e/support/pages.ts).
- * `SCREENSHOTS_ONLY=login,root-404` takes only the named pages.
- */
+// `npm run screenshots`: every page in English light, dark and Arabic, at 1280×800 and 375×812, into
+// `screenshots/`. `SCREENSHOTS_ONLY=login,root-404` takes only the named pages.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -51,7 +42,7 @@ interface Shot {
   path: string;
 }
 
-/** Every page of the route tree (its name from its path: `manager-books-id-update`), then the states no route names. */
+/** Then the states no route names. */
 function shots(samples: Samples): Shot[] {
   const pages = pagesToSweep(samples).map(({ route, path, who }) => ({
     name: route.slice(1).replaceAll('$', '').replaceAll('/', '-'),

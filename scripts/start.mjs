@@ -1,11 +1,6 @@
 #!/usr/bin/env node
-/**
- * `npm start`: the production server. Builds first when no build exists, opens (migrates,
- * seeds when new) the database before listening, and closes it on SIGTERM/SIGINT.
- */
-// First: on a Node.js older than package.json's engines it stops with one line, also when this
-// file is run directly (`node scripts/start.mjs`). Nothing below may fail to link on such a Node
-// before that, so node:module is imported whole (enableCompileCache is Node 22's).
+// `npm start`: builds first when no build exists. check-node first: on an old Node nothing below may fail
+// to link before it, so node:module is imported whole (enableCompileCache is Node 22's).
 import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,7 +20,7 @@ if (!existsSync(entry)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// V8 keeps the compiled server code on disk (in the OS temporary folder): later starts skip compiling it.
+// Later starts skip compiling the server code.
 nodeModule.enableCompileCache();
 const started = performance.now();
 const app = await import(entry);
@@ -62,9 +57,8 @@ const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'
 process.on('unhandledRejection', (reason) => console.error('unhandled rejection:', reason));
 process.on('uncaughtException', (error) => {
   if (CLIENT_GONE.has(error?.code)) return;
-  // Node's fetch (undici) closes a request-body stream a second time, from a microtask nothing can
-  // catch, when the body is cancelled mid-read (nodejs/undici#5715). That request is over already;
-  // the process must not die for it.
+  // undici closes a cancelled request-body stream twice, from a microtask nothing can catch
+  // (nodejs/undici#5715): that request is over already, and the process must not die for it.
   if (error?.code === 'ERR_INVALID_STATE' && /ReadableStream is already closed/.test(error.message)) {
     console.warn('ignored a closed request-body stream (nodejs/undici#5715)');
     return;

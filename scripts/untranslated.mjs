@@ -1,5 +1,4 @@
-// `npm run i18n:untranslated`: the strings of fr, ar and sw that are still the English text (as a
-// scaffolded resource leaves them), by file and key. Some are English on purpose (a brand, "OK").
+// `npm run i18n:untranslated`: fr, ar and sw strings still in English. Some are on purpose (a brand, "OK").
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
