@@ -1,13 +1,5 @@
-/**
- * `npm run bench -- --audit` (issue #18, decision 036): the audit list's filtered first page over
- * 1 000 000 events on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL). A fresh database is
- * created, migrated and filled with synthetic events (a year of them: 5 000 actors named from the
- * seed's names, 20 actions, 100 000 targets), then each filter of /manager/audit is asked for its first page (21 rows, as the
- * API reads them) through the API's own query (src/features/audit/audit-query.server.ts), 50
- * times each after a warm-up. Prints `name: value unit` lines; the budget is 50 ms at p95.
- * BENCH_AUDIT_EVENTS changes the count; BENCH_AUDIT_EXPLAIN=1 prints each query's plan.
- * The database is dropped afterwards.
- */
+// `npm run bench -- --audit`: each /manager/audit filter's first page over 1 000 000 events on PostgreSQL
+// (BENCH_DATABASE_URL or TEST_DATABASE_URL; BENCH_AUDIT_EVENTS, BENCH_AUDIT_EXPLAIN=1). Budget: 50 ms p95.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -39,7 +31,6 @@ const percentile = (values: number[], p: number) =>
 try {
   await handle.migrate();
   const started = performance.now();
-  // The actions as recorded (src/lib/audit-actions.ts), the first ones most often.
   await handle.db.execute(sql`
     insert into audit_event (created_at, action, actor_id, actor_name, target_type, target_id, target_label, ip_address, user_agent, changes)
     select now() - (n::double precision / ${EVENTS}) * interval '365 days',
@@ -65,7 +56,7 @@ try {
     ['target', { targetType: 'book', targetId: 'target-4242' }],
     ['action_and_dates', { action: 'book.updated', from: month, to: monthEnd }],
     ['actor_and_action', { actorId: 'user-77', action: 'auth.sign-in' }],
-    // Actors are named from the seed's first and last names: this name is a few actors' in 5 000.
+    // Actors are named from the seed's names: this one is a few actors' in 5 000.
     ['search', { searchTerm: `${FIRST_NAMES[0]} ${LAST_NAMES[0]}` }],
   ];
   const all: number[] = [];

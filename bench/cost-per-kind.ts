@@ -1,19 +1,5 @@
-/**
- * `node --experimental-strip-types bench/cost-per-kind.ts [path …]`: what one request of each kind
- * of the realistic mix costs, in CPU time of the app's process and of PostgreSQL's processes (read
- * from /proc), on the production server (dist/, `npm run build` first) and a seeded PostgreSQL
- * database (BENCH_DATABASE_URL, required: the bench's database).
- *
- * The requests are the mix's own (bench/lib/mix.ts): the same terms drawn Zipf-like from the data,
- * the same cursors, the same writes, from BENCH_SESSIONS (20) signed-in people of whom a fifth are
- * admins (made so for the run and put back after it). Each kind is sent alone for BENCH_KIND_SECONDS
- * (8) at 4 in flight after 2 s of the same, then the writes together, then the whole mix; the last
- * line weighs each kind's cost by its share of the mix, which should come near the mix's own
- * figure: where the mix's time goes. BENCH_KINDS=a,b picks kinds (`writes` for the writes).
- *
- * Paths given as arguments are measured the same way, each sent again and again as one admin
- * (e.g. `/manager/audit`, `/manager/users?searchTerm=ma`): what one page or answer costs.
- */
+// `node --experimental-strip-types bench/cost-per-kind.ts [path …]`: CPU per request of each kind of the mix,
+// app and PostgreSQL (BENCH_DATABASE_URL, BENCH_SESSIONS, BENCH_KIND_SECONDS, BENCH_KINDS=a,b|writes).
 import { httpClient } from './lib/http-client.ts';
 import { BROWSER_HEADERS } from './lib/load.ts';
 import {
@@ -39,7 +25,6 @@ const inFlight = 4;
 
 const WRITES = Object.keys(WRITE_WEIGHTS) as Kind[];
 const only = (kinds: Kind[]) => Object.fromEntries(kinds.map((k) => [k, WEIGHTS[k]])) as Partial<Record<Kind, number>>;
-/** What is measured: each read kind alone, the writes together, then the mix. */
 const groups: Array<{ name: string; weights: Partial<Record<Kind, number>> }> = [
   ...(Object.keys(WEIGHTS) as Kind[]).filter((k) => !WRITES.includes(k)).map((k) => ({ name: k, weights: only([k]) })),
   { name: 'writes', weights: WRITE_WEIGHTS },
@@ -61,12 +46,12 @@ try {
   );
   const sessions: MixSession[] = people.map((p, i) => ({ cookie: cookies[i]!, ip: ipOf(i), admin: p.admin, userId: p.id, name: p.name }));
 
-  /** A line of the table; `rps` undefined for the weighted line, which has no throughput of its own. */
+  /** `rps` undefined for the weighted line, which has no throughput of its own. */
   const row = (name: string, cpu: number, pg: number, rps: number | undefined, weight = '') =>
     console.log(
       `${name.padEnd(34)} ${cpu.toFixed(2).padStart(7)} ms ${pg.toFixed(2).padStart(9)} ms ${(rps?.toFixed(0) ?? '').padStart(8)} ${weight.padStart(7)}`,
     );
-  /** Runs `send` for `seconds` after 2 s of the same, and reads the CPU both sides spent meanwhile. */
+  /** After 2 s of the same. */
   const measure = async (run: (s: number) => Promise<{ requests: number; seconds: number; errors: number }>) => {
     await run(2);
     const cpu0 = cpuMs(server.pid);

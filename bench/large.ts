@@ -1,13 +1,5 @@
-/**
- * `npm run bench -- --large` (issue #20): uncached books and users searches and the first renders
- * of a users search over 1 000 000 books (and 100 000 users), on the embedded database and, with
- * BENCH_LARGE_DATABASE_URL, on PostgreSQL. Not part of the default run: seeding the embedded copy
- * takes several minutes the first time (it is then cached like the default one). Give PostgreSQL a
- * database of its own: seeding only adds rows, and the default run's database must stay at 100 000.
- *
- * Prints `name: value unit` lines and the PASS/FAIL lines of the `--large` budget, and writes
- * bench/report/results-large.json.
- */
+// `npm run bench -- --large`: uncached searches over 1 000 000 books, embedded and with
+// BENCH_LARGE_DATABASE_URL (a database of its own: seeding only adds rows) on PostgreSQL.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildUnlessAsked, judge, reportFailure, summaryLine, writeResults, type Figure } from './lib/budget.ts';

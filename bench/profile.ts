@@ -1,12 +1,5 @@
-/**
- * `node --experimental-strip-types bench/profile.ts <path> [requests] [concurrency]`: a CPU profile
- * of the production server (dist/, `npm run build` first) answering one page or API path for a
- * signed-in admin, on PostgreSQL (BENCH_DATABASE_URL) or the embedded database (a fresh data
- * directory). Prints the functions with the most self time, grouped by package, and leaves the
- * `.cpuprofile` in bench/report/ for Chrome's DevTools (Performance → Load profile).
- * `{n}` in the path is replaced by the request's number (every request a new search term).
- * BENCH_EMAIL signs in someone else than admin@example.com (its codes are limited to 5 in 10 minutes).
- */
+// `node --experimental-strip-types bench/profile.ts <path> [requests] [concurrency]`: a CPU profile for an
+// admin (`{n}` in the path: the request's number); the `.cpuprofile` goes to bench/report/. BENCH_EMAIL.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

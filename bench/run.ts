@@ -1,24 +1,7 @@
-/**
- * `npm run bench` (issue #8): the production build on a fresh embedded database seeded with
- * 100 000 books and 100 000 users, beside a bare Node.js server returning a 20 KB page (the
- * baseline, measured in the same run); PostgreSQL too when BENCH_DATABASE_URL is set.
- * Prints `name: value unit` lines on stdout, then one PASS/FAIL line per budget figure, and writes
- * everything to bench/results.json. Progress goes to stderr. See README, "Performance".
- *
- * Issue #20 adds what signed-in people do (bench/lib/realistic.ts): the realistic mix, uncached
- * searches, the first render of a users search, memory under load and the database's own ceiling.
- * `npm run bench -- --large` measures uncached searches over 1 000 000 books instead (bench/large.ts);
- * `npm run bench -- --audit` the audit list's first page over 1 000 000 events (bench/audit.ts).
- *
- * Knobs for quick local runs (the defaults are the issue's): BENCH_DURATION (s per load run, 10),
- * BENCH_RUNS (3), BENCH_WARMUP (3 s), BENCH_CONNECTIONS (20),
- * BENCH_SKIP=lighthouse,browser,load,mix,uncached,embedded (embedded: the realistic workload on
- * PostgreSQL only), BENCH_NO_BUILD=1 (measure the existing dist/),
- * BENCH_FRESH_SEED=1 (ignore the seeded-data cache), BENCH_LIGHTHOUSE_RUNS (5 per page, the median
- * run reported: bench/lib/lighthouse.ts), and the realistic workload's own
- * (bench/lib/realistic.ts): BENCH_MIX_DURATION, BENCH_MIX_WARMUP, BENCH_RSS_AFTER, BENCH_SESSIONS,
- * BENCH_SEARCH_DURATION, BENCH_CAPTURE, BENCH_CEILING_DURATION.
- */
+// `npm run bench`: the production build beside a bare Node server, embedded and (BENCH_DATABASE_URL) on PostgreSQL;
+// `--large` (bench/large.ts), `--audit` (bench/audit.ts). Knobs: BENCH_DURATION, BENCH_RUNS, BENCH_WARMUP,
+// BENCH_CONNECTIONS, BENCH_SKIP=lighthouse,browser,load,mix,uncached,embedded, BENCH_NO_BUILD=1, BENCH_FRESH_SEED=1,
+// BENCH_LIGHTHOUSE_RUNS, and bench/lib/realistic.ts's.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { FIRST_NAMES, LAST_NAMES } from '../src/server/db/seed-data.ts';
@@ -34,13 +17,12 @@ import { signIn, startMailSink } from './lib/sign-in.ts';
 import { pgliteClient, postgresClient } from './lib/workload.ts';
 
 if (process.argv.includes('--audit')) {
-  // The audit list over 1 000 000 events on PostgreSQL (bench/audit.ts, decision 036).
   await import('./audit.ts');
   process.exit();
 }
 
 if (process.argv.includes('--large') || process.env.BENCH_LARGE === '1') {
-  // The million-book run is a run of its own (bench/large.ts), not part of the default one.
+  // A run of its own, not part of the default one.
   await import('./large.ts');
   process.exit();
 }
@@ -48,7 +30,7 @@ if (process.argv.includes('--large') || process.env.BENCH_LARGE === '1') {
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 const COLD_STARTS = 5;
-/** ~1 % of the large catalogue: the seed gives every 100th synthetic book this author. */
+/** The seed gives every 100th synthetic book this author: ~1 % of the large catalogue. */
 const SEARCH_TERM = `${FIRST_NAMES[0]} ${LAST_NAMES[0]}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -75,7 +57,6 @@ progress.planSteps(
     (postgresUrl ? 2 + loadSteps + realisticStepCount : 0),
 );
 
-/** Servers started, whose output is shown when the run fails. */
 const servers: Server[] = [];
 const cleanup: Array<() => Promise<void> | void> = [];
 async function shutdown() {
@@ -83,7 +64,6 @@ async function shutdown() {
 }
 process.on('SIGINT', () => void shutdown().finally(() => process.exit(130)));
 
-// The servers' logs of the previous run.
 mkdirSync(LOG_DIR, { recursive: true });
 for (const file of readdirSync(LOG_DIR, { withFileTypes: true }).filter((f) => /^server-\d+\.log$/.test(f.name)))
   rmSync(path.join(LOG_DIR, file.name));
@@ -152,8 +132,7 @@ try {
     const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
     const css = /\/assets\/[\w.-]+\.css/.exec(html)?.[0];
     if (!scripts.length || !css) throw new Error('no script or stylesheet under /assets/ in /login');
-    // The largest script the page links: files under 1 KB are sent as they are (compressing them
-    // would save nothing), so the first script found may legitimately be uncompressed.
+    // Files under 1 KB are sent uncompressed: check the largest script the page links.
     const fetched = await Promise.all(
       scripts.map(async (path) => {
         const res = await fetch(embedded.url + path, { headers: BROWSER_HEADERS });
@@ -280,7 +259,7 @@ try {
         drainUrl: health,
       },
       ...booksTargets(embedded, 'embedded', userCookie),
-      // Issue #5: the manager's users search stays fast on 100 000 users.
+      // The manager's users search stays fast on 100 000 users.
       {
         name: 'users_search_embedded',
         label: 'users search API (embedded)',
@@ -316,7 +295,7 @@ try {
   }
   await embedded.stop();
 
-  // 9. What signed-in people do (issue #20), on the same embedded database, with fresh servers.
+  // 9. What signed-in people do, on the same embedded database, with fresh servers.
   if (realisticParts.mix && !rpsOf.baseline) {
     progress.begin(`baseline for the mix's share: ${LOAD.connections} connections, ${LOAD.seconds} s`);
     rpsOf.baseline = await load(
@@ -352,8 +331,7 @@ try {
     servers.push(pg);
     cleanup.push(() => pg.stop());
     await memory(pg, 'postgres');
-    // A seeded user other than the demo accounts: the 5-codes-per-10-minutes quota is per address,
-    // and this database outlives the run.
+    // Not a demo account: the 5-codes quota is per address, and this database outlives the run.
     const someone = await pickUser(postgresUrl);
     const pgCookie = await signIn(pg.url, mail, someone);
     if (!skip.has('load')) {
@@ -398,7 +376,6 @@ try {
   await shutdown();
 }
 
-/** Any seeded, onboarded user with the plain user role. */
 async function pickUser(url: string): Promise<string> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });

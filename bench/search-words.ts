@@ -1,11 +1,5 @@
-/**
- * `node --experimental-strip-types bench/search-words.ts`: one books search per word through the
- * production server's API (dist/, `npm run build` first), signed in, on PostgreSQL
- * (BENCH_DATABASE_URL, required: a seeded database such as the `--large` run's). Each word is asked
- * three times; it prints the first time and the best of the other two, slowest first, with the
- * total the API gave. The words: the seed's title words and the first and last names its synthetic
- * authors use, or `BENCH_WORDS=a,b,c`. What decision 048's table was measured with.
- */
+// `node --experimental-strip-types bench/search-words.ts`: each word's books search time on PostgreSQL
+// (BENCH_DATABASE_URL), first and best of two more, slowest first. `BENCH_WORDS=a,b,c` picks the words.
 import { FIRST_NAMES, LAST_NAMES, TITLE_WORDS } from '../src/server/db/seed-data.ts';
 import { startApp } from './lib/processes.ts';
 import { signIn, startMailSink } from './lib/sign-in.ts';
@@ -13,7 +7,7 @@ import { signIn, startMailSink } from './lib/sign-in.ts';
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is required (a seeded PostgreSQL database)');
 const given = (process.env.BENCH_WORDS ?? '').split(',').filter(Boolean);
-// The seed's authors use the first 10 first and last names (src/server/db/seed.ts, syntheticBook).
+// The seed's authors use the first 10 first and last names.
 const words = given.length
   ? given
   : [...new Set([...TITLE_WORDS, ...FIRST_NAMES.slice(0, 10), ...LAST_NAMES.slice(0, 10)].map((w) => w.toLowerCase()))];

@@ -1,11 +1,5 @@
-/**
- * First load of a page in headless Chromium (Debian's, never a downloaded one), with an empty
- * cache: the JavaScript and CSS it transfers and the time until React has hydrated.
- *
- * Hydration: the root layout sets `data-hydrated="true"` on <html> in its first effect, which React
- * runs once `hydrateRoot` has attached the whole tree. A script injected before any of the page's
- * own records `performance.now()` (ms since navigation start) the moment that attribute appears.
- */
+// Debian's Chromium, empty cache. Hydration time: an injected script records when the root's first
+// effect sets `data-hydrated` on <html>.
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../e2e/support/chromium.ts';
@@ -14,15 +8,14 @@ export { CHROMIUM, CHROMIUM_FLAGS };
 
 export interface FirstLoad {
   jsRequests: number;
-  /** Bytes of the JavaScript responses' bodies gzipped (level 9): comparable whatever the server sent. */
+  /** Gzipped at level 9: comparable whatever the server sent. */
   jsGzipBytes: number;
-  /** Bytes that actually crossed the wire for JavaScript (brotli when the server chose it). */
+  /** Brotli when the server chose it. */
   jsWireBytes: number;
   cssRequests: number;
   cssGzipBytes: number;
-  /** ms from navigation start to `data-hydrated`. */
   hydrationMs: number;
-  /** The scripts, biggest first: what to look at when a budget fails. */
+  /** Biggest first: what to look at when a budget fails. */
   scripts: Array<{ path: string; gzipBytes: number }>;
 }
 
@@ -38,7 +31,6 @@ function recordHydration() {
   new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
 }
 
-/** One load with a fresh profile (empty cache), signed in when `cookie` is given. */
 export async function firstLoad(browser: Browser, baseUrl: string, path: string, cookie?: string): Promise<FirstLoad> {
   const context = await browser.newContext({ locale: 'en-US' });
   try {

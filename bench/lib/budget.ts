@@ -1,8 +1,4 @@
-/**
- * The performance budget of issues #8 and #20, one line per figure, judged against the figures of
- * a run. A figure that was not measured (e.g. PostgreSQL without BENCH_DATABASE_URL) is SKIP, never
- * PASS. Lines of the 1 000 000-book run (`npm run bench -- --large`) are judged in that run only.
- */
+// A figure that was not measured is SKIP, never PASS; `--large` lines are judged in that run only.
 export interface Figure {
   name: string;
   value: number | string;
@@ -12,11 +8,9 @@ export interface Figure {
 
 export interface BudgetLine {
   figure: string;
-  /** The figure must be at most (`<=`), at least (`>=`) the limit, or one of its values (`in`). */
   op: '<=' | '>=' | 'in';
   limit: number | string[];
   unit: string;
-  /** The run that measures it: the default one, or `--large`. */
   run?: 'large';
 }
 
@@ -25,7 +19,7 @@ export const BUDGET: BudgetLine[] = [
   { figure: 'first_load_login_js_requests', op: '<=', limit: 10, unit: 'requests' },
   { figure: 'first_load_app_js_gzip', op: '<=', limit: 200, unit: 'KB' },
   { figure: 'first_load_app_books_js_gzip', op: '<=', limit: 280, unit: 'KB' },
-  // Issue #37: relaxed so that they stop forcing hand-written machinery (lists carry the data table).
+  // Relaxed so that they stop forcing hand-written machinery (lists carry the data table).
   { figure: 'first_load_manager_users_js_gzip', op: '<=', limit: 280, unit: 'KB' },
   { figure: 'first_load_manager_books_js_gzip', op: '<=', limit: 280, unit: 'KB' },
   { figure: 'first_load_manager_dashboard_js_gzip', op: '<=', limit: 260, unit: 'KB' },
@@ -49,7 +43,7 @@ export const BUDGET: BudgetLine[] = [
   { figure: 'lighthouse_app_books_performance', op: '>=', limit: 95, unit: 'score' },
   { figure: 'lighthouse_app_books_accessibility', op: '>=', limit: 100, unit: 'score' },
   { figure: 'lighthouse_app_books_best_practices', op: '>=', limit: 100, unit: 'score' },
-  // Issue #20: what signed-in people do, with every term new to the server.
+  // What signed-in people do, with every term new to the server.
   { figure: 'mix_realistic_postgres_ratio', op: '>=', limit: 6, unit: '%' },
   { figure: 'mix_realistic_postgres_p99', op: '<=', limit: 50, unit: 'ms' },
   { figure: 'mix_realistic_postgres_errors', op: '<=', limit: 0, unit: 'errors' },
@@ -58,7 +52,7 @@ export const BUDGET: BudgetLine[] = [
   { figure: 'mix_realistic_embedded_errors', op: '<=', limit: 0, unit: 'errors' },
   { figure: 'mix_realistic_postgres_ceiling_share', op: '>=', limit: 50, unit: '%' },
   { figure: 'mix_realistic_embedded_ceiling_share', op: '>=', limit: 50, unit: '%' },
-  // Issue #18: the audit log's writes cost the mix at most 5 % of its throughput.
+  // The audit log's writes cost the mix at most 5 % of its throughput.
   { figure: 'mix_audit_cost_postgres', op: '<=', limit: 5, unit: '%' },
   { figure: 'search_uncached_books_postgres_p95', op: '<=', limit: 25, unit: 'ms' },
   { figure: 'search_uncached_users_postgres_p95', op: '<=', limit: 25, unit: 'ms' },
@@ -99,13 +93,11 @@ export function summaryLine(j: Judged): string {
   return `${j.verdict.padEnd(4)}  ${j.figure}: ${measured} (budget ${limit})`;
 }
 
-/** Writes a run's figures and verdicts, with the machine and the settings they were taken with. */
 export function writeResults(file: string, settings: Record<string, unknown>, results: Figure[], budget: unknown) {
   const machine = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model };
   writeFileSync(file, `${JSON.stringify({ ...machine, settings, results, budget }, null, 2)}\n`);
 }
 
-/** A run that failed: the error, and what each server it started printed. */
 export function reportFailure(error: unknown, servers: ReadonlyArray<{ url: string; output(): string }>) {
   console.error(error);
   for (const s of servers) if (s.output().trim()) console.error(`--- output of the server on ${s.url}:\n${s.output()}`);
@@ -115,7 +107,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
-/** A production build of the current sources, unless BENCH_NO_BUILD=1 (measure the existing dist/). */
+/** Unless BENCH_NO_BUILD=1 (measure the existing dist/). */
 export function buildUnlessAsked(root: string, begin: (step: string) => void) {
   if (process.env.BENCH_NO_BUILD === '1') return;
   begin('production build (vite build)');

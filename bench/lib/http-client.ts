@@ -1,35 +1,27 @@
-/**
- * A lean HTTP/1.1 client for the realistic workloads (the mix, uncached searches, first renders):
- * keep-alive sockets from `node:http`, each request timed from the moment it is issued until the
- * last byte of its answer, with the status and (decompressed on demand) body. Autocannon repeats
- * one request per connection; these workloads build each request from the previous answers.
- */
+// Autocannon repeats one request per connection; these workloads build each request from earlier answers.
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path and query, e.g. `/api/rpc/books?limit=20`. */
   path: string;
   headers: Record<string, string>;
-  /** JSON bodies are sent with their content type and length. */
   body?: unknown;
 }
 
 export interface HttpAnswer {
   /** 0 when the request failed without an answer (connection error, timeout). */
   status: number;
-  /** Milliseconds from issuing the request to the last byte of the answer. */
+  /** To the answer's last byte. */
   ms: number;
-  /** Milliseconds to the answer's headers (time to first byte). */
+  /** Time to first byte. */
   headersMs: number;
   headers: http.IncomingHttpHeaders;
-  /** The body as received (possibly compressed). */
+  /** Possibly compressed. */
   raw: Buffer;
   error?: string;
 }
 
-/** A pool of keep-alive connections to one server; `connections` bounds the sockets. */
 export function httpClient(baseUrl: string, connections: number, timeoutMs = 30_000) {
   const { hostname, port } = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
@@ -62,7 +54,6 @@ export function httpClient(baseUrl: string, connections: number, timeoutMs = 30_
 
 export type HttpClient = ReturnType<typeof httpClient>;
 
-/** The body as text, decompressed as the server encoded it. */
 export function bodyText(answer: HttpAnswer): string {
   const encoding = answer.headers['content-encoding'];
   const raw = answer.raw;
@@ -71,7 +62,6 @@ export function bodyText(answer: HttpAnswer): string {
   return plain.toString('utf8');
 }
 
-/** The body parsed as JSON, or undefined when it is not JSON. */
 export function bodyJson<T>(answer: HttpAnswer): T | undefined {
   try {
     return JSON.parse(bodyText(answer)) as T;
@@ -93,7 +83,6 @@ export interface Latencies {
   max: number;
 }
 
-/** Percentiles of every response time given (NaN when there is none). */
 export function latencies(values: number[]): Latencies {
   const sorted = Float64Array.from(values).sort();
   return {

@@ -1,14 +1,5 @@
-/**
- * Lighthouse (the npm package) with its default configuration, which is the mobile preset
- * (emulated phone, simulated slow 4G and 4× CPU slowdown), on Debian's Chromium in headless mode.
- * Offline-safe: it only loads the page under test. The HTML reports go to bench/report/.
- *
- * One page is audited LIGHTHOUSE_RUNS times, each in a fresh browser, and the run Lighthouse itself
- * calls the median (`computeMedianRun`: nearest the median first contentful paint and time to
- * interactive) gives the scores. One run's performance score moved between 70 and 98 for the same
- * page and build on this machine; Lighthouse's documentation on variability says the median of
- * five runs is about twice as stable as one run.
- */
+// Lighthouse's default (mobile) preset on Debian's Chromium; one run's score moved between 70 and 98,
+// so the median of LIGHTHOUSE_RUNS (Lighthouse's `computeMedianRun`) gives the scores.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -22,19 +13,14 @@ type Category = (typeof CATEGORIES)[number];
 
 export interface LighthouseRun {
   scores: Record<Category, number>;
-  /** Audits that lost points, for the report (id: score). */
   failing: string[];
-  /** The performance score of every run, in the order they ran (the median run's is `scores`). */
+  /** In the order they ran (the median run's is `scores`). */
   performanceRuns: number[];
 }
 
-/** Runs per page (BENCH_LIGHTHOUSE_RUNS): five, as Lighthouse's documentation on variability advises. */
+/** Five, as Lighthouse's documentation on variability advises. */
 export const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
-/**
- * LIGHTHOUSE_RUNS usable runs of one page; the median run's scores, and its HTML report in
- * bench/report/. `onRun` hears each run's performance score as it comes.
- */
 export async function runLighthouse(
   url: string,
   reportName: string,
@@ -70,11 +56,7 @@ interface Usable {
 const scoresOf = (lhr: Result['lhr']) =>
   Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
 
-/**
- * Lighthouse asks to be run again when its trace of the load came out unusable (a `runtimeError`
- * such as NO_NAVSTART, seen once in this project's runs): up to three attempts, each in a fresh
- * Chromium. Any other failure stops the bench at once.
- */
+/** Lighthouse asks to be run again when its trace came out unusable (a `runtimeError` such as NO_NAVSTART). */
 async function usableRun(url: string, cookie?: string): Promise<Usable> {
   for (let attempt = 1; ; attempt++) {
     try {

@@ -1,19 +1,12 @@
-/**
- * HTTP load with autocannon: a fixed number of connections for a fixed time. Latency percentiles
- * are computed here from every response's time (autocannon's own summary has no p95).
- */
+// Latency percentiles are computed here: autocannon's own summary has no p95.
 import autocannon from 'autocannon';
 
 export interface LoadTarget {
-  /** Figure prefix, e.g. `ssr_login`. */
   name: string;
   label: string;
   url: string;
   headers?: Record<string, string>;
-  /**
-   * A cheap URL of the same server, fetched after each run: it answers once the requests still
-   * queued from that run are done, so they do not slow the next run down.
-   */
+  /** Fetched after each run: it answers once that run's queued requests are done, so they do not slow the next. */
   drainUrl: string;
 }
 
@@ -23,7 +16,6 @@ export interface LoadRun {
   p95: number;
   p99: number;
   requests: number;
-  /** Responses that were not 2xx, plus connection errors and timeouts. */
   failures: number;
 }
 
@@ -34,7 +26,7 @@ export const LOAD = {
   runs: Number(process.env.BENCH_RUNS ?? 3),
 };
 
-/** What a browser sends: the server may compress, exactly as it would for a visitor. */
+/** The server may compress, exactly as it would for a visitor. */
 export const BROWSER_HEADERS = {
   'accept-encoding': 'gzip, deflate, br',
   'accept-language': 'en-US,en;q=0.9',
@@ -46,12 +38,7 @@ function percentile(sorted: Float64Array, p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/**
- * Waits until the server is idle again: requests a run left in flight keep the server (and an
- * embedded database, which runs on the event loop) busy after the client has hung up. Idle means
- * `url` answers 200 within 100 ms twice in a row. A keep-alive socket the server has just closed
- * is simply retried.
- */
+/** A run's leftover requests keep the server (and an embedded database) busy after the client hung up. */
 async function drain(url: string) {
   const deadline = Date.now() + 120_000;
   let quick = 0;
@@ -70,7 +57,6 @@ export async function load(target: LoadTarget, seconds: number, onTick?: (elapse
   const latencies: number[] = [];
   let elapsed = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    // The callback form returns the instance, whose events give every response's time.
     const instance = autocannon(
       { url: target.url, connections: LOAD.connections, duration: seconds, headers: { ...BROWSER_HEADERS, ...target.headers } },
       (error, r) => (error ? reject(error) : resolve(r)),
@@ -98,7 +84,7 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Each figure's median over the runs; failures are summed (any failure is reported). */
+/** Failures are summed: any failure is reported. */
 export function medianOfRuns(runs: LoadRun[]): LoadRun {
   // A run without any response has no latency: it counts as the slowest (Infinity).
   const m = (key: 'rps' | 'p50' | 'p95' | 'p99' | 'requests') => median(runs.map((r) => (Number.isNaN(r[key]) ? Infinity : r[key])));

@@ -1,21 +1,10 @@
-/**
- * `mix_realistic` (issue #20): what signed-in people do, not one URL again and again. Sessions
- * signed in for real (users and admins, each from its own client address) send requests picked
- * with the fixed weights below: searches with terms drawn Zipf-like from 10 000 distinct terms of
- * the data, next pages by the cursors of earlier answers, book details by random id, admins'
- * users searches, `get-session`, server renders with a search, and 5 % writes.
- *
- * The load is closed-loop, like autocannon's: `connections` requests are in flight at any time, and
- * each response's time runs from sending the request to its last byte. A slow answer holds its
- * connection, so the percentiles do not count the requests it delayed (coordinated omission):
- * they are the latencies at the throughput reached, not at a fixed arrival rate.
- */
+// What signed-in people do, not one URL again and again. Closed-loop like autocannon's: percentiles are
+// the latencies at the throughput reached, not at a fixed arrival rate (coordinated omission).
 import { randomUUID } from 'node:crypto';
 import { BROWSER_HEADERS } from './load.ts';
 import { bodyJson, bodyText, latencies, type HttpAnswer, type HttpClient, type HttpRequest, type Latencies } from './http-client.ts';
 import { random, zipf, type Workload } from './workload.ts';
 
-/** A signed-in session: its cookie, its own client address, and whether it is an admin's. */
 export interface MixSession {
   cookie: string;
   ip: string;
@@ -37,7 +26,7 @@ export type Kind =
   | 'book_delete'
   | 'name_change';
 
-/** The share of each kind of request, in percent. Admin-only kinds are sent by admin sessions. */
+/** In percent. Admin-only kinds are sent by admin sessions. */
 export const WEIGHTS: Record<Kind, number> = {
   books_search: 25,
   books_next_page: 15,
@@ -46,17 +35,14 @@ export const WEIGHTS: Record<Kind, number> = {
   get_session: 9,
   ssr_books_search: 12,
   ssr_users_search: 8,
-  // 5 % writes.
   book_create: 1.5,
   book_update: 1.5,
   book_delete: 1,
   name_change: 1,
 };
 
-/** A set of kinds' share of the mix, 0–1. */
 export const shareOf = (weights: Partial<Record<Kind, number>>) => Object.values(weights).reduce((a, b) => a + (b ?? 0), 0) / 100;
 
-/** The writes alone, in their shares of the mix. */
 export const WRITE_WEIGHTS: Partial<Record<Kind, number>> = {
   book_create: WEIGHTS.book_create,
   book_update: WEIGHTS.book_update,
@@ -65,15 +51,13 @@ export const WRITE_WEIGHTS: Partial<Record<Kind, number>> = {
 };
 
 const ADMIN_ONLY = new Set<Kind>(['users_search', 'ssr_users_search', 'book_create', 'book_update', 'book_delete']);
-/** The share of the sessions that are admins'. */
 export const ADMIN_SHARE = 0.2;
-/** Titles of the books the mix creates start with this (a PostgreSQL database is cleaned up after the run). */
+/** A PostgreSQL database is cleaned up after the run by this prefix. */
 export const BENCH_TITLE_PREFIX = 'Bench mix ';
 const PAGE = 20;
 
 export interface MixRequest extends HttpRequest {
   kind: Kind;
-  /** The search term of a search, for the record of short terms. */
   term?: string;
 }
 
@@ -83,14 +67,7 @@ interface BookRef {
   author: string;
 }
 
-/**
- * The request generator: `next()` builds the next request, `answered()` reads what later requests
- * need from its answer (cursors, created books). One generator is shared by every connection.
- */
-/**
- * `weights`: the mix's own by default; `bench/cost-per-kind.ts` gives one kind (or the writes) at a
- * time, with the same requests as in the mix.
- */
+/** One generator shared by every connection; `answered()` keeps cursors and created books for later requests. */
 export function createMix(
   baseUrl: string,
   sessions: MixSession[],
@@ -108,9 +85,7 @@ export function createMix(
   let sum = 0;
   const cumulative = kinds.map((k) => (sum += weights[k]!));
   const total = cumulative.at(-1)!;
-  /** Cursors of earlier list answers, with their search: the next page a reader would ask for. */
   const cursors: Array<{ term: string; cursor: string }> = [];
-  /** Books the mix created and has not deleted yet (updated and deleted in turn). */
   const created: BookRef[] = [];
   let names = 0;
 
@@ -124,10 +99,7 @@ export function createMix(
   const write = (s: MixSession) => ({ ...api(s), origin: baseUrl });
   const page = (s: MixSession) => headers(s, 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
   const q = (term: string) => encodeURIComponent(term);
-  /**
-   * A page's search param as the router writes it in links: a string that would read as JSON (a
-   * number, `true`) is quoted, or the page would take it for a number and redirect.
-   */
+  /** As the router writes it in links: a string that would read as JSON is quoted, or the page redirects. */
   const param = (term: string) => {
     try {
       JSON.parse(term);
@@ -144,7 +116,7 @@ export function createMix(
         return { kind, term, method: 'GET', path: `/api/rpc/books?limit=${PAGE}&searchTerm=${q(term)}`, headers: api(s) };
       }
       case 'books_next_page': {
-        // A random earlier answer's next page; before any, the catalogue's first page (which gives one).
+        // A random earlier answer's next page; before any, the catalogue's first page.
         const from = cursors.length ? cursors.splice(Math.floor(rand() * cursors.length), 1)[0]! : undefined;
         const search = from?.term ? `&searchTerm=${q(from.term)}` : '';
         const cursor = from ? `&cursor=${q(from.cursor)}` : '';
@@ -213,7 +185,7 @@ export function createMix(
         if (book?.id) created.push({ id: book.id, title: book.title, author: book.author });
       }
     },
-    /** A 404 on updating or deleting a book another connection deleted meanwhile is expected. */
+    /** A 404 on a book another connection deleted meanwhile is expected. */
     expected(req: MixRequest, answer: HttpAnswer) {
       return answer.status === 404 && (req.kind === 'book_update' || req.kind === 'book_delete');
     },
@@ -232,7 +204,7 @@ const excerpt = (answer: HttpAnswer) => {
 
 interface KindFigures extends Latencies {
   errors: number;
-  /** Searches whose term has 1 or 2 characters (they cannot use a trigram index). */
+  /** They cannot use a trigram index. */
   shortTerms: number;
 }
 
@@ -240,9 +212,7 @@ export interface MixRun {
   seconds: number;
   rps: number;
   requests: number;
-  /** Responses that were neither 2xx nor expected, plus requests without an answer. */
   errors: number;
-  /** The first few error answers, to see what went wrong. */
   errorSamples: string[];
   p50: number;
   p95: number;
@@ -250,7 +220,6 @@ export interface MixRun {
   byKind: Partial<Record<Kind, KindFigures>>;
 }
 
-/** Runs the mix with `connections` requests in flight for `seconds`. */
 export async function runMix(
   client: HttpClient,
   mix: Mix,

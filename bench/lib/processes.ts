@@ -1,22 +1,16 @@
-/**
- * Servers under test: the production build (`node scripts/start.mjs`, the `npm start` path) and
- * the bare Node.js baseline, each a child process on its own loopback port.
- */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-/** Each server's output goes to a file here (bench/report/server-PORT.log), not through a pipe. */
+/** A file, not a pipe. */
 export const LOG_DIR = path.join(ROOT, 'bench/report');
 
 export interface Server {
   url: string;
   pid: number;
-  /** Milliseconds from spawn to the first 200 of `readyPath`. */
   startMs: number;
-  /** Everything the process printed. */
   output(): string;
   stop(): Promise<void>;
 }
@@ -32,30 +26,20 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Resident memory of a process, in MB (1024 × 1024 bytes), from /proc. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
 }
 
-/**
- * CPU time (user and system) the process has used so far, in ms (clock ticks of 10 ms); with
- * `children`, also that of its children that have ended and been waited for (cutime, cstime): a
- * database server's ended backends.
- */
+/** With `children`, also its ended children's (cutime, cstime): a database server's ended backends. */
 export function cpuMs(pid: number, children = false): number {
-  // The fields after the command's name, which may hold spaces: utime, stime, cutime and cstime
-  // are the 14th to the 17th.
+  // After the command's name, which may hold spaces: utime, stime, cutime, cstime are the 14th to 17th.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   const own = Number(fields[11]) + Number(fields[12]);
   return (children ? own + Number(fields[13]) + Number(fields[14]) : own) * 10;
 }
 
-/**
- * CPU time of every PostgreSQL server process on this machine, in ms (clock ticks of 10 ms), with
- * that of the ones that ended (counted in the postmaster's children's time): an autovacuum worker
- * that ends during a measure takes its time with it otherwise. 0 for a database elsewhere.
- */
+/** With the ended ones (the postmaster's children's time): an autovacuum worker would take its time with it. */
 export function postgresCpuMs(): number {
   let total = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
@@ -69,11 +53,7 @@ export function postgresCpuMs(): number {
   return total;
 }
 
-/**
- * The whole machine's busy CPU time so far, in ms, over all cores (/proc/stat's first line: user,
- * nice, system, irq and softirq; idle and I/O wait are not busy), the time the hypervisor gave its
- * cores to others (steal), and its number of cores.
- */
+/** Busy (not idle or I/O wait) and stolen CPU time over all cores, from /proc/stat. */
 export function machineCpu(): { busyMs: number; stealMs: number; cores: number } {
   const lines = readFileSync('/proc/stat', 'utf8').split('\n');
   const [user, nice, system, , , irq, softirq, steal] = lines[0]!.trim().split(/\s+/).slice(1).map(Number);
@@ -81,7 +61,6 @@ export function machineCpu(): { busyMs: number; stealMs: number; cores: number }
   return { busyMs: (user! + nice! + system! + irq! + softirq!) * 10, stealMs: (steal ?? 0) * 10, cores };
 }
 
-/** This process's CPU time (user and system) so far, in ms. */
 export function ownCpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -89,7 +68,7 @@ export function ownCpuMs(): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** BENCH_SERVER_NODE_OPTIONS: Node.js options for the app under test only (e.g. a heap size), not the baseline. */
+/** For the app under test only, not the baseline. */
 function serverNodeOptions(env: Record<string, string>): Record<string, string> {
   const extra = process.env.BENCH_SERVER_NODE_OPTIONS;
   return extra ? { NODE_OPTIONS: [env.NODE_OPTIONS ?? process.env.NODE_OPTIONS, extra].filter(Boolean).join(' ') } : {};
@@ -103,7 +82,7 @@ async function spawnServer(
   timeoutMs: number,
 ): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
-  // A file, as a service manager would give it: the bench process does not read the log while it measures.
+  // A file, as a service manager would give it: the bench does not read the log while it measures.
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = path.join(LOG_DIR, `server-${port}.log`);
   const log = openSync(logFile, 'w');
@@ -145,16 +124,12 @@ async function spawnServer(
   };
 }
 
-/**
- * The production server on a free port. `readyPath` is the page whose first 200 ends the cold
- * start. `BASE_URL` matches the port, so Better Auth accepts the bench's Origin header.
- */
+/** `BASE_URL` matches the port, so Better Auth accepts the bench's Origin header. */
 export async function startApp(env: Record<string, string>, readyPath = '/login', timeoutMs = 120_000): Promise<Server> {
   const port = await freePort();
   return spawnServer(
     ['scripts/start.mjs'],
-    // The production defaults (LOG_LEVEL info: one log line per request), as `npm start` runs; but
-    // the mix's admins write faster than a person may (API_WRITES_PER_MINUTE): it measures the writes.
+    // Production defaults, but the mix's admins write faster than a person may: it measures the writes.
     {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -169,7 +144,6 @@ export async function startApp(env: Record<string, string>, readyPath = '/login'
   );
 }
 
-/** The baseline: a bare Node.js HTTP server answering every request with the same 20 KB HTML page. */
 const BASELINE = `
 const http = require('node:http');
 const page = '<!doctype html><html><head><title>baseline</title></head><body><p>' + 'x'.repeat(20 * 1024) + '</p></body></html>';

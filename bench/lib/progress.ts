@@ -1,8 +1,4 @@
-/**
- * The progress display. Figures go to stdout (`name: value unit`, the contract's format); the
- * progress goes to stderr: one status line rewritten in place on a terminal, plain lines
- * otherwise (CI logs), so stdout stays clean for anything that parses it.
- */
+// Figures go to stdout (`name: value unit`), progress to stderr, so stdout stays clean for parsers.
 const started = performance.now();
 const live = Boolean(process.stderr.isTTY);
 let steps = 1;
@@ -39,12 +35,10 @@ function clear() {
   if (live) process.stderr.write('\r\x1b[K');
 }
 
-/** How many steps the run has (the denominator of the display). */
 export function planSteps(count: number) {
   steps = count;
 }
 
-/** A new step begins. */
 export function begin(what: string) {
   step = Math.min(step + 1, steps);
   label = what;
@@ -52,20 +46,17 @@ export function begin(what: string) {
   render();
 }
 
-/** What the current step is doing now (e.g. "run 2/3, 4 s"). */
 export function note(text: string) {
   detail = text;
   render();
 }
 
-/** Prints a line on stdout without garbling the status line. */
 export function print(line: string) {
   clear();
   process.stdout.write(`${line}\n`);
   if (live) render();
 }
 
-/** A warning on stderr, kept visible (not overwritten by the status line). */
 export function warn(text: string) {
   clear();
   process.stderr.write(`! ${text}\n`);

@@ -1,18 +1,5 @@
-/**
- * The realistic workload of issue #20 on one database, in order:
- *
- * 1. People: seeded users picked at random, a share of them made admins for the run, each signed
- *    in for real (an e-mail code over SMTP) from its own client address (X-Forwarded-For).
- * 2. `ttfb_manager_users_ma`: the first server render of `/manager/users?searchTerm=ma` (then two
- *    other terms), as an admin, once the page has rendered once without a search.
- * 3. `search_uncached`: books and users searches, every term new, one at a time.
- * 4. `mix_realistic`: the mix (bench/lib/mix.ts), after a warm-up; then more of it until it has
- *    run `rssAfterSeconds`, and `rss_under_load` is the server's resident memory at that moment.
- * 5. `sql_ceiling`: the mix's own SQL, captured and replayed straight to the database at the same
- *    concurrency (bench/lib/sql-ceiling.ts); the mix is reported as a share of it.
- *
- * On PostgreSQL, what the run changed is put back at the end (roles, names, sessions, books).
- */
+// People sign in for real, then: the first users-search renders, uncached searches, the mix (and memory
+// under load), and the mix's own SQL replayed straight to the database. PostgreSQL is put back after.
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,43 +36,37 @@ import {
 } from './sql-ceiling.ts';
 import { prepareWorkload, random, restore, shortTermShare, type SqlClient } from './workload.ts';
 
-/** Knobs for quick local runs; the defaults are the figures of record. */
+/** The defaults are the figures of record. */
 export const REALISTIC = {
   sessions: Number(process.env.BENCH_SESSIONS ?? 200),
   mixSeconds: Number(process.env.BENCH_MIX_DURATION ?? 30),
   mixWarmupSeconds: Number(process.env.BENCH_MIX_WARMUP ?? 5),
-  /** The mix runs this long in all (warm-up included) before the server's memory is read. */
+  /** Warm-up included, before the server's memory is read. */
   rssAfterSeconds: Number(process.env.BENCH_RSS_AFTER ?? 60),
-  /** Per list (books, users). */
   searchSeconds: Number(process.env.BENCH_SEARCH_DURATION ?? 8),
   captureRequests: Number(process.env.BENCH_CAPTURE ?? 400),
   ceilingSeconds: Number(process.env.BENCH_CEILING_DURATION ?? 15),
   ceilingWarmupSeconds: 3,
-  /** The writes alone, audit log on and off (PostgreSQL). */
   auditWriteSeconds: Number(process.env.BENCH_AUDIT_WRITES_DURATION ?? 16),
 };
 
-/** First server renders of the users page: `ma` (the budget's) first, then terms of other lengths. */
 const FIRST_RENDER_TERMS = ['ma', 'sal', 'k'];
 
 const RECORDER = path.join(import.meta.dirname, 'sql-recorder.ts');
 
 export interface RealisticOptions {
-  /** Figure suffix: `embedded`, `postgres`, `large_embedded`, `large_postgres`. */
   suffix: string;
-  /** SQL straight to the database; for the embedded one, only while no server holds it. */
+  /** For the embedded database, only while no server holds it. */
   openSql: () => Promise<SqlClient & { pglite?: PGlite }>;
-  /** PostgreSQL: the ceiling's pool connects there, and what the run changed is put back. */
   postgresUrl?: string;
   startServer: (env?: Record<string, string>) => Promise<Server>;
-  /** Called with each server started, so its output is shown if the run fails. */
+  /** So its output is shown if the run fails. */
   onServer?: (server: Server) => void;
   mail: SmtpSink;
-  /** The bare baseline's req/s in this run, for the mix's share of it (NaN: not measured). */
+  /** NaN: not measured. */
   baselineRps: number;
   record: (name: string, value: number | string, unit: string, extra?: Record<string, unknown>) => void;
   parts: { mix: boolean; uncached: boolean };
-  /** People who sign in (default REALISTIC.sessions with the mix, else 2). */
   sessions?: number;
 }
 
@@ -93,13 +74,9 @@ const round = (n: number, digits = 1) => (Number.isFinite(n) ? Math.round(n * 10
 const rounded = (l: Latencies) =>
   Object.fromEntries(Object.entries(l).map(([k, v]: [string, unknown]) => [k, typeof v === 'number' ? round(v) : v]));
 
-/** How many steps (progress.begin) `measureRealistic` takes with these parts. */
 export const realisticSteps = (parts: RealisticOptions['parts']) => 1 + (parts.uncached ? 1 : 0) + (parts.mix ? 2 : 0);
 
-/**
- * Bench only: a trigger that makes the database skip every audit event insert (on), or its removal
- * (off). Dropped first in any case, so a run that died with it on leaves nothing behind.
- */
+/** Dropped first in any case, so a run that died with it on leaves nothing behind. */
 async function skipAuditInserts(db: SqlClient, on: boolean) {
   await db.query('drop trigger if exists bench_skip_audit on audit_event');
   if (!on) return;
@@ -110,16 +87,12 @@ async function skipAuditInserts(db: SqlClient, on: boolean) {
 interface AuditSlices {
   on: MixRun[];
   off: MixRun[];
-  /** CPU time of the app and of the local PostgreSQL in the slices with the log on, and off. */
   cpuMs: { on: number; off: number };
-  /** Events written while the log was off: 0 when the switch worked. */
+  /** 0 when the switch worked. */
   eventsWhileOff: number;
 }
 
-/**
- * Runs `seconds` of load in eight equal slices, audit log on, off, off, on, on, off, off, on (a
- * steady drift of the machine's speed cancels), with the CPU time each took.
- */
+/** On, off, off, on, on, off, off, on: a steady drift of the machine's speed cancels. */
 async function auditSlices(
   db: SqlClient,
   serverPid: number,
@@ -142,7 +115,6 @@ async function auditSlices(
     } finally {
       if (!logged) await skipAuditInserts(db, false);
     }
-    // The check that the switch worked: no event was written while it was on.
     if (!logged) slices.eventsWhileOff += (await lastEvent()) - before;
   }
   return slices;
@@ -150,12 +122,10 @@ async function auditSlices(
 
 const requestsOf = (runs: MixRun[]) => runs.reduce((n, r) => n + r.requests, 0);
 const rpsOf = (runs: MixRun[]) => requestsOf(runs) / runs.reduce((t, r) => t + r.seconds, 0);
-/** CPU time per request with the log on and off. */
 const cpuPerRequestOf = (a: AuditSlices) => ({ on: a.cpuMs.on / requestsOf(a.on), off: a.cpuMs.off / requestsOf(a.off) });
 
 export async function measureRealistic(o: RealisticOptions): Promise<void> {
   const label = o.suffix.replace('_', ' ');
-  // Without the mix, an admin and a reader are enough.
   const count = o.sessions ?? (o.parts.mix ? REALISTIC.sessions : 2);
   const connections = LOAD.connections;
   progress.begin(`${label}: ${count} people sign in with e-mail codes, each from its own address`);
@@ -173,8 +143,7 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
       await sql.close();
       closeSql = undefined;
     }
-    // Addresses in 198.18.0.0/15 (set aside for benchmarks), a new block each run: rate limits
-    // and the per-address quotas count per client address.
+    // A new 198.18.0.0/15 block each run: rate limits and quotas count per client address.
     const base = Math.floor(Math.random() * 500) * 256;
     const ipOf = (i: number) => {
       const n = base + i + 1;
@@ -198,8 +167,7 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
 
     if (o.parts.uncached) {
       progress.begin(`${label}: first renders of /manager/users, uncached searches (one at a time)`);
-      // The page's code runs once first (without a search), so the figures are those of a first
-      // render of each URL, not of the process's first page.
+      // The page's code runs once first, so the figures are each URL's first render, not the process's first page.
       await client.send({ method: 'GET', path: '/manager/users', headers: headers(admin, 'text/html') });
       const renders: Record<string, number> = {};
       for (const term of FIRST_RENDER_TERMS) {
@@ -251,9 +219,7 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
       const [machineBefore, postgresBefore, clientBefore] = [machineCpu(), postgresCpuMs(), ownCpuMs()];
       const m = await runMix(client, mix, { connections, seconds: mixSeconds, onTick: (s) => progress.note(`${s}/${mixSeconds} s`) });
       const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / m.requests;
-      // Where the machine's CPU went during the measured mix, per request: the app, the local
-      // PostgreSQL (0 embedded: its work is the app's), this bench process (the load's client), and
-      // the rest of the machine. With the cores busy, the sum bounds the throughput.
+      // Where the machine's CPU went per request; with the cores busy, the sum bounds the throughput.
       const machineAfter = machineCpu();
       const busyMs = machineAfter.busyMs - machineBefore.busyMs;
       const cpu = {
@@ -267,13 +233,8 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
       const busyShare = busyMs / wallMs;
       const stealShare = (machineAfter.stealMs - machineBefore.stealMs) / wallMs;
       const more = rssAfterSeconds - mixWarmupSeconds - m.seconds;
-      // On PostgreSQL the rest of the minute measures what the audit log costs the mix (#18): equal
-      // slices with its inserts made (on) or skipped by the database (off, a bench-only trigger), in
-      // the order on off off on on off off on, which cancels a steady drift of the machine's speed;
-      // comparing the measured run with the rest of the minute after it did not (the same code
-      // measured −18 % to +23 %). These slices are kept beside the figure (`mixSlices`), which comes
-      // from the writes alone below: a write is a twentieth of the mix, and slices of it a few
-      // seconds long swing with the terms drawn (−0.1 % to 7 % for the same code).
+      // On PostgreSQL: audit-log cost in slices, inserts made or skipped (a bench-only trigger), in an
+      // order that cancels the machine's drift. Kept beside the figure, which comes from the writes alone.
       let audit: AuditSlices | undefined;
       if (more > 0) {
         const skipAudit = o.postgresUrl && closeSql ? closeSql : undefined;
@@ -294,8 +255,7 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
         }
       }
       const rss = rssMb(server.pid);
-      // The writes alone, log on and off: what the log adds to a write, which the mix's slices
-      // cannot tell from their noise (writes are 5 % of it). After the memory figure.
+      // The writes alone, log on and off: the mix's slices cannot tell the log's cost from their noise.
       let auditOnWrites: AuditSlices | undefined;
       if (audit && closeSql) {
         const writes = createMix(url, sessions, workload, 21, WRITE_WEIGHTS);
@@ -325,15 +285,12 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
         },
         byKind: Object.fromEntries(Object.entries(m.byKind).map(([k, v]) => [k, rounded(v)])),
       });
-      // Steadier than req/s from run to run: what one request of the mix costs the app's process
-      // (the embedded database's work included, as it runs in that process).
+      // Steadier than req/s from run to run (the embedded database's work included).
       o.record(`mix_server_cpu_per_request_${o.suffix}`, round(cpuPerRequest, 2), 'ms', {
         note: 'CPU time (user and system) of the app process during the measured mix, divided by its requests',
       });
       o.record(`${s}_ratio`, round((m.rps / o.baselineRps) * 100), '%', { baselineRps: round(o.baselineRps, 0) });
-      // The arithmetic behind the ratio's budget: the CPU time one request of the mix may cost the
-      // whole machine (app, database and load's client together) for the cores to serve the budget's
-      // share of the baseline (decision 060).
+      // The CPU time one request may cost the whole machine for the cores to serve the budget's share of the baseline.
       const ratioBudget = BUDGET.find((line) => line.figure === `${s}_ratio`)?.limit;
       const budgetRps = typeof ratioBudget === 'number' ? (ratioBudget / 100) * o.baselineRps : 0;
       o.record(`mix_cpu_per_request_${o.suffix}`, round(cpu.machine, 2), 'ms', {
@@ -349,9 +306,7 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
         cpuPerRequestForBudget: budgetRps ? round((cpu.cores * 1000) / budgetRps, 2) : null,
       });
       if (audit && auditOnWrites) {
-        // What the log costs the mix: what it adds to a write (measured on the writes alone, where
-        // it is about a tenth of their time), times the writes' share, against what a request of the
-        // mix costs without it. On 2 busy cores CPU time per request is what bounds the throughput.
+        // What the log adds to a write, times the writes' share, against a request's cost without it.
         const writes = cpuPerRequestOf(auditOnWrites);
         const mixCpu = cpuPerRequestOf(audit);
         const writeShare = shareOf(WRITE_WEIGHTS);

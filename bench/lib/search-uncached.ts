@@ -1,19 +1,13 @@
-/**
- * `search_uncached` (issue #20): searches where every term is new, half random strings of 1–6
- * letters, half words of the data. They are sent one at a time, so each figure is what one search
- * costs (the mix gives searches under load); the percentiles are also kept per term length, since
- * a term of 1 or 2 letters cannot use a trigram index.
- */
+// Every term new, sent one at a time, so each figure is one search's cost; 1–2 letters cannot use a trigram index.
 import type { HttpClient } from './http-client.ts';
 import { latencies, type Latencies } from './http-client.ts';
 
 export interface FreshTerm {
   term: string;
-  /** A word of the data, not a random string. */
   word: boolean;
 }
 
-/** `count` distinct terms: random strings of 1–6 letters alternating with words of the data, none twice. */
+/** Random strings of 1–6 letters alternating with words of the data, none twice. */
 export function freshTerms(words: string[], count: number, rand: () => number): FreshTerm[] {
   const used = new Set<string>();
   const terms: FreshTerm[] = [];
@@ -36,13 +30,9 @@ export function freshTerms(words: string[], count: number, rand: () => number): 
 
 export interface UncachedRun extends Latencies {
   errors: number;
-  /** Percentiles by term: 1–2 letters, 3–6 letters, words of the data. */
   byLength: Record<string, Latencies>;
 }
 
-/**
- * Sends one search per term, one at a time, for at most `seconds`; `request(term)` builds it.
- */
 export async function searchUncached(
   client: HttpClient,
   terms: FreshTerm[],

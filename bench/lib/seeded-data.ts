@@ -1,11 +1,5 @@
-/**
- * The large embedded database (100 000 books, 100 000 users; 1 000 000 books for `--large`).
- * Seeding it takes about half a minute (several minutes for a million books), so the seeded data
- * folder is kept in node_modules/.cache/springboard-bench/, under a key made of everything that
- * shapes it (migrations, schema, seed code, PGlite's version, the counts). Every run works on a
- * fresh copy; a change to any of those inputs seeds anew. Only the newest copy of each size is
- * kept. `BENCH_FRESH_SEED=1` ignores the cache.
- */
+// Seeding takes minutes, so the seeded folder is cached in node_modules/.cache/springboard-bench/ under a key
+// of everything that shapes it; every run works on a fresh copy. `BENCH_FRESH_SEED=1` ignores the cache.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -19,7 +13,6 @@ export interface DataSize {
 }
 
 export const LARGE: DataSize = { books: 100_000, users: 100_000 };
-/** `npm run bench -- --large`: uncached searches over a million books. */
 export const HUGE: DataSize = { books: 1_000_000, users: 100_000 };
 
 const CACHE = path.join(ROOT, 'node_modules/.cache/springboard-bench');
@@ -43,7 +36,6 @@ function cacheKey(size: DataSize): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Runs `npm run db:seed -- --books N --users N` against `env`'s database. */
 export function seedLarge(env: Record<string, string>, size: DataSize = LARGE): void {
   const result = spawnSync(
     process.execPath,
@@ -62,10 +54,7 @@ export function seedLarge(env: Record<string, string>, size: DataSize = LARGE): 
   if (result.status !== 0) throw new Error(`seeding failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-/**
- * A fresh data folder (for DATA_DIR) holding the large seeded embedded database; the caller
- * deletes it. `onSeed` is called when it has to be seeded (not found in the cache).
- */
+/** The caller deletes it. `onSeed` is called when it is not in the cache. */
 export function freshLargeDataDir(onSeed: () => void, size: DataSize = LARGE): { dataDir: string; cached: boolean } {
   const sized = `pglite-${size.books}x${size.users}-`;
   const cached = path.join(CACHE, `${sized}${cacheKey(size)}`);
@@ -75,7 +64,7 @@ export function freshLargeDataDir(onSeed: () => void, size: DataSize = LARGE): {
     mkdirSync(CACHE, { recursive: true });
     const building = mkdtempSync(path.join(CACHE, 'seeding-'));
     seedLarge({ DATA_DIR: building }, size);
-    // Older copies of this size, copies from before sizes were named, and seedings left by interrupted runs.
+    // Older copies of this size, unnamed old copies, and seedings left by interrupted runs.
     for (const old of readdirSync(CACHE))
       if (old !== path.basename(building) && (old.startsWith(sized) || !/^pglite-\d+x\d+-/.test(old)))
         rmSync(path.join(CACHE, old), { recursive: true, force: true });

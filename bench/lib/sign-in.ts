@@ -1,19 +1,10 @@
-/**
- * Sessions for the signed-in measurements, obtained the way a person gets one: the app e-mails a
- * login code over SMTP (`EMAIL_SERVER` points at the tests' SMTP sink), the bench reads it and
- * signs in over HTTP. No back door, and the production build stays a production build.
- */
+// No back door: the app e-mails a code over SMTP and the bench signs in with it over HTTP.
 import { randomInt } from 'node:crypto';
 import type { SmtpSink } from '../../e2e/support/smtp-sink.ts';
 
-/** The tests' SMTP sink: the app delivers the code there over SMTP, as in production. */
 export { startSmtpSink as startMailSink } from '../../e2e/support/smtp-sink.ts';
 
-/**
- * Signs in with an e-mail code and returns the session as a Cookie header value. The limit of
- * code requests is per client address; X-Forwarded-For is trusted from loopback, so `ip` is the
- * client's address as the server sees it (random by default).
- */
+/** `ip`: the client's address as the server sees it (X-Forwarded-For is trusted from loopback). */
 export async function signIn(baseUrl: string, sink: SmtpSink, email: string, ip = `198.51.100.${randomInt(1, 255)}`): Promise<string> {
   const headers = {
     'content-type': 'application/json',
@@ -38,7 +29,7 @@ export async function signIn(baseUrl: string, sink: SmtpSink, email: string, ip 
   return cookie;
 }
 
-/** Signs everyone in, `concurrency` at a time; each from its own address. Returns the cookies in order. */
+/** Each from its own address. */
 export async function signInAll(
   baseUrl: string,
   sink: SmtpSink,

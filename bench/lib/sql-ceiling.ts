@@ -1,20 +1,5 @@
-/**
- * `sql_ceiling` (issue #20): the database's own limit for the SQL the mix issues, on this machine.
- *
- * 1. Capture: a server started with bench/lib/sql-recorder.ts (never the measured one) answers
- *    requests of the mix one at a time; after each answer the bench reads the statements the
- *    server sent meanwhile (text and parameters, as the driver received them). So the trace holds
- *    exactly what the app issues for each kind of request, Better Auth's session reads and rate
- *    limits included, with the mix's weights, terms and ids.
- * 2. Replay: the captured requests, each one's statements in order on one connection, are sent
- *    directly with `pg` (a pool as large as the mix's connections), or through the PGlite client
- *    in this process for the embedded database, as many at once as the mix had connections.
- *    Values a request invented for an insert (the new row's id, the mix's book titles) are invented
- *    anew on each replay, so a replayed book insert inserts. A replayed insert of a rate-limit
- *    counter the capture created fails on its unique key and the replay goes on (counted as a
- *    conflict); a replayed update or delete of a book the capture has since deleted finds no row.
- *    Both make the ceiling slightly optimistic, for a few % of the requests.
- */
+// The database's own limit for the mix's SQL: statements captured from a recorded server, then replayed
+// straight to the database. Replayed conflicts and missing rows make it slightly optimistic.
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
@@ -24,7 +9,7 @@ import { BENCH_TITLE_PREFIX, type Kind, type Mix } from './mix.ts';
 interface Statement {
   text: string;
   values: unknown[];
-  /** The app's name for a statement it prepares (decision 051); the replay on PostgreSQL prepares it too. */
+  /** The replay on PostgreSQL prepares it too. */
   name?: string;
 }
 
@@ -33,7 +18,6 @@ export interface CapturedRequest {
   statements: Statement[];
 }
 
-/** The lines appended to `file` since byte `offset`. */
 function readSince(file: string, offset: number): { statements: Statement[]; offset: number } {
   const size = statSync(file).size;
   if (size <= offset) return { statements: [], offset };
@@ -55,7 +39,6 @@ function readSince(file: string, offset: number): { statements: Statement[]; off
   return { statements, offset: offset + Buffer.byteLength(text.slice(0, end)) };
 }
 
-/** Sends `count` requests of the mix one at a time (at most `seconds`) and keeps each one's statements. */
 export async function capture(
   client: HttpClient,
   mix: Mix,
@@ -82,11 +65,7 @@ export async function capture(
 const INSERT = /^\s*insert\s+into\s+\S+\s*\(([^)]*)\)\s*values\s*\(([^)]*)\)/i;
 const TX = /^\s*(begin|commit|rollback)\s*;?\s*$/i;
 
-/**
- * The request's statements with the values its inserts invented replaced by new ones: the new
- * row's `id` (referred to again by the statements that follow, which get the new one too) and
- * the mix's book titles. Other values of an insert (a genre id, a rate-limit key) stay.
- */
+/** A new `id` (and the same one in the statements that follow) and book title for each replayed insert. */
 function freshValues(req: CapturedRequest): Statement[] {
   const renamed = new Map<string, string>();
   for (const st of req.statements) {
@@ -106,17 +85,12 @@ function freshValues(req: CapturedRequest): Statement[] {
   return req.statements.map((st) => ({ ...st, values: st.values.map((v) => (typeof v === 'string' ? (renamed.get(v) ?? v) : v)) }));
 }
 
-/** A unique violation: a replayed insert of a row the capture created (a rate-limit counter's key). */
 const isConflict = (error: unknown) => (error as { code?: string }).code === '23505';
 
-/**
- * Runs one captured request's statements in order and returns how many were unique violations
- * (then it goes on, as the first statement's failure does not change what the others cost);
- * throws any other error.
- */
+/** Returns how many statements were unique violations (and goes on past them); throws any other error. */
 export type RequestRunner = (statements: Statement[]) => Promise<number>;
 
-/** `pg`: a pool of `connections`; each request on one connection (its transaction, if any, with it). */
+/** Each request on one connection, with its transaction if any. */
 export async function postgresRunner(url: string, connections: number): Promise<{ run: RequestRunner; close: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: connections });
@@ -150,7 +124,7 @@ export async function postgresRunner(url: string, connections: number): Promise<
   };
 }
 
-/** PGlite in this process: it runs one statement at a time; a transaction runs whole. */
+/** PGlite runs one statement at a time; a transaction runs whole. */
 export function pgliteRunner(pglite: PGlite): { run: RequestRunner } {
   return {
     async run(statements) {
@@ -180,20 +154,18 @@ export function pgliteRunner(pglite: PGlite): { run: RequestRunner } {
 
 export interface CeilingRun {
   seconds: number;
-  /** Captured requests replayed per second. */
   rps: number;
   statementsPerSecond: number;
   requests: number;
   p50: number;
   p99: number;
-  /** Replayed requests that failed, by SQLSTATE (or message). */
+  /** By SQLSTATE (or message). */
   errors: number;
   errorCodes: Record<string, number>;
-  /** Replayed inserts of a row the capture had created (unique violations), which the replay goes past. */
+  /** Unique violations, which the replay goes past. */
   conflicts: number;
 }
 
-/** Replays the trace with `connections` requests in flight for `seconds`. */
 export async function replay(
   trace: CapturedRequest[],
   run: RequestRunner,
@@ -241,11 +213,7 @@ export async function replay(
   };
 }
 
-/**
- * What each kind of request costs the database alone: every captured request replayed once, one
- * at a time (after one untimed pass to warm the caches), its statements' time summed. Mean ms per
- * request of each kind, and over the whole trace (the mix's weights).
- */
+/** Each captured request once, one at a time, after an untimed warm-up pass. */
 export async function costPerKind(
   trace: CapturedRequest[],
   run: RequestRunner,
@@ -270,7 +238,6 @@ export async function costPerKind(
   };
 }
 
-/** Statements per request of each kind in the trace (what each kind costs the database, in count). */
 export function statementsPerKind(trace: CapturedRequest[]): Partial<Record<Kind, number>> {
   const sums = new Map<Kind, { n: number; statements: number }>();
   for (const r of trace) {

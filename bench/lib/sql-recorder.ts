@@ -1,12 +1,5 @@
-/**
- * Records every SQL statement a server process sends to its database, with its parameters, one
- * JSON line each (`{ text, values, name? }`) appended to the file named by BENCH_SQL_RECORD. It wraps the
- * drivers' query methods (`pg`'s Client, PGlite and its transactions), below Drizzle and Better
- * Auth, so it sees exactly what the database receives.
- *
- * Only the bench's SQL capture loads it, into a server started for that purpose
- * (`NODE_OPTIONS=--import …`); the measured servers never carry it. See bench/lib/sql-ceiling.ts.
- */
+// Wraps the drivers' query methods, below Drizzle and Better Auth, to see exactly what the database
+// receives. Loaded only into a capture server (`NODE_OPTIONS=--import …`), never a measured one.
 import { openSync, writeSync } from 'node:fs';
 
 type Query = (this: unknown, ...args: unknown[]) => unknown;
@@ -31,7 +24,7 @@ if (file) {
       const [config, values] = args;
       if (typeof config === 'string') record(config, values);
       else if (config && typeof config === 'object' && 'text' in config) {
-        // A named statement (decision 051) is recorded with its name: the replay prepares it too.
+        // A named statement is recorded with its name: the replay prepares it too.
         const c = config as { text: string; values?: unknown[]; name?: string };
         record(c.text, c.values ?? values, c.name);
       }

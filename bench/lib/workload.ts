@@ -1,16 +1,7 @@
-/**
- * What the realistic workloads draw from, read from the seeded database itself: the people who
- * sign in (some of them made admins for the run), book ids, genre ids and authors, and the search
- * terms (substrings of the data's titles, authors, genres, names and e-mail addresses).
- *
- * The database is reached directly (`pg`, or PGlite in this process while the server is stopped),
- * and everything the run changes that would outlive it (roles, names, books and sessions on a
- * PostgreSQL database) is put back by `restore`.
- */
+// Read from the seeded database itself; `restore` puts back what the run changed on PostgreSQL.
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 
-/** Raw SQL on either database: `pg` or PGlite, the same statements. */
 export interface SqlClient {
   query<T>(text: string, values?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -26,11 +17,7 @@ export async function postgresClient(url: string): Promise<SqlClient> {
   };
 }
 
-/**
- * The embedded database of a server's DATA_DIR (its `pglite` sub-folder: src/server/db/index.ts),
- * opened in this process exactly as the server opens it (same extensions, settings and WebAssembly
- * code: src/server/db/client.ts). Only while no server holds the folder.
- */
+/** Opened exactly as the server opens it, and only while no server holds the folder. */
 export async function pgliteClient(dataDir: string): Promise<SqlClient & { pglite: PGlite }> {
   const { openDatabase } = await import('../../src/server/db/client.ts');
   const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
@@ -42,7 +29,6 @@ export async function pgliteClient(dataDir: string): Promise<SqlClient & { pglit
   };
 }
 
-/** A seeded person who signs in for the run. */
 export interface Person {
   id: string;
   email: string;
@@ -52,23 +38,20 @@ export interface Person {
 
 export interface Workload {
   people: Person[];
-  /** Ids of existing books (book detail requests). */
   bookIds: string[];
   genreIds: string[];
   authors: string[];
-  /** Distinct search terms for books and for users, most popular first (see `zipf`). */
+  /** Most popular first (see `zipf`). */
   bookTerms: string[];
   userTerms: string[];
-  /** Words of the data (uncached searches mix them with random letters). */
   bookWords: string[];
   userWords: string[];
 }
 
-/** How many distinct search terms each list draws from (issue #20). */
 const TERMS = 10_000;
 const MAX_TERM_LENGTH = 8;
 
-/** A small deterministic PRNG (mulberry32), so a run's choices can be repeated. */
+/** Deterministic (mulberry32), so a run's choices can be repeated. */
 export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
@@ -87,13 +70,7 @@ function hash(text: string) {
   return h;
 }
 
-/**
- * `count` distinct terms of 1–8 characters cut from `texts` (lower-cased, as typed into a search
- * box: any substring that neither starts nor ends with a space and has no digit; the synthetic
- * titles' numbers only fill in if the words run short), as many of each length as exist up to an
- * equal share. Within a length, and for the popularity order, terms are ordered by a hash of their
- * text, so the same data gives the same terms and the same ranks.
- */
+/** As typed into a search box, an equal share per length; ordered by a hash, so the same data gives the same terms and ranks. */
 function termsFrom(texts: string[], count = TERMS): string[] {
   const words = Array.from({ length: MAX_TERM_LENGTH + 1 }, () => new Set<string>());
   const numbers = new Set<string>();
@@ -110,7 +87,7 @@ function termsFrom(texts: string[], count = TERMS): string[] {
     }
   }
   const byHash = (set: Set<string>) => [...set].sort((a, b) => hash(a) - hash(b));
-  // Equal shares; a length with fewer distinct terms (there are few 1-letter ones) leaves its share to the others.
+  // A length with fewer distinct terms (few 1-letter ones) leaves its share to the others.
   const pools = words.slice(1).map(byHash);
   const picked: string[] = [];
   while (picked.length < count && pools.some((p) => p.length)) {
@@ -118,12 +95,11 @@ function termsFrom(texts: string[], count = TERMS): string[] {
     const share = Math.max(1, Math.floor((count - picked.length) / open.length));
     for (const pool of open) picked.push(...pool.splice(0, Math.min(share, count - picked.length)));
   }
-  // Ranked by a hash too; numbers (one book each) only after every word.
+  // Numbers (one book each) only after every word.
   const rank = (list: string[]) => list.sort((a, b) => hash(`rank:${a}`) - hash(`rank:${b}`));
   return [...rank(picked), ...rank(byHash(numbers).slice(0, count - picked.length))];
 }
 
-/** The share of `zipf` draws over `terms` that fall on a term of 1 or 2 characters. */
 export function shortTermShare(terms: string[], s = 1): number {
   let all = 0;
   let short = 0;
@@ -135,18 +111,13 @@ export function shortTermShare(terms: string[], s = 1): number {
   return short / all;
 }
 
-/** Distinct words (letters only, 2+ characters) of `texts`, lower-cased. */
 function wordsOf(texts: string[]): string[] {
   const words = new Set<string>();
   for (const text of texts) for (const w of text.toLowerCase().split(/[^\p{L}]+/u)) if (w.length >= 2) words.add(w);
   return [...words].sort();
 }
 
-/**
- * A Zipf-like draw of ranks 0..n-1: rank r with a weight of 1/(r+1)^s. With s = 1 and 10 000 terms,
- * the most popular term is 10 % of the draws, the top 100 are 53 %, and 31 % go to terms outside
- * the top 500: some searches repeat, most terms are seldom asked for.
- */
+/** Weight 1/(r+1)^s: some searches repeat, most terms are seldom asked for. */
 export function zipf(n: number, rand: () => number, s = 1) {
   const cumulative = new Float64Array(n);
   let sum = 0;
@@ -165,16 +136,11 @@ export function zipf(n: number, rand: () => number, s = 1) {
 }
 
 export interface WorkloadOptions {
-  /** People who sign in. */
   sessions: number;
-  /** The share of them made admins for the run (at least one). */
+  /** At least one. */
   adminShare: number;
 }
 
-/**
- * Picks the people (random seeded users, a share of them promoted to admin for the run), samples
- * book ids and the data's text, and builds the term lists.
- */
 export async function prepareWorkload(db: SqlClient, options: WorkloadOptions): Promise<Workload> {
   const rows = await db.query<{ id: string; email: string; name: string }>(
     `select id, email, name from "user"
@@ -189,8 +155,7 @@ export async function prepareWorkload(db: SqlClient, options: WorkloadOptions): 
 
   const bookIds = (await db.query<{ id: string }>(`select id from book order by random() limit 5000`)).map((r) => r.id);
   const genreIds = (await db.query<{ id: string }>(`select id from genre`)).map((r) => r.id);
-  // Text samples ordered by a hash of the text: the seed writes the same rows into either database,
-  // so both draw the same terms.
+  // Ordered by a hash: the seed writes the same rows into either database, so both draw the same terms.
   const books = await db.query<{ title: string; author: string }>(`select title, author from book order by md5(title) limit 4000`);
   const genres = await db.query<{ name: string }>(`select name from genre`);
   const users = await db.query<{ name: string; email: string }>(`select name, email from "user" order by md5(email) limit 4000`);
@@ -208,10 +173,6 @@ export async function prepareWorkload(db: SqlClient, options: WorkloadOptions): 
   };
 }
 
-/**
- * Puts back what the run changed on a database that outlives it: roles and names of the people
- * who signed in, their sessions, and the books the mix created.
- */
 export async function restore(db: SqlClient, people: Person[], bookTitlePrefix: string) {
   await db.query(
     `update "user" set role = 'user', name = v.name
