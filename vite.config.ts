@@ -167,7 +167,7 @@ const clientChunks = {
         LUCIDE_RUNTIME.test(id) ||
         (/[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
           !PAGE_BLOCKS.test(id) &&
-          !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|session-list|[\\/](zod|zod-errors|list)\.ts|permissions\.ts/.test(
+          !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|session-list|[\\/](zod|zod-errors|list|organization-input)\.ts|permissions\.ts/.test(
             id,
           ) &&
           !/[\\/]ui[\\/](select|combobox|action-menu)\.tsx$/.test(id)),

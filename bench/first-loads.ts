@@ -1,6 +1,6 @@
 /**
  * First loads only, on the small seed, in about a minute:
- * `npm run build && node --experimental-strip-types bench/first-loads.ts`.
+ * `npm run build && node --experimental-strip-types bench/first-loads.ts [--scripts]`.
  * The same measurement as `npm run bench` step 6 (JavaScript gzip, requests), without its large seed.
  */
 import { mkdtempSync } from 'node:fs';
@@ -27,6 +27,7 @@ try {
   for (const [page, cookie] of pages) {
     const load = await firstLoad(browser, app.url, page, cookie);
     console.log(`${page}: ${(load.jsGzipBytes / 1024).toFixed(1)} KB gzip in ${load.jsRequests} requests`);
+    if (process.argv.includes('--scripts')) for (const s of load.scripts) console.log(`  ${(s.gzipBytes / 1024).toFixed(1)} KB ${s.path}`);
   }
 } finally {
   await browser.close();

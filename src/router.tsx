@@ -7,7 +7,9 @@ import { browserI18n } from './lib/i18n/browser';
 import { requestI18n } from './lib/i18n/i18n';
 import { loadRouteNamespaces } from './lib/i18n/route-namespaces';
 import { handleDemoModeError } from './lib/demo-mode-events';
-import { Queries, type DehydratedQueries } from './lib/queries';
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
+import { createQueryClient } from './lib/query-client';
+import { noteWrite, onWrite } from './lib/write-events';
 
 /** The CSP nonce: from the request on the server; from the page's own scripts in the browser. */
 function cspNonce(): string | undefined {
@@ -19,10 +21,10 @@ function cspNonce(): string | undefined {
 export async function getRouter() {
   const onServer = typeof document === 'undefined';
   const i18n = onServer ? requestI18n() : browserI18n();
-  const queries = new Queries(handleDemoModeError);
+  const queryClient = createQueryClient(handleDemoModeError, { note: noteWrite, subscribe: onWrite });
   const router = createRouter({
     routeTree,
-    context: { i18n, queries },
+    context: { i18n, queryClient },
     ssr: { nonce: cspNonce() },
     scrollRestoration: true,
     scrollRestorationBehavior: 'instant',
@@ -35,22 +37,13 @@ export async function getRouter() {
     defaultErrorComponent: DefaultCatchBoundary,
     defaultNotFoundComponent: DefaultNotFound,
     Wrap: ({ children }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>,
-    // Before hydrating a server-rendered page: the translations its routes declare, and the
-    // queries its render used (sent by the integration below).
-    hydrate: async (dehydrated?: { query?: DehydratedQueries }): Promise<void> => {
-      await Promise.all([loadRouteNamespaces(i18n, router.matchRoutes(router.latestLocation)), queries.hydrate(dehydrated?.query)]);
+    // Before hydrating a server-rendered page: the translations its routes declare.
+    hydrate: async () => {
+      await loadRouteNamespaces(i18n, router.matchRoutes(router.latestLocation));
     },
   });
-  if (onServer) {
-    // The server's half of TanStack's integration: it sends the render's queries with the page.
-    // The browser's half is `queries.hydrate`, which loads Query only for pages that used it. The
-    // provider is the sections' (`Section`), on both sides, so that both render the same tree.
-    const [queryClient, { setupRouterSsrQueryIntegration }] = await Promise.all([
-      queries.client(),
-      import('@tanstack/react-router-ssr-query'),
-    ]);
-    setupRouterSsrQueryIntegration({ router, queryClient, wrapQueryClient: false });
-  }
+  // The render's queries go with the page, and the whole app gets the QueryClientProvider.
+  setupRouterSsrQueryIntegration({ router, queryClient });
   return router;
 }
 

@@ -6,14 +6,14 @@
  * The route passes the frames its pages may show (`shells`): the app's own route never shows the
  * manager's, so the manager's layout is not part of an app page's first load.
  */
-import { QueryClientContext, useQuery } from '@tanstack/react-query';
-import { useRouteContext, type ErrorComponentProps } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { type ErrorComponentProps } from '@tanstack/react-router';
 import { useContext, type ComponentType, type ReactNode } from 'react';
 import { PageError } from '#/components/errors/page-error';
 import { PageForbidden } from '#/components/errors/page-forbidden';
 import { PageNotFound } from '#/components/errors/page-not-found';
 import { isForbidden } from '#/features/auth/guards';
-import { Section } from '#/features/auth/section';
+import { InSection, Section } from '#/features/auth/section';
 import { sessionQuery } from '#/features/auth/session';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { rolesAllow } from '#/lib/permissions';
@@ -52,15 +52,6 @@ function ErrorInShell({ section, shells, props }: { section: SectionName; shells
 }
 
 export function SectionError({ section, shells, ...props }: ErrorComponentProps & { section: SectionName; shells: SectionShells }) {
-  const { queries } = useRouteContext({ from: '__root__' });
-  // Without the query cache (its chunk failed to load before the guard ran) there is no user to show.
-  if (!queries.current) {
-    return (
-      <Shell shells={shells} section={null}>
-        {isForbidden(props.error) ? <PageForbidden /> : <PageError {...props} />}
-      </Shell>
-    );
-  }
   return (
     <Section>
       <ErrorInShell section={section} shells={shells} props={props} />
@@ -78,7 +69,7 @@ function NotFoundInSection({ section }: { section: SectionName }) {
  * shell already); a page's loader that finds nothing renders it in the layout's place.
  */
 export function SectionNotFound({ section, shells }: { section: SectionName; shells: SectionShells }) {
-  const inSection = useContext(QueryClientContext) !== undefined;
+  const inSection = useContext(InSection);
   if (inSection) return <NotFoundInSection section={section} />;
   return (
     <Section>

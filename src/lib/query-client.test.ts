@@ -1,6 +1,7 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, FRESH_FOR_MS, RETRY_DELAY } from './query-client';
+import { isNotFound } from '@tanstack/react-router';
+import { createQueryClient, FRESH_FOR_MS, orNotFound, RETRY_DELAY } from './query-client';
 import { isAuthWrite, noteWrite, onWrite } from './write-events';
 
 describe('query defaults (docs/product.md, Constants)', () => {
@@ -68,5 +69,30 @@ describe('fresh answers and writes (decision 047)', () => {
     expect(isAuthWrite('GET', '/api/auth/get-session')).toBe(false);
     expect(isAuthWrite(undefined, '/api/auth/organization/list')).toBe(false);
     expect(isAuthWrite('POST', '/api/auth/get-session?disableCookieCache=true')).toBe(false);
+  });
+});
+
+describe('loaders and writes', () => {
+  it("turns a procedure's NOT_FOUND or refused input into the router's notFound(), and lets other errors through", async () => {
+    const { ORPCError } = await import('@orpc/client');
+    const missing = new ORPCError('NOT_FOUND', { status: 404, message: 'Book not found' });
+    expect(isNotFound(await orNotFound(Promise.reject(missing)).catch((e: unknown) => e))).toBe(true);
+    const invalid = new ORPCError('INPUT_VALIDATION_FAILED', { status: 400, message: 'Invalid input' });
+    expect(isNotFound(await orNotFound(Promise.reject(invalid)).catch((e: unknown) => e))).toBe(true);
+    const refused = new ORPCError('FORBIDDEN', { status: 403, message: 'no' });
+    await expect(orNotFound(Promise.reject(refused))).rejects.toBe(refused);
+  });
+
+  it('failed writes reach the one global handler', async () => {
+    const errors: unknown[] = [];
+    const client = createQueryClient((error) => errors.push(error));
+    const failure = new Error('DEMO_MODE');
+    await expect(
+      client
+        .getMutationCache()
+        .build(client, { mutationFn: () => Promise.reject(failure) })
+        .execute(undefined),
+    ).rejects.toBe(failure);
+    expect(errors).toEqual([failure]);
   });
 });

@@ -1,5 +1,6 @@
 /** TanStack Query defaults (docs/product.md, Constants). */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
 
 export const RETRY_DELAY = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
@@ -43,5 +44,16 @@ export function createQueryClient(onMutationError?: (error: unknown) => void, wr
   return client;
 }
 
-/** Puts the server render's queries into the browser's cache (see `Queries.hydrate`). */
-export { hydrate } from '@tanstack/react-query';
+/**
+ * A loader's data for an id from the URL: the API's NOT_FOUND, or an id it refuses (too long, a
+ * NUL), is the route's not-found page (HTTP 404 on the server render).
+ */
+export async function orNotFound<T>(data: Promise<T>): Promise<T> {
+  try {
+    return await data;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'NOT_FOUND' || code === 'INPUT_VALIDATION_FAILED') throw notFound();
+    throw error;
+  }
+}

@@ -15,7 +15,7 @@ import { languageInfo } from '#/lib/i18n/languages';
 import { loadRouteNamespaces, routeTitle } from '#/lib/i18n/route-namespaces';
 import { ThemeScript, ThemeSync } from '#/lib/theme';
 import { rememberTimeZone } from '#/lib/time-zone';
-import type { Queries } from '#/lib/queries';
+import type { QueryClient } from '@tanstack/react-query';
 import { pageTitle } from '#/lib/utils';
 
 // Only a demo deployment shows it (its dialog and drawer load with it).
@@ -23,8 +23,7 @@ const DemoModeDialog = lazy(() => import('#/features/demo/demo-dialog').then((m)
 
 export interface RouterContext {
   i18n: I18n;
-  /** TanStack Query, loaded by the sections (decision 026). */
-  queries: Queries;
+  queryClient: QueryClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

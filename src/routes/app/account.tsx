@@ -7,6 +7,7 @@ export const Route = createFileRoute('/app/account')({
   staticData: { title: 'nav.account', namespaces: ['account', 'images', 'audit'] },
   validateSearch: accountSearch,
   search: { middlewares: [stripSearchParams({ state: '', newEmail: '' })] },
-  loader: ({ context }) => Promise.all([context.queries.ensure(mySessionsQuery), context.queries.ensureInfinite(ownActivityQuery)]),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(mySessionsQuery), context.queryClient.ensureInfiniteQueryData(ownActivityQuery)]),
   component: PageAccount,
 });

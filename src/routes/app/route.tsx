@@ -9,7 +9,7 @@ export const Route = createFileRoute('/app')({
   beforeLoad: ({ context, location }) => requireSection(context, location, 'app'),
   // The top bar's organisation switcher: rendered with the page, not read after it hydrates (a
   // second request, and the bar changing under the reader).
-  loader: ({ context }) => context.queries.ensure(myOrganizationsQuery()),
+  loader: ({ context }) => context.queryClient.ensureQueryData(myOrganizationsQuery()),
   component: () => (
     <Section>
       <LayoutApp />

@@ -8,6 +8,6 @@ export const Route = createFileRoute('/manager/audit')({
   validateSearch: auditSearch,
   search: { middlewares: [stripSearchParams(EMPTY_AUDIT_SEARCH)] },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queries.ensureInfinite(auditInfiniteQuery(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(auditInfiniteQuery(deps)),
   component: PageManagerAudit,
 });

@@ -4,6 +4,6 @@ import { PageDashboard } from '#/features/dashboard/page-dashboard';
 
 export const Route = createFileRoute('/manager/dashboard')({
   staticData: { title: 'nav.dashboard', namespaces: ['users'] },
-  loader: ({ context }) => context.queries.ensure(dashboardQuery),
+  loader: ({ context }) => context.queryClient.ensureQueryData(dashboardQuery),
   component: PageDashboard,
 });

@@ -7,7 +7,7 @@ import { listRoute } from '#/lib/search-params';
 export const Route = createFileRoute('/app/books/')({
   staticData: { title: 'nav.books', namespaces: ['catalog'] },
   ...listRoute,
-  loader: ({ context, deps }) => context.queries.ensureInfinite(booksInfiniteQuery(deps.searchTerm)),
+  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(booksInfiniteQuery(deps.searchTerm)),
   pendingComponent: ListSkeleton,
   component: PageBooks,
 });

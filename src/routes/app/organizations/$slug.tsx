@@ -3,6 +3,7 @@ import { organizationQuery, shelfQuery } from '#/features/organizations/organiza
 import { organizationSearch } from '#/features/organizations/organizations.search';
 import { PageOrganization } from '#/features/organizations/page-organization';
 import { pageTitle } from '#/lib/utils';
+import { orNotFound } from '#/lib/query-client';
 
 export const Route = createFileRoute('/app/organizations/$slug')({
   staticData: { namespaces: ['organizations', 'authErrors', 'catalog', 'images'] },
@@ -11,8 +12,8 @@ export const Route = createFileRoute('/app/organizations/$slug')({
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: async ({ context, params, deps }) => {
     // Not a member, or no such organisation: the same 404 page.
-    const org = await context.queries.ensure(organizationQuery(params.slug));
-    if (deps.tab === 'shelf' && org.active) await context.queries.ensure(shelfQuery());
+    const org = await orNotFound(context.queryClient.ensureQueryData(organizationQuery(params.slug)));
+    if (deps.tab === 'shelf' && org.active) await context.queryClient.ensureQueryData(shelfQuery());
     return org;
   },
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name) }] }),

@@ -4,6 +4,6 @@ import { PageOrganizations } from '#/features/organizations/page-organizations';
 
 export const Route = createFileRoute('/app/organizations/')({
   staticData: { title: 'nav.organizations', namespaces: ['organizations', 'authErrors'] },
-  loader: ({ context }) => context.queries.ensure(myOrganizationsQuery()),
+  loader: ({ context }) => context.queryClient.ensureQueryData(myOrganizationsQuery()),
   component: PageOrganizations,
 });

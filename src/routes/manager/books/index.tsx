@@ -7,7 +7,7 @@ import { idParam, optionParam, tableRoute } from '#/lib/search-params';
 export const Route = createFileRoute('/manager/books/')({
   staticData: { title: 'nav.books', namespaces: ['catalog', 'tables'] },
   ...tableRoute({ genreId: idParam, sort: optionParam(['title', 'author']), order: optionParam(['asc', 'desc']) }),
-  loader: ({ context, deps }) => context.queries.ensureInfinite(managerBooksInfiniteQuery(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(managerBooksInfiniteQuery(deps)),
   pendingComponent: ListSkeleton,
   component: PageManagerBooks,
 });

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/manager/users/')({
     sort: optionParam(['createdAt', 'name', 'email']),
     order: optionParam(['asc', 'desc']),
   }),
-  loader: ({ context, deps }) => context.queries.ensureInfinite(usersInfiniteQuery(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(usersInfiniteQuery(deps)),
   pendingComponent: ListSkeleton,
   component: PageManagerUsers,
 });
