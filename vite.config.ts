@@ -90,28 +90,6 @@ function localeAssets(locales: ReturnType<typeof localeFiles>): Plugin {
 }
 
 /**
- * `…/file.json?part=<name>`: a JSON file's top-level keys as named exports of a module of its own
- * (one per name), so that the chunk of the code that shows some English strings takes them (the
- * sections' shell, a sign-in step, the demo dialog: src/lib/i18n/entry-strings.ts) and the entry's
- * copy of the file keeps only its own part.
- */
-export function jsonParts(): Plugin {
-  return {
-    name: 'springboard:json-parts',
-    enforce: 'pre',
-    load(id) {
-      const part = /^(.+\.json)\?part=[\w-]+$/.exec(id);
-      if (!part) return undefined;
-      const data = JSON.parse(readFileSync(part[1]!, 'utf8')) as Record<string, unknown>;
-      const code = Object.entries(data)
-        .map(([key, value]) => `export const ${key} = ${JSON.stringify(value)};`)
-        .join('\n');
-      return { code, moduleType: 'js' };
-    },
-  };
-}
-
-/**
  * Packages every page runs: React, the router and Start's client, i18next. Only
  * their modules the entry needs (`$initial`: statically imported from it); the others (infinite
  * queries, mutations, blockers…) load with the pages that use them.
@@ -198,7 +176,6 @@ export default defineConfig(({ command }) => {
       }),
       viteReact(),
       localeAssets(locales),
-      jsonParts(),
       precompressedAssets(),
       ...bundleReport(),
     ],

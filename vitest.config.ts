@@ -1,9 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { jsonParts } from './vite.config';
 
 export default defineConfig({
-  // `….json?part=<name>` imports (src/lib/i18n/entry-strings.ts lists the parts).
-  plugins: [jsonParts()],
   resolve: { alias: [{ find: /^#\/(.*)$/, replacement: `${import.meta.dirname}/src/$1` }] },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],

@@ -1,12 +1,8 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '#/components/ui/button';
-import { addEnglishStrings } from '#/lib/i18n/browser';
 import { toLoginError } from './auth.search';
 import { AuthLayout } from './auth-layout';
-import { LOGIN_ERROR_STRINGS } from './login-error-strings';
-
-addEnglishStrings(LOGIN_ERROR_STRINGS);
 
 const route = getRouteApi('/login/error');
 

@@ -15,10 +15,6 @@ import { AuthLayout } from './auth-layout';
 import { homeFor, safeRedirect } from './redirect';
 import { sessionQuery } from './session';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
-import { addEnglishStrings } from '#/lib/i18n/browser';
-import { VERIFY_STRINGS } from './verify-strings';
-
-addEnglishStrings(VERIFY_STRINGS);
 
 const root = getRouteApi('__root__');
 const route = getRouteApi('/login/verify');

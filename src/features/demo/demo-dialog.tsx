@@ -3,10 +3,6 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { closeDemoModeDialog, demoModeDialogStore } from '#/lib/demo-mode-events';
-import { addEnglishStrings } from '#/lib/i18n/browser';
-import { DEMO_STRINGS } from './demo-strings';
-
-addEnglishStrings(DEMO_STRINGS);
 
 const root = getRouteApi('__root__');
 

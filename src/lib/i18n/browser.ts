@@ -6,7 +6,6 @@
  * change of the browser's languages still counts.
  */
 import type { i18n as I18n } from 'i18next';
-import type { EnglishPart } from './entry-strings';
 import { setPreferenceCookie } from '../preference-cookie';
 import { cookieValue, pickLanguage } from './detect-language';
 import { createI18n } from './i18n';
@@ -32,15 +31,6 @@ export function browserI18n(): I18n {
     });
   }
   return instance;
-}
-
-/**
- * Adds a part of the English strings (entry-strings.ts) to the browser's instance, from the module
- * of the code that shows them, when its chunk loads. Nothing on the server: it has them all.
- */
-export function addEnglishStrings(part: EnglishPart) {
-  if (typeof document === 'undefined') return;
-  for (const [ns, strings] of Object.entries(part)) browserI18n().addResourceBundle('en', ns, strings, true, false);
 }
 
 /** Local storage can be refused (privacy settings, a sandboxed frame): then it is a source no more. */

@@ -18,7 +18,6 @@ import enImages from '#/locales/en/images.json';
 import enOrganizations from '#/locales/en/organizations.json';
 import enUsers from '#/locales/en/users.json';
 import enZod from '#/locales/en/zod.json';
-import { ENTRY_STRINGS } from './entry-strings';
 import { DEFAULT_LANGUAGE, ENTRY_NAMESPACES, LANGUAGE_CODES, NAMESPACES, type Language } from './languages';
 
 /** Every English namespace (the types of all translation keys). */
@@ -37,9 +36,8 @@ export const defaultResources = {
   audit: enAudit,
 } as const;
 
-// In the browser build `import.meta.env.SSR` is false: the other English files are left out of it,
-// and of `common` and `auth` the parts other code adds when it loads (entry-strings.ts).
-const bundledResources = import.meta.env.SSR ? defaultResources : ENTRY_STRINGS;
+// The browser's entry carries English `common` and `auth`; the other namespaces are fetched.
+const bundledResources = import.meta.env.SSR ? defaultResources : { common: enCommon, auth: enAuth };
 const initialNamespaces = import.meta.env.SSR ? NAMESPACES : ENTRY_NAMESPACES;
 
 /*
