@@ -55,7 +55,7 @@ test.describe('catalogue (app)', () => {
     expect((await page.request.get('/app/books/no-such-id')).status()).toBe(404);
   });
 
-  test('the browser does not ask again for what the server rendered (decision 047)', async ({ userPage: page }) => {
+  test('the browser does not ask again for what the server rendered', async ({ userPage: page }) => {
     const calls: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());

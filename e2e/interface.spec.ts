@@ -186,7 +186,7 @@ test.describe('from the code to onboarding', () => {
 });
 
 test.describe('toasts', () => {
-  test('at 375 px a toast is at the top, in the middle (decision 040)', async ({ page }) => {
+  test('at 375 px a toast is at the top, in the middle', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.clock.install();
     await page.goto('/login/verify?email=toast.position%40example.org');

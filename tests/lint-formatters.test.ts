@@ -12,7 +12,7 @@ const MADE_ELSEWHERE = [
   '',
 ].join('\n');
 
-describe('formatters (eslint.config.js, decision 053)', () => {
+describe('formatters (eslint.config.js)', () => {
   it('refuses a formatter made in a page, a component or lib', async () => {
     for (const file of ['src/features/users/synthetic.tsx', 'src/components/synthetic.tsx', 'src/lib/synthetic.ts']) {
       const messages = await lint(file, MADE_ELSEWHERE);

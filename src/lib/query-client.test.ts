@@ -24,7 +24,7 @@ describe('query defaults (docs/product.md, Constants)', () => {
   });
 });
 
-describe('fresh answers and writes (decision 047)', () => {
+describe('fresh answers and writes', () => {
   /** A client built as in the browser (`window` defined while it is created). */
   function browserClient() {
     const g = globalThis as { window?: unknown };

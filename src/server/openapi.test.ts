@@ -19,7 +19,7 @@ describe('GET /api/openapi document', () => {
     expect(Object.keys(doc.paths['/api/images/organizations/{id}']!).sort()).toEqual(['delete', 'put']);
   });
 
-  it('documents the organisation endpoints that are on (decision 038), and only those', async () => {
+  it('documents the organisation endpoints that are on, and only those', async () => {
     const doc = (await openApiDocument()) as unknown as { paths: Record<string, Record<string, unknown>> };
     for (const path of [
       '/api/auth/organization/create',

@@ -161,7 +161,7 @@ export function booksApiSuite() {
     });
   });
 
-  describe('books API: nothing read is kept (decision 028)', () => {
+  describe('books API: nothing read is kept', () => {
     it('lists and reads rows written behind the API’s back (in SQL) at once', async () => {
       const path = '/books?searchTerm=Zanzibar%20Ledger';
       expect((await api<List>('GET', path, { cookie: user })).body.total).toBe(0);

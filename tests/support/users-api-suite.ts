@@ -18,7 +18,7 @@ export function usersApiSuite() {
     adminId = me.body.items[0]!.id;
   });
 
-  describe('users API: nothing read is kept (decision 028)', () => {
+  describe('users API: nothing read is kept', () => {
     it('lists a user written behind the API’s back (in SQL) at once', async () => {
       const path = '/users?searchTerm=Quillon';
       expect((await api<List>('GET', path, { cookie: admin })).body.total).toBe(0);

@@ -708,7 +708,7 @@ describe('shelf: scoped to the active organisation', () => {
   });
 });
 
-describe('a deleted user (decision 038)', () => {
+describe('a deleted user', () => {
   it('leaves no organisation without an owner: the longest-standing admin becomes owner', async () => {
     const db = await database();
     const orgId = crypto.randomUUID();
