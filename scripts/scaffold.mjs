@@ -482,7 +482,7 @@ import { optionParam, tableRoute } from '#/lib/search-params';
 export const Route = createFileRoute('/manager/${many}/')({
   staticData: { title: 'nav.${many}', namespaces: ['${many}', 'tables'] },
   ...tableRoute({ order: optionParam(['asc', 'desc']) }),
-  loader: ({ context, deps }) => context.queries.ensureInfinite(${many}InfiniteQuery(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(${many}InfiniteQuery(deps)),
   pendingComponent: ListSkeleton,
   component: PageManager${Many},
 });
@@ -524,11 +524,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { DetailSkeleton } from '#/components/page-skeletons';
 import { ${one}Query } from '#/features/${many}/${many}.queries';
 import { PageManager${One} } from '#/features/${many}/page-manager-${one}';
+import { orNotFound } from '#/lib/query-client';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/${many}/$id/')({
   staticData: { namespaces: ['${many}', 'tables'] },
-  loader: ({ context, params }) => context.queries.ensure(${one}Query(params.id)),
+  loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(${one}Query(params.id))),
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name) }] }),
   pendingComponent: DetailSkeleton,
   component: PageManager${One},
@@ -545,10 +546,11 @@ import { FormPage } from '#/components/form-page';
 import { toast } from '#/components/ui/toast';
 import { Form${One} } from '#/features/${many}/form-${one}';
 import { ${one}Query } from '#/features/${many}/${many}.queries';
+import { orNotFound } from '#/lib/query-client';
 
 export const Route = createFileRoute('/manager/${many}/$id/update')({
   staticData: { title: '${many}:edit', namespaces: ['${many}', 'tables'] },
-  loader: ({ context, params }) => context.queries.ensure(${one}Query(params.id)),
+  loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(${one}Query(params.id))),
   component: function Page${One}Update() {
     const { t } = useTranslation('${many}');
     const { id } = Route.useParams();

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Scaffolds a throwaway resource in a copy of the committed tree (git archive HEAD) and runs its checks:
+# what a fork does first (docs/guides/adding-a-resource.md). Run by .ci/run; locally after a commit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+git archive HEAD | tar -x -C "$dir"
+ln -s "$PWD/node_modules" "$dir/node_modules"
+cd "$dir"
+npm run scaffold -- probe
+npx tsc --noEmit
+npx eslint . --max-warnings 0
+npx prettier --check .
+npx vitest run src/features/probes tests/permission-matrix.test.ts tests/migrations.test.ts src/lib src/server/db/db.test.ts
+npx vite build
+npx playwright test e2e/probes.spec.ts
