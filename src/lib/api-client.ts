@@ -1,15 +1,4 @@
-/**
- * The pages' client of the product API, the one API (src/server/router.ts): in the browser it calls
- * oRPC's protocol at /api/rpc/_rpc (src/server/api-handler.ts); on the server render it calls the
- * same router in-process, with the page's request as context. `orpc` gives TanStack Query's
- * options and keys for every procedure (`orpc.books.get.queryOptions({ input })`,
- * `orpc.books.key()`), and `.call` for a plain call.
- *
- * Errors are thrown, as ORPCError: a stable `code`, the HTTP `status`, the `message` already in the
- * page's language, and `data` (`field` for a refused value, `fields` for invalid input).
- * `showOnFields` puts them on a form. Loaded with TanStack Query by the signed-in sections only
- * (decision 026).
- */
+// The server render calls the router in-process, with the page's request as context; the browser over HTTP.
 import { createORPCClient, type ClientLink } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
 import type { RouterClient } from '@orpc/server';
@@ -29,11 +18,7 @@ const link = createIsomorphicFn()
 
 export const orpc = createTanstackQueryUtils(createORPCClient<RouterClient<AppRouter>>(link()));
 
-/**
- * A refused write on a form: the messages the server tied to the form's `fields` (`data.field`, or
- * `data.fields` for invalid input) go on those fields. Returns the message left to show otherwise
- * (a toast), or undefined when there is none: shown on a field, or by a global handler (demo mode).
- */
+/** Puts a refused write's messages on the form's fields; returns what is left to show as a toast, if anything. */
 export function showOnFields<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: ReadonlyArray<Path<T>>) {
   if (handledGlobally(error)) return undefined;
   const { message = '', data } = error as { message?: string; data?: { field?: unknown; fields?: Record<string, unknown> } };

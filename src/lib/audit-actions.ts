@@ -1,7 +1,4 @@
-/**
- * What the audit log records (decision 036): one action name per kind of event. Pure data, read by
- * the server (recording, filtering) and the browser (the filter, the translated names).
- */
+/** What the audit log records: one action name per kind of event. */
 export const AUDIT_ACTIONS = [
   'auth.sign-in',
   'auth.sign-out',

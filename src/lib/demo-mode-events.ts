@@ -1,7 +1,4 @@
-/**
- * Whether the "Demo Mode" dialog is open. Any failed call whose error carries the DEMO_MODE code
- * opens it: the query client and the auth client report here, never individual buttons.
- */
+// The query client and the auth client report DEMO_MODE refusals here, never individual buttons.
 let open = false;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
@@ -17,11 +14,7 @@ export function handleDemoModeError(error: unknown): boolean {
   return true;
 }
 
-/**
- * Whether a failed call's error is shown already by a global handler (the query client's mutation
- * cache and the auth client both call `handleDemoModeError`): a page then adds nothing, and a form
- * keeps what was typed.
- */
+/** Shown already by a global handler: a page then adds nothing, and a form keeps what was typed. */
 export const handledGlobally = isDemoModeRefusal;
 
 export function closeDemoModeDialog() {

@@ -1,8 +1,4 @@
-/**
- * The sources of a stored picture (decision 037): the URL kept in the database is the 256-pixel
- * copy (`/uploads/…-256.webp`); the 64 and 768 copies sit beside it, for `srcset`. Any other URL
- * (a provider's avatar) is used as it is.
- */
+// The database keeps the 256-pixel copy's URL; the 64 and 768 copies sit beside it, for `srcset`.
 const STORED = /^(\/uploads\/[a-z]+\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)-256\.webp$/;
 const WIDTHS = [64, 256, 768] as const;
 

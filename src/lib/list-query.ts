@@ -1,7 +1,4 @@
-/**
- * A searchable list (books, users) in TanStack Query: the infinite query over the API's keyset
- * pages, and what a list page shows of it.
- */
+/** A searchable list (books, users) in TanStack Query: an infinite query over the API's keyset pages. */
 import type { ProcedureUtils } from '@orpc/tanstack-query';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -23,11 +20,8 @@ export type ListParams<TInput extends ListInput> = Omit<TInput, 'searchTerm' | '
 const present = <P extends object>(params: P): P =>
   Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as P;
 
-/**
- * A list procedure's infinite query for one search. It asks for no `limit`: the API's default is the
- * page size (`PAGE_SIZE` in list.ts, which this browser-side module does not load: it would bring
- * Zod into the list pages' first load).
- */
+// No `limit`: the API's default is the page size, and importing PAGE_SIZE (list.ts) would bring
+// Zod into the list pages' first load.
 export const listInfiniteOptions = <T, TError, TInput extends ListInput = ListInput>(
   procedure: ListProcedure<T, TError, TInput>,
   searchTerm: string,

@@ -1,8 +1,4 @@
-/**
- * The shape of every searchable list (books, users): the API's input and its keyset pages
- * (`total` counted on the first page only); the URL's search params are `listSearch`
- * (src/lib/search-params.ts). Pure: server and browser.
- */
+/** The shape of every searchable list (books, users): the API's input and its keyset pages. */
 import { clientString, z } from '#/lib/zod';
 import { SEARCH_TERM_MAX } from './text';
 
@@ -20,10 +16,7 @@ export const listPageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     nextCursor: z.string().nullable(),
-    /**
-     * Counted on the first page only (no cursor): a count never runs for every page. A search's
-     * matches are counted up to 1000: past that, `total` is 1000 and `totalCapped` is true.
-     */
+    /** Counted on the first page only, and up to 1000 (then `totalCapped`). */
     total: z.number().int().nullable(),
     /** The search matched more than `total` (shown as '1,000+'). */
     totalCapped: z.boolean(),

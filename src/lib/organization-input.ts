@@ -1,8 +1,4 @@
-/**
- * An organisation's name and slug (decision 038): the form's schema, and the server's check of
- * Better Auth's create and update (src/server/auth-rules.ts), which stores what it gives (trimmed).
- * A name follows the rule of person names: no links, no markup. Messages are `organizations` keys.
- */
+// Also the server's check of Better Auth's create and update, which stores what it gives (trimmed).
 import { NAME_MAX_LENGTH, NAME_PATTERN } from '#/lib/person-name';
 import { clientString, z } from '#/lib/zod';
 

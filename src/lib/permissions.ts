@@ -1,9 +1,5 @@
-/**
- * The one declaration of permissions (docs/product.md, "Roles and permissions"). Pure data: the
- * auth server enforces it, the product API checks it in one middleware, and the browser reads it to
- * hide what a role cannot do. Imports nothing of ours but the role field's reading (itself
- * import-free), so no import circle can form.
- */
+// Read by the auth server, the product API and the browser: it imports nothing of ours but the
+// (import-free) role field's reading, so no import circle can form.
 import { createAccessControl } from 'better-auth/plugins/access';
 import { roleNames } from './role-field.ts';
 
@@ -14,8 +10,7 @@ export const statements = {
   genre: ['read'],
   user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
   session: ['list', 'revoke', 'delete'],
-  // Every organisation, from the manager (decision 038); rights inside one organisation are its
-  // members' roles (owner, admin, member), checked by the organization plugin and the shelf's API.
+  // Every organisation, from the manager; rights inside one are its members' roles, checked elsewhere.
   organization: ['list', 'delete'],
   audit: ['read'],
 } as const;
@@ -47,10 +42,7 @@ type Statements = typeof statements;
 type Resource = keyof Statements;
 export type Permission = { [R in Resource]?: Array<Statements[R][number]> };
 
-/**
- * Whether a user with these roles (comma-separated, as stored) holds every requested permission.
- * Several roles combine; unknown roles grant nothing.
- */
+/** Whether these roles (comma-separated, as stored) hold every permission; unknown roles grant nothing. */
 export function rolesAllow(roleField: string | null | undefined, permission: Permission): boolean {
   const names = roleNames(roleField ?? 'user');
   return (Object.entries(permission) as Array<[Resource, string[]]>).every(([resource, actions]) =>
@@ -63,12 +55,8 @@ export function rolesAllow(roleField: string | null | undefined, permission: Per
   );
 }
 
-/**
- * Better Auth's admin endpoints that are on (under /api/auth; the others answer 404, see
- * src/server/auth-endpoints.ts) and the permission each one checks. Better Auth enforces these
- * itself; our hooks read this table (last-admin protection). 'signed-in': any session. Creating
- * and editing users goes through our own users API instead.
- */
+// Better Auth enforces these itself; our hooks read this table (last-admin protection). The
+// endpoints not listed answer 404.
 export const AUTH_ADMIN_ENDPOINTS: Record<string, Permission | 'signed-in' | null> = {
   '/admin/list-users': { user: ['list'] },
   '/admin/set-role': { user: ['set-role'] },

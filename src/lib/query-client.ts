@@ -4,13 +4,8 @@ import { notFound } from '@tanstack/react-router';
 
 export const RETRY_DELAY = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
-/**
- * How long an answer counts as fresh in the browser (decision 047). The server render's answers
- * arrive with the page: read again at once, they cost every page view a second call per query
- * and a second render of the list while a phone is still hydrating. Any write this browser makes
- * marks every answer stale (write-events.ts), so a person's own changes show at once wherever they
- * reach; another person's within this time.
- */
+// The server render's answers arrive with the page: not read again at once. This browser's own
+// writes mark every answer stale, so only another person's changes wait this long.
 export const FRESH_FOR_MS = 30_000;
 
 /** The browser's write signal (`write-events.ts`), passed in: imported here, it would join this chunk. */
@@ -19,11 +14,7 @@ export interface WriteSignal {
   subscribe: (listener: () => void) => unknown;
 }
 
-/**
- * @param onMutationError one global handler for failed writes (the demo-mode dialog listens here,
- * not in any button).
- * @param writes where successful mutations report, and what marks every answer stale after any write.
- */
+/** @param onMutationError one global handler for failed writes (the demo-mode dialog listens here, not in any button). */
 export function createQueryClient(onMutationError?: (error: unknown) => void, writes?: WriteSignal) {
   const onServer = typeof window === 'undefined';
   const client = new QueryClient({
@@ -38,16 +29,12 @@ export function createQueryClient(onMutationError?: (error: unknown) => void, wr
       mutations: { retry: 0 },
     },
   });
-  // Stale, not refetched at once: what is on screen is read again where a feature asks (its own
-  // invalidation), or when it is next shown. One client per page in the browser: never unsubscribed.
+  // Stale, not refetched at once; never unsubscribed, as the browser has one client per page.
   if (!onServer) writes?.subscribe(() => void client.invalidateQueries({ refetchType: 'none' }));
   return client;
 }
 
-/**
- * A loader's data for an id from the URL: the API's NOT_FOUND, or an id it refuses (too long, a
- * NUL), is the route's not-found page (HTTP 404 on the server render).
- */
+/** An id from the URL that the API does not find, or refuses (too long, a NUL), is the route's 404. */
 export async function orNotFound<T>(data: Promise<T>): Promise<T> {
   try {
     return await data;

@@ -1,8 +1,4 @@
-/**
- * A stored role field: Better Auth's admin plugin keeps a user's roles comma-separated in one column
- * ('user', 'admin', 'admin,user'). Read here only. Imports nothing: the sign-in pages use it (where
- * a role lands, src/features/auth/redirect.ts) without loading the permissions declaration.
- */
+// Imports nothing: the sign-in pages read roles without loading the permissions declaration.
 
 /** The roles in a stored role field (comma-separated, or a list), trimmed, empty ones left out. */
 export const roleNames = (field: string | readonly string[] | null | undefined): string[] =>

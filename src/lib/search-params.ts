@@ -1,8 +1,4 @@
-/**
- * Routes' search params (`validateSearch`), read without a schema library: every route is part of
- * the route tree, which every page loads first, and these params are plain strings that fall back
- * to a default when missing or unparseable (docs/product.md, Routes). See decision 024.
- */
+// Read without a schema library: every route is in the route tree, which every page loads first.
 import { stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
 import { hasControlCharacters, SEARCH_TERM_MAX } from './text';
 
@@ -20,10 +16,7 @@ export const oneOfParam =
   (value: unknown): T[number] =>
     values.includes(value as string) ? (value as T[number]) : values[0];
 
-/**
- * A route's `validateSearch`: each param read by its reader. Links may leave any param out (it
- * then takes its fallback).
- */
+/** A route's `validateSearch`; a link may leave any param out (it then takes its fallback). */
 export function searchParams<T extends Record<string, unknown>>(readers: Readers<T>) {
   return (search: Partial<T> & SearchSchemaInput): T => {
     const input = search as Record<string, unknown>;
@@ -31,10 +24,7 @@ export function searchParams<T extends Record<string, unknown>>(readers: Readers
   };
 }
 
-/**
- * A list's search term: text the lists' API takes (at most SEARCH_TERM_MAX characters once
- * trimmed). A longer one is unparseable like any other, so it reads as empty (decision 031).
- */
+// A term longer than the API takes is unparseable like any other param, so it reads as empty.
 const searchTermParam = (value: unknown): string => {
   const term = stringParam()(value);
   return term.trim().length <= SEARCH_TERM_MAX ? term : '';
@@ -43,11 +33,7 @@ const searchTermParam = (value: unknown): string => {
 /** A searchable list's params (books, users). */
 export const listSearch = searchParams<{ searchTerm: string }>({ searchTerm: searchTermParam });
 
-/**
- * A list route's search options (/app/books, /manager/books, /manager/users): `searchTerm` read by
- * `listSearch`, left out of the URL when empty, and handed to the route's loader as its deps. The
- * loader itself stays in the route file, so that it is split into the route's chunk (decision 026).
- */
+// The loader itself stays in the route file, so that it is split into the route's chunk.
 export const listRoute = {
   validateSearch: listSearch,
   search: { middlewares: [stripSearchParams<{ searchTerm: string }>({ searchTerm: '' })] },
@@ -63,11 +49,7 @@ export const idParam = (value: unknown): string => {
   return id.length <= 100 ? id : '';
 };
 
-/**
- * A manager table's search options (/manager/users, /manager/books): `searchTerm` plus its filters
- * and order (each read by its reader, '' = none); every param left out of the URL when empty, and
- * all of them handed to the loader as its deps.
- */
+/** A manager table's search options: the term, filters and order ('' = none, left out of the URL). */
 export function tableRoute<R extends Record<string, (value: unknown) => string>>(readers: R) {
   type Search = { searchTerm: string } & { [K in keyof R]: ReturnType<R[K]> };
   const validateSearch = searchParams<Search>({ searchTerm: searchTermParam, ...readers } as unknown as Readers<Search>);

@@ -1,8 +1,5 @@
-/**
- * What text from a client may hold, without zod (the routes' search params use it on the first
- * load): no control characters other than tab, line feed and carriage return. PostgreSQL refuses
- * NUL in text (SQLSTATE 22021), and no field of ours means any of the others.
- */
+// Without zod, for the first load's search params. PostgreSQL refuses NUL in text, and no field
+// of ours means any other control character but tab, LF and CR.
 export function hasControlCharacters(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

@@ -1,8 +1,4 @@
-/**
- * Light, dark or system theme, stored in localStorage['theme'] and applied as the `dark` class on
- * <html>. An inline script (with the CSP nonce) applies it before first paint; React reads the
- * stored value only in the browser (the server renders 'system').
- */
+// An inline script applies the stored theme before first paint; the server renders 'system'.
 import { ScriptOnce } from '@tanstack/react-router';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 

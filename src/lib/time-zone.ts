@@ -1,10 +1,5 @@
-/**
- * The reader's time zone (decision 056). The browser keeps its zone in a cookie; the server renders
- * dates and times in the zone the request's cookie names (UTC without one) and hands that zone to
- * the page, so the browser's hydrating render formats exactly what the server did. Once hydrated,
- * the browser formats in its own zone: the same one after the first visit, the right one on the
- * first visit or after a journey.
- */
+// The server renders in the zone the cookie names (UTC without one) and hands it to the page, so
+// hydration formats exactly what the server did; once hydrated, the browser uses its own zone.
 import { cookieValue } from './i18n/detect-language';
 import { setPreferenceCookie } from './preference-cookie';
 
@@ -12,11 +7,7 @@ const TIME_ZONE_COOKIE = 'tz';
 const DEFAULT_TIME_ZONE = 'UTC';
 const TIME_ZONE_COOKIE_DAYS = 365;
 
-/**
- * Names already checked, and what they resolved to: making an `Intl.DateTimeFormat` to check one
- * costs 150–200 µs, and every page render reads its request's zone. Bounded, as a cookie is the
- * client's to write.
- */
+// Checking a name is costly and every render reads one; bounded, as a cookie is the client's to write.
 const checked = new Map<string, string | undefined>();
 const MAX_CHECKED = 1000;
 
@@ -26,8 +17,7 @@ export function parseTimeZone(value: string | null | undefined): string | undefi
   if (checked.has(value)) return checked.get(value);
   let zone: string | undefined;
   try {
-    // Checks a name (once per name, kept below): not a formatter for display.
-    // eslint-disable-next-line no-restricted-properties -- see the line above
+    // eslint-disable-next-line no-restricted-properties -- checks a name, formats nothing
     zone = new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
   } catch {
     zone = undefined;
@@ -42,11 +32,7 @@ export const requestTimeZone = (cookieHeader: string | null | undefined) =>
   parseTimeZone(cookieValue(cookieHeader, TIME_ZONE_COOKIE)) ?? DEFAULT_TIME_ZONE;
 
 let ownZone: string | undefined;
-/**
- * The browser's own zone ('UTC' where it has none to tell); read once per page load. The runtime's
- * own name needs no check here (the server checks the cookie's), so the check stays out of the
- * browser's first load.
- */
+/** The browser's own zone ('UTC' where it has none to tell); unchecked, as the server checks the cookie. */
 export const browserTimeZone = () =>
   // eslint-disable-next-line no-restricted-properties -- reads the runtime's zone once, formats nothing
   (ownZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE);

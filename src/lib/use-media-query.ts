@@ -13,6 +13,6 @@ function useMediaQuery(query: string, serverValue = false): boolean {
   );
 }
 
-/** Spec section 9: dialogs above 640 px, drawers below. */
+/** Dialogs above 640 px, drawers below. */
 const DESKTOP_QUERY = '(min-width: 640px)';
 export const useIsDesktop = () => useMediaQuery(DESKTOP_QUERY, true);

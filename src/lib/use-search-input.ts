@@ -3,11 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/**
- * A search box bound to the current route's `searchTerm` search param: typing updates the box at
- * once and the URL once the typing pauses (300 ms), replacing the history entry, so the list
- * follows the URL and a reload keeps the search.
- */
+/** A search box bound to the URL's `searchTerm`, so a reload keeps the search; the URL follows once typing pauses. */
 export function useSearchInput(searchTerm: string) {
   const navigate = useNavigate();
   const commit = useCallback(

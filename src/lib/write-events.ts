@@ -1,10 +1,5 @@
-/**
- * "This browser changed something": every successful write, whichever client made it (the product
- * API's mutations, the auth client, the sign-in page's own calls), reports here, and the query
- * cache marks every answer it holds as stale (src/lib/query-client.ts, decision 047). Answers are
- * otherwise fresh for 30 s; a write can change more than the feature that made it (the security
- * activity, the dashboard's counts), so none is trusted after one.
- */
+// Every successful write, whichever client made it, marks every cached answer stale: a write can
+// change more than its own feature shows (the security activity, the dashboard's counts).
 const listeners = new Set<() => void>();
 
 export function noteWrite() {

@@ -1,10 +1,5 @@
-/**
- * The browser's i18n instance. Its first language is the one the server rendered (`<html lang>`),
- * so hydration matches. After hydration the full detection order runs once (local storage is
- * visible only here: `settleLanguage`). A language that was chosen (a change, or the `lng` query
- * parameter) is kept in the cookie and local storage; one merely detected is not, so that a later
- * change of the browser's languages still counts.
- */
+// Starts in the server's language (`<html lang>`) so hydration matches. Only a chosen language is
+// kept, not a detected one, so that a later change of the browser's languages still counts.
 import type { i18n as I18n } from 'i18next';
 import { setPreferenceCookie } from '../preference-cookie';
 import { cookieValue, pickLanguage } from './detect-language';

@@ -1,10 +1,5 @@
-/**
- * Language detection, in the product's order (docs/product.md, Constants): query `lng`, cookie,
- * local storage, navigator, html tag, then the default. One order for both sides: the server reads
- * what a request carries (query, cookie, the Accept-Language header as the navigator's languages),
- * the browser everything, local storage included (`browser.ts`). The browser keeps cookie and local
- * storage equal, so the first byte is already in the chosen language.
- */
+// One order on both sides (query, cookie, local storage, navigator, html tag): the server reads
+// only what a request carries, so the browser keeps the cookie equal to local storage.
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, normalizeLanguage, type Language } from './languages';
 
 /** Where a preference can be found, each optional (the server has no local storage or html tag). */

@@ -1,21 +1,11 @@
-/**
- * Dates and numbers in the reader's language (docs/product.md, Constants). Intl does the work.
- *
- * Every formatter is made once per language and options and kept: constructing an
- * `Intl.DateTimeFormat` costs about 150–200 µs (ICU loads the locale's patterns), formatting with
- * one about 1 µs, so a list that built one per row spent milliseconds per render (decision 053).
- */
+// Formatters are kept: making one costs far more than formatting with it, once per row adds up.
 
 /** Arabic with Latin digits reads well across the Arab world and matches the rest of the UI. */
 const localeOf = (language: string) => (language === 'ar' ? 'ar-u-nu-latn' : language);
 
 type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat;
 
-/**
- * Formatters made so far, by kind, locale and options. Languages are the four of the interface and
- * options are written in the code, so it stays small; the bound only guards against a caller that
- * would pass options built from data.
- */
+// The bound only guards against a caller passing options built from data.
 const made = new Map<string, Formatter>();
 const MAX_FORMATTERS = 200;
 

@@ -1,8 +1,4 @@
-/**
- * i18next set-up shared by server and browser. The server bundles every English namespace; the
- * browser's entry only ENTRY_NAMESPACES (the others, like the other languages, load on demand: one
- * file per language and namespace, retried up to 5 times from 350 ms, doubling).
- */
+// The server bundles every English namespace; the browser's entry only ENTRY_NAMESPACES, the rest load on demand.
 import { createIsomorphicFn } from '@tanstack/react-start';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -40,13 +36,8 @@ export const defaultResources = {
 const bundledResources = import.meta.env.SSR ? defaultResources : { common: enCommon, auth: enAuth };
 const initialNamespaces = import.meta.env.SSR ? NAMESPACES : ENTRY_NAMESPACES;
 
-/*
- * The other languages, one file per (language, namespace). The server imports them; the browser
- * fetches them (and the English files its entry leaves out) from one folder of the build
- * (`import.meta.env.LOCALES_URL`, vite.config.ts: no URL per file in the entry), so that i18next's
- * retries really retry (a failed dynamic import() stays failed for the page's lifetime, a failed
- * fetch does not).
- */
+// The browser fetches these rather than import() them: a failed import() stays failed for the
+// page's lifetime, so i18next's retries would not really retry.
 const serverResources = import.meta.glob<{ default: object }>(['../../locales/*/*.json', '!../../locales/en/*.json']);
 
 declare global {
@@ -69,10 +60,7 @@ const loadResource = createIsomorphicFn()
     return (await response.json()) as object;
   });
 
-/**
- * The i18next backend. Failures answer `(error, true)`: i18next retries only when told the failure
- * is retriable (up to `maxRetries`, from `retryTimeout`, doubling).
- */
+// Failures answer `(error, true)`: i18next retries only when told the failure is retriable.
 const loadNamespace: BackendModule = {
   type: 'backend',
   init() {},
@@ -110,11 +98,7 @@ export function createI18n(lng: Language = DEFAULT_LANGUAGE): I18n {
 let serverBase: I18n | undefined;
 const shared = new Map<Language, Promise<I18n>>();
 
-/**
- * On the server, the i18n of one request: a clone of one process-wide instance, sharing its loaded
- * resources (i18next's `cloneInstance`, made for this), with its own language. Creating and
- * initialising a fresh instance for every request was a measurable share of each page's time.
- */
+/** On the server, one request's i18n: a clone sharing one process-wide instance's loaded resources. */
 export function requestI18n(lng: Language = DEFAULT_LANGUAGE): I18n {
   serverBase ??= createI18n();
   return serverBase.cloneInstance({ lng });

@@ -26,11 +26,7 @@ export const NAMESPACES = [
   'audit',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
-/**
- * What the browser's entry carries (English) and loads before hydrating (other languages): the
- * navigation, error pages and sign-in pages. The others load with the routes that declare them
- * (`staticData.namespaces`), with zod (`zod`), or when a page can show an auth error (`authErrors`).
- */
+/** What the browser's entry carries (English) or loads before hydrating: navigation, errors, sign-in. */
 export const ENTRY_NAMESPACES = ['common', 'auth'] as const satisfies readonly Namespace[];
 
 /** The preference cookie (the name i18next's browser detector uses): path /, SameSite lax, 30 days. */

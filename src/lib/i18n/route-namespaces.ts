@@ -1,12 +1,5 @@
-/**
- * What a route declares about its page's words, as `staticData`:
- * - `namespaces`: the translation namespaces it needs beyond the entry's (ENTRY_NAMESPACES).
- *   Loaded before the page renders: by the root route's `beforeLoad` on every navigation (and
- *   preload), and before hydration on a first load (the router's `hydrate`), so the browser's
- *   first render matches the server's.
- * - `title`: the key of the page's title, which the root route's `head` translates (routes whose
- *   title is data, a book's say, keep a `head` of their own, and the deepest title wins).
- */
+// Namespaces load before the page renders, and before hydration, so the browser's first render
+// matches the server's.
 import type { StaticDataRouteOption } from '@tanstack/react-router';
 import type { i18n as I18n, ParseKeys } from 'i18next';
 import type { Namespace } from './languages';

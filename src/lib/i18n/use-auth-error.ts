@@ -1,11 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/**
- * The translated message for a Better Auth (or our API's) error code, with its own message as
- * fallback. The messages (`authErrors`, the largest namespace) load once a page that can show one
- * has rendered, not with the first load's entry; until then the error's own message shows.
- */
+// `authErrors`, the largest namespace, is not in the entry: until it loads, the error's own message shows.
 export function useAuthErrorMessage() {
   const { i18n } = useTranslation();
   useEffect(() => {

@@ -1,8 +1,4 @@
-/**
- * Dates and times in the reader's language and time zone, the same on the server and in the
- * hydrating browser (decision 056). Components format through this hook, never with the runtime's
- * own zone: the server's (UTC on most hosts) is not the reader's.
- */
+// Components format dates through this hook, never in the runtime's own zone: the server's is not the reader's.
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +8,7 @@ import { formatDate, formatDateTime, formatRelative } from './format';
 const root = getRouteApi('__root__');
 const subscribe = () => () => {};
 
-/**
- * The zone to format in: the one the server rendered with (its request's cookie) while the page
- * renders on the server or hydrates, the browser's own after that. They differ only on a first
- * visit or after a journey; then the dates change once, right after hydration.
- */
+// The server's zone until hydrated, so hydration matches; the browser's own after that.
 function useTimeZone(): string {
   const rendered = root.useLoaderData({ select: (config) => config.timeZone });
   return useSyncExternalStore(subscribe, browserTimeZone, () => rendered);

@@ -1,10 +1,6 @@
-/**
- * Zod's generic messages (Required, Invalid input, Invalid date, …) in the current language. In
- * the browser, `#/lib/zod` installs them when zod first loads (with the first form, not before).
- */
+/** Zod's generic messages (Required, Invalid input, …) in the current language. */
 import type { i18n as I18n } from 'i18next';
-// Zod's core types straight from the package: `#/lib/zod` loads this module, so importing it here
-// would close a circle (a type-only import runs nothing, so Zod's configuration is not skipped).
+// Straight from the package: `#/lib/zod` loads this module, so importing it here would close a circle.
 import type { $ZodRawIssue as Issue } from 'zod/v4/core';
 
 export function zodMessage(i18n: I18n, issue: Issue): string {
