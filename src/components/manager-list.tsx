@@ -1,11 +1,5 @@
-/**
- * The manager's data tables (books, users), on TanStack Table (headless) over components/ui/table:
- * a page header with its "New" action, a search box bound to the URL (a spinner while the search
- * runs), filters, sortable columns (the order in the URL, sorted by the API), rows that open
- * their item when clicked anywhere, a row action menu, cards instead of the table below 640 px,
- * an empty state with 'Clear search', and 'Showing {count} of {total}' with 'Load more' (keyset
- * pages). Only the manager's list pages import this module: the table library loads with them.
- */
+// The manager's data tables (books, users). Only their pages import this module, so the table
+// library loads with them and nowhere else.
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, LoaderCircleIcon, SearchXIcon } from 'lucide-react';
 import { SearchField } from '#/components/search-field';
@@ -55,11 +49,8 @@ export interface ManagerListProps<T> {
   emptyText: string;
 }
 
-/**
- * A column's header or cell: its function called, or its value as is. (Not `flexRender`, which
- * renders a function as a component: the pages' columns are new functions on every render, so
- * every re-render would remount every cell, and a cell's menu button would lose its focus.)
- */
+// Not `flexRender`, which renders a function as a component: columns are new functions on every
+// render, so every cell would remount and a cell's menu button would lose its focus.
 function renderPart<C>(part: unknown, context: C): ReactNode {
   return typeof part === 'function' ? (part as (context: C) => ReactNode)(context) : (part as ReactNode);
 }
@@ -71,8 +62,7 @@ const fromControl = (event: MouseEvent) =>
 export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
   const { t } = useTranslation(['tables', 'common']);
   const [term, setTerm, clearSearch] = useSearchInput(props.searchTerm);
-  // The table renders what the API sorted: TanStack Table keeps the columns, headers and rows.
-  // (The React Compiler skips this component: the table object is mutable by design.)
+  // The table renders what the API sorted. The React Compiler skips this component (a mutable table object).
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table v8's documented use
   const table = useReactTable({
     data: list.items,

@@ -1,11 +1,5 @@
-/**
- * A section's error and not-found views, inside a section's frame with who is signed in
- * (decision 039). A refused section (the guard's 403) shows in the section the person may have:
- * a user who opens /manager sees the 403 page inside the app, not a bare card.
- *
- * The route passes the frames its pages may show (`shells`): the app's own route never shows the
- * manager's, so the manager's layout is not part of an app page's first load.
- */
+// A refused section's 403 shows in the section the person may have. Routes pass their `shells`, so
+// the manager's layout is not part of an app page's first load.
 import { useQuery } from '@tanstack/react-query';
 import { type ErrorComponentProps } from '@tanstack/react-router';
 import { useContext, type ComponentType, type ReactNode } from 'react';
@@ -32,12 +26,8 @@ function Shell({ shells, section, children }: { shells: SectionShells; section: 
   return <main id="main">{children}</main>;
 }
 
-/**
- * Inside `Section` (the query cache is there): the shell for whoever is signed in, as the guard
- * read it. The error page does not fetch the session itself: a read retried in the background
- * would swap the page under the reader (to onboarding, or another frame) seconds after it showed,
- * and take Try Again away. Try Again re-runs the guard, which reads it.
- */
+// Reads the session as the guard left it, never fetches: a background retry would swap the page
+// under the reader seconds after it showed. Try Again re-runs the guard, which reads it.
 function ErrorInShell({ section, shells, props }: { section: SectionName; shells: SectionShells; props: ErrorComponentProps }) {
   const user = useQuery({ ...sessionQuery, enabled: false }).data ?? null;
   const mayApp = user ? rolesAllow(user.role, { apps: ['app'] }) : false;
@@ -64,10 +54,7 @@ function NotFoundInSection({ section }: { section: SectionName }) {
   return <PageNotFound home={HOME[section]} signedInAs={user?.email} />;
 }
 
-/**
- * A section's not-found view. An unknown address renders it in the layout's outlet (inside the
- * shell already); a page's loader that finds nothing renders it in the layout's place.
- */
+// An unknown address renders this inside the layout already; a loader's not-found, in its place.
 export function SectionNotFound({ section, shells }: { section: SectionName; shells: SectionShells }) {
   const inSection = useContext(InSection);
   if (inSection) return <NotFoundInSection section={section} />;

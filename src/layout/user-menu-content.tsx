@@ -1,7 +1,4 @@
-/**
- * The avatar menu's working part (loaded on the first press of its button, `user-menu.tsx`): who is
- * signed in, their account, theme and language, the other section (when they may open it) and sign-out.
- */
+/** The avatar menu's working part, loaded on the first press of its button (`user-menu.tsx`). */
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftRight, Languages, LogOut, Palette, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';

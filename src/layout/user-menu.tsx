@@ -1,8 +1,5 @@
-/**
- * The avatar menu at the top of both sections. Its button is here; the menu itself (Radix's menu
- * and its positioning, ~30 KB) loads when the button is first pointed at, focused or pressed, so a
- * section's first load goes without it (as dialogs do: decision 023).
- */
+// The menu itself loads when its button is first pointed at, focused or pressed: a section's first
+// load goes without it.
 import { lazy, Suspense, useState } from 'react';
 import { UserMenuButton } from './user-menu-button';
 

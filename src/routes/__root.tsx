@@ -31,7 +31,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ context, matches }) => loadRouteNamespaces(context.i18n, matches),
   loader: async ({ context }) => {
     const onServer = typeof document === 'undefined';
-    // A sign-in form's refusal after a post without JavaScript (decision 033): only a full page load has one.
+    // A sign-in form's refusal after a post without JavaScript: only a full page load has one.
     const [config, formFlash] = await Promise.all([getAppConfig(), onServer ? takeFormFlash() : null]);
     // The server renders in the request's language; the browser keeps its own choice.
     if (onServer) await context.i18n.changeLanguage(config.language);
@@ -66,7 +66,7 @@ function RootLayout() {
   useEffect(() => {
     // The browser's full detection order (local storage included) may pick another language.
     settleLanguage(i18n);
-    // The next page is rendered in this browser's time zone (decision 056).
+    // The next page is rendered in this browser's time zone.
     rememberTimeZone();
     // Marks the end of hydration: read by end-to-end tests and the benchmark.
     document.documentElement.dataset.hydrated = 'true';

@@ -1,7 +1,4 @@
-/**
- * The /app section: mobile-first. A top bar (the mark, and the avatar menu) at every size, the
- * navigation in it from 640 px and at the bottom of the screen below.
- */
+/** The /app section, mobile-first: the navigation is in the top bar from 640 px, at the bottom below. */
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
 import { BookOpen, Building2, House, UserRound } from 'lucide-react';

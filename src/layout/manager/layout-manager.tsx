@@ -1,7 +1,4 @@
-/**
- * The /manager section: admin style, with a collapsible side navigation (decision 039) and a top
- * bar with the avatar menu.
- */
+/** The /manager section: admin style, with a collapsible side navigation. */
 import { Link, Outlet } from '@tanstack/react-router';
 import {
   ArrowUpRight,

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/login/')({
   validateSearch: loginSearch,
   beforeLoad: ({ search }) => redirectIfSignedIn(search.redirect),
   component: PageLogin,
-  // The form without JavaScript, or sent before the page hydrated (decision 033).
+  // The form without JavaScript, or sent before the page hydrated.
   server: {
     handlers: { POST: async ({ request }) => (await import('#/features/auth/sign-in-forms.server')).submitLoginForm(request) },
   },

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/login/verify')({
     await redirectIfSignedIn(search.redirect);
   },
   component: PageLoginVerify,
-  // The form without JavaScript, or sent before the page hydrated (decision 033).
+  // The form without JavaScript, or sent before the page hydrated.
   server: {
     handlers: { POST: async ({ request }) => (await import('#/features/auth/sign-in-forms.server')).submitVerifyForm(request) },
   },
