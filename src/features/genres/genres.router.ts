@@ -39,8 +39,7 @@ export const genresRouter = {
     }),
 
   create: base
-    // The roles grant genres only `read` (docs/product.md, "Roles and permissions"); creating one
-    // is part of editing the catalogue.
+    // The roles grant genres only `read`: creating one is part of editing the catalogue.
     .meta({ permission: { book: ['create'] } })
     .route({ method: 'POST', path: '/genres', successStatus: 201, summary: 'Create a genre', tags: ['genres'] })
     .input(genreInputSchema)

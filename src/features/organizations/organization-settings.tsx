@@ -51,7 +51,7 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
         />
       </section>
       {rights.updateOrganization && (
-        // Owners and admins of this organisation; the server checks it again (decision 037).
+        // Owners and admins of this organisation; the server checks it again.
         <PictureField
           target={{ kind: 'organizations', id: org.id }}
           url={org.logo}

@@ -1,7 +1,4 @@
-/**
- * The shelf of the active organisation (decision 038): members read and add a book with a note;
- * owners and admins remove. Another organisation's page says to make it active first.
- */
+/** The active organisation's shelf: members read and add, owners and admins remove. */
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,5 @@
-/**
- * The switcher's Select (Radix), in its own chunk: the top bar shows a look-alike button until the
- * switcher is first used, so Radix Select is not part of every app page's first load.
- */
+// In its own chunk: the top bar shows a look-alike button until first used, so Radix Select is not
+// part of every app page's first load.
 import { OptionSelect } from '#/components/ui/select';
 
 export default function OrganizationSwitcherSelect({

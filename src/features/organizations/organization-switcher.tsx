@@ -1,10 +1,5 @@
-/**
- * The active organisation, in the app's top bar: a select of the caller's organisations. Choosing
- * one makes it active on the session (Better Auth's set-active); the shelf follows it. Its strings
- * are in `common`, so that every app page does not load the `organizations` namespace. The Select
- * and the Better Auth client load when the switcher is first pointed at or focused: neither is part
- * of an app page's first load.
- */
+// Its strings are in `common`, and the Select and the auth client load when it is first pointed at
+// or focused: none of them is part of every app page's first load.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Building2, ChevronDownIcon } from 'lucide-react';

@@ -1,7 +1,4 @@
-/**
- * The same organisation tests on a real PostgreSQL server (TEST_DATABASE_URL): the trigger that
- * keeps an owner, the cascades and the rights, as on the embedded database. Skipped without it.
- */
+/** The organisation tests on a real PostgreSQL server (TEST_DATABASE_URL); skipped without it. */
 import { afterAll, describe, it } from 'vitest';
 import { freshPostgres, TEST_DATABASE_URL } from '../../../tests/support/databases.ts';
 

@@ -1,18 +1,5 @@
-/**
- * Organisations' rights (decision 038), over HTTP through the same handlers as the server: every
- * organisation, member, invitation, team and shelf endpoint, called by an organisation's owner,
- * admin and member, by a member of another organisation, and by a banned member.
- *
- * The statuses are written out by hand from decision 038's table, not derived from the plugin or
- * our code. Where the plugin refuses with a 400 rather than a 403 (its own choice of code, e.g.
- * MEMBER_NOT_FOUND for a caller who is not a member), the row says which code.
- *
- *   owner:  everything, the only one who deletes the organisation or makes someone owner.
- *   admin:  updates the organisation, manages members (not owners), invitations and teams.
- *   member: reads; adds to the shelf; leaves.
- *   other:  a member of another organisation: nothing here; the shelf answers 404.
- *   banned: a ban ends the user's sessions (decision 028): 401 everywhere.
- */
+// The statuses are written out by hand, not derived from the plugin or our code. Where the plugin
+// answers 400 rather than 403 (its own choice), the row says which code.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getAuth } from '#/server/auth.ts';
@@ -128,10 +115,7 @@ interface Row {
   note?: string;
 }
 
-/**
- * Every organisation endpoint that is on. Key: a label; path: the endpoint.
- * expect: [owner, admin, member, other organisation, banned]
- */
+/** Every organisation endpoint that is on. */
 const AUTH_ROWS: Record<string, Row> = {
   create: {
     method: 'POST',

@@ -1,15 +1,5 @@
-/**
- * Organisations' product API (decision 038).
- *
- * - The shelf: the active organisation's books. `orgProcedure` resolves the session's active
- *   organisation and the caller's membership ONCE, in a middleware; every shelf query filters by
- *   `context.organization.id`. A caller who is not a member, or a row of another organisation,
- *   gets 404 (never 403: ids do not leak).
- * - An invitation's state for the invitation page (who it is for, expired, cancelled, used).
- * - The manager's list and detail of every organisation, and deleting one.
- * Organisations, members, invitations and teams themselves are Better Auth's organization
- * endpoints under /api/auth/organization/*.
- */
+// What Better Auth's organization endpoints do not cover: the shelf, an invitation's state, the
+// manager's view. Not a member, or another organisation's row: 404, never 403, so ids do not leak.
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
@@ -38,13 +28,10 @@ import {
   slugInputSchema,
 } from './organizations.schema';
 
-/**
- * A procedure on the active organisation's data: any signed-in caller, then the organisation and
- * the caller's membership resolved here, once. No active organisation: 400 NO_ACTIVE_ORGANIZATION;
- * not (or no longer) a member of it: 404. Writes are refused in demo mode like every other write.
- */
+// The active organisation and the caller's membership resolved once; every shelf query filters by
+// `context.organization.id`.
 const orgProcedure = base.meta({ permission: 'signed-in' }).use(async ({ context, procedure, next }) => {
-  // First: a demo refuses a write whatever the caller's organisation (decision 012).
+  // First: a demo refuses a write whatever the caller's organisation.
   const method = procedure['~orpc'].route.method ?? 'POST';
   if (env().demoMode && method !== 'GET') throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, context.t);
   const session = await requestSession(context.request);
@@ -193,10 +180,7 @@ const shelfRouter = {
 };
 
 const invitationsRouter = {
-  /**
-   * The invitation page's state. Only the recipient learns which organisation it is from; anyone
-   * else signed in learns only that it is not theirs.
-   */
+  /** Only the recipient learns which organisation it is from; anyone else, only that it is not theirs. */
   get: base
     .meta({ permission: 'signed-in' })
     .route({ method: 'GET', path: '/invitations/{id}', summary: 'An invitation’s state for its page', tags: ['organizations'] })
@@ -332,7 +316,7 @@ const managerRouter = {
     .input(idInputSchema)
     .output(z.object({ id: z.string() }))
     .handler(async ({ input, context }) => {
-      // Members, teams, invitations and the shelf go with it (foreign keys, decision 038).
+      // Members, teams, invitations and the shelf go with it (foreign keys).
       const row = await context.db.transaction(async (tx) => {
         const [deleted] = await tx
           .delete(organization)
@@ -427,7 +411,7 @@ export const organizationsRouter = {
         membership: { id: org.memberId, role: org.role },
         members,
         teams: teams.map((t) => ({ ...t, memberUserIds: teamMembers.filter((m) => m.teamId === t.id).map((m) => m.userId) })),
-        // Every member sees pending invitations (decision 038); only owners and admins act on them.
+        // Every member sees pending invitations; only owners and admins act on them.
         invitations,
       };
     }),

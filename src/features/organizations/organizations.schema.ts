@@ -1,11 +1,8 @@
-/**
- * Organisations (decision 038): the shelf, an invitation's state, the manager's view. One schema
- * for the forms, the API and the tests. Messages are `organizations` keys.
- */
+/** Organisations: one schema for the forms, the API and the tests. Messages are `organizations` keys. */
 import { listInputSchema, listPageSchema } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
 
-/** The three roles (decision 009), strongest first. */
+/** The three roles, strongest first. */
 const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
 type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 
@@ -34,7 +31,7 @@ export const slugFromName = (name: string) =>
     .slice(0, 48)
     .replace(/-+$/g, '');
 
-/** What a role may do in its organisation (decision 038), read by the pages to hide what it cannot. */
+/** What a role may do in its organisation, read by the pages to hide what it cannot. */
 export function organizationRights(roleField: string | null | undefined) {
   const roles = (roleField ?? '').split(',').map((r) => r.trim());
   const owner = roles.includes('owner');
@@ -96,7 +93,7 @@ const managerOrganizationSchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
-  /** The logo's stored URL (decision 037), or null. */
+  /** The logo's stored URL, or null. */
   logo: z.string().nullable(),
   createdAt: z.date(),
   memberCount: z.number(),

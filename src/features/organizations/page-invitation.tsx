@@ -1,7 +1,4 @@
-/**
- * /invitations/{id}: the invitation sent by e-mail. The recipient accepts or declines; an invitation
- * for another address, expired, cancelled or already used shows its own message.
- */
+/** /invitations/{id}: the recipient accepts or declines; any other case shows its own message. */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';

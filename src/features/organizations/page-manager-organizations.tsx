@@ -1,7 +1,4 @@
-/**
- * /manager/organizations: the organisations table — search over name and slug, sortable name and
- * creation date (in the URL), member counts, rows that open the organisation, cards on phones.
- */
+/** /manager/organizations: the organisations table. */
 import type { ColumnDef } from '@tanstack/react-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

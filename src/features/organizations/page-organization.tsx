@@ -1,7 +1,4 @@
-/**
- * /app/organizations/{slug}: one organisation, in sections (the `tab` search param). What the
- * caller's role may not do is hidden or disabled here, and refused by the server anyway.
- */
+// What the caller's role may not do is hidden or disabled here, and refused by the server anyway.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,4 @@
-/**
- * /app/organizations: the caller's organisations (which one is active, their role) and creating one.
- * 'New organisation' is offered once: in the page header, or in the empty state when there is none.
- */
+/** /app/organizations: 'New organisation' is offered once, in the header or in the empty state. */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Building2Icon } from 'lucide-react';

@@ -1,8 +1,4 @@
-/**
- * Runs one organisation write (Better Auth's organization endpoints or the product API), then
- * refreshes every organisation read. A refusal shows its translated message (the spec's codes,
- * `authErrors`); demo mode's refusal is shown by its own dialog.
- */
+/** Runs one organisation write (Better Auth's or the product API's), then refreshes every organisation read. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '#/components/ui/toast';
@@ -20,11 +16,8 @@ export function useOrganizationAction() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: orpc.organizations.key() });
 
-  /**
-   * `call`: an auth-client call (its `{ data, error }`) or a product-API promise. Resolves to its
-   * data, or undefined when refused. `leave`: where to go first when the current page is gone (a
-   * deleted or left organisation), so its read is not fetched again.
-   */
+  // `leave`: where to go first when the current page is gone (a deleted or left organisation), so
+  // its read is not fetched again. Resolves to undefined when refused.
   async function run<T>(call: () => AuthResult<T> | Promise<T>, success?: string, leave?: () => Promise<unknown>): Promise<T | undefined> {
     setPending(true);
     try {
