@@ -11,7 +11,7 @@ const sonnerPath = {
   importNames: ['toast', 'Toaster'],
   message: "Import { toast } from '#/components/ui/toast' (sonner loads on the first toast).",
 };
-/** Dates on a page are written in the reader's time zone, the same in the first byte and in hydration (decision 056). */
+/** Dates on a page are written in the reader's time zone, the same in the first byte and in hydration. */
 const datesPath = {
   name: '#/lib/i18n/format',
   importNames: ['formatDate', 'formatDateTime', 'formatRelative'],
@@ -19,20 +19,8 @@ const datesPath = {
 };
 const restrict = (paths = [zodPath, sonnerPath, datesPath]) => ['error', { paths }];
 
-/*
- * Import direction (docs/architecture.md, "Import direction"):
- *   routes → features → components, lib;  features → server only from *.router.ts and *.functions.ts;
- *   a feature reaches another only through its public modules; nothing imports a route.
- *
- * The rules match a module specifier as written, in both forms our code uses: the `#/…` alias and
- * relative paths (`../server/x.ts`, `../../lib/y.ts`). `patterns.group` cannot be used: it reads
- * gitignore syntax, where a line starting with `#` is a comment, so `'#/server/*'` matches nothing.
- * `regex` patterns are plain regular expressions. A relative path that reaches src/<dir>/ always
- * climbs with `../` and then names <dir>, so `to('server')` never misses one; it may over-match a
- * nested folder of the same name, which fails loudly. Static imports and re-exports are checked by
- * `@typescript-eslint/no-restricted-imports` (which can let type-only imports through), dynamic
- * `import()` by `no-restricted-syntax` with the same expressions (or a restriction's `dynamicRegex`).
- */
+// Import direction (docs/architecture.md). `regex`, not `patterns.group`: the latter reads gitignore
+// syntax, where a line starting with `#` is a comment, so `'#/server/*'` would match nothing.
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -43,11 +31,7 @@ const modules = (names) => `(?:${names})(?:\\.tsx?)?$`;
 
 /** A feature's public modules: its schema (the data contract) and its server functions (its API). */
 const FEATURE_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions');
-/**
- * The auth feature is what every signed-in page stands on, so it also exposes the signed-in user
- * (session, use-current-user, use-permission), the client that acts as them (auth-client), signing
- * out (sign-out) and where a role lands (redirect). Its pages, guards and forms stay its own.
- */
+/** Every signed-in page stands on auth, so it also exposes the signed-in user, their client, sign-out and redirect. */
 const AUTH_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions|auth-client|session|use-current-user|use-permission|sign-out|redirect');
 /** The images feature lends its picture field (a lazily loaded uploader) to the pages that change a picture. */
 const IMAGES_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions|picture-field');
@@ -69,9 +53,7 @@ const rule = {
   serverFromLayout: { regex: to('server'), message: 'layout/ reaches the server through a feature, never directly.' },
   serverFromBelow: { regex: to('server'), message: 'components/ and lib/ are client-side: they never import server code.' },
   serverFromApiClient: {
-    // src/lib/api-client.ts, the pages' client of the product API: the router's type, and in its
-    // server branch (createIsomorphicFn, which the framework's compiler removes from the browser
-    // build) the in-process link, imported dynamically. Nothing else of the server.
+    // Its server branch, which the framework's compiler removes from the browser build, imports the in-process link.
     regex: to('server'),
     allowTypeImports: true,
     dynamicRegex: `${to('server')}(?!api-in-process(?:\\.ts)?$)`,
@@ -79,9 +61,7 @@ const rule = {
   },
   componentsFromServer: { regex: to('components'), message: 'server/ does not import UI components.' },
   featureRouterOnly: {
-    // The product API's composition root lists every feature's procedures: the one import from
-    // server/ up into features. Moving it out of server/ would have to move its two readers with it
-    // (api-handler.ts serves it, openapi.ts documents it), or hand it to them at start-up.
+    // The product API's composition root lists every feature's procedures: the one import from server/ up into features.
     regex: `^(?:#/features/|(?:\\.\\./)+features/)(?![^/]+/[^/]+\\.router(?:\\.ts)?$)`,
     message: 'server/router.ts imports only the features\u2019 *.router.ts modules.',
   },
@@ -157,8 +137,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Dates and numbers go through src/lib/i18n/format.ts, which makes each formatter once and writes
-  // Arabic with Latin digits (decision 053); a formatter made per row cost ~150 µs a row.
+  // Dates and numbers go through src/lib/i18n/format.ts, which keeps each formatter and writes
+  // Arabic with Latin digits.
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/i18n/format.ts'],

@@ -8,10 +8,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
-/**
- * `ANALYZE=1 npm run build` also writes bench/report/bundle.html: every browser chunk as a treemap
- * of the modules in it, with gzip and brotli sizes (`ANALYZE=list` writes a text list instead).
- */
+/** `ANALYZE=1 npm run build` also writes bench/report/bundle.html (`ANALYZE=list`: a text list). */
 function bundleReport(): Plugin[] {
   const mode = process.env.ANALYZE;
   if (!mode) return [];
@@ -27,12 +24,8 @@ function bundleReport(): Plugin[] {
   return [{ ...plugin, applyToEnvironment: (environment) => environment.name === 'client' }];
 }
 
-/**
- * Brotli (best quality) and gzip copies of the browser's text files, written beside them at build
- * time: the static file server sends them as they are instead of compressing every response.
- * (vite-plugin-compression2 was tried: it compresses the server build too, whatever the
- * environment, and rewrites process.stdout.write.)
- */
+// The static file server sends these as they are instead of compressing every response.
+// (vite-plugin-compression2 compresses the server build too, and rewrites process.stdout.write.)
 function precompressedAssets(): Plugin {
   return {
     name: 'springboard:precompressed-assets',
@@ -53,13 +46,8 @@ function precompressedAssets(): Plugin {
   };
 }
 
-/**
- * The translation files the browser fetches (every language's namespaces but the English ones its
- * entry carries): one folder, `assets/locales-<hash of all of them>/<language>/<namespace>.json`.
- * The entry then holds that one name, not a hashed URL per file (each of which the first load of
- * every page paid for, ~0.9 KB gzip at 44 files). A change to any translation renames the folder,
- * so the files stay immutable under /assets/. Development fetches them from src/locales itself.
- */
+// One hashed folder for the translation files: the entry holds one name, not a URL per file, and
+// a change to any of them renames the folder, so the files stay immutable under /assets/.
 const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/locales');
 function localeFiles() {
   const files = readdirSync(LOCALES_DIR, { withFileTypes: true })
@@ -89,11 +77,7 @@ function localeAssets(locales: ReturnType<typeof localeFiles>): Plugin {
   };
 }
 
-/**
- * Packages every page runs: React, the router and Start's client, i18next. Only
- * their modules the entry needs (`$initial`: statically imported from it); the others (infinite
- * queries, mutations, blockers…) load with the pages that use them.
- */
+/** Packages every page runs; only their modules the entry imports (`$initial`), the rest load with their pages. */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|i18next|react-i18next|use-sync-external-store|tiny-invariant|tiny-warning)[\\/]/;
 
@@ -103,16 +87,11 @@ const PAGE_BLOCKS =
 /** lucide-react's shared runtime, which every icon module imports. */
 const LUCIDE_RUNTIME = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
 
-/**
- * The browser's chunks. Route-level code splitting cut the app into ~100 chunks, many of a few
- * hundred bytes shared by some routes, so a first load made 40+ requests. Two groups gather what
- * nearly every page needs; everything else (a page's own code, forms, dialogs, the OTP input)
- * still loads with the pages that use it.
- */
+// Route splitting alone makes ~100 tiny chunks and 40+ requests per first load; these groups gather
+// what nearly every page needs (figures in decision 062).
 const clientChunks = {
   groups: [
-    // TanStack Query, the product API's client (oRPC) and our modules for them, in one chunk that the
-    // signed-in sections load (decision 026); with it the /app shell's one query (its organisations).
+    // TanStack Query, the API client and the /app shell's one query: one chunk, for the signed-in sections only.
     {
       name: 'query',
       test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@orpc)[\\/]|[\\/]src[\\/](lib[\\/](query-client|list-query|api-client)|features[\\/]organizations[\\/]organizations\.queries)\.ts$/,
@@ -120,10 +99,8 @@ const clientChunks = {
       priority: 2,
     },
     { name: 'framework', test: FRAMEWORK, tags: ['$initial' as const], priority: 3 },
-    // The form fields, the building blocks the sign-in pages share with the sections: taken before
-    // `app`, so that those pages do not load the sections' blocks (lists, blockers, badges) with them.
-    // The auth-error messages hook and the logo mark too: /login needs them, and in `app` they would bring
-    // the sections' blocks.
+    // What the sign-in pages share with the sections, taken before `app` so that /login does not load
+    // the sections' blocks with it.
     {
       name: 'fields',
       test: /[\\/]src[\\/](components[\\/](ui[\\/](field|input)|logo-mark)\.tsx|lib[\\/]i18n[\\/]use-auth-error\.ts)$/,
@@ -131,16 +108,8 @@ const clientChunks = {
     },
     {
       name: 'app',
-      // Shared building blocks. Heavy ones (dialog, menu, OTP input, toaster, zod and the schemas, permissions)
-      // stay with their pages: a module in a group brings its dependencies into it. So do the
-      // manager's list, which only its two list pages use (the sign-in pages load this group), the
-      // sessions list (the accounts and a user's page: in this group it brought the lists' blocks
-      // and the date formats into /app's first load), and
-      // the primitives on Radix UI's popper (select, combobox, action menu): each brings
-      // its Radix package, loaded by the pages that use one (issue 16).
-      // The pages' building blocks (`PAGE_BLOCKS`) are a group of their own, and lucide's runtime (not
-      // its icons) is here, where the sections' shell finds it: a page without those blocks (the
-      // app's home) loads the shell's blocks only.
+      // Shared blocks. The excluded ones stay with their pages: a module in a group brings its
+      // dependencies (zod, Radix packages, the table library) into it.
       test: (id: string) =>
         LUCIDE_RUNTIME.test(id) ||
         (/[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
@@ -152,8 +121,7 @@ const clientChunks = {
       // Above `pages`: lucide's runtime is a dependency of both, and it goes where the shell loads it.
       priority: 2,
     },
-    // The pages' building blocks: headers and breadcrumbs, lists (table, cards, search, empty state,
-    // skeletons), detail cards, forms (their page, the unsaved-changes guard, confirmations).
+    // Apart from `app`, so that a page without them (the app's home) loads the shell's blocks only.
     { name: 'pages', test: PAGE_BLOCKS, priority: 1 },
   ],
 };
@@ -167,8 +135,7 @@ export default defineConfig(({ command }) => {
     },
     plugins: [
       tailwindcss(),
-      // A route's split parts (loader, page, error, not-found, pending) share one chunk: one request, not
-      // five, and the entry holds no loader (decision 026).
+      // A route's split parts share one chunk: one request, not five, and the entry holds no loader.
       tanstackStart({
         router: {
           codeSplittingOptions: { defaultBehavior: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']] },
@@ -185,15 +152,10 @@ export default defineConfig(({ command }) => {
       alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],
     },
     ssr: {
-      // The server's dependencies are bundled into dist/server: Node then resolves and loads a few
-      // files instead of hundreds of packages' modules (the import went from ~950 to ~170 ms).
-      // Kept external: packages that read their own files at run time (PGlite's WebAssembly and
-      // extensions, Swagger UI's assets, pino's worker transports, sharp's native binary) and the
-      // drivers (the S3 client's credential providers load on demand).
-      // Build only: the dev server runs its server modules in Vite's module runner, which evaluates
-      // them as ES modules, so a CommonJS package (React) bundled there fails with `module is not
-      // defined`; in development Node loads the dependencies itself.
+      // Bundled, Node loads a few files, not hundreds of modules. Build only: Vite's dev module runner
+      // fails on a bundled CommonJS package (`module is not defined`).
       noExternal: command === 'build' ? true : undefined,
+      // Packages that read their own files at run time (WebAssembly, assets, workers, binaries), and drivers.
       external: [
         '@electric-sql/pglite',
         'pino',
