@@ -91,7 +91,7 @@ const LUCIDE_RUNTIME = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!ic
 // what nearly every page needs (figures in decision 062).
 const clientChunks = {
   groups: [
-    // TanStack Query, the API client and the /app shell's one query: one chunk, for the signed-in sections only.
+    // The API client (oRPC), Query's parts the entry does not need, and our query modules: for the signed-in sections.
     {
       name: 'query',
       test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@orpc)[\\/]|[\\/]src[\\/](lib[\\/](query-client|list-query|api-client)|features[\\/]organizations[\\/]organizations\.queries)\.ts$/,
