@@ -1,5 +1,5 @@
 // `npm run scaffold -- <name>` (e.g. `publisher`): a CRUD resource in the house style, with one field
-// `name`. docs/guides/adding-a-resource.md walks the same steps by hand.
+// `name` (unique, whatever its case) and a seeded sample. docs/guides/adding-a-resource.md walks the same steps by hand.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +43,18 @@ function append(p, text) {
   edited.push(p);
 }
 
+/** Adds `name` to the file's `import { … } from 'module'`. */
+function importName(p, module, name) {
+  const source = read(p);
+  const pattern = new RegExp(`import \\{([^}]*)\\} from '${module.replaceAll('.', '\\.')}';`);
+  if (!pattern.test(source)) throw new Error(`${p}: no import from ${module} (edit it by hand: docs/guides/adding-a-resource.md)`);
+  writeFileSync(
+    file(p),
+    source.replace(pattern, (_, names) => `import { ${names.trim().replace(/,$/, '')}, ${name} } from '${module}';`),
+  );
+  if (!edited.includes(p)) edited.push(p);
+}
+
 function editJson(p, change) {
   const data = JSON.parse(read(p));
   change(data);
@@ -66,8 +78,22 @@ export const ${one} = pgTable(
     name: text('name').notNull(),
     ...timestamps,
   },
-  (t) => [index('${one}_name_id').on(t.name, t.id)],
+  // Case-insensitive: the API's 409 and the seed's onConflictDoNothing rest on it.
+  (t) => [uniqueIndex('${one}_name_unique').on(sql\`lower(\${t.name})\`), index('${one}_name_id').on(t.name, t.id)],
 );
+`,
+);
+
+// The seed: a sample row for the pages (the page sweeps of e2e/support/pages.ts open the first one listed).
+importName('src/server/db/seed.ts', './schema.ts', one);
+insert(
+  'src/server/db/seed.ts',
+  '  await insertUsers(db, demoUsers());',
+  `  // Fixed ids: seeding again adds nothing. Field by field, so a renamed column is a type error.
+  await db
+    .insert(${one})
+    .values([{ id: '${one}-sample', name: 'Sample ${one}' }] satisfies Array<typeof ${one}.$inferInsert>)
+    .onConflictDoNothing();
 `,
 );
 
@@ -107,6 +133,7 @@ create(
 import { eq } from 'drizzle-orm';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
+import { uniqueViolation } from '#/server/db/errors.ts';
 import { listKey, listPage } from '#/server/db/list.ts';
 import { ${one} } from '#/server/db/schema.ts';
 import { contains } from '#/server/db/search.ts';
@@ -114,6 +141,12 @@ import { base } from '#/server/rpc.ts';
 import { ${one}IdSchema, ${one}InputSchema, ${one}ListInputSchema, ${one}ListSchema, ${one}Schema } from './${many}.schema';
 
 const columns = { id: ${one}.id, name: ${one}.name, createdAt: ${one}.createdAt, updatedAt: ${one}.updatedAt };
+
+// By constraint name: another unique index (or a foreign key) is another field and message.
+function conflict(error: unknown, t: (key: string) => string): never {
+  if (uniqueViolation(error) === '${one}_name_unique') throw apiError('CONFLICT', t('${many}:field.nameTaken'), { field: 'name' });
+  throw error;
+}
 
 export const ${many}Router = {
   list: base
@@ -145,14 +178,17 @@ export const ${many}Router = {
     .input(${one}InputSchema)
     .output(${one}Schema)
     .handler(({ input, context }) =>
-      context.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(${one})
-          .values({ id: crypto.randomUUID(), ...input })
-          .returning(columns);
-        await recordAuditEvent(tx, { ...actingIn(context), action: '${one}.created', target: { type: '${one}', id: row!.id, label: row!.name } });
-        return row!;
-      }),
+      context.db
+        .transaction(async (tx) => {
+          // Column by column, not \`...input\`: a column renamed in schema.ts is then a type error here.
+          const [row] = await tx
+            .insert(${one})
+            .values({ id: crypto.randomUUID(), name: input.name })
+            .returning(columns);
+          await recordAuditEvent(tx, { ...actingIn(context), action: '${one}.created', target: { type: '${one}', id: row!.id, label: row!.name } });
+          return row!;
+        })
+        .catch((error: unknown) => conflict(error, context.t)),
     ),
 
   update: base
@@ -160,19 +196,21 @@ export const ${many}Router = {
     .route({ method: 'PUT', path: '/${many}/{id}', summary: 'Update a ${one}', tags: ['${many}'] })
     .input(${one}IdSchema.extend(${one}InputSchema.shape))
     .output(${one}Schema)
-    .handler(async ({ input: { id, ...values }, context }) => {
-      const row = await context.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(${one}).where(eq(${one}.id, id)).for('update');
-        if (!before) return null;
-        const [after] = await tx.update(${one}).set(values).where(eq(${one}.id, id)).returning(columns);
-        await recordAuditEvent(tx, {
-          ...actingIn(context),
-          action: '${one}.updated',
-          target: { type: '${one}', id, label: values.name },
-          changes: changedFields(before, values, ['name']),
-        });
-        return after!;
-      });
+    .handler(async ({ input, context }) => {
+      const row = await context.db
+        .transaction(async (tx) => {
+          const [before] = await tx.select().from(${one}).where(eq(${one}.id, input.id)).for('update');
+          if (!before) return null;
+          const [after] = await tx.update(${one}).set({ name: input.name }).where(eq(${one}.id, input.id)).returning(columns);
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: '${one}.updated',
+            target: { type: '${one}', id: input.id, label: input.name },
+            changes: changedFields(before, input, ['name']),
+          });
+          return after!;
+        })
+        .catch((error: unknown) => conflict(error, context.t));
       if (!row) throw apiError('NOT_FOUND', context.t('${many}:notFound'));
       return row;
     }),
@@ -234,7 +272,12 @@ const strings = {
   deleteFailed: `Could not delete the ${one}`,
   deleteTitle: `Delete this ${one}?`,
   deleteDescription: `The ${one} is deleted for everyone.`,
-  field: { name: 'Name', nameRequired: 'Name is required', nameTooLong: 'Name is too long (120 characters at most)' },
+  field: {
+    name: 'Name',
+    nameRequired: 'Name is required',
+    nameTooLong: 'Name is too long (120 characters at most)',
+    nameTaken: `A ${one} with this name exists already`,
+  },
   actions: { create: 'Create', save: 'Save', delete: 'Delete' },
 };
 for (const lng of LANGUAGES) {
@@ -587,12 +630,19 @@ insert('src/layout/manager/layout-manager.tsx', 'BookOpen,', ' Boxes,', 'after')
 create(
   `src/features/${many}/${many}.api-suite.ts`,
   `
-/** The ${many} API over the real handlers: permissions, the whole life of a ${one}, validation. */
+/** The ${many} API over the real handlers: permissions, every field's round trip, conflicts, validation, the seeded sample. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn } from '../../../tests/support/api.ts';
+import type { ${One}Input } from './${many}.schema';
 
-type ApiError = { code: string; message: string; data?: { fields?: Record<string, string> } };
-type Item = { id: string; name: string };
+type ApiError = { code: string; message: string; data?: { field?: string; fields?: Record<string, string> } };
+type Fields = Required<${One}Input>;
+type Item = Fields & { id: string };
+type List = { items: Item[]; total: number };
+
+// A value for every field, and another for the update: a new field is a type error here until it has both.
+const FIRST = { name: 'Acme ${One}' } satisfies Fields;
+const SECOND = { name: 'Zenith ${One}' } satisfies Fields;
 
 export function ${many}ApiSuite() {
   let admin: string;
@@ -609,20 +659,39 @@ export function ${many}ApiSuite() {
       expect((await api('POST', '/${many}', { cookie: user, body: { name: 'Nope' } })).status).toBe(403);
     });
 
-    it('creates, finds, updates and deletes a ${one}', async () => {
-      const created = await api<Item>('POST', '/${many}', { cookie: admin, body: { name: '  Acme ${One}  ' } });
+    it('keeps every field through create, get, update and get, then deletes the ${one}', async () => {
+      const created = await api<Item>('POST', '/${many}', { cookie: admin, body: FIRST });
       expect(created.status).toBe(201);
-      expect(created.body.name).toBe('Acme ${One}');
-      const found = await api<{ items: Item[]; total: number }>('GET', '/${many}?searchTerm=acme', { cookie: user });
-      expect(found.body.items.map((i) => i.name)).toEqual(['Acme ${One}']);
-      expect(found.body.total).toBe(1);
-      const updated = await api<Item>('PUT', \`/${many}/\${created.body.id}\`, { cookie: admin, body: { name: 'Zenith ${One}' } });
-      expect(updated.body.name).toBe('Zenith ${One}');
-      expect((await api<Item>('GET', \`/${many}/\${created.body.id}\`, { cookie: user })).body.name).toBe('Zenith ${One}');
-      expect((await api('DELETE', \`/${many}/\${created.body.id}\`, { cookie: admin })).status).toBe(200);
-      const gone = await api<ApiError>('GET', \`/${many}/\${created.body.id}\`, { cookie: user });
+      expect(created.body).toMatchObject(FIRST);
+      const url = \`/${many}/\${created.body.id}\`;
+      expect((await api<Item>('GET', url, { cookie: user })).body).toMatchObject(FIRST);
+      const updated = await api<Item>('PUT', url, { cookie: admin, body: SECOND });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject(SECOND);
+      expect((await api<Item>('GET', url, { cookie: user })).body).toMatchObject(SECOND);
+      expect((await api('DELETE', url, { cookie: admin })).status).toBe(200);
+      const gone = await api<ApiError>('GET', url, { cookie: user });
       expect(gone.status).toBe(404);
       expect(gone.body.message).toBe('${One} not found');
+    });
+
+    it('trims the name and finds the ${one} by it', async () => {
+      const created = await api<Item>('POST', '/${many}', { cookie: admin, body: { name: '  Quill ${One}  ' } });
+      expect(created.body.name).toBe('Quill ${One}');
+      const found = await api<List>('GET', '/${many}?searchTerm=quill', { cookie: user });
+      expect(found.body.items.map((i) => i.name)).toEqual(['Quill ${One}']);
+      expect(found.body.total).toBe(1);
+    });
+
+    it('refuses a name already used, whatever its case, with a 409 naming the field', async () => {
+      expect((await api('POST', '/${many}', { cookie: admin, body: { name: 'Orbit ${One}' } })).status).toBe(201);
+      const again = await api<ApiError>('POST', '/${many}', { cookie: admin, body: { name: 'ORBIT ${One}' } });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'CONFLICT', message: 'A ${one} with this name exists already', data: { field: 'name' } });
+      const other = await api<Item>('POST', '/${many}', { cookie: admin, body: { name: 'Other Orbit ${One}' } });
+      const renamed = await api<ApiError>('PUT', \`/${many}/\${other.body.id}\`, { cookie: admin, body: { name: 'orbit ${One}' } });
+      expect(renamed.status).toBe(409);
+      expect(renamed.body.data?.field).toBe('name');
     });
 
     it('refuses an empty name and an unknown field with a 400 naming the field', async () => {
@@ -633,6 +702,10 @@ export function ${many}ApiSuite() {
       expect(unknown.status).toBe(400);
       expect(unknown.body.data?.fields?.colour).toBeDefined();
     });
+
+    it('has the seeded sample, for the pages to show', async () => {
+      expect((await api<Item>('GET', '/${many}/${one}-sample', { cookie: user })).status).toBe(200);
+    });
   });
 }
 `,
@@ -640,10 +713,23 @@ export function ${many}ApiSuite() {
 create(
   `src/features/${many}/${many}.api.test.ts`,
   `
+import { count } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { database } from '#/server/db/index.ts';
+import { ${one} } from '#/server/db/schema.ts';
+import { seed } from '#/server/db/seed.ts';
 import { ${many}ApiSuite } from './${many}.api-suite.ts';
 
 // On the embedded database (DATA_DIR=memory:// for tests).
 ${many}ApiSuite();
+
+it('adds no ${one} when the seed runs again (the embedded database is seeded when it opens)', async () => {
+  const db = await database();
+  const rows = async () => (await db.select({ n: count() }).from(${one}))[0]!.n;
+  const before = await rows();
+  await seed(db);
+  expect(await rows()).toBe(before);
+});
 `,
 );
 create(
@@ -663,21 +749,23 @@ import { expect, hydrated, test } from './support/fixtures';
 
 test.describe('${many} (manager)', () => {
   test('an admin creates, renames and deletes a ${one}', async ({ adminPage: page }) => {
+    // Names are unique: a run that stopped half-way leaves one behind.
+    const run = Date.now();
     await page.goto('/manager/${many}');
     await hydrated(page);
     await page.getByRole('link', { name: 'New ${one}' }).click();
-    await page.getByLabel('Name').fill('Scaffolded ${One}');
+    await page.getByLabel('Name').fill(\`Scaffolded ${One} \${run}\`);
     await page.getByRole('button', { name: 'Create' }).click();
-    await expect(page.getByRole('heading', { name: 'Scaffolded ${One}' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: \`Scaffolded ${One} \${run}\` })).toBeVisible();
 
     await page.getByRole('link', { name: 'Edit ${one}' }).click();
-    await page.getByLabel('Name').fill('Renamed ${One}');
+    await page.getByLabel('Name').fill(\`Renamed ${One} \${run}\`);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('heading', { name: 'Renamed ${One}' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: \`Renamed ${One} \${run}\` })).toBeVisible();
 
-    await page.goto('/manager/${many}?searchTerm=renamed');
-    await expect(page.getByRole('link', { name: 'Renamed ${One}' }).first()).toBeVisible();
-    await page.getByRole('link', { name: 'Renamed ${One}' }).first().click();
+    await page.goto(\`/manager/${many}?searchTerm=\${run}\`);
+    await expect(page.getByRole('link', { name: \`Renamed ${One} \${run}\` }).first()).toBeVisible();
+    await page.getByRole('link', { name: \`Renamed ${One} \${run}\` }).first().click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\\/manager\\/${many}$/);
@@ -703,7 +791,16 @@ Written:\n${written.map((p) => `  ${p}`).join('\n')}
 Edited:\n${edited.map((p) => `  ${p}`).join('\n')}
 
 Next:
-  1. Add your fields: src/server/db/schema.ts (then npm run db:generate), ${many}.schema.ts, the form and pages.
+  1. Add your fields. One new field touches, in src/features/${many}/ unless named:
+     - src/server/db/schema.ts: the column;
+     - ${many}.schema.ts: the input and the output;
+     - ${many}.router.ts: \`columns\`, the insert's and the update's explicit columns, changedFields' list;
+     - form-${one}.tsx: the input, its defaultValues and the showOnFields list;
+     - page-manager-${many}.tsx: a list column (if it shows there); page-manager-${one}.tsx: the detail;
+     - src/locales/{en,fr,ar,sw}/${many}.json: its label and messages;
+     - ${many}.api-suite.ts: a value in FIRST and SECOND (the round trip checks it); e2e/${many}.spec.ts;
+     - src/server/db/seed.ts: the sample row's value;
+     then npm run db:generate -- --name=<what-changed> (read the SQL).
   2. Translate src/locales/{fr,ar,sw}/${many}.json (npm run i18n:untranslated lists what is still English).
   3. Adjust who may do what in src/lib/permissions.ts and tests/permission-matrix.test.ts (admins all, users read).
   4. npm test
