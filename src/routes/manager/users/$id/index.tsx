@@ -8,10 +8,12 @@ import { orNotFound } from '#/lib/query-client';
 export const Route = createFileRoute('/manager/users/$id/')({
   staticData: { namespaces: ['users', 'tables', 'images', 'audit'] },
   loader: async ({ context, params }) => {
-    const [user] = await Promise.all([
-      orNotFound(context.queryClient.ensureQueryData(userQuery(params.id))),
-      context.queryClient.ensureQueryData(userSessionsQuery(params.id)),
-    ]);
+    const [user] = await orNotFound(
+      Promise.all([
+        context.queryClient.ensureQueryData(userQuery(params.id)),
+        context.queryClient.ensureQueryData(userSessionsQuery(params.id)),
+      ]),
+    );
     return user;
   },
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name || loaderData?.email) }] }),
