@@ -5,7 +5,7 @@ import { SEARCH_TERM_MAX } from './text';
 /** A list's page size: the API defaults to it, the infinite queries (list-query.ts) ask for it. */
 const PAGE_SIZE = 20;
 
-export const listInputSchema = z.object({
+export const listInputSchema = z.strictObject({
   searchTerm: clientString().trim().max(SEARCH_TERM_MAX).default(''),
   cursor: clientString().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),

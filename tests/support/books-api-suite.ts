@@ -116,6 +116,14 @@ export function booksApiSuite() {
       expect(put.status).toBe(400);
       expect(put.body.message).toContain('isbn');
     });
+
+    it('refuses a list parameter it does not know (a misspelt filter would otherwise return everything) with 400 naming it', async () => {
+      const res = await api<ApiError>('GET', '/books?search=verne', { cookie: admin });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('INPUT_VALIDATION_FAILED');
+      expect(res.body.message).toContain('search');
+      expect((await api<ApiError>('GET', '/books?genre=nope', { cookie: admin })).status).toBe(400);
+    });
   });
 
   describe('books API: uniqueness enforced by the database', () => {
