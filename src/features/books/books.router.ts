@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
 import type { Database } from '#/server/db/client.ts';
-import { uniqueViolation } from '#/server/db/errors.ts';
+import { foreignKeyViolation, uniqueViolation } from '#/server/db/errors.ts';
 import { listKey, listPage } from '#/server/db/list.ts';
 import { book, genre } from '#/server/db/schema.ts';
 import { contains, searchTextContains } from '#/server/db/search.ts';
@@ -28,8 +28,8 @@ async function findBook(db: Database, id: string) {
 }
 
 function conflict(error: unknown, t: (key: string) => string): never {
-  if (uniqueViolation(error) !== null) throw apiError('CONFLICT', t('catalog:book.titleTaken'), { field: 'title' });
-  if ((error as { cause?: { code?: string } }).cause?.code === '23503')
+  if (uniqueViolation(error) === 'book_title_author_unique') throw apiError('CONFLICT', t('catalog:book.titleTaken'), { field: 'title' });
+  if (foreignKeyViolation(error) === 'book_genre_id_genre_id_fk')
     throw apiError('NOT_FOUND', t('catalog:genre.notFound'), { field: 'genreId' });
   throw error;
 }

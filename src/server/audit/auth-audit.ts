@@ -212,7 +212,7 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
     case '/admin/set-role': {
       if (!target) return undefined;
       const after = await userRow(db, target.id);
-      return { action: 'user.role-changed', ...acting, target: userTarget(target), changes: changedFields(target, after ?? {}, ['role']) };
+      return { action: 'user.role-changed', ...acting, target: userTarget(target), changes: changedFields(target, after, ['role']) };
     }
     case '/admin/ban-user':
     case '/admin/unban-user': {
@@ -222,7 +222,7 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
         action: path === '/admin/ban-user' ? 'user.banned' : 'user.unbanned',
         ...acting,
         target: userTarget(target),
-        changes: changedFields(target, after ?? {}, ['banned', 'banReason', 'banExpires']),
+        changes: changedFields(target, after, ['banned', 'banReason', 'banExpires']),
       };
     }
     case '/admin/remove-user':
@@ -369,7 +369,7 @@ async function auditOrganizationCall(
     case '/organization/update': {
       if (!before.organization) return undefined;
       const after = await organizationRow(db, before.organization.id);
-      const changes = changedFields(before.organization, after ?? {}, ['name', 'slug', 'logo']);
+      const changes = changedFields(before.organization, after, ['name', 'slug', 'logo']);
       if (!changes) return undefined;
       return { action: 'organization.updated', ...acting, target: organizationTarget(after ?? before.organization), changes };
     }
@@ -395,7 +395,7 @@ async function auditOrganizationCall(
     case '/organization/update-member-role': {
       if (!before.member) return undefined;
       const [after] = await db.select({ role: member.role }).from(member).where(eq(member.id, before.member.id));
-      const changes = changedFields(before.member, after ?? {}, ['role']);
+      const changes = changedFields(before.member, after, ['role']);
       if (!changes) return undefined;
       return {
         action: 'member.updated',
@@ -450,7 +450,7 @@ async function auditOrganizationCall(
     case '/organization/update-team': {
       if (!before.team) return undefined;
       const after = await teamRow(db, before.team.id);
-      const changes = changedFields(before.team, after ?? {}, ['name']);
+      const changes = changedFields(before.team, after, ['name']);
       if (!changes) return undefined;
       return { action: 'team.updated', ...acting, target: teamTarget(after ?? before.team), changes };
     }
