@@ -50,15 +50,27 @@ async function insertUsers(db: Database, rows: Array<{ email: string; name: stri
   const now = new Date();
   await db
     .insert(user)
-    // `satisfies` checks the columns (a map's result is not checked).
-    .values(rows.map((r) => ({ id: randomUUID(), ...r, emailVerified: true, onboardedAt: now }) satisfies typeof user.$inferInsert))
+    // Field by field, with `satisfies`: a renamed column is a type error here (a spread would hide it).
+    .values(
+      rows.map(
+        (r) =>
+          ({
+            id: randomUUID(),
+            email: r.email,
+            name: r.name,
+            role: r.role,
+            emailVerified: true,
+            onboardedAt: now,
+          }) satisfies typeof user.$inferInsert,
+      ),
+    )
     .onConflictDoNothing();
 }
 
 export async function seed(db: Database, options: SeedOptions = {}) {
   await db
     .insert(genre)
-    .values(GENRES.map((g) => ({ id: randomUUID(), ...g }) satisfies typeof genre.$inferInsert))
+    .values(GENRES.map((g) => ({ id: randomUUID(), name: g.name, color: g.color }) satisfies typeof genre.$inferInsert))
     .onConflictDoNothing();
   const genres = await db.select({ id: genre.id, name: genre.name }).from(genre);
   const genreId = new Map(genres.map((g) => [g.name.toLowerCase(), g.id]));
