@@ -15,7 +15,8 @@ function generate(name: string, schemaFiles: string[]) {
   const config = path.join(scratch, `${name}.config.ts`);
   const rel = (p: string) => `./${path.relative(root, p)}`;
   writeFileSync(config, `export default ${JSON.stringify({ dialect: 'postgresql', schema: schemaFiles.map(rel), out: rel(out) })};\n`);
-  const run = spawnSync(process.execPath, [path.join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', `--config=${rel(config)}`], {
+  // What `npm run db:generate` runs.
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts/db-generate.mjs'), `--config=${rel(config)}`], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,5 +46,16 @@ describe('db:generate', () => {
     const sql = written.filter((f) => f.endsWith('.sql'));
     expect(sql).toHaveLength(1);
     expect(read(sql[0]!).trim()).toBe('CREATE TABLE "migration_probe" (\n\t"id" text PRIMARY KEY NOT NULL,\n\t"name" text NOT NULL\n);');
+  }, 120_000);
+
+  it('fails, instead of writing nothing with status 0, when drizzle-kit needs an answer (a renamed column)', () => {
+    const renamed = path.join(scratch, 'renamed-schema.ts');
+    const schema = readFileSync(path.join(root, 'src/server/db/schema.ts'), 'utf8');
+    expect(schema).toContain("color: text('color')");
+    writeFileSync(renamed, schema.replace("color: text('color')", "colour: text('colour')"));
+    const { run, written } = generate('renamed', [`./${path.relative(root, renamed)}`]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('run `npm run db:generate` in a terminal');
+    expect(written).toEqual([]);
   }, 120_000);
 });
