@@ -139,12 +139,12 @@ test.describe('catalogue (manager forms)', () => {
 
     await page.getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit book' })).toBeVisible();
-    await page.getByLabel('Publisher').fill('S. Harding');
+    await page.getByLabel('Publisher', { exact: true }).fill('S. Harding');
     // Leaving a changed form asks first; staying keeps the change.
     await page.getByRole('navigation', { name: 'Main navigation' }).first().getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByText('Your changes will be lost.')).toBeVisible();
     await page.getByRole('button', { name: 'Stay' }).click();
-    await expect(page.getByLabel('Publisher')).toHaveValue('S. Harding');
+    await expect(page.getByLabel('Publisher', { exact: true })).toHaveValue('S. Harding');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Book updated')).toBeVisible();
     await expect(page.getByText('S. Harding')).toBeVisible();
