@@ -249,7 +249,7 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
       }
       response = await failure(x, error);
     }
-    response = await compress(request, withHeaders(x, applyAskedStatus(response)));
+    response = compress(request, withHeaders(x, applyAskedStatus(response)));
     logger().info(
       { method: request.method, path: x.url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },
       'request',
