@@ -27,6 +27,11 @@ test.describe('catalogue (app)', () => {
     await expect(page).toHaveURL(new RegExp(`searchTerm=${long.slice(0, 100)}(&|$)`));
     await expect(page.getByText('No books found')).toBeVisible();
 
+    // A link to a search for digits searches them (the router reads `1984` as a number).
+    await page.goto('/app/books?searchTerm=1984');
+    await expect(page.getByRole('searchbox', { name: 'Search books' })).toHaveValue('1984');
+    await expect(page.getByText('No books found')).toBeVisible();
+
     await page.goto('/app/books?searchTerm=moby');
     await hydrated(page);
     await page.getByRole('link', { name: /Moby-Dick/ }).click();

@@ -8,7 +8,9 @@ describe('search params', () => {
   it('reads strings, falling back to the default', () => {
     expect(parse(listSearch, { searchTerm: 'ann' })).toEqual({ searchTerm: 'ann' });
     expect(parse(listSearch, {})).toEqual({ searchTerm: '' });
-    expect(parse(listSearch, { searchTerm: 42 })).toEqual({ searchTerm: '' });
+    // The router reads `?searchTerm=1984` as a number: a search for digits is still that search.
+    expect(parse(listSearch, { searchTerm: 1984 })).toEqual({ searchTerm: '1984' });
+    expect(parse(listSearch, { searchTerm: true })).toEqual({ searchTerm: 'true' });
     expect(parse(listSearch, { searchTerm: ['a'] })).toEqual({ searchTerm: '' });
   });
 

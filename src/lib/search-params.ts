@@ -4,11 +4,16 @@ import { hasControlCharacters, SEARCH_TERM_MAX } from './text';
 
 type Readers<T> = { [K in keyof T]: (value: unknown) => T[K] };
 
-/** A string param; anything else (missing, a number, a list, text with control characters) reads as `fallback`. */
+/**
+ * A string param; anything else (missing, a list, text with control characters) reads as `fallback`.
+ * The router reads `?q=1984` and `?q=true` as a number and a boolean: they are text again, exactly.
+ */
 export const stringParam =
   (fallback = '') =>
-  (value: unknown): string =>
-    typeof value === 'string' && !hasControlCharacters(value) ? value : fallback;
+  (value: unknown): string => {
+    const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+    return typeof text === 'string' && !hasControlCharacters(text) ? text : fallback;
+  };
 
 /** One of a fixed set of strings; anything else reads as the first. */
 export const oneOfParam =
