@@ -82,7 +82,9 @@ export const booksRouter = {
       try {
         // Read back in the transaction: a delete arriving just after the commit cannot take the answer's row.
         return await context.db.transaction(async (tx) => {
-          await tx.insert(book).values({ id, ...input });
+          await tx
+            .insert(book)
+            .values({ id, title: input.title, author: input.author, genreId: input.genreId, publisher: input.publisher });
           await recordAuditEvent(tx, { ...actingIn(context), action: 'book.created', target: { type: 'book', id, label: input.title } });
           return (await findBook(tx, id))!;
         });
@@ -103,7 +105,10 @@ export const booksRouter = {
         found = await context.db.transaction(async (tx) => {
           const [before] = await tx.select().from(book).where(eq(book.id, id)).for('update');
           if (!before) return null;
-          await tx.update(book).set(values).where(eq(book.id, id));
+          await tx
+            .update(book)
+            .set({ title: values.title, author: values.author, genreId: values.genreId, publisher: values.publisher })
+            .where(eq(book.id, id));
           await recordAuditEvent(tx, {
             ...actingIn(context),
             action: 'book.updated',

@@ -47,10 +47,7 @@ export const genresRouter = {
     .handler(async ({ input, context }) => {
       try {
         return await context.db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(genre)
-            .values({ id: crypto.randomUUID(), ...input })
-            .returning(columns);
+          const [row] = await tx.insert(genre).values({ id: crypto.randomUUID(), name: input.name, color: input.color }).returning(columns);
           await recordAuditEvent(tx, {
             ...actingIn(context),
             action: 'genre.created',

@@ -123,7 +123,7 @@ export const usersRouter = {
           const [row] = await tx
             .insert(user)
             // The admin gave the name onboarding would ask for: the user is not asked again.
-            .values({ id: crypto.randomUUID(), ...input, onboardedAt: new Date() })
+            .values({ id: crypto.randomUUID(), name: input.name, email: input.email, role: input.role, onboardedAt: new Date() })
             .returning(columns);
           await recordAuditEvent(tx, {
             ...actingIn(context),
@@ -156,7 +156,7 @@ export const usersRouter = {
           const emailChanged = current.email.toLowerCase() !== values.email;
           const [updated] = await tx
             .update(user)
-            .set({ ...values, ...(emailChanged ? { emailVerified: false } : {}) })
+            .set({ name: values.name, email: values.email, role: values.role, ...(emailChanged ? { emailVerified: false } : {}) })
             .where(eq(user.id, id))
             .returning(columns);
           await recordAuditEvent(tx, {
