@@ -47,14 +47,18 @@ export function clientAddressOf(request: Request | Headers | null | undefined): 
   return clientAddress(request) ?? null;
 }
 
-/** What changed in `fields` (keys of `after`, so a renamed field is a type error). */
-export function changedFields<T extends object>(before: object, after: T | null | undefined, fields: ReadonlyArray<keyof T & string>) {
+/** What changed in `fields` (keys of both rows, so a renamed field is a type error). */
+export function changedFields<B extends object, T extends object>(
+  before: B,
+  after: T | null | undefined,
+  fields: ReadonlyArray<keyof B & keyof T & string>,
+) {
   if (!after) return null;
   const changes: AuditChanges = {};
   const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
   for (const field of fields) {
     if (!(field in after)) continue;
-    const [b, a] = [plain((before as Record<string, unknown>)[field]), plain(after[field])];
+    const [b, a] = [plain(before[field]), plain(after[field])];
     if (JSON.stringify(b) !== JSON.stringify(a)) changes[field] = { before: b, after: a };
   }
   return Object.keys(changes).length ? changes : null;

@@ -73,7 +73,13 @@ export async function seed(db: Database, options: SeedOptions = {}) {
     .values(GENRES.map((g) => ({ id: randomUUID(), name: g.name, color: g.color }) satisfies typeof genre.$inferInsert))
     .onConflictDoNothing();
   const genres = await db.select({ id: genre.id, name: genre.name }).from(genre);
-  const genreId = new Map(genres.map((g) => [g.name.toLowerCase(), g.id]));
+  const genreIds = new Map(genres.map((g) => [g.name.toLowerCase(), g.id]));
+  // A misspelt genre in the seed data fails the seed (and its tests) instead of seeding a book without one.
+  const genreId = (name: string) => {
+    const id = genreIds.get(name.toLowerCase());
+    if (!id) throw new Error(`Seed data: no genre named "${name}"`);
+    return id;
+  };
 
   const insertBooks = (rows: Array<{ title: string; author: string; genre: string; publisher?: string | undefined }>) =>
     db
@@ -86,7 +92,7 @@ export async function seed(db: Database, options: SeedOptions = {}) {
               title: r.title,
               author: r.author,
               publisher: r.publisher ?? null,
-              genreId: genreId.get(r.genre.toLowerCase()) ?? null,
+              genreId: genreId(r.genre),
             }) satisfies typeof book.$inferInsert,
         ),
       )
