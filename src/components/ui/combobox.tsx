@@ -27,6 +27,8 @@ export interface ComboboxProps extends Omit<ComponentProps<'button'>, 'value' | 
   onCreate?: (name: string) => Promise<unknown>;
   createLabel?: (name: string) => ReactNode;
   creating?: boolean;
+  /** The typed search, for options fetched from a paged list as the person types (genres come whole). */
+  onQueryChange?: (query: string) => void;
 }
 
 export function Combobox({
@@ -39,6 +41,7 @@ export function Combobox({
   onCreate,
   createLabel,
   creating = false,
+  onQueryChange,
   className,
   disabled,
   ...buttonProps
@@ -57,6 +60,7 @@ export function Combobox({
   const close = () => {
     setOpen(false);
     setQuery('');
+    onQueryChange?.('');
     setActive(0);
   };
   const pick = (option: ComboboxOption) => {
@@ -123,6 +127,7 @@ export function Combobox({
             value={query}
             onChange={(e) => {
               setQuery(e.target.value);
+              onQueryChange?.(e.target.value);
               setActive(0);
             }}
             onKeyDown={onKeyDown}
