@@ -391,10 +391,11 @@ import { ${one}Query } from './${many}.queries';
 const route = getRouteApi('/manager/${many}/$id/');
 
 export function PageManager${One}() {
-  const { t } = useTranslation(['${many}', 'tables']);
+  const { t } = useTranslation(['${many}', 'tables', 'audit']);
   const dates = useDates();
   const { id } = route.useParams();
   const { data: item } = useSuspenseQuery(${one}Query(id));
+  const canReadAudit = usePermission({ audit: ['read'] });
   const canUpdate = usePermission({ ${one}: ['update'] });
   const canDelete = usePermission({ ${one}: ['delete'] });
   const [confirming, setConfirming] = useState(false);
@@ -422,11 +423,18 @@ export function PageManager${One}() {
         breadcrumbLabel={t('breadcrumb', { ns: 'tables' })}
         title={item.name}
         actions={
-          canUpdate && (
-            <Link to="/manager/${many}/$id/update" params={{ id }} className={buttonVariants({ variant: 'secondary' })}>
-              {t('edit')}
-            </Link>
-          )
+          <>
+            {canReadAudit && (
+              <Link to="/manager/audit" search={{ targetType: '${one}', targetId: id }} className={buttonVariants({ variant: 'secondary' })}>
+                {t('links.history', { ns: 'audit' })}
+              </Link>
+            )}
+            {canUpdate && (
+              <Link to="/manager/${many}/$id/update" params={{ id }} className={buttonVariants({ variant: 'secondary' })}>
+                {t('edit')}
+              </Link>
+            )}
+          </>
         }
       />
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-neutral-200 p-4 text-sm sm:grid-cols-2 dark:border-neutral-800">
@@ -571,7 +579,7 @@ import { orNotFound } from '#/lib/query-client';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/${many}/$id/')({
-  staticData: { namespaces: ['${many}', 'tables'] },
+  staticData: { namespaces: ['${many}', 'tables', 'audit'] },
   loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(${one}Query(params.id))),
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name) }] }),
   pendingComponent: DetailSkeleton,
