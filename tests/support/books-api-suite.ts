@@ -93,6 +93,10 @@ export function booksApiSuite() {
       expect((await api('POST', '/books', { cookie: admin, body: { title: 'x', author: 'y', genreId: 'no-such-genre' } })).status).toBe(
         404,
       );
+      // An id no row can have is refused before the database sees it.
+      expect((await api('POST', '/books', { cookie: admin, body: { title: 'x', author: 'y', genreId: 'g'.repeat(101) } })).status).toBe(
+        400,
+      );
     });
 
     it('refuses a field it does not know (a renamed one, say) with 400 naming it, and writes nothing', async () => {

@@ -6,7 +6,7 @@ import { clientString, z } from '#/lib/zod';
 export const bookInputSchema = z.strictObject({
   title: clientString().trim().min(1, { error: 'catalog:book.titleRequired' }).max(200, { error: 'catalog:book.titleTooLong' }),
   author: clientString().trim().min(1, { error: 'catalog:book.authorRequired' }).max(120, { error: 'catalog:book.authorTooLong' }),
-  genreId: clientString().trim().min(1).nullable().default(null),
+  genreId: clientString().trim().min(1).max(100).nullable().default(null),
   publisher: clientString()
     .trim()
     .max(120, { error: 'catalog:book.publisherTooLong' })
