@@ -53,7 +53,11 @@ export function Combobox({
   const optionId = (i: number) => `${listId}-option-${i}`;
   const selected = options.find((o) => o.value === value);
 
-  const matches = useMemo(() => options.filter((o) => fold(o.label).includes(fold(query))), [options, query]);
+  // Options fetched for the query (`onQueryChange`) are the server's matches already.
+  const matches = useMemo(
+    () => (onQueryChange ? options : options.filter((o) => fold(o.label).includes(fold(query)))),
+    [options, query, onQueryChange],
+  );
   const canCreate = Boolean(onCreate && query.trim() && !options.some((o) => fold(o.label) === fold(query)));
   const count = matches.length + (canCreate ? 1 : 0);
 
