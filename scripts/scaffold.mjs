@@ -796,7 +796,8 @@ run(process.execPath, [file('node_modules/prettier/bin/prettier.cjs'), '--log-le
 console.log(`
 ${One} scaffolded.
 Written:\n${written.map((p) => `  ${p}`).join('\n')}
-  drizzle/*_${many}.sql (the migration, applied at start-up)
+  drizzle/*_${many}.sql (the migration, applied at start-up), its snapshot in drizzle/meta/ and a line in _journal.json
+  src/routeTree.gen.ts (regenerated)
 Edited:\n${edited.map((p) => `  ${p}`).join('\n')}
 
 Next:
