@@ -146,6 +146,15 @@ test.describe('client input (issue #15, finding 9)', () => {
     expect((await admin.get(`/api/rpc/users/${'a'.repeat(200)}`)).status()).toBe(400);
   });
 
+  test('a list page ignores URL params that are not its own (a cursor, a misspelt filter), whatever their bytes', async () => {
+    const html = { Accept: 'text/html' };
+    for (const path of ['/manager/audit', '/manager/users', '/manager/books', '/manager/organizations']) {
+      for (const query of ['cursor=%FF', 'cursor=abc', 'limit=0', 'serchTerm=x']) {
+        expect((await admin.get(`${path}?${query}`, { headers: html })).status(), `${path}?${query}`).toBe(200);
+      }
+    }
+  });
+
   test('finding 9: TRACE on any path → 405 with an Allow header', async ({ app }) => {
     for (const path of ['/', '/login', '/app/books', '/api/rpc/books', '/api/auth/get-session', '/api/health', '/favicon.svg']) {
       const res = await send(

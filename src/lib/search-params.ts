@@ -62,6 +62,7 @@ export function tableRoute<R extends Record<string, (value: unknown) => string>>
   return {
     validateSearch,
     search: { middlewares: [stripSearchParams<Search>(empty)] },
-    loaderDeps: ({ search }: { search: Search }) => search,
+    // Only the table's own params: the router also hands on others from the URL.
+    loaderDeps: ({ search }: { search: Search }) => validateSearch(search as Partial<Search> & SearchSchemaInput),
   };
 }

@@ -7,7 +7,8 @@ export const Route = createFileRoute('/manager/audit')({
   staticData: { title: 'audit:title', namespaces: ['audit'] },
   validateSearch: auditSearch,
   search: { middlewares: [stripSearchParams(EMPTY_AUDIT_SEARCH)] },
-  loaderDeps: ({ search }) => search,
+  // Only the audit's own params: the router also hands on others from the URL (a `cursor`, say).
+  loaderDeps: ({ search }) => auditSearch(search as Parameters<typeof auditSearch>[0]),
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(auditInfiniteQuery(deps)),
   component: PageManagerAudit,
 });
