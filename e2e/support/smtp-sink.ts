@@ -42,6 +42,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // An app stopped while its e-mail is on the way (codes leave after the answer) resets its connection:
+  // not a failure of the test. Unhandled, smtp-server's 'error' event would throw in the test runner.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error('SMTP sink:', error);
+  });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 
