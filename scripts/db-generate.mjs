@@ -1,11 +1,44 @@
 #!/usr/bin/env node
 // `npm run db:generate`: drizzle-kit generate. Without a terminal, drizzle-kit stops at a question
 // (a renamed or dropped column) and still exits 0: this fails instead.
-import { spawn } from 'node:child_process';
+// `-- --replace-last` first removes the newest migration (not yet committed), so a table still being
+// shaped keeps one migration.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
-const args = ['node_modules/drizzle-kit/bin.cjs', 'generate', ...process.argv.slice(2)];
+const root = path.resolve(import.meta.dirname, '..');
+let args = process.argv.slice(2);
+
+if (args.includes('--replace-last')) {
+  args = args.filter((a) => a !== '--replace-last');
+  const configArg = args.find((a) => a.startsWith('--config='));
+  const configPath = path.resolve(configArg ? configArg.slice('--config='.length) : 'drizzle.config.ts');
+  const out = path.resolve(/["']?out["']?\s*:\s*["']([^"']+)["']/.exec(readFileSync(configPath, 'utf8'))?.[1] ?? 'drizzle');
+  const journalPath = path.join(out, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+  const last = journal.entries.at(-1);
+  const sqlFile = path.join(out, `${last.tag}.sql`);
+  const tracked = spawnSync('git', ['ls-files', '--error-unmatch', path.relative(root, sqlFile)], { cwd: root, stdio: 'ignore' });
+  if (tracked.status === 0) {
+    console.error(`${last.tag} is committed, so it may have run on a database already: write a new migration instead.`);
+    process.exit(1);
+  }
+  rmSync(sqlFile, { force: true });
+  rmSync(path.join(out, 'meta', `${String(last.idx).padStart(4, '0')}_snapshot.json`), { force: true });
+  journal.entries.pop();
+  writeFileSync(journalPath, `${JSON.stringify(journal, null, 2)}\n`);
+  if (!args.some((a) => a.startsWith('--name='))) args.push(`--name=${last.tag.replace(/^\d+_/, '')}`);
+  console.log(`Removed ${last.tag}; generating its replacement.`);
+  process.on('exit', (code) => {
+    if (code === 0) console.log('A database that ran the old one needs `npm run db:reset` (stop the server first).');
+  });
+}
+
 const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-const child = spawn(process.execPath, args, { stdio: interactive ? 'inherit' : ['inherit', 'pipe', 'pipe'] });
+const child = spawn(process.execPath, [path.join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', ...args], {
+  stdio: interactive ? 'inherit' : ['inherit', 'pipe', 'pipe'],
+});
 let output = '';
 if (!interactive) {
   child.stdout.on('data', (chunk) => ((output += chunk), process.stdout.write(chunk)));

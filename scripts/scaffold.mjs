@@ -810,8 +810,8 @@ Next:
      - src/locales/{en,fr,ar,sw}/${many}.json: its label and messages;
      - ${many}.api-suite.ts: a value in FIRST and SECOND (the round trip checks it); e2e/${many}.spec.ts;
      - src/server/db/seed.ts: the sample row's value;
-     then npm run db:generate -- --name=<what-changed> (read the SQL). Before the first commit, one migration
-     is enough: delete drizzle/*_${many}.sql, its snapshot in drizzle/meta/ and its line in _journal.json, and generate again.
+     then, until the migration is committed, npm run db:generate -- --replace-last (one migration for the
+     new table; read the SQL), and npm run db:reset for a database that ran the first one.
      A nullable field takes its default on a PUT that leaves it out: make it .optional() if older clients exist.
   2. Translate src/locales/{fr,ar,sw}/${many}.json (npm run i18n:untranslated lists what is still English).
   3. Adjust who may do what in src/lib/permissions.ts and tests/permission-matrix.test.ts (admins all, users read).

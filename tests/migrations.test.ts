@@ -9,14 +9,14 @@ const root = path.resolve(import.meta.dirname, '..');
 const scratch = mkdtempSync(path.join(root, 'node_modules/.cache-migrations-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function generate(name: string, schemaFiles: string[]) {
+function generate(name: string, schemaFiles: string[], extraArgs: string[] = [], copy = true) {
   const out = path.join(scratch, name);
-  cpSync(path.join(root, 'drizzle'), out, { recursive: true });
+  if (copy) cpSync(path.join(root, 'drizzle'), out, { recursive: true });
   const config = path.join(scratch, `${name}.config.ts`);
   const rel = (p: string) => `./${path.relative(root, p)}`;
   writeFileSync(config, `export default ${JSON.stringify({ dialect: 'postgresql', schema: schemaFiles.map(rel), out: rel(out) })};\n`);
   // What `npm run db:generate` runs.
-  const run = spawnSync(process.execPath, [path.join(root, 'scripts/db-generate.mjs'), `--config=${rel(config)}`], {
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts/db-generate.mjs'), `--config=${rel(config)}`, ...extraArgs], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -24,7 +24,9 @@ function generate(name: string, schemaFiles: string[]) {
   });
   const before = new Set(readdirSync(path.join(root, 'drizzle')));
   const written = readdirSync(out).filter((f) => !before.has(f));
-  return { run, written, read: (f: string) => readFileSync(path.join(out, f), 'utf8') };
+  const read = (f: string) => readFileSync(path.join(out, f), 'utf8');
+  const journal = () => (JSON.parse(read('meta/_journal.json')) as { entries: { tag: string }[] }).entries.map((e) => e.tag);
+  return { run, written, read, journal };
 }
 
 describe('db:generate', () => {
@@ -47,6 +49,39 @@ describe('db:generate', () => {
     expect(sql).toHaveLength(1);
     expect(read(sql[0]!).trim()).toBe('CREATE TABLE "migration_probe" (\n\t"id" text PRIMARY KEY NOT NULL,\n\t"name" text NOT NULL\n);');
   }, 120_000);
+
+  it('--replace-last swaps the newest, uncommitted migration for one generated from the schema as it is now', () => {
+    const probe = (columns: string) => {
+      const file = path.join(scratch, 'replace-probe.ts');
+      writeFileSync(
+        file,
+        `import { pgTable, text } from 'drizzle-orm/pg-core';\nexport const replaceProbe = pgTable('replace_probe', { ${columns} });\n`,
+      );
+      return ['./src/server/db/schema.ts', `./${path.relative(root, file)}`];
+    };
+    const first = generate('replaced', probe(`id: text('id').primaryKey()`), ['--name=probe']);
+    expect(first.run.status, first.run.stderr).toBe(0);
+    const committed = first.journal().length;
+
+    const second = generate('replaced', probe(`id: text('id').primaryKey(), name: text('name')`), ['--replace-last'], false);
+    expect(second.run.status, second.run.stderr).toBe(0);
+    expect(second.journal()).toHaveLength(committed);
+    expect(second.journal().at(-1)).toMatch(/^\d{4}_probe$/);
+    const sql = second.written.filter((f) => f.endsWith('.sql'));
+    expect(sql).toHaveLength(1);
+    expect(second.read(sql[0]!).trim()).toBe('CREATE TABLE "replace_probe" (\n\t"id" text PRIMARY KEY NOT NULL,\n\t"name" text\n);');
+    expect(second.written.filter((f) => f.startsWith('meta'))).toEqual([]);
+  }, 180_000);
+
+  it('--replace-last refuses a committed migration', () => {
+    const run = spawnSync(process.execPath, [path.join(root, 'scripts/db-generate.mjs'), '--replace-last'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('is committed, so it may have run on a database already');
+  });
 
   it('fails, instead of writing nothing with status 0, when drizzle-kit needs an answer (a renamed column)', () => {
     const renamed = path.join(scratch, 'renamed-schema.ts');

@@ -1,5 +1,8 @@
 // A set but unreachable TEST_DATABASE_URL fails the tests, never skips them.
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '#/server/db/client.ts';
 
@@ -9,6 +12,26 @@ export async function freshPglite(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
   await handle.migrate();
   return handle;
+}
+
+/**
+ * Applies the migrations up to and including `tag` (e.g. '0013_covered_book_orders'): insert rows as an
+ * older version wrote them, then `handle.migrate()` runs the rest, as an upgrade in production would.
+ */
+export async function migrateTo(handle: DatabaseHandle, tag: string): Promise<void> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+  try {
+    cpSync(path.resolve('drizzle'), folder, { recursive: true });
+    const journalPath = path.join(folder, 'meta/_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    const last = journal.entries.findIndex((e) => e.tag === tag);
+    if (last < 0) throw new Error(`no migration ${tag} in drizzle/meta/_journal.json`);
+    journal.entries = journal.entries.slice(0, last + 1);
+    writeFileSync(journalPath, JSON.stringify(journal));
+    await handle.migrate(folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 export async function freshPostgres(): Promise<{ handle: DatabaseHandle; url: string; drop: () => Promise<void> }> {
