@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 
-const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** A search box bound to the URL's `searchTerm`, so a reload keeps the search; the URL follows once typing pauses. */
 export function useSearchInput(searchTerm: string) {

@@ -27,8 +27,12 @@ export interface ComboboxProps extends Omit<ComponentProps<'button'>, 'value' | 
   onCreate?: (name: string) => Promise<unknown>;
   createLabel?: (name: string) => ReactNode;
   creating?: boolean;
-  /** The typed search, for options fetched from a paged list as the person types (genres come whole). */
+  /** The typed search, for options fetched from a paged list as the person types (`useSearchedOptions`). */
   onQueryChange?: (query: string) => void;
+  /** Options are on their way for the typed search. */
+  loading?: boolean;
+  /** The chosen option when `options` may not hold it (fetched options; an edit form's saved value). */
+  selectedOption?: ComboboxOption;
 }
 
 export function Combobox({
@@ -42,6 +46,8 @@ export function Combobox({
   createLabel,
   creating = false,
   onQueryChange,
+  loading = false,
+  selectedOption,
   className,
   disabled,
   ...buttonProps
@@ -51,7 +57,9 @@ export function Combobox({
   const [active, setActive] = useState(0);
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
-  const selected = options.find((o) => o.value === value);
+  // Fetched options change with the search: the one picked stays shown after it leaves them.
+  const [picked, setPicked] = useState<ComboboxOption>();
+  const selected = [...options, picked, selectedOption].find((o) => o?.value === value);
 
   // Options fetched for the query (`onQueryChange`) are the server's matches already.
   const matches = useMemo(
@@ -68,6 +76,7 @@ export function Combobox({
     setActive(0);
   };
   const pick = (option: ComboboxOption) => {
+    setPicked(option);
     onValueChange(option.value);
     close();
   };
@@ -120,24 +129,27 @@ export function Combobox({
           sideOffset={4}
           className="z-50 w-(--radix-popover-trigger-width) min-w-[12rem] rounded-md border border-neutral-200 bg-white p-1 text-neutral-900 shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
         >
-          <input
-            type="text"
-            autoComplete="off"
-            aria-label={searchLabel}
-            placeholder={searchLabel}
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={count > 0 ? optionId(active) : undefined}
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              onQueryChange?.(e.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKeyDown}
-            className="mb-1 h-9 w-full rounded-sm border-b border-neutral-200 bg-transparent px-2 text-base outline-none placeholder:text-neutral-500 dark:border-neutral-800 dark:placeholder:text-neutral-400"
-          />
-          <ul id={listId} role="listbox" aria-label={searchLabel} className="max-h-60 overflow-y-auto">
+          <div className="relative">
+            <input
+              type="text"
+              autoComplete="off"
+              aria-label={searchLabel}
+              placeholder={searchLabel}
+              aria-controls={listId}
+              aria-autocomplete="list"
+              aria-activedescendant={count > 0 ? optionId(active) : undefined}
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                onQueryChange?.(e.target.value);
+                setActive(0);
+              }}
+              onKeyDown={onKeyDown}
+              className="mb-1 h-9 w-full rounded-sm border-b border-neutral-200 bg-transparent ps-2 pe-8 text-base outline-none placeholder:text-neutral-500 dark:border-neutral-800 dark:placeholder:text-neutral-400"
+            />
+            {loading && <LoaderCircleIcon aria-hidden className="absolute end-2 top-2.5 size-4 animate-spin opacity-60" />}
+          </div>
+          <ul id={listId} role="listbox" aria-label={searchLabel} aria-busy={loading || undefined} className="max-h-60 overflow-y-auto">
             {matches.map((option, i) => (
               <li
                 key={option.value || '(none)'}
@@ -175,7 +187,7 @@ export function Combobox({
               </li>
             )}
           </ul>
-          {count === 0 && <p className="px-2 py-3 text-center text-sm text-neutral-600 dark:text-neutral-400">{emptyText}</p>}
+          {count === 0 && !loading && <p className="px-2 py-3 text-center text-sm text-neutral-600 dark:text-neutral-400">{emptyText}</p>}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,12 +1,13 @@
 /** The active organisation's shelf: members read and add, owners and admins remove. */
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
+import { Combobox } from '#/components/ui/combobox';
 import { Input } from '#/components/ui/input';
-import { OptionSelect } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
+import { useSearchedOptions } from '#/lib/use-searched-options';
 import { shelfQuery } from './organizations.queries';
 import { organizationRights, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
@@ -16,12 +17,13 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
   const { run, pending } = useOrganizationAction();
   const rights = organizationRights(org.membership.role);
   const { data: shelf } = useQuery({ ...shelfQuery(), enabled: org.active });
-  const [term, setTerm] = useState('');
-  const searchTerm = useDeferredValue(term.trim());
-  const { data: books } = useQuery({ ...orpc.books.list.queryOptions({ input: { searchTerm, limit: 20 } }), enabled: org.active });
-  const [bookId, setBookId] = useState('');
+  const books = useSearchedOptions(
+    (searchTerm) => ({ ...orpc.books.list.queryOptions({ input: { searchTerm, limit: 20 } }), enabled: org.active }),
+    (b) => ({ value: b.id, label: `${b.title} — ${b.author}` }),
+  );
+  const [book, setBook] = useState({ id: '', title: '' });
   const [note, setNote] = useState('');
-  const ids = { search: useId(), book: useId(), note: useId() };
+  const ids = { book: useId(), note: useId() };
 
   if (!org.active) {
     return (
@@ -38,7 +40,6 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
     );
   }
   const onShelf = new Set(shelf?.items.map((i) => i.book.id));
-  const choices = (books?.items ?? []).filter((b) => !onShelf.has(b.id));
 
   return (
     <div className="flex flex-col gap-4">
@@ -48,33 +49,30 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
         data-testid="shelf-add-form"
         onSubmit={async (e) => {
           e.preventDefault();
-          const book = choices.find((b) => b.id === bookId);
-          if (!book) return;
-          const added = await run(() => orpc.organizations.shelf.add.call({ bookId, note }), t('shelf.added', { title: book.title }));
+          if (!book.id) return;
+          const added = await run(
+            () => orpc.organizations.shelf.add.call({ bookId: book.id, note }),
+            t('shelf.added', { title: book.title }),
+          );
           if (added) {
-            setBookId('');
+            setBook({ id: '', title: '' });
             setNote('');
           }
         }}
       >
         <div className="flex flex-col gap-1">
-          <label htmlFor={ids.search} className="text-sm font-medium">
+          <label htmlFor={ids.book} className="text-sm font-medium">
             {t('shelf.book')}
           </label>
-          <Input id={ids.search} type="search" value={term} onChange={(e) => setTerm(e.target.value)} />
-          <OptionSelect
-            trigger={{ id: ids.book, 'aria-label': t('shelf.book') }}
-            options={choices.map((b) => ({
-              value: b.id,
-              label: (
-                <>
-                  <bdi>{b.title}</bdi> — <bdi>{b.author}</bdi>
-                </>
-              ),
-            }))}
+          <Combobox
+            id={ids.book}
+            {...books}
+            options={books.options.filter((o) => !onShelf.has(o.value))}
             placeholder={t('shelf.bookRequired')}
-            value={bookId}
-            onValueChange={setBookId}
+            searchLabel={t('shelf.findBook')}
+            emptyText={t('shelf.noBookMatches')}
+            value={book.id}
+            onValueChange={(id) => setBook({ id, title: books.options.find((o) => o.value === id)?.label ?? '' })}
           />
         </div>
         <div className="flex flex-col gap-1">
@@ -84,7 +82,7 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
           <Input id={ids.note} dir="auto" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
         </div>
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={pending || !bookId}>
+          <Button type="submit" disabled={pending || !book.id}>
             {t('shelf.add')}
           </Button>
         </div>
