@@ -27,10 +27,15 @@ test.describe('catalogue (app)', () => {
     await expect(page).toHaveURL(new RegExp(`searchTerm=${long.slice(0, 100)}(&|$)`));
     await expect(page.getByText('No books found')).toBeVisible();
 
-    // A link to a search for digits searches them (the router reads `1984` as a number).
-    await page.goto('/app/books?searchTerm=1984');
-    await expect(page.getByRole('searchbox', { name: 'Search books' })).toHaveValue('1984');
-    await expect(page.getByText('No books found')).toBeVisible();
+    // The URL holds text: digits, `null` and quotes are searched as typed, and typed digits stay unquoted.
+    for (const term of ['1984', 'null', '"x"']) {
+      await page.goto(`/app/books?searchTerm=${encodeURIComponent(term)}`);
+      await expect(page.getByRole('searchbox', { name: 'Search books' })).toHaveValue(term);
+      await expect(page.getByText('No books found')).toBeVisible();
+    }
+    await hydrated(page);
+    await page.getByRole('searchbox', { name: 'Search books' }).fill('2001');
+    await expect(page).toHaveURL(/\?searchTerm=2001$/);
 
     await page.goto('/app/books?searchTerm=moby');
     await hydrated(page);

@@ -9,7 +9,7 @@ import { loadRouteNamespaces } from './lib/i18n/route-namespaces';
 import { handleDemoModeError } from './lib/demo-mode-events';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { createQueryClient } from './lib/query-client';
-import { noteWrite, onWrite } from './lib/write-events';
+import { parseSearch, stringifySearch } from './lib/search-params';
 
 /** The CSP nonce: from the request on the server; from the page's own scripts in the browser. */
 function cspNonce(): string | undefined {
@@ -21,10 +21,12 @@ function cspNonce(): string | undefined {
 export async function getRouter() {
   const onServer = typeof document === 'undefined';
   const i18n = onServer ? requestI18n() : browserI18n();
-  const queryClient = createQueryClient(handleDemoModeError, { note: noteWrite, subscribe: onWrite });
+  const queryClient = createQueryClient(handleDemoModeError);
   const router = createRouter({
     routeTree,
     context: { i18n, queryClient },
+    parseSearch,
+    stringifySearch,
     ssr: { nonce: cspNonce() },
     scrollRestoration: true,
     scrollRestorationBehavior: 'instant',

@@ -1,19 +1,18 @@
 // Read without a schema library: every route is in the route tree, which every page loads first.
-import { stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
+import { stringifySearchWith, stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
 import { hasControlCharacters, SEARCH_TERM_MAX } from './text';
 
 type Readers<T> = { [K in keyof T]: (value: unknown) => T[K] };
 
-/**
- * A string param; anything else (missing, a list, text with control characters) reads as `fallback`.
- * The router reads `?q=1984` and `?q=true` as a number and a boolean: they are text again, exactly.
- */
+/** The URL's params as the text they are (the router's default reads `?q=1984` as a number, `?q=null` as JSON). */
+export const parseSearch = (search: string): Record<string, string> => Object.fromEntries(new URLSearchParams(search));
+export const stringifySearch = stringifySearchWith(JSON.stringify);
+
+/** A string param; anything else (missing, a list, text with control characters) reads as `fallback`. */
 export const stringParam =
   (fallback = '') =>
-  (value: unknown): string => {
-    const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
-    return typeof text === 'string' && !hasControlCharacters(text) ? text : fallback;
-  };
+  (value: unknown): string =>
+    typeof value === 'string' && !hasControlCharacters(value) ? value : fallback;
 
 /** One of a fixed set of strings; anything else reads as the first. */
 export const oneOfParam =
@@ -35,16 +34,6 @@ const searchTermParam = (value: unknown): string => {
   return term.trim().length <= SEARCH_TERM_MAX ? term : '';
 };
 
-/** A searchable list's params (books, users). */
-export const listSearch = searchParams<{ searchTerm: string }>({ searchTerm: searchTermParam });
-
-// The loader itself stays in the route file, so that it is split into the route's chunk.
-export const listRoute = {
-  validateSearch: listSearch,
-  search: { middlewares: [stripSearchParams<{ searchTerm: string }>({ searchTerm: '' })] },
-  loaderDeps: ({ search }: { search: { searchTerm: string } }) => ({ searchTerm: search.searchTerm }),
-};
-
 /** An optional filter or order: one of `values`, or '' (none: the API's default). */
 export const optionParam = <const T extends readonly [string, ...string[]]>(values: T) => oneOfParam(['', ...values] as const);
 
@@ -54,7 +43,7 @@ export const idParam = (value: unknown): string => {
   return id.length <= 100 ? id : '';
 };
 
-/** A manager table's search options: the term, filters and order ('' = none, left out of the URL). */
+/** A list page's search params: the term, filters and order ('' = none, left out of the URL). */
 export function tableRoute<R extends Record<string, (value: unknown) => string>>(readers: R) {
   type Search = { searchTerm: string } & { [K in keyof R]: ReturnType<R[K]> };
   const validateSearch = searchParams<Search>({ searchTerm: searchTermParam, ...readers } as unknown as Readers<Search>);
@@ -66,3 +55,7 @@ export function tableRoute<R extends Record<string, (value: unknown) => string>>
     loaderDeps: ({ search }: { search: Search }) => validateSearch(search as Partial<Search> & SearchSchemaInput),
   };
 }
+
+/** A searchable list's params (the catalogue's books). */
+export const listRoute = tableRoute({});
+export const listSearch = listRoute.validateSearch;
