@@ -2,7 +2,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { isNotFound } from '@tanstack/react-router';
 import { createQueryClient, FRESH_FOR_MS, orNotFound, RETRY_DELAY } from './query-client';
-import { isAuthWrite, noteWrite, onWrite } from './write-events';
+import { isAuthWrite, noteWrite } from './write-events';
 
 describe('query defaults (docs/product.md, Constants)', () => {
   it('retries queries 3 times in the browser, never on the server, and never mutations', () => {
@@ -30,7 +30,7 @@ describe('fresh answers and writes', () => {
     const g = globalThis as { window?: unknown };
     g.window = {};
     try {
-      return createQueryClient(undefined, { note: noteWrite, subscribe: onWrite });
+      return createQueryClient();
     } finally {
       delete g.window;
     }

@@ -1,6 +1,7 @@
 /** TanStack Query defaults (docs/product.md, Constants). */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
+import { noteWrite, onWrite } from './write-events';
 
 export const RETRY_DELAY = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
@@ -8,17 +9,11 @@ export const RETRY_DELAY = (attempt: number) => Math.min(1000 * 2 ** attempt, 30
 // writes mark every answer stale, so only another person's changes wait this long.
 export const FRESH_FOR_MS = 30_000;
 
-/** The browser's write signal (`write-events.ts`), passed in: imported here, it would join this chunk. */
-export interface WriteSignal {
-  note: () => void;
-  subscribe: (listener: () => void) => unknown;
-}
-
 /** @param onMutationError one global handler for failed writes (the demo-mode dialog listens here, not in any button). */
-export function createQueryClient(onMutationError?: (error: unknown) => void, writes?: WriteSignal) {
+export function createQueryClient(onMutationError?: (error: unknown) => void) {
   const onServer = typeof window === 'undefined';
   const client = new QueryClient({
-    mutationCache: new MutationCache({ onError: (error) => onMutationError?.(error), onSuccess: () => writes?.note() }),
+    mutationCache: new MutationCache({ onError: (error) => onMutationError?.(error), onSuccess: noteWrite }),
     defaultOptions: {
       queries: {
         retry: onServer ? 0 : 3,
@@ -30,7 +25,7 @@ export function createQueryClient(onMutationError?: (error: unknown) => void, wr
     },
   });
   // Stale, not refetched at once; never unsubscribed, as the browser has one client per page.
-  if (!onServer) writes?.subscribe(() => void client.invalidateQueries({ refetchType: 'none' }));
+  if (!onServer) onWrite(() => void client.invalidateQueries({ refetchType: 'none' }));
   return client;
 }
 

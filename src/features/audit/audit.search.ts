@@ -1,7 +1,6 @@
 // Read without a schema library, as every page loads the route tree: action and target type by their
 // shape only, and `setFilters` (audit.queries.ts) drops any the API does not know.
-import { searchParams, stringParam } from '#/lib/search-params';
-import { SEARCH_TERM_MAX } from '#/lib/text';
+import { stringParam, tableRoute } from '#/lib/search-params';
 
 const shortText = (max: number) => (value: unknown) => {
   const text = stringParam()(value).trim();
@@ -16,20 +15,7 @@ const dateParam = (value: unknown) => {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : '';
 };
 
-export type AuditSearch = {
-  searchTerm: string;
-  actorId: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  from: string;
-  to: string;
-};
-
-export const EMPTY_AUDIT_SEARCH: AuditSearch = { searchTerm: '', actorId: '', action: '', targetType: '', targetId: '', from: '', to: '' };
-
-export const auditSearch = searchParams<AuditSearch>({
-  searchTerm: shortText(SEARCH_TERM_MAX),
+export const auditRoute = tableRoute({
   actorId: shortText(100),
   action: nameParam,
   targetType: nameParam,
@@ -37,3 +23,5 @@ export const auditSearch = searchParams<AuditSearch>({
   from: dateParam,
   to: dateParam,
 });
+export type AuditSearch = ReturnType<typeof auditRoute.validateSearch>;
+export const EMPTY_AUDIT_SEARCH: AuditSearch = { searchTerm: '', actorId: '', action: '', targetType: '', targetId: '', from: '', to: '' };
