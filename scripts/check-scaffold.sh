@@ -14,4 +14,4 @@ npx eslint . --max-warnings 0
 npx prettier --check .
 npx vitest run src/features/probes tests/permission-matrix.test.ts tests/migrations.test.ts src/lib src/server/db/db.test.ts
 npx vite build
-npx playwright test e2e/probes.spec.ts
+npx playwright test e2e/probes.spec.ts e2e/interface.spec.ts

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run db:generate`: drizzle-kit generate. Without a terminal, drizzle-kit stops at a question
 // (a renamed or dropped column) and still exits 0: this fails instead.
-// `-- --replace-last` first removes the newest migration (not yet committed), so a table still being
+// `-- --replace-last` first removes the newest migration (staged is fine, committed is not), so a table still being
 // shaped keeps one migration.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,8 +19,8 @@ if (args.includes('--replace-last')) {
   const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
   const last = journal.entries.at(-1);
   const sqlFile = path.join(out, `${last.tag}.sql`);
-  const tracked = spawnSync('git', ['ls-files', '--error-unmatch', path.relative(root, sqlFile)], { cwd: root, stdio: 'ignore' });
-  if (tracked.status === 0) {
+  const committed = spawnSync('git', ['cat-file', '-e', `HEAD:${path.relative(root, sqlFile)}`], { cwd: root, stdio: 'ignore' });
+  if (committed.status === 0) {
     console.error(`${last.tag} is committed, so it may have run on a database already: write a new migration instead.`);
     process.exit(1);
   }

@@ -633,6 +633,8 @@ insert(
   `    { to: '/manager/${many}', key: '${many}', icon: Boxes },\n`,
 );
 insert('src/layout/manager/layout-manager.tsx', 'BookOpen,', ' Boxes,', 'after');
+// The shell's test lists the navigation as a person reads it.
+insert('e2e/interface.spec.ts', "      'Organisations',\n      'Audit log',", `      '${Many}',\n`);
 
 // 8. Tests: the API on both databases, and the pages in a real browser.
 create(

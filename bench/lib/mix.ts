@@ -243,6 +243,9 @@ export async function runMix(
       if (ok || mix.expected(req, answer)) {
         times.push(answer.ms);
         k.times.push(answer.ms);
+      } else if (answer.status === 400) {
+        // The API refused what the mix sends (a renamed field, say): the bench is out of date, not slow.
+        throw new Error(`${req.kind} ${req.method} ${req.path} answered 400: ${excerpt(answer)} (update bench/lib/mix.ts)`);
       } else {
         errors++;
         k.errors++;
