@@ -125,6 +125,20 @@ const boundaries = (...restrictions) => {
   };
 };
 
+/** Components name the theme's tokens (src/styles.css), so a re-brand is one stylesheet block. */
+const PALETTE_CLASS =
+  /(?:^|\s)[\w[\]=&>:-]*?(?:bg|text|border|ring|ring-offset|divide|outline|fill|stroke|from|via|to|shadow|decoration|caret|accent)-(?:slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)-\d{2,3}(?:\/\d+)?(?=\s|$)/;
+const themeTokens = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const check = (node, text) => {
+      const found = typeof text === 'string' && PALETTE_CLASS.exec(text);
+      if (found) context.report({ node, message: `'${found[0].trim()}' is a palette colour: use a theme token (src/styles.css).` });
+    };
+    return { Literal: (node) => check(node, node.value), TemplateElement: (node) => check(node, node.value.cooked) };
+  },
+};
+
 const SOURCE = '**/*.{ts,tsx}';
 const TESTS = ['src/**/*.test.{ts,tsx}'];
 
@@ -156,6 +170,12 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    plugins: { local: { rules: { 'theme-tokens': themeTokens } } },
+    rules: { 'local/theme-tokens': 'error' },
   },
   {
     files: [SOURCE],

@@ -5,5 +5,5 @@ export function DisplayName({ name, fallback }: { name: string | null | undefine
   const { t } = useTranslation();
   if (name?.trim()) return <bdi>{name}</bdi>;
   if (fallback) return <bdi>{fallback}</bdi>;
-  return <span className="italic text-neutral-600 dark:text-neutral-400">{t('user.notAvailable')}</span>;
+  return <span className="italic text-muted-foreground">{t('user.notAvailable')}</span>;
 }

@@ -18,7 +18,7 @@ export function FormPage({ title, crumbs, children }: { title: ReactNode; crumbs
 export function FormActions({ submitLabel, pending, onCancel }: { submitLabel: string; pending: boolean; onCancel: () => void }) {
   const { t } = useTranslation('tables');
   return (
-    <div className="flex flex-wrap justify-end gap-2 border-t border-neutral-200 pt-4 dark:border-neutral-800">
+    <div className="flex flex-wrap justify-end gap-2 border-t pt-4">
       <Button variant="secondary" onClick={onCancel}>
         {t('form.cancel')}
       </Button>
@@ -33,12 +33,12 @@ export function FormActions({ submitLabel, pending, onCancel }: { submitLabel: s
 export function DangerZone({ children, description }: { children: ReactNode; description?: ReactNode }) {
   const { t } = useTranslation('tables');
   return (
-    <section aria-labelledby="danger-zone" className="flex flex-col gap-3 rounded-lg border border-red-300 p-4 dark:border-red-900">
+    <section aria-labelledby="danger-zone" className="flex flex-col gap-3 rounded-lg border border-destructive/40 p-4">
       <div className="flex flex-col gap-1">
-        <h2 id="danger-zone" className="font-semibold text-red-800 dark:text-red-300">
+        <h2 id="danger-zone" className="font-semibold text-destructive">
           {t('dangerZone')}
         </h2>
-        {description && <p className="text-sm text-neutral-700 dark:text-neutral-300">{description}</p>}
+        {description && <p className="text-sm text-muted-foreground">{description}</p>}
       </div>
       <div className="flex flex-wrap items-center gap-2">{children}</div>
     </section>

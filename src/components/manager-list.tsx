@@ -145,7 +145,7 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
                             <button
                               type="button"
                               onClick={() => props.onSort(meta.sortKey!)}
-                              className="-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-neutral-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:hover:bg-neutral-800"
+                              className="-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                             >
                               {label}
                               {sorted === 'asc' ? (
@@ -167,11 +167,7 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
               </TableHeader>
               <TableBody>
                 {table.getRowModel().rows.map((row) => (
-                  <TableRow
-                    key={row.id}
-                    onClick={open(row.original)}
-                    className="cursor-pointer hover:bg-neutral-50 dark:hover:bg-neutral-900"
-                  >
+                  <TableRow key={row.id} onClick={open(row.original)} className="cursor-pointer hover:bg-muted/50">
                     {row.getVisibleCells().map((cell) => (
                       <TableCell key={cell.id} className={(cell.column.columnDef.meta as ManagerColumnMeta | undefined)?.className}>
                         {renderPart(cell.column.columnDef.cell, cell.getContext())}
@@ -184,11 +180,7 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
           ) : (
             <ul className="flex flex-col gap-2" data-testid="list-cards">
               {list.items.map((item) => (
-                <li
-                  key={props.getRowId(item)}
-                  onClick={open(item)}
-                  className="cursor-pointer rounded-lg border border-neutral-200 p-3 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900"
-                >
+                <li key={props.getRowId(item)} onClick={open(item)} className="cursor-pointer rounded-lg border p-3 hover:bg-muted/50">
                   {props.renderCard(item)}
                 </li>
               ))}
@@ -198,7 +190,7 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
       )}
       {list.loaded && !empty && (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-neutral-700 dark:text-neutral-300" data-testid="showing">
+          <p className="text-sm text-muted-foreground" data-testid="showing">
             {t(list.totalCapped ? 'list.showingCapped' : 'list.showing', { ns: 'common', count: list.items.length, total: list.total })}
           </p>
           {list.hasMore && (

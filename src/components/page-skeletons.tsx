@@ -9,7 +9,7 @@ export function ListSkeleton() {
         <Skeleton className="h-10 w-28" />
       </div>
       <Skeleton className="h-10 w-full sm:max-w-sm" />
-      <div className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+      <div className="flex flex-col gap-3 rounded-lg border p-3">
         {Array.from({ length: 8 }, (_, i) => (
           <div key={i} className="flex items-center gap-3">
             <Skeleton className="size-8 shrink-0 rounded-full" />
@@ -30,7 +30,7 @@ export function DetailSkeleton() {
         <Skeleton className="size-16 shrink-0 rounded-full" />
         <Skeleton className="h-8 w-64" />
       </div>
-      <div className="grid gap-4 rounded-lg border border-neutral-200 p-4 sm:grid-cols-2 dark:border-neutral-800">
+      <div className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2">
         {Array.from({ length: 4 }, (_, i) => (
           <div key={i} className="flex flex-col gap-2">
             <Skeleton className="h-3 w-20" />

@@ -26,7 +26,7 @@ export function SearchField({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <SearchIcon aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
+      <SearchIcon aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
       {/* The lists search at most SEARCH_TERM_MAX characters: a longer term would be dropped and the
           list shown unfiltered under it. The field stops there, and a paste is cut there. */}
       <Input
@@ -43,7 +43,7 @@ export function SearchField({
           role="status"
           aria-label={busyLabel}
           data-testid="search-spinner"
-          className="absolute end-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-neutral-500"
+          className="absolute end-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
         />
       )}
     </div>

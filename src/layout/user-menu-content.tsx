@@ -48,7 +48,7 @@ export default function UserMenuContent({ section }: { section: 'app' | 'manager
                 <span className="truncate font-medium">
                   <DisplayName name={user.name} />
                 </span>
-                <bdi className="truncate text-xs text-neutral-600 dark:text-neutral-400">{user.email}</bdi>
+                <bdi className="truncate text-xs text-muted-foreground">{user.email}</bdi>
               </span>
             </DropdownMenuLabel>
           )}

@@ -20,13 +20,11 @@ export function ErrorLayout({
   const { t } = useTranslation();
   return (
     <div className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <p className="rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold tracking-widest text-brand dark:bg-brand/25 dark:text-brand-light">
-        {code}
-      </p>
+      <p className="rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold tracking-widest text-brand-text dark:bg-brand/25">{code}</p>
       <h1 className="text-2xl font-bold">{title}</h1>
       {children}
       {signedInAs && (
-        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+        <p className="text-sm text-muted-foreground">
           <SignedInAs email={signedInAs} />
         </p>
       )}

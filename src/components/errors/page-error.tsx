@@ -19,7 +19,7 @@ export function PageError({ error, reset, home, signedInAs }: ErrorComponentProp
   };
   return (
     <ErrorLayout code={t('errors.label')} title={t('errors.serverError')} home={home} signedInAs={signedInAs}>
-      <p className="text-neutral-700 dark:text-neutral-300">{error instanceof Error ? error.message : String(error)}</p>
+      <p className="text-muted-foreground">{error instanceof Error ? error.message : String(error)}</p>
       <Button variant="link" disabled={retrying} onClick={retry}>
         {t('actions.tryAgain')}
       </Button>

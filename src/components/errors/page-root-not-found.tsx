@@ -6,8 +6,8 @@ import { PageNotFound } from './page-not-found';
 export function PageRootNotFound() {
   return (
     <>
-      <header className="flex h-14 items-center border-b border-neutral-200 px-4 dark:border-neutral-800">
-        <Link to="/" className="flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand">
+      <header className="flex h-14 items-center border-b px-4">
+        <Link to="/" className="flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <Logo />
         </Link>
       </header>

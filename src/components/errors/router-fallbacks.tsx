@@ -17,7 +17,7 @@ export function DefaultCatchBoundary({ error }: ErrorComponentProps) {
         {shown ? t('errors.hideError') : t('errors.showError')}
       </button>
       {shown && (
-        <pre className="mt-2 overflow-auto rounded border border-red-400 p-2 text-xs text-red-700 dark:text-red-300">
+        <pre className="mt-2 overflow-auto rounded border border-destructive/40 p-2 text-xs text-destructive">
           {error instanceof Error ? error.message : String(error)}
         </pre>
       )}

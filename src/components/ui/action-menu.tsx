@@ -36,7 +36,7 @@ export function ActionMenu({
           align="end"
           sideOffset={4}
           onClick={(e) => e.stopPropagation()}
-          className="z-50 min-w-[10rem] rounded-md border border-neutral-200 bg-white p-1 text-neutral-900 shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
+          className="z-50 min-w-[10rem] rounded-md border bg-card p-1 text-foreground shadow-md"
         >
           {children}
         </DropdownMenu.Content>
@@ -46,8 +46,8 @@ export function ActionMenu({
 }
 
 const itemClass =
-  'flex w-full cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-neutral-100 data-[disabled]:pointer-events-none data-[disabled]:opacity-50 dark:data-[highlighted]:bg-neutral-800 [&_svg]:size-4';
+  'flex w-full cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-accent data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4';
 
 export function ActionMenuItem({ className, destructive, ...props }: ComponentProps<typeof DropdownMenu.Item> & { destructive?: boolean }) {
-  return <DropdownMenu.Item className={cn(itemClass, destructive && 'text-red-700 dark:text-red-400', className)} {...props} />;
+  return <DropdownMenu.Item className={cn(itemClass, destructive && 'text-destructive', className)} {...props} />;
 }

@@ -5,14 +5,14 @@ import { cn } from '#/lib/utils';
 export const badgeVariants = cva('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', {
   variants: {
     variant: {
-      neutral: 'bg-neutral-100 text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100',
-      warning: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
-      danger: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
-      info: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
+      neutral: 'bg-secondary text-secondary-foreground',
+      warning: 'bg-warning/10 text-warning ring-1 ring-warning/30 ring-inset',
+      danger: 'bg-destructive/10 text-destructive ring-1 ring-destructive/30 ring-inset',
+      info: 'bg-info/10 text-info ring-1 ring-info/30 ring-inset',
       /** A good state (Active). */
-      success: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+      success: 'bg-success/10 text-success ring-1 ring-success/30 ring-inset',
       /** The brand's accent (Admin). */
-      accent: 'bg-brand/10 text-brand ring-1 ring-brand/30 ring-inset dark:bg-brand/25 dark:text-brand-light',
+      accent: 'bg-brand/10 text-brand-text ring-1 ring-brand/30 ring-inset dark:bg-brand/25',
     },
   },
   defaultVariants: { variant: 'neutral' },

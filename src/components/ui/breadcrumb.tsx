@@ -7,12 +7,7 @@ export function Breadcrumb({ label, ...props }: ComponentProps<'nav'> & { label:
 }
 
 export function BreadcrumbList({ className, ...props }: ComponentProps<'ol'>) {
-  return (
-    <ol
-      className={cn('flex flex-wrap items-center gap-1.5 text-sm break-words text-neutral-600 dark:text-neutral-400', className)}
-      {...props}
-    />
-  );
+  return <ol className={cn('flex flex-wrap items-center gap-1.5 text-sm break-words text-muted-foreground', className)} {...props} />;
 }
 
 export function BreadcrumbItem({ className, ...props }: ComponentProps<'li'>) {
@@ -20,7 +15,7 @@ export function BreadcrumbItem({ className, ...props }: ComponentProps<'li'>) {
 }
 
 export function BreadcrumbPage({ className, ...props }: ComponentProps<'span'>) {
-  return <span aria-current="page" className={cn('truncate font-medium text-neutral-900 dark:text-neutral-100', className)} {...props} />;
+  return <span aria-current="page" className={cn('truncate font-medium text-foreground', className)} {...props} />;
 }
 
 export function BreadcrumbSeparator({ className, ...props }: ComponentProps<'li'>) {

@@ -2,16 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '#/lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        'flex flex-col gap-4 rounded-xl border border-neutral-200 bg-white py-5 shadow-xs dark:border-neutral-800 dark:bg-neutral-900',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <div data-slot="card" className={cn('flex flex-col gap-4 rounded-xl border bg-card py-5 shadow-xs', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
@@ -23,7 +14,7 @@ export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p data-slot="card-description" className={cn('text-sm text-neutral-600 dark:text-neutral-400', className)} {...props} />;
+  return <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {

@@ -111,12 +111,12 @@ export function Combobox({
           aria-controls={open ? listId : undefined}
           aria-haspopup="listbox"
           className={cn(
-            'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-neutral-300 bg-white px-3 text-start text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-red-600 dark:border-neutral-700 dark:bg-neutral-900',
+            'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 text-start text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive',
             className,
           )}
           {...buttonProps}
         >
-          <span dir="auto" className={cn('truncate', !selected && 'text-neutral-500 dark:text-neutral-400')}>
+          <span dir="auto" className={cn('truncate', !selected && 'text-muted-foreground')}>
             {selected ? selected.label : placeholder}
           </span>
           <ChevronsUpDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />
@@ -127,7 +127,7 @@ export function Combobox({
           aria-label={searchLabel}
           align="start"
           sideOffset={4}
-          className="z-50 w-(--radix-popover-trigger-width) min-w-[12rem] rounded-md border border-neutral-200 bg-white p-1 text-neutral-900 shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
+          className="z-50 w-(--radix-popover-trigger-width) min-w-[12rem] rounded-md border bg-popover p-1 text-foreground shadow-md"
         >
           <div className="relative">
             <input
@@ -145,7 +145,7 @@ export function Combobox({
                 setActive(0);
               }}
               onKeyDown={onKeyDown}
-              className="mb-1 h-9 w-full rounded-sm border-b border-neutral-200 bg-transparent ps-2 pe-8 text-base outline-none placeholder:text-neutral-500 dark:border-neutral-800 dark:placeholder:text-neutral-400"
+              className="mb-1 h-9 w-full rounded-sm border-b bg-transparent ps-2 pe-8 text-base outline-none placeholder:text-muted-foreground"
             />
             {loading && <LoaderCircleIcon aria-hidden className="absolute end-2 top-2.5 size-4 animate-spin opacity-60" />}
           </div>
@@ -159,7 +159,7 @@ export function Combobox({
                 data-active={i === active || undefined}
                 onPointerMove={() => setActive(i)}
                 onClick={() => pick(option)}
-                className="relative flex cursor-default items-center rounded-sm py-2 ps-8 pe-2 text-sm select-none data-[active]:bg-neutral-100 dark:data-[active]:bg-neutral-800"
+                className="relative flex cursor-default items-center rounded-sm py-2 ps-8 pe-2 text-sm select-none data-[active]:bg-accent"
               >
                 {option.value === value && <CheckIcon aria-hidden className="absolute start-2 size-4" />}
                 <span dir="auto" className="truncate">
@@ -176,7 +176,7 @@ export function Combobox({
                 data-active={active === matches.length || undefined}
                 onPointerMove={() => setActive(matches.length)}
                 onClick={() => void create()}
-                className="relative flex cursor-default items-center rounded-sm py-2 ps-8 pe-2 text-sm font-medium select-none data-[active]:bg-neutral-100 dark:data-[active]:bg-neutral-800"
+                className="relative flex cursor-default items-center rounded-sm py-2 ps-8 pe-2 text-sm font-medium select-none data-[active]:bg-accent"
               >
                 {creating ? (
                   <LoaderCircleIcon aria-hidden className="absolute start-2 size-4 animate-spin" />
@@ -187,7 +187,7 @@ export function Combobox({
               </li>
             )}
           </ul>
-          {count === 0 && !loading && <p className="px-2 py-3 text-center text-sm text-neutral-600 dark:text-neutral-400">{emptyText}</p>}
+          {count === 0 && !loading && <p className="px-2 py-3 text-center text-sm text-muted-foreground">{emptyText}</p>}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -8,10 +8,9 @@ export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuSub = Menu.Sub;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;
 
-const surface =
-  'z-50 min-w-52 overflow-hidden rounded-md border border-neutral-200 bg-white p-1 text-neutral-900 shadow-lg dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100';
+const surface = 'z-50 min-w-52 overflow-hidden rounded-md border bg-popover p-1 text-foreground shadow-lg';
 const item =
-  'relative flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-neutral-100 data-[disabled]:opacity-50 dark:data-[highlighted]:bg-neutral-800 [&_svg]:size-4 [&_svg]:shrink-0';
+  'relative flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-accent data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 
 export function DropdownMenuContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof Menu.Content>) {
   return (
@@ -30,12 +29,12 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 }
 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
-  return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-neutral-200 dark:bg-neutral-800', className)} {...props} />;
+  return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-muted', className)} {...props} />;
 }
 
 export function DropdownMenuSubTrigger({ className, children, ...props }: ComponentProps<typeof Menu.SubTrigger>) {
   return (
-    <Menu.SubTrigger className={cn(item, 'data-[state=open]:bg-neutral-100 dark:data-[state=open]:bg-neutral-800', className)} {...props}>
+    <Menu.SubTrigger className={cn(item, 'data-[state=open]:bg-accent', className)} {...props}>
       {children}
       <ChevronRight aria-hidden className="ms-auto rtl:-scale-x-100" />
     </Menu.SubTrigger>

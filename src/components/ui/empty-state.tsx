@@ -18,20 +18,20 @@ export function EmptyState({
     <div
       data-slot="empty-state"
       className={cn(
-        'flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-neutral-300 px-6 py-10 text-center dark:border-neutral-700',
+        'flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-input px-6 py-10 text-center',
         className,
       )}
     >
       {icon && (
         <div
           aria-hidden
-          className="mb-1 flex size-10 items-center justify-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300 [&_svg]:size-5"
+          className="mb-1 flex size-10 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-5"
         >
           {icon}
         </div>
       )}
       <p className="font-medium">{title}</p>
-      {description && <p className="max-w-sm text-sm text-neutral-600 dark:text-neutral-400">{description}</p>}
+      {description && <p className="max-w-sm text-sm text-muted-foreground">{description}</p>}
       {action && <div className="mt-2">{action}</div>}
     </div>
   );

@@ -21,7 +21,7 @@ export function Field({
       </label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
       {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
+        <p id={errorId} role="alert" className="text-sm text-destructive">
           {error}
         </p>
       )}

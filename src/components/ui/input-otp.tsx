@@ -6,8 +6,8 @@ function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
   return (
     <div
       className={cn(
-        'relative flex size-11 items-center justify-center rounded-md border border-neutral-300 font-mono text-xl dark:border-neutral-700',
-        isActive && 'ring-2 ring-brand',
+        'relative flex size-11 items-center justify-center rounded-md border border-input font-mono text-xl',
+        isActive && 'ring-2 ring-ring',
       )}
     >
       {char}

@@ -34,7 +34,7 @@ export function Input({ className, ref, ...props }: ComponentProps<'input'>) {
     <input
       ref={refs}
       className={cn(
-        'h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-base placeholder:text-neutral-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand aria-[invalid=true]:border-red-600 disabled:opacity-50 dark:border-neutral-700 dark:bg-neutral-900 dark:placeholder:text-neutral-400',
+        'h-10 w-full rounded-md border border-input bg-card px-3 text-base placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive disabled:opacity-50',
         className,
       )}
       {...props}

@@ -10,11 +10,7 @@ export function Item({ className, layout = 'row', ...props }: ComponentProps<'li
   return (
     <li
       data-slot="item"
-      className={cn(
-        'flex rounded-lg border border-neutral-200 p-3 text-sm dark:border-neutral-800',
-        layout === 'row' ? 'items-start gap-3' : 'flex-col gap-1',
-        className,
-      )}
+      className={cn('flex rounded-lg border p-3 text-sm', layout === 'row' ? 'items-start gap-3' : 'flex-col gap-1', className)}
       {...props}
     />
   );
@@ -33,7 +29,7 @@ export interface ItemDetail {
 
 export function ItemDetails({ details, className }: { details: ItemDetail[]; className?: string }) {
   return (
-    <dl className={cn('grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-neutral-700 dark:text-neutral-300', className)}>
+    <dl className={cn('grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-muted-foreground', className)}>
       {details.map((detail, index) => (
         <Fragment key={index}>
           <dt>{detail.label}</dt>

@@ -42,7 +42,7 @@ export function PageHeader({
                       params={crumb.params}
                       // A fuzzy match would mark a parent page as the current one.
                       activeOptions={{ exact: true }}
-                      className="underline-offset-2 hover:text-neutral-900 hover:underline dark:hover:text-neutral-100"
+                      className="underline-offset-2 hover:text-foreground hover:underline"
                     >
                       {crumb.label}
                     </Link>
@@ -62,7 +62,7 @@ export function PageHeader({
             <h1 className="text-2xl font-bold tracking-tight break-words" dir="auto">
               {title}
             </h1>
-            {description && <div className="text-sm text-neutral-600 dark:text-neutral-400">{description}</div>}
+            {description && <div className="text-sm text-muted-foreground">{description}</div>}
           </div>
         </div>
         {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}

@@ -45,14 +45,14 @@ export function ResponsiveDialogContent({
             data-testid="dialog"
             onCloseAutoFocus={onCloseAutoFocus}
             className={cn(
-              'fixed left-1/2 top-1/2 z-50 grid w-full max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-neutral-200 bg-white p-6 shadow-lg dark:border-neutral-800 dark:bg-neutral-950',
+              'fixed left-1/2 top-1/2 z-50 grid w-full max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg',
               className,
             )}
           >
             <div className="flex flex-col gap-1.5 text-start">
               <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
               {description ? (
-                <Dialog.Description className="text-sm text-neutral-600 dark:text-neutral-400">{description}</Dialog.Description>
+                <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
               ) : (
                 <Dialog.Description className="sr-only">{title}</Dialog.Description>
               )}
@@ -60,7 +60,7 @@ export function ResponsiveDialogContent({
             {children}
             {footer && <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>}
             <Dialog.Close
-              className="absolute end-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+              className="absolute end-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               aria-label={t('actions.close')}
             >
               <X className="size-4" aria-hidden />
@@ -78,15 +78,15 @@ export function ResponsiveDialogContent({
           data-testid="drawer"
           onCloseAutoFocus={onCloseAutoFocus}
           className={cn(
-            'fixed inset-x-0 bottom-0 z-50 mt-24 flex max-h-[90dvh] flex-col gap-4 rounded-t-xl border border-neutral-200 bg-white p-4 pb-8 dark:border-neutral-800 dark:bg-neutral-950',
+            'fixed inset-x-0 bottom-0 z-50 mt-24 flex max-h-[90dvh] flex-col gap-4 rounded-t-xl border bg-background p-4 pb-8',
             className,
           )}
         >
-          <div className="mx-auto h-1.5 w-12 shrink-0 rounded-full bg-neutral-300 dark:bg-neutral-700" aria-hidden />
+          <div className="mx-auto h-1.5 w-12 shrink-0 rounded-full bg-muted-foreground/30" aria-hidden />
           <div className="flex flex-col gap-1.5 text-start">
             <Drawer.Title className="text-lg font-semibold">{title}</Drawer.Title>
             {description ? (
-              <Drawer.Description className="text-sm text-neutral-600 dark:text-neutral-400">{description}</Drawer.Description>
+              <Drawer.Description className="text-sm text-muted-foreground">{description}</Drawer.Description>
             ) : (
               <Drawer.Description className="sr-only">{title}</Drawer.Description>
             )}

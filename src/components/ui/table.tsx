@@ -3,17 +3,14 @@ import { cn } from '#/lib/utils';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div
-      data-slot="table-container"
-      className="relative w-full overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
-    >
+    <div data-slot="table-container" className="relative w-full overflow-x-auto rounded-lg border">
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead className={cn('bg-neutral-50 dark:bg-neutral-900 [&_tr]:border-b', className)} {...props} />;
+  return <thead className={cn('bg-muted/50 [&_tr]:border-b', className)} {...props} />;
 }
 
 export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
@@ -21,23 +18,12 @@ export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
 }
 
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return (
-    <tr
-      className={cn(
-        'border-b border-neutral-200 transition-colors data-[state=selected]:bg-neutral-100 dark:border-neutral-800 dark:data-[state=selected]:bg-neutral-800',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <tr className={cn('border-b transition-colors data-[state=selected]:bg-accent', className)} {...props} />;
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
-    <th
-      className={cn('h-10 px-3 text-start align-middle font-medium whitespace-nowrap text-neutral-700 dark:text-neutral-300', className)}
-      {...props}
-    />
+    <th className={cn('h-10 px-3 text-start align-middle font-medium whitespace-nowrap text-muted-foreground', className)} {...props} />
   );
 }
 

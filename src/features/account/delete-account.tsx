@@ -30,11 +30,11 @@ export function DeleteAccount({ email }: { email: string }) {
   });
 
   return (
-    <section aria-labelledby="delete-account" className="flex flex-col gap-3 rounded-lg border border-red-200 p-4 dark:border-red-900">
+    <section aria-labelledby="delete-account" className="flex flex-col gap-3 rounded-lg border border-destructive/40 p-4">
       <h2 id="delete-account" className="text-base font-semibold">
         {t('deleteAccount.title')}
       </h2>
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('deleteAccount.description')}</p>
+      <p className="text-sm text-muted-foreground">{t('deleteAccount.description')}</p>
       <div>
         <Button
           variant="destructive"

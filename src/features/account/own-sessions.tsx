@@ -55,7 +55,7 @@ export function OwnSessions() {
   const deviceName = (session: (typeof sessions)[number]) => session.device ?? t('sessions.unknownDevice');
   const device = (session: (typeof sessions)[number]): ReactNode => (
     <span className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
-      <MonitorSmartphoneIcon aria-hidden className="size-4 shrink-0 text-neutral-500 dark:text-neutral-400" />
+      <MonitorSmartphoneIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
       <bdi>{deviceName(session)}</bdi>
       {session.current && <Badge variant="info">{t('sessions.current')}</Badge>}
       {session.impersonated && <Badge variant="warning">{t('sessions.impersonation')}</Badge>}
@@ -77,10 +77,7 @@ export function OwnSessions() {
     );
 
   return (
-    <section
-      aria-labelledby="own-sessions"
-      className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
-    >
+    <section aria-labelledby="own-sessions" className="flex flex-col gap-3 rounded-lg border p-4">
       <h2 id="own-sessions" className="text-base font-semibold">
         {t('sessions.title')}
       </h2>

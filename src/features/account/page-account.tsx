@@ -77,21 +77,21 @@ export function PageAccount() {
     <div className="flex w-full max-w-2xl flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('nav.account', { ns: 'common' })}</h1>
       {user && (
-        <section aria-labelledby="profile" className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">
+        <section aria-labelledby="profile" className="flex flex-col gap-3 rounded-lg border p-4">
           <h2 id="profile" className="text-base font-semibold">
             {t('profile')}
           </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('name')}</dt>
+            <dt className="text-muted-foreground">{t('name')}</dt>
             <dd data-testid="account-name">
               <DisplayName name={user.name} />
             </dd>
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('email')}</dt>
+            <dt className="text-muted-foreground">{t('email')}</dt>
             <dd className="flex flex-wrap items-center gap-2">
               <bdi data-testid="account-email">{user.email}</bdi>
               {!user.emailVerified && <Badge variant="warning">{t('notVerified')}</Badge>}
             </dd>
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('memberSince')}</dt>
+            <dt className="text-muted-foreground">{t('memberSince')}</dt>
             <dd data-testid="account-member-since">{dates.date(user.createdAt)}</dd>
           </dl>
           <div>

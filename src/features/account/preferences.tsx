@@ -40,10 +40,7 @@ function ThemeSelect() {
 export function DisplayPreferences() {
   const { t } = useTranslation();
   return (
-    <section
-      aria-labelledby="display-preferences"
-      className="flex flex-col gap-4 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
-    >
+    <section aria-labelledby="display-preferences" className="flex flex-col gap-4 rounded-lg border p-4">
       <h2 id="display-preferences" className="text-base font-semibold">
         {t('preferences.title')}
       </h2>

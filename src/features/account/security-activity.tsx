@@ -12,7 +12,7 @@ function By({ event, userId }: { event: AuditEvent; userId: string }) {
   const name = event.impersonatorId ? event.impersonatorName : event.actorId && event.actorId !== userId ? event.actorName : null;
   if (!name) return null;
   return (
-    <span className="text-neutral-600 dark:text-neutral-400">
+    <span className="text-muted-foreground">
       {' '}
       <bdi>{t('security.byAdmin', { name })}</bdi>
     </span>
@@ -25,15 +25,11 @@ export function SecurityActivity({ userId }: { userId: string }) {
   const query = useInfiniteQuery(ownActivityQuery);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <section
-      aria-labelledby="security-activity"
-      className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
-      data-testid="security-activity"
-    >
+    <section aria-labelledby="security-activity" className="flex flex-col gap-3 rounded-lg border p-4" data-testid="security-activity">
       <h2 id="security-activity" className="text-base font-semibold">
         {t('security.title')}
       </h2>
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('security.description')}</p>
+      <p className="text-sm text-muted-foreground">{t('security.description')}</p>
       {query.isSuccess && !items.length && <p className="text-sm">{t('security.empty')}</p>}
       <ul className="flex flex-col gap-2 text-sm">
         {items.map((event) => (
@@ -42,7 +38,7 @@ export function SecurityActivity({ userId }: { userId: string }) {
               {t(`actions.${event.action}` as 'actions.auth.sign-in', { defaultValue: event.action })}
               <By event={event} userId={userId} />
             </span>
-            <span className="text-neutral-600 dark:text-neutral-400">
+            <span className="text-muted-foreground">
               {dates.dateTime(event.createdAt)}
               {event.ipAddress && (
                 <>

@@ -17,18 +17,18 @@ export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null;
       {event && (
         <div className="flex flex-col gap-4 text-sm" data-testid="audit-event">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.time')}</dt>
+            <dt className="text-muted-foreground">{t('detail.time')}</dt>
             <dd>{dates.dateTime(event.createdAt)}</dd>
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.action')}</dt>
+            <dt className="text-muted-foreground">{t('detail.action')}</dt>
             <dd>{t(`actions.${event.action}` as 'actions.auth.sign-in', { defaultValue: event.action })}</dd>
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.actor')}</dt>
+            <dt className="text-muted-foreground">{t('detail.actor')}</dt>
             <dd className="flex items-center gap-2">
               {event.actorId && <Avatar name={event.actorName} src={event.actorImage} size="sm" />}
               <bdi>{event.actorName ?? t('anonymous')}</bdi>
             </dd>
             {event.impersonatorId && (
               <>
-                <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.impersonator')}</dt>
+                <dt className="text-muted-foreground">{t('detail.impersonator')}</dt>
                 <dd>
                   <bdi>{event.impersonatorName ?? event.impersonatorId}</bdi>
                 </dd>
@@ -36,18 +36,18 @@ export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null;
             )}
             {event.targetType && (
               <>
-                <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.target')}</dt>
+                <dt className="text-muted-foreground">{t('detail.target')}</dt>
                 <dd>
                   {t(`targetTypes.${event.targetType}` as 'targetTypes.user', { defaultValue: event.targetType })}{' '}
                   <bdi>{event.targetLabel ?? event.targetId}</bdi>
                 </dd>
               </>
             )}
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.address')}</dt>
+            <dt className="text-muted-foreground">{t('detail.address')}</dt>
             <dd>
               <bdi>{event.ipAddress ?? '—'}</bdi>
             </dd>
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.userAgent')}</dt>
+            <dt className="text-muted-foreground">{t('detail.userAgent')}</dt>
             <dd className="break-all">
               <bdi>{event.userAgent ?? '—'}</bdi>
             </dd>
@@ -71,7 +71,7 @@ export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null;
                 </thead>
                 <tbody>
                   {changes.map(([field, change]) => (
-                    <tr key={field} className="border-t border-neutral-200 dark:border-neutral-800">
+                    <tr key={field} className="border-t">
                       <th scope="row" className="p-1 text-start font-mono font-normal">
                         {field}
                       </th>
@@ -93,7 +93,7 @@ export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null;
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                 {details.map(([key, value]) => (
                   <div key={key} className="contents">
-                    <dt className="font-mono text-neutral-600 dark:text-neutral-400">{key}</dt>
+                    <dt className="font-mono text-muted-foreground">{key}</dt>
                     <dd className="break-all">
                       <bdi>{show(value)}</bdi>
                     </dd>

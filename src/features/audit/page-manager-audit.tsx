@@ -77,7 +77,7 @@ function Filters({ search }: { search: AuditSearch }) {
       </Field>
       {/* On a phone the other filters fold under the search, so the events come into view. */}
       <details open={moreSet > 0} className="sm:contents sm:details-content:contents">
-        <summary className="cursor-pointer py-1 text-sm font-medium text-neutral-800 sm:hidden dark:text-neutral-200">
+        <summary className="cursor-pointer py-1 text-sm font-medium text-foreground sm:hidden">
           {moreSet ? t('filters.moreSet', { count: moreSet }) : t('filters.more')}
         </summary>
         <div className="mt-3 grid gap-3 sm:contents">
@@ -153,11 +153,8 @@ export function PageManagerAudit() {
         <Avatar name={event.actorName} src={event.actorImage} size="sm" lazy />
       ) : (
         // No one signed in: a grey mark keeps the names in line.
-        <span
-          aria-hidden
-          className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-neutral-200 dark:bg-neutral-700"
-        >
-          <UserRoundIcon className="size-4 text-neutral-600 dark:text-neutral-300" />
+        <span aria-hidden className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-muted">
+          <UserRoundIcon className="size-4 text-muted-foreground" />
         </span>
       )}
       {event.impersonatorId ? (
@@ -215,11 +212,11 @@ export function PageManagerAudit() {
               <span className="font-medium">{action(event)}</span>
               {actor(event)}
               {(event.targetLabel ?? event.targetId) && (
-                <span className="truncate text-neutral-700 dark:text-neutral-300">
+                <span className="truncate text-muted-foreground">
                   {t('columns.target')}: <bdi>{event.targetLabel ?? event.targetId}</bdi>
                 </span>
               )}
-              <span className="flex flex-wrap gap-x-2 text-neutral-700 dark:text-neutral-300">
+              <span className="flex flex-wrap gap-x-2 text-muted-foreground">
                 {time(event)}
                 {event.ipAddress && (
                   <span>
@@ -233,7 +230,7 @@ export function PageManagerAudit() {
       )}
       {query.isSuccess && (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-neutral-700 dark:text-neutral-300" data-testid="showing">
+          <p className="text-sm text-muted-foreground" data-testid="showing">
             {items.length ? t('shown', { count: items.length }) : t('empty')}
           </p>
           {query.hasNextPage && (

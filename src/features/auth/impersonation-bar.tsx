@@ -23,7 +23,7 @@ export default function Banner({ user }: { user: SessionUser }) {
     <div
       role="status"
       data-testid="impersonation-banner"
-      className="flex w-full flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-300 px-3 py-1.5 text-sm font-medium text-neutral-950"
+      className="flex w-full flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-warning px-3 py-1.5 text-sm font-medium text-warning-foreground"
     >
       <span>{t('impersonation.banner', { name: user.name || user.email })}</span>
       <Button size="sm" variant="secondary" disabled={stop.isPending || stop.isSuccess} onClick={() => stop.mutate()}>

@@ -29,7 +29,7 @@ function OnboardingPending() {
   const { t } = useTranslation('auth');
   return (
     <AuthLayout title={t('onboarding.welcome')} description={t('onboarding.subtitle')}>
-      <div aria-busy="true" className="h-40 animate-pulse rounded-md bg-neutral-100 motion-reduce:animate-none dark:bg-neutral-800" />
+      <div aria-busy="true" className="h-40 animate-pulse rounded-md bg-muted motion-reduce:animate-none" />
     </AuthLayout>
   );
 }

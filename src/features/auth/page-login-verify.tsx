@@ -115,7 +115,7 @@ export function PageLoginVerify() {
         </Link>
       </div>
       {config.emailDelivery !== 'smtp' && (
-        <p className="rounded-md border border-neutral-200 p-3 text-sm dark:border-neutral-800">
+        <p className="rounded-md border p-3 text-sm">
           {config.emailDelivery === 'mailbox' ? (
             <>
               {t('verify.devMailbox')}{' '}

@@ -83,12 +83,12 @@ export function PageLogin() {
       </form>
       {config.providers.length > 0 && (
         <>
-          <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">{t('login.or')}</p>
+          <p className="text-center text-sm text-muted-foreground">{t('login.or')}</p>
           <SocialButtons providers={config.providers} redirect={redirect} />
         </>
       )}
       {config.demoMode && (
-        <p className="rounded-md border border-neutral-200 p-3 text-sm dark:border-neutral-800">
+        <p className="rounded-md border p-3 text-sm">
           {t('login.demoHint')}{' '}
           <a className="underline" href="/devtools/mailbox">
             {t('login.openMailbox')}

@@ -57,9 +57,7 @@ export function PageOnboarding({ user }: { user: SessionUser }) {
         <Field label={t('onboarding.nameLabel')} error={nameError ? t(nameError as 'validation.nameRequired') : undefined}>
           {(ids) => <Input autoComplete="name" autoFocus {...ids} {...form.register('name')} />}
         </Field>
-        <p className="text-sm text-neutral-700 dark:text-neutral-300">
-          {t('onboarding.loggedInAs', { email: `\u2068${user.email}\u2069` })}
-        </p>
+        <p className="text-sm text-muted-foreground">{t('onboarding.loggedInAs', { email: `\u2068${user.email}\u2069` })}</p>
         <Button type="submit" disabled={form.formState.isSubmitting} worksWithoutJavaScript>
           {t('onboarding.continue')}
         </Button>

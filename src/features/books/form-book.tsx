@@ -86,7 +86,7 @@ export function FormBook({ book, onSaved, onCancel }: { book?: Book; onSaved: (b
         <Field label={t('book.author')} error={message(errors.author?.message)}>
           {(ids) => <Input {...ids} dir="auto" {...form.register('author')} />}
         </Field>
-        <p className="-mt-3 text-sm text-neutral-600 dark:text-neutral-400">{t('form.titleHelp')}</p>
+        <p className="-mt-3 text-sm text-muted-foreground">{t('form.titleHelp')}</p>
         <Field label={t('book.genre')} error={genreError}>
           {(ids) => (
             <Combobox
@@ -126,7 +126,7 @@ export function FormBook({ book, onSaved, onCancel }: { book?: Book; onSaved: (b
           />
         </div>
       ) : (
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('cover.saveFirst', { ns: 'images' })}</p>
+        <p className="text-sm text-muted-foreground">{t('cover.saveFirst', { ns: 'images' })}</p>
       )}
       <UnsavedChangesGuard unsaved={unsaved} />
     </>

@@ -20,7 +20,7 @@ function BesideList({ currentId }: { currentId: string }) {
               to="/app/books/$id"
               params={{ id: b.id }}
               aria-current={b.id === currentId ? 'page' : undefined}
-              className="block rounded-md px-2 py-1 text-sm hover:bg-neutral-100 aria-[current=page]:bg-neutral-100 aria-[current=page]:font-semibold dark:hover:bg-neutral-800 dark:aria-[current=page]:bg-neutral-800"
+              className="block rounded-md px-2 py-1 text-sm hover:bg-accent aria-[current=page]:bg-accent aria-[current=page]:font-semibold"
             >
               <bdi>{b.title}</bdi>
             </Link>
@@ -56,11 +56,11 @@ export function PageBook() {
               <bdi>{book.genre?.name ?? t('books.noGenre')}</bdi>
             </p>
             {book.publisher && (
-              <p className="text-sm text-neutral-700 dark:text-neutral-300">
+              <p className="text-sm text-muted-foreground">
                 {t('book.publisher')}: <bdi>{book.publisher}</bdi>
               </p>
             )}
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('books.addedOn', { date: dates.date(book.createdAt) })}</p>
+            <p className="text-sm text-muted-foreground">{t('books.addedOn', { date: dates.date(book.createdAt) })}</p>
           </div>
         </div>
       </article>

@@ -40,21 +40,21 @@ export function PageBooks() {
         onChange={setTerm}
         busy={term.trim() !== searchTerm.trim() || fetching}
       />
-      {loaded && books.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('books.empty')}</p>}
+      {loaded && books.length === 0 && <p className="text-muted-foreground">{t('books.empty')}</p>}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="book-list">
         {books.map((book) => (
           <li key={book.id}>
             <Link
               to="/app/books/$id"
               params={{ id: book.id }}
-              className="flex gap-3 rounded-lg border border-neutral-200 p-3 hover:bg-neutral-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:border-neutral-800 dark:hover:bg-neutral-900"
+              className="flex gap-3 rounded-lg border p-3 hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               <BookCover book={book} lazy sizes="56px" />
               <span className="flex min-w-0 flex-col">
                 <span className="font-semibold" dir="auto">
                   {book.title}
                 </span>
-                <span className="text-sm text-neutral-700 dark:text-neutral-300" dir="auto">
+                <span className="text-sm text-muted-foreground" dir="auto">
                   {book.author}
                 </span>
               </span>
@@ -63,7 +63,7 @@ export function PageBooks() {
         ))}
       </ul>
       <div ref={sentinel} aria-hidden />
-      {loadingMore && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('books.loadingMore')}</p>}
+      {loadingMore && <p className="text-sm text-muted-foreground">{t('books.loadingMore')}</p>}
     </div>
   );
 }

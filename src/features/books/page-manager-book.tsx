@@ -68,28 +68,28 @@ export function PageManagerBook() {
       />
       <div className="flex flex-col gap-4 sm:flex-row">
         <BookCover book={book} className="h-36 w-24 shrink-0" />
-        <dl className="grid flex-1 gap-x-6 gap-y-3 rounded-lg border border-neutral-200 p-4 text-sm sm:grid-cols-2 dark:border-neutral-800">
+        <dl className="grid flex-1 gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-2">
           <div className="flex flex-col gap-0.5">
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('book.author')}</dt>
+            <dt className="text-muted-foreground">{t('book.author')}</dt>
             <dd dir="auto">{book.author}</dd>
           </div>
           <div className="flex flex-col gap-0.5">
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('book.genre')}</dt>
+            <dt className="text-muted-foreground">{t('book.genre')}</dt>
             <dd className="flex items-center gap-2">
               <span aria-hidden className="inline-block size-3 rounded-full" style={{ backgroundColor: book.genre?.color ?? '#64748b' }} />
               <bdi>{book.genre?.name ?? t('books.noGenre')}</bdi>
             </dd>
           </div>
           <div className="flex flex-col gap-0.5">
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('book.publisher')}</dt>
+            <dt className="text-muted-foreground">{t('book.publisher')}</dt>
             <dd dir="auto">{book.publisher ?? '—'}</dd>
           </div>
           <div className="flex flex-col gap-0.5">
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('details.created', { ns: 'tables' })}</dt>
+            <dt className="text-muted-foreground">{t('details.created', { ns: 'tables' })}</dt>
             <dd>{dates.dateTime(book.createdAt)}</dd>
           </div>
           <div className="flex flex-col gap-0.5">
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('details.updated', { ns: 'tables' })}</dt>
+            <dt className="text-muted-foreground">{t('details.updated', { ns: 'tables' })}</dt>
             <dd>{dates.dateTime(book.updatedAt)}</dd>
           </div>
         </dl>

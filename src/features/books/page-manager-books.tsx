@@ -115,8 +115,8 @@ export function PageManagerBooks() {
           <BookCover book={book} className="h-12 w-9 text-xs" lazy sizes="36px" />
           <div className="flex min-w-0 flex-1 flex-col gap-1 break-words">
             {titleLink(book)}
-            <bdi className="text-sm text-neutral-600 dark:text-neutral-400">{book.author}</bdi>
-            <span className="text-xs text-neutral-600 dark:text-neutral-400">{genreName(book)}</span>
+            <bdi className="text-sm text-muted-foreground">{book.author}</bdi>
+            <span className="text-xs text-muted-foreground">{genreName(book)}</span>
           </div>
           {actions(book)}
         </div>

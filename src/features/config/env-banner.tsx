@@ -3,7 +3,7 @@ export function EnvBanner({ name, emoji, color }: { name: string; emoji: string;
     <div
       role="status"
       data-testid="env-banner"
-      className="w-full py-0.5 text-center text-xs font-semibold tracking-wide text-neutral-950"
+      className="w-full py-0.5 text-center text-xs font-semibold tracking-wide text-black"
       style={{ backgroundColor: color }}
     >
       {emoji ? `${emoji} ` : ''}

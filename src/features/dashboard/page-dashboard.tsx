@@ -14,7 +14,7 @@ import type { Dashboard } from './dashboard.schema';
 import { SignupsChart } from './signups-chart';
 
 // min-w-0: a grid or flex item may shrink below its content (long names and e-mails truncate, at 375 px too).
-const card = 'min-w-0 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800';
+const card = 'min-w-0 rounded-lg border p-4';
 
 interface Stat {
   key: keyof Dashboard['counts'];
@@ -107,11 +107,8 @@ function StatCard({ stat, value }: { stat: Stat; value: number }) {
   const { i18n } = useTranslation('users');
   const Icon = stat.icon;
   return (
-    <div
-      className={cn(card, 'relative flex flex-col gap-1', stat.link && 'hover:bg-neutral-50 dark:hover:bg-neutral-900')}
-      data-testid={`count-${stat.key}`}
-    >
-      <dt className="flex items-start justify-between gap-2 text-sm text-neutral-700 dark:text-neutral-300">
+    <div className={cn(card, 'relative flex flex-col gap-1', stat.link && 'hover:bg-muted/50')} data-testid={`count-${stat.key}`}>
+      <dt className="flex items-start justify-between gap-2 text-sm text-muted-foreground">
         {stat.link ? (
           // The link's ::after covers the whole card, so the card opens the list.
           <Link {...stat.link} className="break-words after:absolute after:inset-0 after:rounded-lg hover:underline">
@@ -120,11 +117,11 @@ function StatCard({ stat, value }: { stat: Stat; value: number }) {
         ) : (
           <span className="break-words">{stat.label}</span>
         )}
-        <Icon aria-hidden className="size-4 shrink-0 text-neutral-500" />
+        <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
       </dt>
       <dd className="text-2xl font-semibold tabular-nums">{formatNumber(value, i18n.language)}</dd>
       {stat.trend && (
-        <dd className="text-xs text-neutral-700 dark:text-neutral-300" data-testid={`trend-${stat.key}`}>
+        <dd className="text-xs text-muted-foreground" data-testid={`trend-${stat.key}`}>
           <Trend trend={stat.trend} language={i18n.language} />
         </dd>
       )}
@@ -138,7 +135,7 @@ function Trend({ trend, language }: { trend: Dashboard['trends']['users']; langu
   const change = (trend.current - trend.previous) / trend.previous;
   const percent = formatNumber(change, language, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' });
   return (
-    <span className={cn(change > 0 && 'text-emerald-800 dark:text-emerald-300', change < 0 && 'text-red-800 dark:text-red-300')}>
+    <span className={cn(change > 0 && 'text-success', change < 0 && 'text-destructive')}>
       {t('dashboard.trendChange', { change: percent })}
     </span>
   );
@@ -146,9 +143,7 @@ function Trend({ trend, language }: { trend: Dashboard['trends']['users']; langu
 
 // dir="auto" on the links: truncated in the direction of what they show (the ellipsis at its end).
 const linkClass = 'min-w-0 truncate font-medium underline-offset-2 hover:underline';
-const Secondary = ({ children }: { children: ReactNode }) => (
-  <span className="font-normal text-neutral-700 dark:text-neutral-300">{children}</span>
-);
+const Secondary = ({ children }: { children: ReactNode }) => <span className="font-normal text-muted-foreground">{children}</span>;
 
 function NewestList({ id, title, items }: { id: string; title: string; items: Array<{ key: string; link: ReactNode; createdAt: Date }> }) {
   const { t } = useTranslation('users');
@@ -166,7 +161,7 @@ function NewestList({ id, title, items }: { id: string; title: string; items: Ar
             <time
               dateTime={new Date(item.createdAt).toISOString()}
               title={dates.dateTime(item.createdAt)}
-              className="shrink-0 text-neutral-700 dark:text-neutral-300"
+              className="shrink-0 text-muted-foreground"
               suppressHydrationWarning
             >
               {dates.relative(item.createdAt)}

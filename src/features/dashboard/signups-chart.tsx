@@ -72,7 +72,7 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
         }}
         // A touch ends with a pointerleave: the tapped day's tooltip stays until the next tap or blur.
         onPointerLeave={(event) => event.pointerType === 'mouse' && setActive(null)}
-        className="grid h-56 grid-cols-[2rem_1fr] grid-rows-[1fr_auto] gap-x-2 rounded-md text-xs text-neutral-600 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none dark:text-neutral-400"
+        className="grid h-56 grid-cols-[2rem_1fr] grid-rows-[1fr_auto] gap-x-2 rounded-md text-xs text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         data-testid="signups-bars"
       >
         <span id={`${id}-hint`} className="sr-only">
@@ -91,12 +91,7 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
         </div>
         <div className="relative my-2">
           {ticks.map((tick) => (
-            <div
-              key={tick}
-              aria-hidden
-              className="absolute inset-x-0 border-t border-neutral-200 dark:border-neutral-800"
-              style={{ bottom: `${(tick / top) * 100}%` }}
-            />
+            <div key={tick} aria-hidden className="absolute inset-x-0 border-t" style={{ bottom: `${(tick / top) * 100}%` }} />
           ))}
           <div aria-hidden className="relative flex h-full items-end">
             {data.map((d, i) => (
@@ -105,7 +100,7 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
                 data-day={d.day}
                 onPointerEnter={() => setActive(i)}
                 onPointerDown={() => setActive(i)}
-                className={cn('flex h-full flex-1 items-end justify-center', active === i && 'bg-neutral-100 dark:bg-neutral-800')}
+                className={cn('flex h-full flex-1 items-end justify-center', active === i && 'bg-muted')}
               >
                 <div className="w-4/5 rounded-t bg-brand" style={{ height: `${(d.count / top) * 100}%` }} />
               </div>
@@ -115,7 +110,7 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
             <div
               aria-hidden
               data-testid="signups-tooltip"
-              className="pointer-events-none absolute top-0 z-10 rounded-md border border-neutral-200 bg-white px-3 py-2 text-xs whitespace-nowrap text-neutral-950 shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-50"
+              className="pointer-events-none absolute top-0 z-10 rounded-md border bg-card px-3 py-2 text-xs whitespace-nowrap text-foreground shadow-md"
               // On the side with room: after the day in the first half, before it in the second.
               style={
                 active < data.length / 2

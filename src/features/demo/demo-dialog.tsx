@@ -15,9 +15,7 @@ export function DemoModeDialog() {
     <ResponsiveDialog open={isOpen} onOpenChange={(o) => !o && close()} title={t('demo.title')} description={t('demo.description')}>
       <div className="flex flex-col gap-3 text-sm">
         <p>{t('demo.tryLocally')}</p>
-        <pre className="overflow-x-auto rounded-md bg-neutral-100 p-3 font-mono text-xs dark:bg-neutral-900">
-          {'npm install && npm start\nnpm test'}
-        </pre>
+        <pre className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs">{'npm install && npm start\nnpm test'}</pre>
         <a className="underline" href={config.docsUrl} rel="noreferrer" target="_blank">
           {t('demo.docs')}
         </a>

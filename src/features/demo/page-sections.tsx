@@ -15,29 +15,25 @@ export function PageSections({ current }: { current: 'app' | 'manager' }) {
     <div className="flex w-full flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold">{t('sections.title')}</h1>
-        <p className="text-neutral-700 dark:text-neutral-300">{t('sections.description')}</p>
+        <p className="text-muted-foreground">{t('sections.description')}</p>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2">
         {sections.map((s) => (
-          <li
-            key={s.key}
-            className={cn(
-              'flex flex-col gap-3 rounded-lg border p-4',
-              s.key === current ? 'border-brand' : 'border-neutral-200 dark:border-neutral-800',
-            )}
-          >
+          <li key={s.key} className={cn('flex flex-col gap-3 rounded-lg border p-4', s.key === current ? 'border-brand' : '')}>
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-lg font-semibold">{t(`sections.${s.key}.title`)}</h2>
               {s.key === current && (
-                <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-medium text-white">{t('sections.youAreHere')}</span>
+                <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-medium text-brand-foreground">
+                  {t('sections.youAreHere')}
+                </span>
               )}
               {!allowed[s.key] && (
-                <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900 dark:bg-red-900 dark:text-red-100">
+                <span className="rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-medium text-destructive">
                   {t('sections.accessDenied')}
                 </span>
               )}
             </div>
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">{t(`sections.${s.key}.description`)}</p>
+            <p className="text-sm text-muted-foreground">{t(`sections.${s.key}.description`)}</p>
             {/* A section the person may not have is named, never offered. */}
             {allowed[s.key] && (
               <Link to={s.to} className={cn(buttonVariants({ variant: 'secondary' }), 'self-start')}>

@@ -6,7 +6,7 @@ const PictureUploader = lazy(() => import('./picture-uploader'));
 
 export function PictureField(props: PictureUploaderProps) {
   return (
-    <Suspense fallback={<div className="h-40 rounded-lg border border-neutral-200 dark:border-neutral-800" aria-busy="true" />}>
+    <Suspense fallback={<div className="h-40 rounded-lg border" aria-busy="true" />}>
       <PictureUploader {...props} />
     </Suspense>
   );

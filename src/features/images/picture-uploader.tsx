@@ -94,16 +94,16 @@ export default function PictureUploader({ target, url, title, description, shape
     <section
       aria-labelledby={`${inputId}-title`}
       data-uploader={ready ? 'ready' : 'loading'}
-      className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
+      className="flex flex-col gap-3 rounded-lg border p-4"
     >
       <div>
         <h2 id={`${inputId}-title`} className="text-base font-semibold">
           {title}
         </h2>
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">{description}</p>
+        <p className="text-sm text-muted-foreground">{description}</p>
       </div>
       <div className="flex flex-wrap items-start gap-4">
-        <div className={cn('flex shrink-0 items-center justify-center overflow-hidden bg-neutral-100 dark:bg-neutral-800', frame)}>
+        <div className={cn('flex shrink-0 items-center justify-center overflow-hidden bg-muted', frame)}>
           {shown ? (
             <img
               src={shown.src}
@@ -114,7 +114,7 @@ export default function PictureUploader({ target, url, title, description, shape
               className="size-full object-cover"
             />
           ) : (
-            (placeholder ?? <ImageUp aria-hidden className="size-8 text-neutral-400" />)
+            (placeholder ?? <ImageUp aria-hidden className="size-8 text-muted-foreground" />)
           )}
         </div>
         <div className="flex min-w-52 flex-1 flex-col gap-2">
@@ -128,12 +128,12 @@ export default function PictureUploader({ target, url, title, description, shape
             onDrop={onDrop}
             className={cn(
               'flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed px-4 py-4 text-center text-sm',
-              'focus-within:ring-2 focus-within:ring-brand',
-              dragging ? 'border-brand bg-neutral-50 dark:bg-neutral-900' : 'border-neutral-300 dark:border-neutral-700',
+              'focus-within:ring-2 focus-within:ring-ring',
+              dragging ? 'border-brand bg-muted/50' : 'border-input',
             )}
           >
             <span className="font-medium">{t('uploader.dropHint')}</span>
-            <span className="text-xs text-neutral-600 dark:text-neutral-400">{t('uploader.formats', { max: maxSize })}</span>
+            <span className="text-xs text-muted-foreground">{t('uploader.formats', { max: maxSize })}</span>
             <input
               ref={input}
               id={inputId}
@@ -157,14 +157,14 @@ export default function PictureUploader({ target, url, title, description, shape
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.round(progress * 100)}
-                className="h-2 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+                className="h-2 overflow-hidden rounded-full bg-muted"
               >
                 <div className="h-full bg-brand transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
               </div>
             </div>
           )}
           {error && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            <p role="alert" className="text-sm text-destructive">
               {error}
             </p>
           )}

@@ -43,7 +43,7 @@ export function FormOrganization({
       <Field label={t('form.slug')} error={message(errors.slug?.message)}>
         {(ids) => <Input dir="ltr" autoCapitalize="none" spellCheck={false} disabled={disabled} {...ids} {...slugField} />}
       </Field>
-      <p className="-mt-2 text-sm text-neutral-700 dark:text-neutral-300">{t('form.slugHint')}</p>
+      <p className="-mt-2 text-sm text-muted-foreground">{t('form.slugHint')}</p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel}>

@@ -42,12 +42,7 @@ export function OrganizationInvitations({ org }: { org: OrganizationPage }) {
   return (
     <div className="flex flex-col gap-6">
       {rights.invite && (
-        <form
-          noValidate
-          onSubmit={invite}
-          className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
-          data-testid="invite-form"
-        >
+        <form noValidate onSubmit={invite} className="flex flex-col gap-3 rounded-lg border p-4" data-testid="invite-form">
           <h2 className="text-lg font-semibold">{t('invitations.inviteTitle')}</h2>
           <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
             <Field label={t('invitations.email')} error={emailError ? t(emailError as 'form.nameRequired') : undefined}>
@@ -97,17 +92,15 @@ export function OrganizationInvitations({ org }: { org: OrganizationPage }) {
       )}
       <div className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('invitations.pending')}</h2>
-        {org.invitations.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('invitations.none')}</p>}
+        {org.invitations.length === 0 && <p className="text-muted-foreground">{t('invitations.none')}</p>}
         <ul className="flex flex-col gap-2" data-testid="pending-invitations">
           {org.invitations.map((inv) => (
-            <li key={inv.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+            <li key={inv.id} className="flex flex-wrap items-center gap-2 rounded-lg border p-3">
               <span className="min-w-0 flex-1 truncate">
                 <bdi>{inv.email}</bdi>
               </span>
               <span className="text-sm">{roleName(inv.role)}</span>
-              <span className="text-sm text-neutral-700 dark:text-neutral-300">
-                {t('invitations.expires', { date: dates.dateTime(inv.expiresAt) })}
-              </span>
+              <span className="text-sm text-muted-foreground">{t('invitations.expires', { date: dates.dateTime(inv.expiresAt) })}</span>
               {rights.invite && (
                 <span className="flex gap-2">
                   <Button

@@ -42,7 +42,7 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
       <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={t('tabs.members')}>
         <table className="w-full text-start text-sm" data-testid="members-table">
           <thead>
-            <tr className="border-b border-neutral-200 text-start dark:border-neutral-800">
+            <tr className="border-b text-start">
               <th className="p-2 text-start">{t('members.name')}</th>
               <th className="p-2 text-start">{t('members.email')}</th>
               <th className="p-2 text-start">{t('members.role')}</th>
@@ -54,10 +54,10 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
           </thead>
           <tbody>
             {org.members.map((m) => (
-              <tr key={m.id} className="border-b border-neutral-100 dark:border-neutral-900" data-testid={`member-${m.email}`}>
+              <tr key={m.id} className="border-b" data-testid={`member-${m.email}`}>
                 <td className="p-2">
                   <bdi>{m.name || m.email}</bdi>
-                  {m.userId === me?.id && <span className="text-neutral-700 dark:text-neutral-300"> ({t('members.you')})</span>}
+                  {m.userId === me?.id && <span className="text-muted-foreground"> ({t('members.you')})</span>}
                 </td>
                 <td className="max-w-48 truncate p-2">
                   <bdi>{m.email}</bdi>
@@ -92,7 +92,7 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
         <Button variant="secondary" disabled={iAmLastOwner} onClick={() => setLeaving(true)}>
           {t('members.leave')}
         </Button>
-        {iAmLastOwner && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('members.lastOwner')}</p>}
+        {iAmLastOwner && <p className="text-sm text-muted-foreground">{t('members.lastOwner')}</p>}
       </div>
       <ConfirmDialog
         open={Boolean(removing)}

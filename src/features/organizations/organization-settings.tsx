@@ -25,9 +25,9 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <section className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">
+      <section className="flex flex-col gap-3 rounded-lg border p-4">
         <h2 className="text-lg font-semibold">{t('settings.general')}</h2>
-        {!rights.updateOrganization && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('settings.readOnly')}</p>}
+        {!rights.updateOrganization && <p className="text-sm text-muted-foreground">{t('settings.readOnly')}</p>}
         <FormOrganization
           key={`${org.name}/${org.slug}`}
           initial={{ name: org.name, slug: org.slug }}
@@ -61,10 +61,10 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
           onChange={() => queryClient.invalidateQueries({ queryKey: orpc.organizations.key() })}
         />
       )}
-      <section className="flex flex-col items-start gap-3 rounded-lg border border-red-200 p-4 dark:border-red-900">
+      <section className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4">
         <h2 className="text-lg font-semibold">{t('settings.danger')}</h2>
         <p className="text-sm wrap-anywhere">{t('settings.deleteBody', { name: org.name })}</p>
-        {!rights.deleteOrganization && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('settings.ownerOnly')}</p>}
+        {!rights.deleteOrganization && <p className="text-sm text-muted-foreground">{t('settings.ownerOnly')}</p>}
         <Button variant="destructive" disabled={!rights.deleteOrganization} onClick={() => setDeleting(true)}>
           {t('settings.delete')}
         </Button>

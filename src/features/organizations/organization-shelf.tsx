@@ -28,7 +28,7 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
   if (!org.active) {
     return (
       <div className="flex flex-col items-start gap-2">
-        <p className="wrap-anywhere text-neutral-700 dark:text-neutral-300">{t('shelf.notActive', { name: org.name })}</p>
+        <p className="wrap-anywhere text-muted-foreground">{t('shelf.notActive', { name: org.name })}</p>
         <Button
           variant="secondary"
           disabled={pending}
@@ -43,9 +43,9 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="wrap-anywhere text-neutral-700 dark:text-neutral-300">{t('shelf.intro', { name: org.name })}</p>
+      <p className="wrap-anywhere text-muted-foreground">{t('shelf.intro', { name: org.name })}</p>
       <form
-        className="grid gap-2 rounded-lg border border-neutral-200 p-4 sm:grid-cols-2 dark:border-neutral-800"
+        className="grid gap-2 rounded-lg border p-4 sm:grid-cols-2"
         data-testid="shelf-add-form"
         onSubmit={async (e) => {
           e.preventDefault();
@@ -87,15 +87,15 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
           </Button>
         </div>
       </form>
-      {shelf && shelf.items.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('shelf.empty')}</p>}
+      {shelf && shelf.items.length === 0 && <p className="text-muted-foreground">{t('shelf.empty')}</p>}
       <ul className="grid gap-2" data-testid="shelf-items">
         {shelf?.items.map((item) => (
-          <li key={item.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+          <li key={item.id} className="flex flex-wrap items-center gap-2 rounded-lg border p-3">
             <div className="flex min-w-0 flex-1 flex-col">
               <span className="font-semibold break-words" dir="auto">
                 {item.book.title}
               </span>
-              <span className="text-sm text-neutral-700 dark:text-neutral-300" dir="auto">
+              <span className="text-sm text-muted-foreground" dir="auto">
                 {item.book.author}
               </span>
               {item.note && (
@@ -103,9 +103,7 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
                   {item.note}
                 </span>
               )}
-              {item.addedBy && (
-                <span className="text-xs text-neutral-700 dark:text-neutral-300">{t('shelf.addedBy', { name: item.addedBy.name })}</span>
-              )}
+              {item.addedBy && <span className="text-xs text-muted-foreground">{t('shelf.addedBy', { name: item.addedBy.name })}</span>}
             </div>
             {rights.removeFromShelf && (
               <Button

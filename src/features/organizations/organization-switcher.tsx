@@ -30,7 +30,7 @@ export function OrganizationSwitcher() {
   if (!data) return null;
   if (data.organizations.length === 0) {
     return (
-      <Link to="/app/organizations" className="text-sm text-neutral-700 underline-offset-4 hover:underline dark:text-neutral-300">
+      <Link to="/app/organizations" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
         {t('organizationSwitcher.create')}
       </Link>
     );
@@ -65,9 +65,9 @@ export function OrganizationSwitcher() {
       onKeyDown={(e) => {
         if (e.key === 'ArrowDown' || e.key === 'ArrowUp') setArmed(true);
       }}
-      className="flex h-9 max-w-48 min-w-0 items-center justify-between gap-2 rounded-md border border-neutral-300 bg-white px-3 text-start text-sm whitespace-nowrap focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 dark:border-neutral-700 dark:bg-neutral-900"
+      className="flex h-9 max-w-48 min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-card px-3 text-start text-sm whitespace-nowrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50"
     >
-      <span className={cn('truncate', !active && 'text-neutral-500 dark:text-neutral-400')}>
+      <span className={cn('truncate', !active && 'text-muted-foreground')}>
         {active ? <bdi>{active.name}</bdi> : t('organizationSwitcher.none')}
       </span>
       <ChevronDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />

@@ -26,7 +26,7 @@ function TeamCard({ org, team }: { org: OrganizationPage; team: Team }) {
   const label = (m: OrganizationPage['members'][number]) => m.name || m.email;
 
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800" data-testid={`team-${team.name}`}>
+    <li className="flex flex-col gap-3 rounded-lg border p-4" data-testid={`team-${team.name}`}>
       <div className="flex flex-wrap items-center gap-2">
         {renaming ? (
           <form
@@ -69,10 +69,10 @@ function TeamCard({ org, team }: { org: OrganizationPage; team: Team }) {
       </div>
       <div>
         <h4 className="text-sm font-medium">{t('teams.members')}</h4>
-        {members.length === 0 && <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('teams.noMembers')}</p>}
+        {members.length === 0 && <p className="text-sm text-muted-foreground">{t('teams.noMembers')}</p>}
         <ul className="flex flex-wrap gap-2 pt-1">
           {members.map((m) => (
-            <li key={m.userId} className="flex items-center gap-1 rounded-full bg-neutral-100 px-3 py-1 text-sm dark:bg-neutral-800">
+            <li key={m.userId} className="flex items-center gap-1 rounded-full bg-muted px-3 py-1 text-sm">
               <bdi>{label(m)}</bdi>
               {rights.manageTeams && (
                 <Button
@@ -176,7 +176,7 @@ export function OrganizationTeams({ org }: { org: OrganizationPage }) {
           </Button>
         </form>
       )}
-      {org.teams.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('teams.none')}</p>}
+      {org.teams.length === 0 && <p className="text-muted-foreground">{t('teams.none')}</p>}
       <ul className="grid gap-3">
         {org.teams.map((team) => (
           <TeamCard key={team.id} org={org} team={team} />

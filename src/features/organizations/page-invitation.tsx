@@ -44,9 +44,7 @@ export function PageInvitation() {
             {t('invitation.pending', { inviter: invitation.inviterName ?? '', organization: invitation.organizationName ?? '', role })}
           </p>
           {invitation.expiresAt && (
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">
-              {t('invitation.expires', { date: dates.dateTime(invitation.expiresAt) })}
-            </p>
+            <p className="text-sm text-muted-foreground">{t('invitation.expires', { date: dates.dateTime(invitation.expiresAt) })}</p>
           )}
           <div className="flex flex-wrap gap-2">
             <Button
@@ -78,7 +76,7 @@ export function PageInvitation() {
           </p>
           {invitation.state === 'wrong-recipient' && user && (
             <div className="flex flex-wrap items-center gap-2">
-              <bdi className="text-sm text-neutral-700 dark:text-neutral-300">{user.email}</bdi>
+              <bdi className="text-sm text-muted-foreground">{user.email}</bdi>
               <Button variant="secondary" size="sm" onClick={() => setSigningOut(true)}>
                 {t('invitation.signOut')}
               </Button>

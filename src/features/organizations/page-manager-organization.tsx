@@ -41,19 +41,14 @@ export function PageManagerOrganization() {
           </Button>
         )}
       </div>
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">
+      <p className="text-sm text-muted-foreground">
         <span dir="ltr">{org.slug}</span> · {t('overview.created', { date: dates.date(org.createdAt) })}
       </p>
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('manager.members')}</h2>
-        <div
-          className="relative overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
-          tabIndex={0}
-          role="region"
-          aria-label={t('manager.members')}
-        >
+        <div className="relative overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label={t('manager.members')}>
           <table className="w-full text-sm" data-testid="manager-organization-members">
-            <thead className="bg-neutral-50 dark:bg-neutral-900">
+            <thead className="bg-muted/50">
               <tr>
                 <th className="p-3 text-start">{t('members.name')}</th>
                 <th className="p-3 text-start">{t('members.email')}</th>
@@ -63,7 +58,7 @@ export function PageManagerOrganization() {
             </thead>
             <tbody>
               {org.members.map((m) => (
-                <tr key={m.id} className="border-t border-neutral-200 dark:border-neutral-800">
+                <tr key={m.id} className="border-t">
                   <td className="p-3">
                     <bdi>{m.name || m.email}</bdi>
                   </td>
@@ -80,16 +75,14 @@ export function PageManagerOrganization() {
       </section>
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('manager.invitations')}</h2>
-        {org.invitations.length === 0 && <p className="text-neutral-700 dark:text-neutral-300">{t('invitations.none')}</p>}
+        {org.invitations.length === 0 && <p className="text-muted-foreground">{t('invitations.none')}</p>}
         <ul className="flex flex-col gap-2">
           {org.invitations.map((inv) => (
-            <li key={inv.id} className="flex flex-wrap gap-2 rounded-lg border border-neutral-200 p-3 text-sm dark:border-neutral-800">
+            <li key={inv.id} className="flex flex-wrap gap-2 rounded-lg border p-3 text-sm">
               <bdi className="min-w-0 flex-1 truncate">{inv.email}</bdi>
               <span>{roleName(inv.role)}</span>
               <span>{t(`manager.statuses.${inv.status}` as 'manager.statuses.pending', { defaultValue: inv.status })}</span>
-              <span className="text-neutral-700 dark:text-neutral-300">
-                {t('invitations.expires', { date: dates.dateTime(inv.expiresAt) })}
-              </span>
+              <span className="text-muted-foreground">{t('invitations.expires', { date: dates.dateTime(inv.expiresAt) })}</span>
             </li>
           ))}
         </ul>

@@ -70,10 +70,10 @@ export function PageManagerOrganizations() {
           <Avatar name={o.name} src={o.logo} size="md" square lazy />
           <div className="flex min-w-0 flex-1 flex-col gap-0.5 text-sm">
             {nameLink(o)}
-            <span className="truncate text-neutral-600 dark:text-neutral-400">
+            <span className="truncate text-muted-foreground">
               <bdi dir="ltr">{o.slug}</bdi>
             </span>
-            <span className="text-neutral-700 dark:text-neutral-300">
+            <span className="text-muted-foreground">
               {t('overview.members', { count: o.memberCount })} · {created(o.createdAt)}
             </span>
           </div>

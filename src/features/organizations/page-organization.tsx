@@ -34,22 +34,22 @@ export function PageOrganization() {
   const sections: Record<OrganizationTab, React.ReactNode> = {
     overview: (
       <>
-        <p className="mb-3 text-sm text-neutral-700 dark:text-neutral-300">{t('overview.created', { date: dates.date(org.createdAt) })}</p>
+        <p className="mb-3 text-sm text-muted-foreground">{t('overview.created', { date: dates.date(org.createdAt) })}</p>
         <dl className="grid gap-2 sm:grid-cols-2">
           <div>
-            <dt className="text-sm text-neutral-700 dark:text-neutral-300">{t('tabs.members')}</dt>
+            <dt className="text-sm text-muted-foreground">{t('tabs.members')}</dt>
             <dd>{t('overview.members', { count: org.members.length })}</dd>
           </div>
           <div>
-            <dt className="text-sm text-neutral-700 dark:text-neutral-300">{t('tabs.teams')}</dt>
+            <dt className="text-sm text-muted-foreground">{t('tabs.teams')}</dt>
             <dd>{t('overview.teams', { count: org.teams.length })}</dd>
           </div>
           <div>
-            <dt className="text-sm text-neutral-700 dark:text-neutral-300">{t('tabs.invitations')}</dt>
+            <dt className="text-sm text-muted-foreground">{t('tabs.invitations')}</dt>
             <dd>{t('overview.pending', { count: org.invitations.length })}</dd>
           </div>
           <div>
-            <dt className="text-sm text-neutral-700 dark:text-neutral-300">{t('form.slug')}</dt>
+            <dt className="text-sm text-muted-foreground">{t('form.slug')}</dt>
             <dd dir="ltr" className="text-start">
               {org.slug}
             </dd>
@@ -83,7 +83,7 @@ export function PageOrganization() {
             {t('makeActive')}
           </Button>
         )}
-        <span className="text-sm text-neutral-700 dark:text-neutral-300">{t('yourRole', { role: roleName(org.membership.role) })}</span>
+        <span className="text-sm text-muted-foreground">{t('yourRole', { role: roleName(org.membership.role) })}</span>
       </div>
       <nav aria-label={org.name} className="-mx-1 overflow-x-auto">
         <ul className="flex gap-1 px-1">
@@ -95,10 +95,8 @@ export function PageOrganization() {
                 search={{ tab: key }}
                 aria-current={tab === key ? 'page' : undefined}
                 className={cn(
-                  'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand',
-                  tab === key
-                    ? 'bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-white'
-                    : 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800',
+                  'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  tab === key ? 'bg-muted text-foreground' : 'text-muted-foreground hover:bg-accent',
                 )}
               >
                 {t(`tabs.${key}`)}
@@ -110,9 +108,7 @@ export function PageOrganization() {
       <section aria-label={t(`tabs.${tab}`)} data-testid={`organization-${tab}`}>
         {sections[tab]}
       </section>
-      {!rights.manageMembers && tab === 'invitations' && (
-        <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('invitations.notAllowed')}</p>
-      )}
+      {!rights.manageMembers && tab === 'invitations' && <p className="text-sm text-muted-foreground">{t('invitations.notAllowed')}</p>}
     </div>
   );
 }

@@ -45,18 +45,16 @@ export function PageOrganizations() {
       {organizations.length > 0 && (
         <ul className="grid gap-3" data-testid="organization-list">
           {organizations.map((o) => (
-            <li key={o.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+            <li key={o.id} className="flex flex-wrap items-center gap-3 rounded-lg border p-3">
               <Avatar name={o.name} src={o.logo} size="md" square lazy />
               <Link
                 to="/app/organizations/$slug"
                 params={{ slug: o.slug }}
-                className="min-w-0 flex-1 font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+                className="min-w-0 flex-1 font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 <bdi className="break-words">{o.name}</bdi>
               </Link>
-              <span className="text-sm text-neutral-700 dark:text-neutral-300">
-                {t(`roles.${o.role}` as 'roles.member', { defaultValue: o.role })}
-              </span>
+              <span className="text-sm text-muted-foreground">{t(`roles.${o.role}` as 'roles.member', { defaultValue: o.role })}</span>
               {data?.activeOrganizationId === o.id ? (
                 <Badge>{t('active')}</Badge>
               ) : (

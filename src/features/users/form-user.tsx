@@ -89,11 +89,11 @@ export function FormUser({
           )}
         </Field>
         {roleLocked && (
-          <p id={roleLockedId} className="-mt-3 text-sm text-neutral-700 dark:text-neutral-300">
+          <p id={roleLockedId} className="-mt-3 text-sm text-muted-foreground">
             {t('detail.lastAdmin')}
           </p>
         )}
-        <p className="-mt-3 text-sm text-neutral-600 dark:text-neutral-400">{t('form.roleHelp')}</p>
+        <p className="-mt-3 text-sm text-muted-foreground">{t('form.roleHelp')}</p>
         <FormActions submitLabel={user ? t('form.save') : t('form.create')} pending={save.isPending} onCancel={onCancel} />
       </form>
       <UnsavedChangesGuard unsaved={() => dirty && !saved.current} />

@@ -149,28 +149,28 @@ export function PageManagerUser() {
         />
       )}
 
-      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-neutral-200 p-4 text-sm sm:grid-cols-2 dark:border-neutral-800">
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-2">
         <div className="flex flex-col gap-0.5">
-          <dt className="text-neutral-600 dark:text-neutral-400">{t('form.email')}</dt>
+          <dt className="text-muted-foreground">{t('form.email')}</dt>
           <dd className="break-all" data-testid="user-email">
             {user.email}
           </dd>
         </div>
         <div className="flex flex-col gap-0.5">
-          <dt className="text-neutral-600 dark:text-neutral-400">{t('detail.onboarding')}</dt>
+          <dt className="text-muted-foreground">{t('detail.onboarding')}</dt>
           <dd>{user.onboardedAt ? t('detail.onboarded', { date: dates.date(user.onboardedAt) }) : t('detail.notOnboarded')}</dd>
         </div>
         <div className="flex flex-col gap-0.5">
-          <dt className="text-neutral-600 dark:text-neutral-400">{t('details.created', { ns: 'tables' })}</dt>
+          <dt className="text-muted-foreground">{t('details.created', { ns: 'tables' })}</dt>
           <dd>{dates.dateTime(user.createdAt)}</dd>
         </div>
         <div className="flex flex-col gap-0.5">
-          <dt className="text-neutral-600 dark:text-neutral-400">{t('details.updated', { ns: 'tables' })}</dt>
+          <dt className="text-muted-foreground">{t('details.updated', { ns: 'tables' })}</dt>
           <dd>{dates.dateTime(user.updatedAt)}</dd>
         </div>
         {user.banned && (
           <div className="flex flex-col gap-0.5 sm:col-span-2">
-            <dt className="text-neutral-600 dark:text-neutral-400">{t('status.banned')}</dt>
+            <dt className="text-muted-foreground">{t('status.banned')}</dt>
             <dd data-testid="ban-reason">{user.banReason ? t('detail.banReason', { reason: user.banReason }) : t('detail.noBanReason')}</dd>
           </div>
         )}
@@ -193,7 +193,7 @@ export function PageManagerUser() {
         </Field>
       )}
       {canSetRole && roleLocked && (
-        <p id="cannot-change-own-role" className="-mt-4 text-sm text-neutral-700 dark:text-neutral-300">
+        <p id="cannot-change-own-role" className="-mt-4 text-sm text-muted-foreground">
           {roleLockedReason}
         </p>
       )}
@@ -223,7 +223,7 @@ export function PageManagerUser() {
             </Button>
           )}
           {canBan && (isSelf || user.lastAdmin) && !user.banned && (
-            <p id="cannot-ban-self" className="text-sm text-neutral-700 dark:text-neutral-300">
+            <p id="cannot-ban-self" className="text-sm text-muted-foreground">
               {isSelf ? t('detail.cannotBanYourself') : t('detail.lastAdmin')}
             </p>
           )}

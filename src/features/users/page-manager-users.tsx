@@ -136,7 +136,7 @@ export function PageManagerUsers() {
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             {/* Ends in '…' at the end of its own script's line, aligned as the page. */}
             <bdi className="truncate rtl:text-right">{nameLink(user)}</bdi>
-            <bdi className="truncate text-sm rtl:text-right text-neutral-600 dark:text-neutral-400">{user.email}</bdi>
+            <bdi className="truncate text-sm rtl:text-right text-muted-foreground">{user.email}</bdi>
             <div className="flex flex-wrap gap-1">
               <RoleBadges role={user.role} />
               <StatusBadge banned={user.banned} />

@@ -20,7 +20,7 @@ const ITEMS = [
 ] as const;
 
 const linkBase =
-  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand';
+  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /** The section's frame around its pages, or around `children` (its error pages). */
 export function LayoutApp({ children }: { children?: ReactNode }) {
@@ -35,11 +35,11 @@ export function LayoutApp({ children }: { children?: ReactNode }) {
     <OnboardingGate user={user}>
       <div className="flex min-h-dvh flex-col">
         <SkipLink />
-        <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/90 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90">
+        <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
           <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4">
             <Link
               to="/app"
-              className="me-4 flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+              className="me-4 flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               <Logo />
             </Link>
@@ -49,8 +49,8 @@ export function LayoutApp({ children }: { children?: ReactNode }) {
                   key={to}
                   to={to}
                   activeOptions={{ exact }}
-                  className={`${linkBase} text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800`}
-                  activeProps={{ className: 'bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-white', 'aria-current': 'page' }}
+                  className={`${linkBase} text-muted-foreground hover:bg-accent`}
+                  activeProps={{ className: 'bg-muted text-foreground', 'aria-current': 'page' }}
                 >
                   <Icon className="size-4" aria-hidden />
                   {t(`nav.${key}`)}
@@ -69,7 +69,7 @@ export function LayoutApp({ children }: { children?: ReactNode }) {
         </header>
         {/* Small screens: the active organisation above the page (the top bar has no room for it). */}
         {showSwitcher && (
-          <div className="border-b border-neutral-200 px-4 py-2 sm:hidden dark:border-neutral-800">
+          <div className="border-b px-4 py-2 sm:hidden">
             <OrganizationSwitcher />
           </div>
         )}
@@ -78,7 +78,7 @@ export function LayoutApp({ children }: { children?: ReactNode }) {
         </main>
         <nav
           aria-label={t('nav.mainNavigation')}
-          className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] sm:hidden dark:border-neutral-800 dark:bg-neutral-950"
+          className="fixed inset-x-0 bottom-0 z-40 border-t bg-background pb-[env(safe-area-inset-bottom)] sm:hidden"
         >
           <ul className="grid grid-cols-4">
             {ITEMS.map(({ to, key, icon: Icon, exact }) => (
@@ -86,8 +86,8 @@ export function LayoutApp({ children }: { children?: ReactNode }) {
                 <Link
                   to={to}
                   activeOptions={{ exact }}
-                  className="flex flex-col items-center gap-1 py-2 text-xs text-neutral-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:text-neutral-300"
-                  activeProps={{ className: 'font-semibold text-brand dark:text-brand-light', 'aria-current': 'page' }}
+                  className="flex flex-col items-center gap-1 py-2 text-xs text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  activeProps={{ className: 'font-semibold text-brand-text', 'aria-current': 'page' }}
                 >
                   <Icon className="size-5" aria-hidden />
                   {t(`nav.${key}`)}

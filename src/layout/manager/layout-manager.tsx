@@ -46,13 +46,13 @@ const GROUPS: Item[][] = [
 function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const itemClass = cn(
-    'flex items-center gap-3 rounded-md py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:text-neutral-300 dark:hover:bg-neutral-800',
+    'flex items-center gap-3 rounded-md py-2 text-sm font-medium text-muted-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
     collapsed ? 'justify-center px-2' : 'px-3',
   );
   return (
     <div className="flex flex-1 flex-col gap-4">
       {GROUPS.map((items, i) => (
-        <div key={i} className={cn('flex flex-col gap-1', i > 0 && 'border-t border-neutral-200 pt-4 dark:border-neutral-800')}>
+        <div key={i} className={cn('flex flex-col gap-1', i > 0 && 'border-t pt-4')}>
           {items.map(({ to, key, icon: Icon, external }) => {
             const label = t(`nav.${key}`);
             const content = (
@@ -72,7 +72,7 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
                 className={itemClass}
                 title={collapsed ? label : undefined}
                 activeProps={{
-                  className: 'bg-brand/10 text-neutral-950 dark:bg-brand/25 dark:text-white',
+                  className: 'bg-brand/10 text-foreground dark:bg-brand/25',
                   'aria-current': 'page',
                 }}
                 onClick={onNavigate}
@@ -83,12 +83,7 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
           })}
         </div>
       ))}
-      <Link
-        to="/app"
-        className={cn(itemClass, 'mt-auto border border-neutral-200 dark:border-neutral-800')}
-        title={collapsed ? t('nav.openApp') : undefined}
-        onClick={onNavigate}
-      >
+      <Link to="/app" className={cn(itemClass, 'mt-auto border')} title={collapsed ? t('nav.openApp') : undefined} onClick={onNavigate}>
         <ArrowUpRight className="size-4 shrink-0 rtl:-scale-x-100" aria-hidden />
         <span className={cn(collapsed && 'sr-only')}>{t('nav.openApp')}</span>
       </Link>
@@ -108,7 +103,7 @@ export function LayoutManager({ children }: { children?: ReactNode }) {
         <SkipLink />
         <aside
           className={cn(
-            'sticky top-0 hidden h-dvh shrink-0 flex-col gap-4 border-e border-neutral-200 bg-neutral-50 p-3 transition-[width] md:flex motion-reduce:transition-none dark:border-neutral-800 dark:bg-neutral-900/40',
+            'sticky top-0 hidden h-dvh shrink-0 flex-col gap-4 border-e border-sidebar-border bg-sidebar p-3 transition-[width] md:flex motion-reduce:transition-none',
             collapsed ? 'w-16' : 'w-60',
           )}
         >
@@ -116,7 +111,7 @@ export function LayoutManager({ children }: { children?: ReactNode }) {
             {!collapsed && (
               <Link
                 to="/manager/dashboard"
-                className="flex items-center rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+                className="flex items-center rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 <Logo />
               </Link>
@@ -140,7 +135,7 @@ export function LayoutManager({ children }: { children?: ReactNode }) {
           </nav>
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-neutral-200 bg-white/90 px-4 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90">
+          <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b bg-background/90 px-4 backdrop-blur">
             <div className="flex items-center gap-2 md:invisible">
               <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} onClick={() => setMobileOpen(true)}>
                 <Menu aria-hidden />
