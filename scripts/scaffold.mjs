@@ -437,13 +437,13 @@ export function PageManager${One}() {
           </>
         }
       />
-      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-neutral-200 p-4 text-sm sm:grid-cols-2 dark:border-neutral-800">
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-2">
         <div className="flex flex-col gap-0.5">
-          <dt className="text-neutral-600 dark:text-neutral-400">{t('details.created', { ns: 'tables' })}</dt>
+          <dt className="text-muted-foreground">{t('details.created', { ns: 'tables' })}</dt>
           <dd>{dates.dateTime(item.createdAt)}</dd>
         </div>
         <div className="flex flex-col gap-0.5">
-          <dt className="text-neutral-600 dark:text-neutral-400">{t('details.updated', { ns: 'tables' })}</dt>
+          <dt className="text-muted-foreground">{t('details.updated', { ns: 'tables' })}</dt>
           <dd>{dates.dateTime(item.updatedAt)}</dd>
         </div>
       </dl>
