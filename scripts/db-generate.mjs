@@ -19,7 +19,7 @@ if (args.includes('--replace-last')) {
   const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
   const last = journal.entries.at(-1);
   const sqlFile = path.join(out, `${last.tag}.sql`);
-  const committed = spawnSync('git', ['cat-file', '-e', `HEAD:${path.relative(root, sqlFile)}`], { cwd: root, stdio: 'ignore' });
+  const committed = spawnSync('git', ['cat-file', '-e', `HEAD:./${last.tag}.sql`], { cwd: out, stdio: 'ignore' });
   if (committed.status === 0) {
     console.error(`${last.tag} is committed, so it may have run on a database already: write a new migration instead.`);
     process.exit(1);

@@ -74,13 +74,17 @@ describe('db:generate', () => {
   }, 180_000);
 
   it('--replace-last refuses a committed migration', () => {
-    const run = spawnSync(process.execPath, [path.join(root, 'scripts/db-generate.mjs'), '--replace-last'], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const out = path.join(scratch, 'committed');
+    cpSync(path.join(root, 'drizzle'), out, { recursive: true });
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: out });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'migrations');
+    const before = readdirSync(out);
+    const { run } = generate('committed', ['./src/server/db/schema.ts'], ['--replace-last'], false);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('is committed, so it may have run on a database already');
+    expect(readdirSync(out)).toEqual(before);
   });
 
   it('fails, instead of writing nothing with status 0, when drizzle-kit needs an answer (a renamed column)', () => {
