@@ -1,42 +1,56 @@
 import { imageSources } from '#/lib/image-sources';
+import { cn } from '#/lib/utils';
 import type { Book } from './books.schema';
 
-/** `lazy` for lists, where most covers are below the fold. */
+/**
+ * A book's cover: its picture over a cover drawn from its title, author and genre, which shows while
+ * the picture loads and stays where there is none. Decorative: the title is always written beside it.
+ * `lazy` for lists, where most covers are below the fold.
+ */
 export function BookCover({
   book,
-  className = 'h-20 w-14',
+  className = 'w-14',
   lazy = false,
   sizes = '96px',
 }: {
-  book: Pick<Book, 'title' | 'genre'> & { coverImage?: string | null };
+  book: Pick<Book, 'title' | 'author' | 'genre'> & { coverImage?: string | null };
+  /** Its width; the height follows (2:3). */
   className?: string;
   lazy?: boolean;
   /** For the browser's choice of copy. */
   sizes?: string;
 }) {
-  if (book.coverImage) {
-    const { src, srcSet } = imageSources(book.coverImage);
-    return (
-      <img
-        src={src}
-        srcSet={srcSet}
-        sizes={srcSet ? sizes : undefined}
-        alt=""
-        loading={lazy ? 'lazy' : 'eager'}
-        decoding="async"
-        data-cover="picture"
-        className={`shrink-0 rounded-sm object-cover shadow-sm ${className}`}
-      />
-    );
-  }
+  const picture = book.coverImage ? imageSources(book.coverImage) : null;
+  // The genre's colour, muted into the card: the theme's text reads on it in light and dark.
+  const tint = book.genre?.color ?? 'var(--muted-foreground)';
   return (
     <div
       aria-hidden
-      data-cover="tile"
-      className={`flex shrink-0 items-center justify-center rounded-sm text-xl font-bold text-white shadow-sm ${className}`}
-      style={{ backgroundColor: book.genre?.color ?? '#64748b' }}
+      data-cover="generated"
+      className={cn('@container relative aspect-[2/3] shrink-0 overflow-hidden rounded-sm text-foreground shadow-sm', className)}
+      style={{ backgroundColor: `color-mix(in oklab, ${tint} 20%, var(--card))` }}
     >
-      {book.title.trim().charAt(0).toUpperCase()}
+      <div className="absolute inset-y-0 start-0 w-[7%]" style={{ backgroundColor: tint }} />
+      <div className="flex h-full flex-col justify-between gap-[6cqw] py-[10cqw] ps-[16cqw] pe-[9cqw] text-start">
+        <span className="line-clamp-5 text-[12cqw] leading-tight font-semibold hyphens-auto" dir="auto">
+          {book.title}
+        </span>
+        <span className="line-clamp-2 text-[10cqw] leading-tight opacity-80" dir="auto">
+          {book.author}
+        </span>
+      </div>
+      {picture && (
+        <img
+          src={picture.src}
+          srcSet={picture.srcSet}
+          sizes={picture.srcSet ? sizes : undefined}
+          alt=""
+          loading={lazy ? 'lazy' : 'eager'}
+          decoding="async"
+          data-cover="picture"
+          className="absolute inset-0 size-full object-cover"
+        />
+      )}
     </div>
   );
 }

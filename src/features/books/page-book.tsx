@@ -46,7 +46,7 @@ export function PageBook() {
           title={book.title}
         />
         <div className="flex gap-4">
-          <BookCover book={book} className="h-36 w-24" />
+          <BookCover book={book} className="w-32 sm:w-40" sizes="160px" />
           <div className="flex flex-col gap-1">
             <p className="text-lg" dir="auto">
               {book.author}

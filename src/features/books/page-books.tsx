@@ -41,20 +41,25 @@ export function PageBooks() {
         busy={term.trim() !== searchTerm.trim() || fetching}
       />
       {loaded && books.length === 0 && <p className="text-muted-foreground">{t('books.empty')}</p>}
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="book-list">
+      <ul className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-5" data-testid="book-list">
         {books.map((book) => (
           <li key={book.id}>
             <Link
               to="/app/books/$id"
               params={{ id: book.id }}
-              className="flex gap-3 rounded-lg border p-3 hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="group flex flex-col gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
             >
-              <BookCover book={book} lazy sizes="56px" />
+              <BookCover
+                book={book}
+                className="w-full motion-safe:transition-transform motion-safe:group-hover:-translate-y-0.5"
+                lazy
+                sizes="(min-width: 1024px) 180px, 45vw"
+              />
               <span className="flex min-w-0 flex-col">
-                <span className="font-semibold" dir="auto">
+                <span className="line-clamp-2 text-sm font-semibold group-hover:underline" dir="auto">
                   {book.title}
                 </span>
-                <span className="text-sm text-muted-foreground" dir="auto">
+                <span className="truncate text-sm text-muted-foreground" dir="auto">
                   {book.author}
                 </span>
               </span>

@@ -67,7 +67,7 @@ export function PageManagerBook() {
         }
       />
       <div className="flex flex-col gap-4 sm:flex-row">
-        <BookCover book={book} className="h-36 w-24 shrink-0" />
+        <BookCover book={book} className="w-32" sizes="128px" />
         <dl className="grid flex-1 gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-2">
           <div className="flex flex-col gap-0.5">
             <dt className="text-muted-foreground">{t('book.author')}</dt>

@@ -62,7 +62,7 @@ export function PageManagerBooks() {
       meta: { sortKey: 'title' },
       cell: ({ row }) => (
         <span className="flex items-center gap-3">
-          <BookCover book={row.original} className="h-8 w-6 text-xs" lazy sizes="24px" />
+          <BookCover book={row.original} className="w-6" lazy sizes="24px" />
           {titleLink(row.original)}
         </span>
       ),
@@ -112,7 +112,7 @@ export function PageManagerBooks() {
       emptyText={t('manager.empty')}
       renderCard={(book) => (
         <div className="flex items-start gap-3">
-          <BookCover book={book} className="h-12 w-9 text-xs" lazy sizes="36px" />
+          <BookCover book={book} className="w-9" lazy sizes="36px" />
           <div className="flex min-w-0 flex-1 flex-col gap-1 break-words">
             {titleLink(book)}
             <bdi className="text-sm text-muted-foreground">{book.author}</bdi>
