@@ -1,7 +1,7 @@
 /** The avatar menu's working part, loaded on the first press of its button (`user-menu.tsx`). */
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftRight, Languages, LogOut, Palette, UserRound } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
 import {
@@ -30,7 +30,6 @@ export default function UserMenuContent({ section }: { section: 'app' | 'manager
   const user = useCurrentUser();
   const { theme, setTheme } = useTheme();
   const [signOut, setSignOut] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
   const other = section === 'app' ? 'manager' : 'app';
   const mayOpenOther = usePermission({ apps: [other] });
   return (
@@ -38,7 +37,7 @@ export default function UserMenuContent({ section }: { section: 'app' | 'manager
       {/* Loaded by a press of the button: it opens at once. */}
       <DropdownMenu defaultOpen>
         <DropdownMenuTrigger asChild>
-          <UserMenuButton ref={trigger} />
+          <UserMenuButton />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-64">
           {user && (
@@ -104,7 +103,7 @@ export default function UserMenuContent({ section }: { section: 'app' | 'manager
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <SignOutDialog open={signOut} onOpenChange={setSignOut} returnFocusTo={trigger} />
+      <SignOutDialog open={signOut} onOpenChange={setSignOut} />
     </>
   );
 }

@@ -36,7 +36,7 @@ export function ActionMenu({
           align="end"
           sideOffset={4}
           onClick={(e) => e.stopPropagation()}
-          className="z-50 min-w-[10rem] rounded-md border bg-card p-1 text-foreground shadow-md"
+          className="z-50 min-w-[10rem] rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
         >
           {children}
         </DropdownMenu.Content>

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Drawer } from 'vaul';
 import { cn } from '#/lib/utils';
@@ -14,28 +14,23 @@ export interface ResponsiveDialogProps {
   children?: ReactNode;
   footer?: ReactNode;
   className?: string;
-  /** Where focus goes on close when the opener no longer exists (e.g. a menu item). */
-  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-export function ResponsiveDialogContent({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  className,
-  returnFocusTo,
-}: ResponsiveDialogProps) {
+export function ResponsiveDialogContent({ open, onOpenChange, title, description, children, footer, className }: ResponsiveDialogProps) {
   const desktop = useIsDesktop();
   const { t } = useTranslation();
-  const onCloseAutoFocus = returnFocusTo
-    ? (event: Event) => {
-        event.preventDefault();
-        returnFocusTo.current?.focus();
-      }
-    : undefined;
+  // Radix returns focus to a `Dialog.Trigger` only; ours open from state, so focus goes back to
+  // whatever had it when the dialog opened (a menu's button once the menu has closed).
+  const opener = useRef<HTMLElement | null>(null);
+  const onOpenAutoFocus = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const onCloseAutoFocus = (event: Event) => {
+    const target = opener.current;
+    if (!target?.isConnected) return;
+    event.preventDefault();
+    target.focus();
+  };
   if (desktop) {
     return (
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -43,6 +38,7 @@ export function ResponsiveDialogContent({
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
           <Dialog.Content
             data-testid="dialog"
+            onOpenAutoFocus={onOpenAutoFocus}
             onCloseAutoFocus={onCloseAutoFocus}
             className={cn(
               'fixed left-1/2 top-1/2 z-50 grid w-full max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg',
@@ -76,6 +72,7 @@ export function ResponsiveDialogContent({
         <Drawer.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Drawer.Content
           data-testid="drawer"
+          onOpenAutoFocus={onOpenAutoFocus}
           onCloseAutoFocus={onCloseAutoFocus}
           className={cn(
             'fixed inset-x-0 bottom-0 z-50 mt-24 flex max-h-[90dvh] flex-col gap-4 rounded-t-xl border bg-background p-4 pb-8',

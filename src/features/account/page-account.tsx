@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
@@ -69,7 +69,6 @@ export function PageAccount() {
   const search = useSearch({ strict: false }) as Partial<AccountSearch>;
   const navigate = useNavigate();
   const [signOut, setSignOut] = useState(false);
-  const signOutButton = useRef<HTMLButtonElement>(null);
   const setState = (state: AccountSearch['state']) =>
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, state }), replace: true });
 
@@ -117,12 +116,12 @@ export function PageAccount() {
       <OwnSessions />
       {user && <SecurityActivity userId={user.id} />}
       <div>
-        <Button ref={signOutButton} variant="secondary" onClick={() => setSignOut(true)}>
+        <Button variant="secondary" onClick={() => setSignOut(true)}>
           {t('actions.signOut', { ns: 'common' })}
         </Button>
       </div>
       {user && <DeleteAccount email={user.email} />}
-      <SignOutDialog open={signOut} onOpenChange={setSignOut} returnFocusTo={signOutButton} />
+      <SignOutDialog open={signOut} onOpenChange={setSignOut} />
     </div>
   );
 }

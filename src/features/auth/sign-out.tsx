@@ -1,21 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useState, type RefObject } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { refreshSession } from './session';
 
-export function SignOutDialog({
-  open,
-  onOpenChange,
-  returnFocusTo,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  returnFocusTo?: RefObject<HTMLElement | null>;
-}) {
+export function SignOutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const router = useRouter();
@@ -45,7 +37,6 @@ export function SignOutDialog({
       onOpenChange={onOpenChange}
       title={t('signOut.title')}
       description={t('signOut.description')}
-      returnFocusTo={returnFocusTo}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
