@@ -34,4 +34,16 @@ test.describe('bidi isolation in Arabic', () => {
       .first();
     expect(await direction(boxes)).toBe('ltr');
   });
+
+  test('a Latin title under a cover starts where the Arabic page starts, at the right', async ({ userPage: page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/app/books?lng=ar');
+    const card = page.getByTestId('book-list').getByRole('link').first();
+    const title = card.locator('bdi').first();
+    await expect(title).toHaveText('A Study in Scarlet');
+    const [cardBox, titleBox] = [await card.boundingBox(), await title.boundingBox()];
+    expect(Math.abs(cardBox!.x + cardBox!.width - (titleBox!.x + titleBox!.width))).toBeLessThan(2);
+    // Still laid out left to right inside.
+    expect(await direction(title)).toBe('ltr');
+  });
 });

@@ -20,7 +20,8 @@ type Labels = { device: string; ipAddress: string; lastActive: string; token?: s
 export function SessionList({ rows, labels, actions, testId }: { rows: SessionRow[]; labels: Labels; actions: boolean; testId: string }) {
   // One layout at a time: the table from 640 px (and on the server), cards below.
   const desktop = useIsDesktop();
-  const address = (row: SessionRow) => <bdi>{row.ipAddress ?? '—'}</bdi>;
+  // An address breaks nowhere: in a card it is cut with an ellipsis, in a table its column fits it.
+  const address = (row: SessionRow) => <bdi className="whitespace-nowrap wrap-normal">{row.ipAddress ?? '—'}</bdi>;
 
   if (!desktop)
     return (

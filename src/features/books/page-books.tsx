@@ -56,11 +56,12 @@ export function PageBooks() {
                 sizes="(min-width: 1024px) 180px, 45vw"
               />
               <span className="flex min-w-0 flex-col">
-                <span className="line-clamp-2 text-sm font-semibold group-hover:underline" dir="auto">
-                  {book.title}
+                {/* Isolated, aligned with the page: a Latin title in Arabic starts at the right like the rest. */}
+                <span className="line-clamp-2 text-sm font-semibold group-hover:underline">
+                  <bdi>{book.title}</bdi>
                 </span>
-                <span className="truncate text-sm text-muted-foreground" dir="auto">
-                  {book.author}
+                <span className="truncate text-sm text-muted-foreground">
+                  <bdi>{book.author}</bdi>
                 </span>
               </span>
             </Link>

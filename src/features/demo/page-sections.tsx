@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '#/components/ui/badge';
 import { buttonVariants } from '#/components/ui/button';
 import { usePermission } from '#/features/auth/use-permission';
 import { cn } from '#/lib/utils';
@@ -22,16 +23,8 @@ export function PageSections({ current }: { current: 'app' | 'manager' }) {
           <li key={s.key} className={cn('flex flex-col gap-3 rounded-lg border p-4', s.key === current ? 'border-brand' : '')}>
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-lg font-semibold">{t(`sections.${s.key}.title`)}</h2>
-              {s.key === current && (
-                <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-medium text-brand-foreground">
-                  {t('sections.youAreHere')}
-                </span>
-              )}
-              {!allowed[s.key] && (
-                <span className="rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-medium text-destructive">
-                  {t('sections.accessDenied')}
-                </span>
-              )}
+              {s.key === current && <Badge variant="accent">{t('sections.youAreHere')}</Badge>}
+              {!allowed[s.key] && <Badge>{t('sections.accessDenied')}</Badge>}
             </div>
             <p className="text-sm text-muted-foreground">{t(`sections.${s.key}.description`)}</p>
             {/* A section the person may not have is named, never offered. */}

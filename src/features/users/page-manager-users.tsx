@@ -68,7 +68,12 @@ export function PageManagerUsers() {
         </span>
       ),
     },
-    { id: 'email', header: t('list.email'), meta: { sortKey: 'email' }, cell: ({ row }) => <bdi>{row.original.email}</bdi> },
+    {
+      id: 'email',
+      header: t('list.email'),
+      meta: { sortKey: 'email' },
+      cell: ({ row }) => <bdi className="whitespace-nowrap wrap-normal">{row.original.email}</bdi>,
+    },
     { id: 'role', header: t('list.role'), cell: ({ row }) => <RoleBadges role={row.original.role} /> },
     { id: 'status', header: t('list.status'), cell: ({ row }) => <StatusBadge banned={row.original.banned} /> },
     {
