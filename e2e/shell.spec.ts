@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import frAuth from '../src/locales/fr/auth.json' with { type: 'json' };
 import swAuth from '../src/locales/sw/auth.json' with { type: 'json' };
+import arCatalog from '../src/locales/ar/catalog.json' with { type: 'json' };
 import arTables from '../src/locales/ar/tables.json' with { type: 'json' };
 import { clientHeaders, expect, test, hydrated, type StorageState } from './support/fixtures';
 import { seriousViolations, SWEEP } from './support/a11y';
@@ -334,7 +335,7 @@ test.describe('accessibility (axe-core): open popovers and phones', () => {
 
       await page.goto(`/manager/books/new?lng=${lng}`);
       await hydrated(page);
-      await page.locator('form').getByRole('combobox').click();
+      await page.getByRole('combobox', { name: lng === 'ar' ? arCatalog.book.genre : 'Genre', exact: true }).click();
       await expect(page.getByRole('listbox')).toBeVisible();
       await check('genre combobox open');
       await page.keyboard.press('Escape');

@@ -8,10 +8,12 @@ trap 'rm -rf "$dir"' EXIT
 git archive HEAD | tar -x -C "$dir"
 ln -s "$PWD/node_modules" "$dir/node_modules"
 cd "$dir"
+# Two resources, one with a long name: the second finds every anchor the first left, after formatting.
 npm run scaffold -- probe
+npm run scaffold -- publisher
 npx tsc --noEmit
 npx eslint . --max-warnings 0
 npx prettier --check .
-npx vitest run src/features/probes tests/permission-matrix.test.ts tests/migrations.test.ts src/lib src/server/db/db.test.ts
+npx vitest run src/features/probes src/features/publishers tests/permission-matrix.test.ts tests/migrations.test.ts src/lib src/server/db/db.test.ts
 npx vite build
-npx playwright test e2e/probes.spec.ts e2e/interface.spec.ts
+npx playwright test e2e/probes.spec.ts e2e/publishers.spec.ts e2e/interface.spec.ts

@@ -5,6 +5,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+process.on('uncaughtException', (error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const arg = process.argv[2] ?? '';
 if (!/^[a-z][a-z]{2,30}$/.test(arg)) {
   console.error('Usage: npm run scaffold -- <name>   (one lower-case English noun, singular: publisher)');
@@ -17,49 +21,57 @@ const Many = many[0].toUpperCase() + many.slice(1);
 const LANGUAGES = ['en', 'fr', 'ar', 'sw'];
 
 const file = (p) => path.join(root, p);
-const read = (p) => readFileSync(file(p), 'utf8');
+// Every change is kept here and written at the end, so an anchor that moved stops the scaffold before it
+// has touched anything.
+const changes = new Map();
+const read = (p) => changes.get(p) ?? readFileSync(file(p), 'utf8');
 const written = [];
 const edited = [];
 
+function change(p, text) {
+  changes.set(p, text);
+  if (!written.includes(p) && !edited.includes(p)) edited.push(p);
+}
+
 function create(p, text) {
   if (existsSync(file(p))) throw new Error(`${p} exists: scaffold ${one} once, or remove what it wrote first`);
-  mkdirSync(path.dirname(file(p)), { recursive: true });
-  writeFileSync(file(p), text.replace(/^\n/, ''));
+  changes.set(p, text.replace(/^\n/, ''));
   written.push(p);
 }
 
-/** Fails loudly if the anchor moved. */
 function insert(p, anchor, text, where = 'before') {
   const source = read(p);
   const at = source.indexOf(anchor);
-  if (at < 0) throw new Error(`${p}: could not find ${JSON.stringify(anchor)} (edit it by hand: docs/guides/adding-a-resource.md)`);
+  if (at < 0)
+    throw new Error(
+      `${p}: could not find ${JSON.stringify(anchor)}. Nothing was written: edit it by hand (docs/guides/adding-a-resource.md)`,
+    );
   const i = where === 'before' ? at : at + anchor.length;
-  writeFileSync(file(p), source.slice(0, i) + text + source.slice(i));
-  if (!edited.includes(p)) edited.push(p);
+  change(p, source.slice(0, i) + text + source.slice(i));
 }
 
 function append(p, text) {
-  writeFileSync(file(p), `${read(p).trimEnd()}\n${text}`);
-  edited.push(p);
+  change(p, `${read(p).trimEnd()}\n${text}`);
 }
 
-/** Adds `name` to the file's `import { … } from 'module'`. */
+/** Adds `name` to the file's `import { … } from 'module'`, once. */
 function importName(p, module, name) {
   const source = read(p);
   const pattern = new RegExp(`import \\{([^}]*)\\} from '${module.replaceAll('.', '\\.')}';`);
-  if (!pattern.test(source)) throw new Error(`${p}: no import from ${module} (edit it by hand: docs/guides/adding-a-resource.md)`);
-  writeFileSync(
-    file(p),
-    source.replace(pattern, (_, names) => `import { ${names.trim().replace(/,$/, '')}, ${name} } from '${module}';`),
+  const names = pattern.exec(source)?.[1];
+  if (names === undefined)
+    throw new Error(`${p}: no import from ${module}. Nothing was written: edit it by hand (docs/guides/adding-a-resource.md)`);
+  if (names.split(',').some((n) => n.trim() === name)) return;
+  change(
+    p,
+    source.replace(pattern, () => `import { ${names.trim().replace(/,$/, '')}, ${name} } from '${module}';`),
   );
-  if (!edited.includes(p)) edited.push(p);
 }
 
-function editJson(p, change) {
+function editJson(p, edit) {
   const data = JSON.parse(read(p));
-  change(data);
-  writeFileSync(file(p), `${JSON.stringify(data, null, 2)}\n`);
-  if (!edited.includes(p)) edited.push(p);
+  edit(data);
+  change(p, `${JSON.stringify(data, null, 2)}\n`);
 }
 
 if (existsSync(file(`src/features/${many}`))) {
@@ -255,7 +267,7 @@ insert(
 
 // 5. Audit actions and their names.
 insert('src/lib/audit-actions.ts', "  'genre.created',", `  '${one}.created',\n  '${one}.updated',\n  '${one}.deleted',\n`);
-insert('src/lib/audit-actions.ts', "'genre', 'session',", `'${one}', `);
+insert('src/lib/audit-actions.ts', 'export const AUDIT_TARGET_TYPES = [', `'${one}', `, 'after');
 
 // 6. Strings: English in all four languages until translated (`npm run i18n:untranslated` lists them).
 const strings = {
@@ -632,7 +644,7 @@ insert(
   "    { to: '/manager/organizations', key: 'organizations'",
   `    { to: '/manager/${many}', key: '${many}', icon: Boxes },\n`,
 );
-insert('src/layout/manager/layout-manager.tsx', 'BookOpen,', ' Boxes,', 'after');
+importName('src/layout/manager/layout-manager.tsx', 'lucide-react', 'Boxes');
 // The shell's test lists the navigation as a person reads it.
 insert('e2e/interface.spec.ts', "      'Organisations',\n      'Audit log',", `      '${Many}',\n`);
 
@@ -786,7 +798,11 @@ test.describe('${many} (manager)', () => {
 `,
 );
 
-// 9. The migration, the route tree and the formatting.
+// 9. Written at last, then the migration, the route tree and the formatting.
+for (const [p, text] of changes) {
+  mkdirSync(path.dirname(file(p)), { recursive: true });
+  writeFileSync(file(p), text);
+}
 const run = (command, args) => {
   const r = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
@@ -804,8 +820,9 @@ Edited:\n${edited.map((p) => `  ${p}`).join('\n')}
 
 Next:
   1. Add your fields. One new field touches, in src/features/${many}/ unless named:
-     - src/server/db/schema.ts: the column;
-     - ${many}.schema.ts: the input and the output;
+     - src/server/db/schema.ts: the column (optional text: \`website: text('website')\`);
+     - ${many}.schema.ts: the input and the output (as the book's \`publisher\` in src/features/books/books.schema.ts:
+       \`clientString().trim().max(…).nullable().default(null)\` in, \`z.string().nullable()\` out);
      - ${many}.router.ts: \`columns\`, the insert's and the update's explicit columns, changedFields' list;
      - form-${one}.tsx: the input, its defaultValues and the showOnFields list;
      - page-manager-${many}.tsx: a list column (if it shows there); page-manager-${one}.tsx: the detail;
