@@ -9,8 +9,8 @@ git archive HEAD | tar -x -C "$dir"
 ln -s "$PWD/node_modules" "$dir/node_modules"
 cd "$dir"
 # Two resources, one with a long name: the second finds every anchor the first left, after formatting.
-npm run scaffold -- probe
 npm run scaffold -- publisher
+npm run scaffold -- probe
 npx tsc --noEmit
 npx eslint . --max-warnings 0
 npx prettier --check .
