@@ -1,9 +1,10 @@
 // Keyset pagination on (sort column, id), stable while rows are added; the total on the first page.
-import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Translate } from '../api-errors.ts';
 import type { Database } from './client.ts';
 import { keysetPage, readCursor, type CursorKey } from './cursor.ts';
+import { rowCount } from './schema.ts';
 
 /** Past this many rows a filtered total reads '1,000+': counting further scans too much. */
 const COUNT_CAP = 1000;
@@ -55,7 +56,14 @@ export async function listPage<Q extends PgSelect>(db: Database, query: Q, o: Li
 }
 
 async function countRows(db: Database, id: AnyPgColumn, where: SQL | undefined): Promise<number> {
-  if (!where) return (await db.select({ n: count() }).from(id.table))[0]?.n ?? 0;
+  if (!where) {
+    // A table with a row-count trigger (0003_row_count.sql) is one read; others are counted.
+    const [kept] = await db
+      .select({ n: rowCount.n })
+      .from(rowCount)
+      .where(eq(rowCount.tableName, getTableName(id.table)));
+    return kept?.n ?? (await db.select({ n: count() }).from(id.table))[0]?.n ?? 0;
+  }
   const matches = db
     .select({ one: sql`1` })
     .from(id.table)
