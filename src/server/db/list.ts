@@ -1,5 +1,5 @@
 // Keyset pagination on (sort column, id), stable while rows are added; the total on the first page.
-import { and, asc, count, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Translate } from '../api-errors.ts';
 import type { Database } from './client.ts';
@@ -36,12 +36,25 @@ export async function listPage<Q extends PgSelect>(db: Database, query: Q, o: Li
       : sql`(${o.sort}, ${o.id}) > (${after[0]}::${cast}, ${after[1]})`
     : undefined;
   const direction = o.order === 'desc' ? desc : asc;
-  const [rows, counted] = await Promise.all([
+  // A filter's matches, up to the cap, through the filter's own index (the trigram one for a search).
+  // They give the total; and when they are few, the page is sorted from them, where walking the sort
+  // order's index would first pass every row that does not match (38 ms against 7 at 100 000 books).
+  const matches = o.where
+    ? (
+        await db
+          .select({ id: o.id })
+          .from(o.id.table)
+          .where(o.where)
+          .limit(COUNT_CAP + 1)
+      ).map((m) => m.id as string)
+    : null;
+  const where = matches && matches.length <= COUNT_CAP ? inArray(o.id, matches) : o.where;
+  const [rows, unfiltered] = await Promise.all([
     query
-      .where(and(o.where, position))
+      .where(and(where, position))
       .orderBy(direction(o.sort), direction(o.id))
       .limit(o.limit + 1),
-    o.cursor ? null : countRows(db, o.id, o.where),
+    o.cursor || matches ? null : countRows(db, o.id),
   ]);
   return {
     ...keysetPage(
@@ -50,26 +63,16 @@ export async function listPage<Q extends PgSelect>(db: Database, query: Q, o: Li
       (r) => [r.key, r.id],
       (r) => r,
     ),
-    total: counted !== null && o.where !== undefined ? Math.min(counted, COUNT_CAP) : counted,
-    totalCapped: o.where !== undefined && counted !== null && counted > COUNT_CAP,
+    total: o.cursor ? null : matches ? Math.min(matches.length, COUNT_CAP) : unfiltered,
+    totalCapped: !o.cursor && matches !== null && matches.length > COUNT_CAP,
   };
 }
 
-async function countRows(db: Database, id: AnyPgColumn, where: SQL | undefined): Promise<number> {
-  if (!where) {
-    // A table with a row-count trigger (0003_row_count.sql) is one read; others are counted.
-    const [kept] = await db
-      .select({ n: rowCount.n })
-      .from(rowCount)
-      .where(eq(rowCount.tableName, getTableName(id.table)));
-    return kept?.n ?? (await db.select({ n: count() }).from(id.table))[0]?.n ?? 0;
-  }
-  const matches = db
-    .select({ one: sql`1` })
-    .from(id.table)
-    .where(where)
-    .limit(COUNT_CAP + 1)
-    .as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
-  return row?.n ?? 0;
+/** A table with a row-count trigger (0003_row_count.sql) is one read; others are counted. */
+async function countRows(db: Database, id: AnyPgColumn): Promise<number> {
+  const [kept] = await db
+    .select({ n: rowCount.n })
+    .from(rowCount)
+    .where(eq(rowCount.tableName, getTableName(id.table)));
+  return kept?.n ?? (await db.select({ n: count() }).from(id.table))[0]?.n ?? 0;
 }
