@@ -43,8 +43,18 @@ export function launch(env: Record<string, string>): { child: ChildProcess; outp
 }
 
 export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<AppServer> {
-  const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? newDataDir();
+  // A free port can be taken by another worker before the app listens on it: then another one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(Number(env.PORT ?? (await freePort())), dataDir, env, timeoutMs);
+    } catch (error) {
+      if (env.PORT || attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOn(port: number, dataDir: string, env: Record<string, string>, timeoutMs: number): Promise<AppServer> {
   // 127.0.0.1, not localhost: no IPv6-first resolution between the browser and an IPv4 listener.
   const url = `http://127.0.0.1:${port}`;
   const { child, output, exited } = launch({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', BASE_URL: url, ...env });
