@@ -30,30 +30,24 @@ export async function listPage<Q extends PgSelect>(db: Database, query: Q, o: Li
   const shape: CursorKey[] = [timestamp ? 'timestamp' : 'text', 'text'];
   const after = readCursor(o.cursor, shape, o.t);
   const cast = sql.raw(o.sort.getSQLType());
-  const position = after
-    ? o.order === 'desc'
-      ? sql`(${o.sort}, ${o.id}) < (${after[0]}::${cast}, ${after[1]})`
-      : sql`(${o.sort}, ${o.id}) > (${after[0]}::${cast}, ${after[1]})`
-    : undefined;
+  const past = (sort: SQL | AnyPgColumn, id: SQL | AnyPgColumn) =>
+    after
+      ? o.order === 'desc'
+        ? sql`(${sort}, ${id}) < (${after[0]}::${cast}, ${after[1]})`
+        : sql`(${sort}, ${id}) > (${after[0]}::${cast}, ${after[1]})`
+      : undefined;
   const direction = o.order === 'desc' ? desc : asc;
-  // A filter's matches, up to the cap, through the filter's own index (the trigram one for a search).
-  // They give the total; and when they are few, the page is sorted from them, where walking the sort
-  // order's index would first pass every row that does not match (38 ms against 7 at 100 000 books).
-  const matches = o.where
-    ? (
-        await db
-          .select({ id: o.id })
-          .from(o.id.table)
-          .where(o.where)
-          .limit(COUNT_CAP + 1)
-      ).map((m) => m.id as string)
-    : null;
-  const where = matches && matches.length <= COUNT_CAP ? inArray(o.id, matches) : o.where;
+  const matches = o.where ? await fewMatches(db, o, past(sql`sort`, sql`id`)) : null;
+  const few = matches !== null && matches.total <= COUNT_CAP;
+  // Without a filter, or with more matches than the cap, the sort order's index is walked (it soon
+  // finds a page of frequent matches).
   const [rows, unfiltered] = await Promise.all([
-    query
-      .where(and(where, position))
-      .orderBy(direction(o.sort), direction(o.id))
-      .limit(o.limit + 1),
+    few && matches.page.length === 0
+      ? []
+      : query
+          .where(few ? inArray(o.id, matches.page) : and(o.where, past(o.sort, o.id)))
+          .orderBy(direction(o.sort), direction(o.id))
+          .limit(o.limit + 1),
     o.cursor || matches ? null : countRows(db, o.id),
   ]);
   return {
@@ -63,9 +57,37 @@ export async function listPage<Q extends PgSelect>(db: Database, query: Q, o: Li
       (r) => [r.key, r.id],
       (r) => r,
     ),
-    total: o.cursor ? null : matches ? Math.min(matches.length, COUNT_CAP) : unfiltered,
-    totalCapped: !o.cursor && matches !== null && matches.length > COUNT_CAP,
+    total: o.cursor ? null : matches ? Math.min(matches.total, COUNT_CAP) : unfiltered,
+    totalCapped: !o.cursor && matches !== null && matches.total > COUNT_CAP,
   };
+}
+
+/**
+ * A filter's matches, up to one past the cap, read once through the filter's own index (the trigram
+ * one for a search): their number is the total, and when they are all there the page's ids are
+ * sorted from them, where walking the sort order's index would first pass every row that does not
+ * match (one query of 7 ms against 30 at 100 000 books with 999 matches, `EXPLAIN ANALYZE`).
+ */
+async function fewMatches(db: Database, o: ListOptions, position: SQL | undefined) {
+  const m = db.$with('m').as(
+    db
+      .select({ id: sql<string>`${o.id}::text`.as('id'), sort: sql`${o.sort}`.as('sort') })
+      .from(o.id.table)
+      .where(o.where)
+      .limit(COUNT_CAP + 1),
+  );
+  const order = sql.raw(o.order);
+  const [found] = await db
+    .with(m)
+    .select({
+      total: sql<number>`(select count(*) from ${m})::int`,
+      page: sql<
+        string[]
+      >`array(select id from ${m} ${position ? sql`where ${position}` : sql``} order by sort ${order}, id ${order} limit ${o.limit + 1})`,
+    })
+    .from(m)
+    .limit(1);
+  return found ?? { total: 0, page: [] };
 }
 
 /** A table with a row-count trigger (0003_row_count.sql) is one read; others are counted. */
