@@ -396,6 +396,20 @@ export function booksApiSuite() {
       expect((await api<ApiError>('GET', '/books?sort=price', { cookie: user })).status).toBe(400);
       expect((await api<ApiError>('GET', '/books?order=sideways', { cookie: user })).status).toBe(400);
     });
+    it('lists the newest books first, paging through every book once, then the oldest first', async () => {
+      const db = await database();
+      await db
+        .update(book)
+        .set({ createdAt: sql`now() + interval '1 hour'` })
+        .where(eq(book.title, 'Gamma'));
+      const newest = await all('sort=createdAt&order=desc&limit=25');
+      expect(newest.items[0]!.title).toBe('Gamma');
+      expect(new Set(newest.items.map((b) => b.id)).size).toBe(newest.total);
+      const dates = newest.items.map((b) => new Date(b.createdAt).getTime());
+      expect(dates).toEqual([...dates].sort((a, b) => b - a));
+      const oldest = await all('sort=createdAt&limit=25');
+      expect(oldest.items.map((b) => b.id)).toEqual([...newest.items.map((b) => b.id)].reverse());
+    });
   });
 
   describe('typed client (oRPC protocol at /api/rpc/_rpc)', () => {

@@ -41,7 +41,7 @@ export const booksRouter = {
     .input(bookListInputSchema)
     .output(bookListSchema)
     .handler(async ({ input, context: { db, t } }) => {
-      const sort = input.sort === 'author' ? book.author : book.title;
+      const sort = { title: book.title, author: book.author, createdAt: book.createdAt }[input.sort];
       const term = input.searchTerm;
       // The genres first (a few rows): as a list of ids the planner can join the trigram index with the
       // genre index; as a sub-query it scans every book.

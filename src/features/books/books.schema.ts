@@ -29,7 +29,7 @@ export const bookSchema = z.object({
 });
 export type Book = z.infer<typeof bookSchema>;
 
-const BOOK_SORTS = ['title', 'author'] as const;
+const BOOK_SORTS = ['title', 'author', 'createdAt'] as const;
 
 export const bookListInputSchema = listInputSchema.extend({
   genreId: clientString().trim().min(1).max(100).optional(),

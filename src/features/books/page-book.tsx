@@ -3,7 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#/components/ui/page-header';
 import { useDates } from '#/lib/i18n/use-dates';
-import { BookCover } from './book-cover';
+import { BookCover } from '#/components/book-cover';
 import { bookQuery, booksInfiniteQuery } from './books.queries';
 
 const route = getRouteApi('/app/books/$id');

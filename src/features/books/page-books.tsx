@@ -1,11 +1,11 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchField } from '#/components/search-field';
 import { orpc } from '#/lib/api-client';
 import { useList } from '#/lib/list-query';
 import { useSearchInput } from '#/lib/use-search-input';
-import { BookCover } from './book-cover';
+import { BookCard } from '#/components/book-card';
 
 const route = getRouteApi('/app/books/');
 const PRELOAD_MARGIN = '100px';
@@ -44,27 +44,7 @@ export function PageBooks() {
       <ul className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-5" data-testid="book-list">
         {books.map((book) => (
           <li key={book.id}>
-            <Link
-              to="/app/books/$id"
-              params={{ id: book.id }}
-              className="group flex flex-col gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-            >
-              <BookCover
-                book={book}
-                className="w-full motion-safe:transition-transform motion-safe:group-hover:-translate-y-0.5"
-                lazy
-                sizes="(min-width: 1024px) 180px, 45vw"
-              />
-              <span className="flex min-w-0 flex-col">
-                {/* Isolated, aligned with the page: a Latin title in Arabic starts at the right like the rest. */}
-                <span className="line-clamp-2 text-sm font-semibold group-hover:underline">
-                  <bdi>{book.title}</bdi>
-                </span>
-                <span className="truncate text-sm text-muted-foreground">
-                  <bdi>{book.author}</bdi>
-                </span>
-              </span>
-            </Link>
+            <BookCard book={book} sizes="(min-width: 1024px) 180px, 45vw" />
           </li>
         ))}
       </ul>

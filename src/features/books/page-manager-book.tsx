@@ -11,7 +11,7 @@ import { useDates } from '#/lib/i18n/use-dates';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
-import { BookCover } from './book-cover';
+import { BookCover } from '#/components/book-cover';
 import { bookQuery } from './books.queries';
 
 const route = getRouteApi('/manager/books/$id/');

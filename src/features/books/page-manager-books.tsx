@@ -10,7 +10,7 @@ import { OptionSelect } from '#/components/ui/select';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
 import { useList } from '#/lib/list-query';
-import { BookCover } from './book-cover';
+import { BookCover } from '#/components/book-cover';
 import type { Book } from './books.schema';
 
 const route = getRouteApi('/manager/books/');

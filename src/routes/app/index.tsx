@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageSections } from '#/features/demo/page-sections';
+import { myOrganizationsQuery, newestBooksQuery, shelfQuery } from '#/features/home/home.queries';
+import { PageHome } from '#/features/home/page-home';
 
 export const Route = createFileRoute('/app/')({
   staticData: { title: 'nav.home' },
-  component: () => <PageSections current="app" />,
+  loader: async ({ context: { queryClient } }) => {
+    const [mine] = await Promise.all([queryClient.ensureQueryData(myOrganizationsQuery), queryClient.ensureQueryData(newestBooksQuery)]);
+    if (mine.activeOrganizationId) await queryClient.ensureQueryData(shelfQuery);
+  },
+  component: PageHome,
 });

@@ -1,6 +1,5 @@
 import { imageSources } from '#/lib/image-sources';
 import { cn } from '#/lib/utils';
-import type { Book } from './books.schema';
 
 // Each line takes its direction from its own text, as `dir="auto"` would.
 const drawn = 'leading-tight hyphens-auto [unicode-bidi:plaintext] before:content-[attr(data-text)]';
@@ -16,7 +15,7 @@ export function BookCover({
   lazy = false,
   sizes = '96px',
 }: {
-  book: Pick<Book, 'title' | 'author' | 'genre'> & { coverImage?: string | null };
+  book: { title: string; author: string; genre: { color: string } | null; coverImage?: string | null };
   /** Its width; the height follows (2:3). */
   className?: string;
   lazy?: boolean;

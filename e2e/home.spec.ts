@@ -1,0 +1,68 @@
+import { expect, test, hydrated, signInThroughUi, clientHeaders } from './support/fixtures';
+
+test.describe('the app home', () => {
+  test('a new account finds the section switch, the newest books, a checklist and, once in an organisation, its shelf', async ({
+    browser,
+    app,
+    sink,
+    adminPage,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const title = `Home Page Novelty ${stamp}`;
+    expect((await adminPage.request.post('/api/rpc/books', { data: { title, author: 'Newest Author' } })).status()).toBe(201);
+
+    const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signInThroughUi(page, sink, `home.${stamp}@example.org`);
+    await page.getByLabel('What is your name?').fill('Hana Home');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+
+    // Rendered on the server: the greeting and the newest book are in the HTML.
+    const html = await (await page.request.get('/app')).text();
+    expect(html).toContain('Welcome, Hana Home');
+    expect(html).toContain(title);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Hana Home' })).toBeVisible();
+    const app_ = page.getByRole('listitem').filter({ hasText: 'a simple, mobile-first application' });
+    await expect(app_.getByText('You are here')).toBeVisible();
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'an advanced, admin-style application' }).getByText('Access Denied'),
+    ).toBeVisible();
+
+    const newBooks = page.getByTestId('new-books').getByRole('link');
+    await expect(newBooks).toHaveCount(5);
+    await expect(newBooks.first()).toContainText(title);
+    await expect(page.getByRole('link', { name: 'View all books' })).toHaveAttribute('href', '/app/books');
+
+    const checklist = page.getByTestId('getting-started');
+    await expect(checklist).toContainText('1 of 3 done');
+    await expect(checklist.getByRole('link', { name: 'Add a profile picture' })).toHaveAttribute('href', '/app/account');
+    await expect(checklist.getByRole('link', { name: 'Create or join an organisation' })).toHaveAttribute('href', '/app/organizations');
+    await expect(page.getByText("Your organisation's shelf")).toHaveCount(0);
+
+    // In an organisation (active once created): one step more, and its shelf.
+    const created = await page.request.post('/api/auth/organization/create', {
+      data: { name: `Home Club ${stamp}`, slug: `home-club-${stamp}` },
+      headers: { Origin: app.url },
+    });
+    expect(created.ok()).toBe(true);
+    await page.reload();
+    await hydrated(page);
+    await expect(checklist).toContainText('2 of 3 done');
+    await expect(page.getByText("Your organisation's shelf")).toBeVisible();
+    await expect(page.getByText('The shelf is empty.')).toBeVisible();
+    const bookId = (
+      (await (await page.request.get('/api/rpc/books?limit=1&sort=createdAt&order=desc')).json()) as { items: [{ id: string }] }
+    ).items[0].id;
+    expect((await page.request.post('/api/rpc/shelf', { data: { bookId, note: 'Read me first' } })).status()).toBe(201);
+    await page.reload();
+    const shelf = page.getByTestId('home-shelf');
+    await expect(shelf).toContainText(title);
+    await expect(shelf).toContainText('Read me first');
+    await page.getByRole('link', { name: 'Open the shelf' }).click();
+    await expect(page).toHaveURL(new RegExp(`/app/organizations/home-club-${stamp}\\?tab=shelf$`));
+    await context.close();
+  });
+});

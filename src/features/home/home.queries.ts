@@ -1,0 +1,8 @@
+import { orpc } from '#/lib/api-client';
+
+export const NEW_BOOKS = 5;
+
+export const newestBooksQuery = orpc.books.list.queryOptions({ input: { limit: NEW_BOOKS, sort: 'createdAt', order: 'desc' } });
+// The same cache entries as the organisation pages' (one key per procedure and input).
+export const myOrganizationsQuery = orpc.organizations.mine.queryOptions();
+export const shelfQuery = orpc.organizations.shelf.list.queryOptions();
