@@ -29,6 +29,8 @@ const SIZES = {
 } as const;
 
 export interface AvatarProps {
+  /** Keys the colour of the initials: stays when the name changes, differs for two people of one name. */
+  id?: string;
   name?: string | null;
   email?: string | null;
   src?: string | null;
@@ -39,7 +41,7 @@ export interface AvatarProps {
   className?: string;
 }
 
-export function Avatar({ name, email, src, size = 'md', lazy = false, square = false, className }: AvatarProps) {
+export function Avatar({ id, name, email, src, size = 'md', lazy = false, square = false, className }: AvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const showImage = Boolean(src) && failed !== src;
   const [sizeClass, px] = SIZES[size];
@@ -50,7 +52,7 @@ export function Avatar({ name, email, src, size = 'md', lazy = false, square = f
         'inline-flex shrink-0 select-none items-center justify-center overflow-hidden font-semibold text-white',
         square ? 'rounded-md' : 'rounded-full',
         sizeClass,
-        !showImage && tone(name || email || ''),
+        !showImage && tone(id || name || email || ''),
         className,
       )}
       data-avatar={showImage ? undefined : 'initials'}

@@ -53,6 +53,24 @@ describe('dashboard API', () => {
     await db.delete(user).where(eq(user.id, ids[0]!));
   });
 
+  it('gives 7 or 90 days on request, each trend against the period of the same length before it, and refuses other ranges', async () => {
+    const db = await database();
+    const ago = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const read = async (days: number) => (await api<Dashboard>('GET', `/dashboard?days=${days}`, { cookie: admin })).body;
+    const [week, quarter] = [await read(7), await read(90)];
+    expect(week.signupsPerDay).toHaveLength(7);
+    expect(quarter.signupsPerDay).toHaveLength(90);
+    expect(quarter.signupsPerDay[0]!.day).toBe(ago(89).toISOString().slice(0, 10));
+    // 10 days ago: the previous week, and this quarter.
+    const id = crypto.randomUUID();
+    await db.insert(user).values({ id, name: 'Ten Days', email: 'ten.days@example.org', createdAt: ago(10) });
+    const [weekAfter, quarterAfter] = [await read(7), await read(90)];
+    expect(weekAfter.trends.users).toEqual({ current: week.trends.users.current, previous: week.trends.users.previous + 1 });
+    expect(quarterAfter.trends.users).toEqual({ current: quarter.trends.users.current + 1, previous: quarter.trends.users.previous });
+    await db.delete(user).where(eq(user.id, id));
+    for (const days of ['14', 'x', '30.5']) expect((await api('GET', `/dashboard?days=${days}`, { cookie: admin })).status, days).toBe(400);
+  });
+
   it('keeps its counts right through deletes, a moved creation date and bans, without reading every row', async () => {
     const db = await database();
     const ago = (n: number) => new Date(Date.now() - n * 86_400_000);

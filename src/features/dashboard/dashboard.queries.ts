@@ -1,3 +1,4 @@
 import { orpc } from '#/lib/api-client';
+import type { DashboardRange } from './dashboard.schema';
 
-export const dashboardQuery = orpc.dashboard.get.queryOptions();
+export const dashboardQuery = (days: DashboardRange) => orpc.dashboard.get.queryOptions({ input: { days } });

@@ -1,8 +1,14 @@
-// Days are UTC calendar days; the last 30 end today, today included.
+// Days are UTC calendar days; a range of 7, 30 or 90 ends today, today included.
 import { z } from '#/lib/zod';
 
 export const DASHBOARD_NEWEST = 5;
-export const DASHBOARD_DAYS = 30;
+export const DASHBOARD_RANGES = [7, 30, 90] as const;
+export const DASHBOARD_DEFAULT_RANGE: DashboardRange = 30;
+export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
+
+export const dashboardInputSchema = z.strictObject({
+  days: z.coerce.number().pipe(z.literal(DASHBOARD_RANGES)).default(DASHBOARD_DEFAULT_RANGE),
+});
 
 const trendSchema = z.object({
   current: z.number().int(),
@@ -21,7 +27,18 @@ export const dashboardSchema = z.object({
   trends: z.object({ users: trendSchema, books: trendSchema }),
   /** Oldest first, `YYYY-MM-DD`. */
   signupsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
-  newestUsers: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), createdAt: z.date() })),
-  newestBooks: z.array(z.object({ id: z.string(), title: z.string(), author: z.string(), createdAt: z.date() })),
+  newestUsers: z.array(
+    z.object({ id: z.string(), name: z.string(), email: z.string(), image: z.string().nullable(), createdAt: z.date() }),
+  ),
+  newestBooks: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      author: z.string(),
+      coverImage: z.string().nullable(),
+      genre: z.object({ color: z.string() }).nullable(),
+      createdAt: z.date(),
+    }),
+  ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -15,8 +15,16 @@ export function valueTicks(max: number): number[] {
   return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
 }
 
-/** Every sixth day on any screen, every third from 1024 px. */
-const dayLabel = (fromEnd: number) => (fromEnd % 6 === 0 ? 'block' : fromEnd % 3 === 0 ? 'hidden lg:block' : undefined);
+/**
+ * On a phone the first, middle and last days (an Arabic date is wide); from 1024 px about ten,
+ * counted back from today. Null: the day has none.
+ */
+export function dayLabel(fromEnd: number, days: number): string | null {
+  const last = days - 1;
+  const phone = fromEnd === 0 || fromEnd === last || fromEnd === Math.round(last / 2);
+  const wide = fromEnd % Math.ceil(days / 10) === 0;
+  return phone && wide ? 'block' : phone ? 'block lg:hidden' : wide ? 'hidden lg:block' : null;
+}
 
 export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
   const { t, i18n } = useTranslation('users');
@@ -130,9 +138,14 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
         <div aria-hidden className="col-start-2 flex h-4">
           {data.map((d, i) => (
             <span key={d.day} className="relative flex-1">
-              {dayLabel(last - i) && (
+              {dayLabel(last - i, data.length) && (
                 <span
-                  className={cn('absolute top-0 start-1/2 -translate-x-1/2 whitespace-nowrap rtl:translate-x-1/2', dayLabel(last - i))}
+                  className={cn(
+                    'absolute top-0 whitespace-nowrap',
+                    // The first and last stay inside the chart; the others are centred under their day.
+                    i === 0 ? 'start-0' : i === last ? 'end-0' : 'start-1/2 -translate-x-1/2 rtl:translate-x-1/2',
+                    dayLabel(last - i, data.length),
+                  )}
                   suppressHydrationWarning
                 >
                   {day(d.day)}

@@ -1,9 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { dashboardQuery } from '#/features/dashboard/dashboard.queries';
+import { DASHBOARD_DEFAULT_RANGE, DASHBOARD_RANGES, type DashboardRange } from '#/features/dashboard/dashboard.schema';
 import { PageDashboard } from '#/features/dashboard/page-dashboard';
+import { searchParams } from '#/lib/search-params';
+
+/** `?days=7` or `90` (text from the URL, a number from a link); anything else is the default range. */
+const days = (value: unknown): DashboardRange =>
+  DASHBOARD_RANGES.find((d) => d === value || String(d) === value) ?? DASHBOARD_DEFAULT_RANGE;
 
 export const Route = createFileRoute('/manager/dashboard')({
   staticData: { title: 'nav.dashboard', namespaces: ['users'] },
-  loader: ({ context }) => context.queryClient.ensureQueryData(dashboardQuery),
+  validateSearch: searchParams<{ days: DashboardRange }>({ days }),
+  search: { middlewares: [stripSearchParams({ days: DASHBOARD_DEFAULT_RANGE })] },
+  loaderDeps: ({ search }) => ({ days: search.days }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(dashboardQuery(deps.days)),
   component: PageDashboard,
 });
