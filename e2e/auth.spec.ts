@@ -35,7 +35,7 @@ test.describe('sign-in by e-mail code', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Welcome Grace Hopper')).toBeVisible();
     await expect(page).toHaveURL(/\/app$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Springboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Grace Hopper' })).toBeVisible();
 
     const user = await sessionUser(page);
     expect(user).toMatchObject({ email, name: 'Grace Hopper', emailVerified: true });
@@ -136,6 +136,9 @@ test.describe('sign-in by e-mail code', () => {
     await page.getByLabel(frAuth.verify.code).pressSequentially(wrong);
     // The field's alert, not the toaster's live region.
     await expect(page.locator('form [role="alert"]')).toHaveText(frAuthErrors.INVALID_OTP);
+    // The emptied field has the focus again (its caret shows): the next code is typed straight in.
+    await expect(page.getByLabel(frAuth.verify.code)).toBeFocused();
+    await expect(page.getByLabel(frAuth.verify.code)).toHaveValue('');
     // Three wrong tries per code (one above, two here); the next try is refused and the code is gone.
     for (let i = 0; i < 2; i++) {
       const res = await page.request.post('/api/auth/sign-in/email-otp', { data: { email, otp: wrong }, headers: { Origin: app.url } });
@@ -197,6 +200,33 @@ test.describe('sign-in by e-mail code', () => {
   });
 });
 
+test.describe('the sign-in pages', () => {
+  test('switch language (links that also work before hydration, the e-mail kept) and theme', async ({ page }) => {
+    // Before hydration: a link, the page asked for again in that language, its search params kept.
+    const res = await page.request.get('/login/verify?email=someone%40example.org&lng=ar');
+    const html = await res.text();
+    expect(html).toContain('href="?email=someone%40example.org&amp;lng=fr"');
+
+    await page.goto('/login/verify?email=someone%40example.org');
+    await hydrated(page);
+    const languages = page.getByRole('navigation', { name: 'Language' });
+    await languages.getByRole('link', { name: 'Français' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(frAuth.verify.title);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page).toHaveURL(/\/login\/verify\?email=someone%40example\.org$/);
+    // Kept: the next page opens in French.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^${frAuth.login.title}`));
+
+    const themes = page.getByRole('group', { name: 'Thème' });
+    await themes.getByRole('button', { name: 'Sombre' }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(themes.getByRole('button', { name: 'Sombre' })).toHaveAttribute('aria-pressed', 'true');
+    await themes.getByRole('button', { name: 'Clair' }).click();
+    await expect(page.locator('html')).toHaveClass(/\blight\b/);
+  });
+});
+
 test.describe('failures show their translated message and lose nothing', () => {
   test('onboarding, change of name and sign-out each report a failed call', async ({ browser, app, sink }) => {
     const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
@@ -244,7 +274,7 @@ test.describe('sections and permissions', () => {
     await adminPage.goto('/manager/dashboard');
     await expect(adminPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await adminPage.goto('/app');
-    await expect(adminPage.getByRole('heading', { level: 1, name: 'Springboard' })).toBeVisible();
+    await expect(adminPage.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
   });
 });
 

@@ -18,6 +18,13 @@ test.describe('catalogue (app)', () => {
     await expect(page).toHaveURL(/searchTerm=VERNE/);
     await expect(cards).toHaveCount(4);
     await expect(page.getByText('Twenty Thousand Leagues Under the Seas')).toBeVisible();
+    // The field's own clear button (not the browser's) empties the search and keeps the focus in it.
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect(page).toHaveURL(/\/app\/books$/);
+    // The whole list again (the pages already read come back from the cache).
+    await expect(cards.nth(19)).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search books' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Clear', exact: true })).toHaveCount(0);
     await page.getByRole('searchbox', { name: 'Search books' }).fill('no such book at all');
     await expect(page.getByText('No books found')).toBeVisible();
     // A term past 100 characters is cut in the box and searched as shown, not ignored.

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { freshPostgres, TEST_DATABASE_URL } from '../tests/support/databases';
-import { clientHeaders, expect, signInViaApi, test } from './support/fixtures';
+import { clientHeaders, expect, hydrated, signInViaApi, test } from './support/fixtures';
 import { startApp } from './support/app-server';
 import { startSmtpSink } from './support/smtp-sink';
 
@@ -55,5 +55,40 @@ test.describe('server errors', () => {
       await sink.close();
       await db.drop();
     }
+  });
+});
+
+test.describe('a page whose loading fails', () => {
+  test("shows the designed default view: 'Something went wrong!', Show Error, and Try Again that loads it again", async ({
+    userPage: page,
+  }) => {
+    await page.goto('/app/books');
+    await hydrated(page);
+    let failing = true;
+    await page.route(/\/api\/rpc\/_rpc\/books\/get/, (route) => (failing ? route.abort() : route.continue()));
+    await page.getByTestId('book-list').getByRole('link').first().click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong!' });
+    // After the query's own retries (1 + 2 + 4 s).
+    await expect(alert).toBeVisible({ timeout: 20_000 });
+    await expect(alert.getByText('ERROR', { exact: true })).toBeVisible();
+    await expect(alert.locator('pre')).toHaveCount(0);
+    await alert.getByRole('button', { name: 'Show Error' }).click();
+    await expect(alert.locator('pre')).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Hide Error' })).toBeVisible();
+    failing = false;
+    await alert.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'A Study in Scarlet' })).toBeVisible();
+  });
+
+  test('a save that cannot reach the server says so in words, and keeps what was typed', async ({ adminPage: page }) => {
+    await page.goto('/manager/books/new');
+    await hydrated(page);
+    await page.getByLabel('Title').fill('Never Sent');
+    await page.getByLabel('Author').fill('Offline Author');
+    await page.route(/\/api\/rpc\/_rpc\/books\/create/, (route) => route.abort());
+    await page.locator('#main form button[type="submit"]').click();
+    await expect(page.getByText('The book was not saved. Check your connection and try again.')).toBeVisible();
+    await expect(page.getByText('Failed to fetch')).toHaveCount(0);
+    await expect(page.getByLabel('Title')).toHaveValue('Never Sent');
   });
 });

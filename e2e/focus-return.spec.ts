@@ -17,11 +17,16 @@ test.describe('focus after a dialog', () => {
     });
     expect(created.status()).toBe(201);
     const userId = ((await created.json()) as { id: string }).id;
-    const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string }> };
+    const books = (await (await page.request.get('/api/rpc/books?limit=1')).json()) as { items: Array<{ id: string; title: string }> };
 
     const cases: Array<[string, string, RegExp]> = [
-      [`/manager/books/${books.items[0]!.id}`, 'Delete', /Delete this book\?/],
-      [`/manager/users/${userId}`, 'Ban', /Ban this user\?/],
+      // The dialogs name what they act on.
+      [
+        `/manager/books/${books.items[0]!.id}`,
+        'Delete',
+        new RegExp(`^Delete .${books.items[0]!.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.\\?$`),
+      ],
+      [`/manager/users/${userId}`, 'Ban', /^Ban .Fay Focus.\?$/],
       ['/manager/account', 'Change name', /Change name/],
     ];
     for (const [url, button, title] of cases) {

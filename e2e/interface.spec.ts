@@ -24,6 +24,26 @@ test.describe('the shell', () => {
     await expect(nav.getByRole('link', { name: 'Open App' })).toHaveAttribute('href', '/app');
   });
 
+  test('the collapsed side navigation keeps the logo and names each icon in a tooltip, on hover and on keyboard focus', async ({
+    adminPage: page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/manager/dashboard');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Collapse navigation' }).click();
+    await expect(page.getByRole('button', { name: 'Expand navigation' })).toBeVisible();
+    await expect(page.locator('aside').getByRole('link', { name: 'Springboard' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Users' }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Users');
+    await page.mouse.move(900, 500, { steps: 5 });
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Books' }).focus();
+    await expect(page.getByRole('tooltip')).toHaveText('Books');
+    // Not a browser tooltip as well.
+    await expect(nav.locator('[title]')).toHaveCount(0);
+  });
+
   test("the avatar menu: who is signed in, account, theme, language, the other section, sign-out (the admin's app)", async ({
     adminPage: page,
   }) => {

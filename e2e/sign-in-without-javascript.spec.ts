@@ -41,7 +41,7 @@ test.describe('sign-in without JavaScript', () => {
     await page.getByLabel('What is your name?').fill('Ada Lovelace');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/app$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Springboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBeVisible();
     const session = (await (await page.request.get('/api/auth/get-session')).json()) as { user: { name: string; onboardedAt: string } };
     expect(session.user.name).toBe('Ada Lovelace');
     expect(session.user.onboardedAt).toBeTruthy();

@@ -108,6 +108,8 @@ test.describe('manager: users', () => {
     await page.getByLabel('E-mail').fill('USER@example.com');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.locator('form [role="alert"]')).toHaveText('User already exists.');
+    // The server's refusal puts the focus on the field it names.
+    await expect(page.getByLabel('E-mail')).toBeFocused();
 
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Create' }).click();

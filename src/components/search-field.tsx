@@ -1,5 +1,6 @@
-import { LoaderCircleIcon, SearchIcon } from 'lucide-react';
-import { useId } from 'react';
+import { LoaderCircleIcon, SearchIcon, XIcon } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '#/components/ui/input';
 import { SEARCH_TERM_MAX } from '#/lib/text';
 import { cn } from '#/lib/utils';
@@ -21,6 +22,8 @@ export function SearchField({
   className?: string;
 }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation();
   return (
     <div className={cn('relative w-full', className)}>
       <label htmlFor={id} className="sr-only">
@@ -32,12 +35,27 @@ export function SearchField({
       <Input
         id={id}
         type="search"
-        className="ps-9 pe-9"
+        ref={input}
+        // Our own clear button, the same in every browser, in place of the browser's.
+        className="ps-9 pe-9 [&::-webkit-search-cancel-button]:appearance-none"
         placeholder={label}
         maxLength={SEARCH_TERM_MAX}
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
+      {!busy && value !== '' && (
+        <button
+          type="button"
+          aria-label={t('actions.clear')}
+          onClick={() => {
+            onChange('');
+            input.current?.focus();
+          }}
+          className="absolute end-1.5 top-1/2 flex size-7 -translate-y-1/2 items-center justify-center rounded-sm text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          <XIcon aria-hidden className="size-4" />
+        </button>
+      )}
       {busy && (
         <LoaderCircleIcon
           role="status"

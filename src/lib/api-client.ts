@@ -21,9 +21,13 @@ export const orpc = createTanstackQueryUtils(createORPCClient<RouterClient<AppRo
 /** Puts a refused write's messages on the form's fields; returns what is left to show as a toast, if anything. */
 export function showOnFields<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: ReadonlyArray<Path<T>>) {
   if (handledGlobally(error)) return undefined;
+  // Not an answer of the API (the network failed, say): its text ('Failed to fetch') means nothing
+  // to a person, so the caller's own message shows alone.
+  if (!(error instanceof Error && 'code' in error)) return '';
   const { message = '', data } = error as { message?: string; data?: { field?: unknown; fields?: Record<string, unknown> } };
   const named: Record<string, unknown> = { ...data?.fields, ...(typeof data?.field === 'string' ? { [data.field]: message } : {}) };
   const shown = fields.filter((field) => typeof named[field] === 'string');
-  for (const field of shown) setError(field, { message: named[field] as string });
+  // The first refused field takes the focus: the person corrects it where they are.
+  shown.forEach((field, i) => setError(field, { message: named[field] as string }, { shouldFocus: i === 0 }));
   return shown.length ? undefined : message;
 }

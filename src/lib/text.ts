@@ -10,3 +10,6 @@ export function hasControlCharacters(text: string): boolean {
 
 /** The longest search term the lists take (the API's `searchTerm`, and the pages' search param). */
 export const SEARCH_TERM_MAX = 100;
+
+/** Text a person typed, inside a translated sentence: isolated (FSI … PDI), it keeps its own direction (a Latin name in Arabic). */
+export const isolated = (text: string) => `\u2068${text}\u2069`;

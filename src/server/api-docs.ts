@@ -37,6 +37,9 @@ body { margin: 0; font-family: ui-sans-serif, system-ui, sans-serif; }
 .docs-bar { display: flex; align-items: center; gap: 12px; padding: 10px 20px; border-bottom: 1px solid #e5e5e5; background: #fff; color: #171717; }
 html.dark .docs-bar { background: #0a0a0a; color: #f5f5f5; border-color: #262626; }
 .docs-bar .mark { width: 28px; height: 28px; flex-shrink: 0; }
+.docs-bar a { white-space: nowrap; }
+/* A phone: the mark, the name and the way back on one line. */
+@media (max-width: 30rem) { .docs-bar { padding: 10px 16px; } .docs-bar .title { display: none; } }
 .docs-bar strong { font-size: 16px; }
 .docs-bar .title { color: #525252; font-size: 14px; }
 html.dark .docs-bar .title { color: #a3a3a3; }

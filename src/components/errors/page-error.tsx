@@ -6,9 +6,9 @@ import { ErrorLayout, type ErrorPageProps } from './error-layout';
 
 const RETRY_DELAY_MS = 600;
 
-export function PageError({ error, reset, home, signedInAs }: ErrorComponentProps & ErrorPageProps) {
+/** Try Again: loading runs again after a short pause (the spec's 600 ms). */
+export function useRetry(reset: () => void) {
   const router = useRouter();
-  const { t } = useTranslation();
   const [retrying, setRetrying] = useState(false);
   const retry = () => {
     setRetrying(true);
@@ -17,6 +17,12 @@ export function PageError({ error, reset, home, signedInAs }: ErrorComponentProp
       void router.invalidate().finally(() => setRetrying(false));
     }, RETRY_DELAY_MS);
   };
+  return { retry, retrying };
+}
+
+export function PageError({ error, reset, home, signedInAs }: ErrorComponentProps & ErrorPageProps) {
+  const { t } = useTranslation();
+  const { retry, retrying } = useRetry(reset);
   return (
     <ErrorLayout code={t('errors.label')} title={t('errors.serverError')} home={home} signedInAs={signedInAs}>
       <p className="text-muted-foreground">{error instanceof Error ? error.message : String(error)}</p>

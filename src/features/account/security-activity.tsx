@@ -1,3 +1,4 @@
+import { ShieldCheckIcon } from 'lucide-react';
 // The server decides what is the user's own.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { Button } from '#/components/ui/button';
 import type { AuditEvent } from '#/features/audit/audit.schema';
 import { useDates } from '#/lib/i18n/use-dates';
 import { ownActivityQuery } from './account.queries';
+import { EmptyState } from '#/components/ui/empty-state';
 
 /** Shown when it was not the user alone: an administrator acting as them, or on their account. */
 function By({ event, userId }: { event: AuditEvent; userId: string }) {
@@ -30,7 +32,7 @@ export function SecurityActivity({ userId }: { userId: string }) {
         {t('security.title')}
       </h2>
       <p className="text-sm text-muted-foreground">{t('security.description')}</p>
-      {query.isSuccess && !items.length && <p className="text-sm">{t('security.empty')}</p>}
+      {query.isSuccess && !items.length && <EmptyState icon={<ShieldCheckIcon />} title={t('security.empty')} />}
       <ul className="flex flex-col gap-2 text-sm">
         {items.map((event) => (
           <li key={event.id} className="flex flex-wrap justify-between gap-x-4">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Logo } from '#/components/logo-mark';
+import { PreferenceSwitches } from '#/components/preference-switches';
 
 /** No fixed height: one sized for one language left a tall empty area in another (Arabic's larger type). */
 export function AuthLayout({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
@@ -13,6 +14,7 @@ export function AuthLayout({ title, description, children }: { title: string; de
         </div>
         {children}
       </div>
+      <PreferenceSwitches />
     </main>
   );
 }

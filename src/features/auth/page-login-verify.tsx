@@ -15,6 +15,7 @@ import { AuthLayout } from './auth-layout';
 import { homeFor, safeRedirect } from './redirect';
 import { sessionQuery } from './session';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
+import { isolated } from '#/lib/text';
 
 const root = getRouteApi('__root__');
 const route = getRouteApi('/login/verify');
@@ -62,11 +63,18 @@ export function PageLoginVerify() {
     else toast.success(t('verify.resent'));
   };
 
+  // A refused code empties the field, which was disabled while it was checked: the focus (and the
+  // caret) goes back to it for the next try.
+  const { isSubmitting, errors } = form.formState;
+  useEffect(() => {
+    if (!isSubmitting && errors.code) form.setFocus('code');
+  }, [isSubmitting, errors.code, form]);
+
   const codeError = form.formState.errors.code?.message ?? flashError;
   // Server messages arrive translated already.
   const codeErrorText = codeError?.startsWith('validation.') ? t(codeError as 'validation.codeRequired') : codeError;
   // Isolated (FSI … PDI): the address reads left to right inside an Arabic sentence.
-  const description = t('verify.description', { email: `\u2068${email}\u2069`, count: config.otpExpirationMinutes });
+  const description = t('verify.description', { email: isolated(email), count: config.otpExpirationMinutes });
   return (
     <AuthLayout title={t('verify.title')} description={description}>
       {/* A real form: it also works before hydration and without JavaScript. */}
@@ -87,6 +95,7 @@ export function PageLoginVerify() {
                 render={({ field }) => (
                   <InputOtp
                     {...ids}
+                    ref={field.ref}
                     maxLength={OTP_LENGTH}
                     autoFocus
                     autoComplete="one-time-code"

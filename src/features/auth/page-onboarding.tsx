@@ -13,6 +13,7 @@ import { nameFormSchema, type NameForm } from './auth.schema';
 import { AuthLayout } from './auth-layout';
 import { refreshSession } from './session';
 import type { SessionUser } from './auth.functions';
+import { isolated } from '#/lib/text';
 
 const root = getRouteApi('__root__');
 
@@ -57,7 +58,7 @@ export function PageOnboarding({ user }: { user: SessionUser }) {
         <Field label={t('onboarding.nameLabel')} error={nameError ? t(nameError as 'validation.nameRequired') : undefined}>
           {(ids) => <Input autoComplete="name" autoFocus {...ids} {...form.register('name')} />}
         </Field>
-        <p className="text-sm text-muted-foreground">{t('onboarding.loggedInAs', { email: `\u2068${user.email}\u2069` })}</p>
+        <p className="text-sm text-muted-foreground">{t('onboarding.loggedInAs', { email: isolated(user.email) })}</p>
         <Button type="submit" disabled={form.formState.isSubmitting} worksWithoutJavaScript>
           {t('onboarding.continue')}
         </Button>

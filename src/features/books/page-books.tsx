@@ -1,7 +1,9 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchXIcon } from 'lucide-react';
 import { SearchField } from '#/components/search-field';
+import { EmptyState } from '#/components/ui/empty-state';
 import { orpc } from '#/lib/api-client';
 import { useList } from '#/lib/list-query';
 import { useSearchInput } from '#/lib/use-search-input';
@@ -40,7 +42,7 @@ export function PageBooks() {
         onChange={setTerm}
         busy={term.trim() !== searchTerm.trim() || fetching}
       />
-      {loaded && books.length === 0 && <p className="text-muted-foreground">{t('books.empty')}</p>}
+      {loaded && books.length === 0 && <EmptyState icon={<SearchXIcon />} title={t('books.empty')} description={t('books.emptyHint')} />}
       <ul className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-5" data-testid="book-list">
         {books.map((book) => (
           <li key={book.id}>

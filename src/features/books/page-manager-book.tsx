@@ -13,6 +13,7 @@ import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { BookCover } from '#/components/book-cover';
 import { bookQuery } from './books.queries';
+import { isolated } from '#/lib/text';
 
 const route = getRouteApi('/manager/books/$id/');
 
@@ -104,7 +105,7 @@ export function PageManagerBook() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={t('form.deleteTitle')}
+        title={t('form.deleteTitle', { title: isolated(book.title) })}
         description={t('form.deleteDescription')}
         cancelLabel={t('form.stay')}
         confirmLabel={t('form.delete')}

@@ -1,4 +1,5 @@
 /** Invitations: invite by e-mail with a role (and the e-mail's language); pending ones with their expiry; cancel, resend. */
+import { MailIcon } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { LANGUAGE_OPTIONS } from '#/lib/i18n/language-options';
 import { LANGUAGES } from '#/lib/i18n/languages';
 import { inviteInputSchema, organizationRights, type InviteInput, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
+import { EmptyState } from '#/components/ui/empty-state';
 
 export function OrganizationInvitations({ org }: { org: OrganizationPage }) {
   const { t, i18n } = useTranslation('organizations');
@@ -92,7 +94,7 @@ export function OrganizationInvitations({ org }: { org: OrganizationPage }) {
       )}
       <div className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('invitations.pending')}</h2>
-        {org.invitations.length === 0 && <p className="text-muted-foreground">{t('invitations.none')}</p>}
+        {org.invitations.length === 0 && <EmptyState icon={<MailIcon />} title={t('invitations.none')} />}
         <ul className="flex flex-col gap-2" data-testid="pending-invitations">
           {org.invitations.map((inv) => (
             <li key={inv.id} className="flex flex-wrap items-center gap-2 rounded-lg border p-3">

@@ -1,4 +1,5 @@
 /** The active organisation's shelf: members read and add, owners and admins remove. */
+import { LibraryIcon } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { useSearchedOptions } from '#/lib/use-searched-options';
 import { shelfQuery } from './organizations.queries';
 import { organizationRights, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
+import { EmptyState } from '#/components/ui/empty-state';
 
 export function OrganizationShelf({ org }: { org: OrganizationPage }) {
   const { t } = useTranslation('organizations');
@@ -87,7 +89,7 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
           </Button>
         </div>
       </form>
-      {shelf && shelf.items.length === 0 && <p className="text-muted-foreground">{t('shelf.empty')}</p>}
+      {shelf && shelf.items.length === 0 && <EmptyState icon={<LibraryIcon />} title={t('shelf.empty')} />}
       <ul className="grid gap-2" data-testid="shelf-items">
         {shelf?.items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center gap-2 rounded-lg border p-3">

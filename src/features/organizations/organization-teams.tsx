@@ -1,4 +1,5 @@
 /** Teams: create, rename, delete; add and remove members (owners and admins). */
+import { UsersRoundIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
@@ -8,6 +9,7 @@ import { OptionSelect } from '#/components/ui/select';
 import { authClient } from '#/features/auth/auth-client';
 import { organizationRights, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
+import { EmptyState } from '#/components/ui/empty-state';
 
 type Team = OrganizationPage['teams'][number];
 
@@ -176,7 +178,7 @@ export function OrganizationTeams({ org }: { org: OrganizationPage }) {
           </Button>
         </form>
       )}
-      {org.teams.length === 0 && <p className="text-muted-foreground">{t('teams.none')}</p>}
+      {org.teams.length === 0 && <EmptyState icon={<UsersRoundIcon />} title={t('teams.none')} />}
       <ul className="grid gap-3">
         {org.teams.map((team) => (
           <TeamCard key={team.id} org={org} team={team} />

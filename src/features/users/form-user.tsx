@@ -51,7 +51,7 @@ export function FormUser({
     },
     onError: (error) => {
       const rest = showOnFields(error, form.setError, ['name', 'email', 'role']);
-      if (rest !== undefined) toast.error(t('form.saveFailed'), { description: rest });
+      if (rest !== undefined) toast.error(t('form.saveFailed'), rest ? { description: rest } : undefined);
     },
   });
 

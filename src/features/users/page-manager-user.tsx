@@ -27,6 +27,7 @@ import { useAdminAction } from './use-admin-action';
 import { RoleBadges, RoleSelect, StatusBadge, UserAvatar } from './user-badges';
 import { UserSessions } from './user-sessions';
 import { userQuery } from './users.queries';
+import { isolated } from '#/lib/text';
 
 const route = getRouteApi('/manager/users/$id/');
 
@@ -233,7 +234,7 @@ export function PageManagerUser() {
       <ConfirmDialog
         open={dialog === 'ban'}
         onOpenChange={(open) => setDialog(open ? 'ban' : null)}
-        title={t('detail.banTitle')}
+        title={t('detail.banTitle', { name: isolated(user.name || user.email) })}
         description={t('detail.banDescription')}
         cancelLabel={t('detail.cancel')}
         confirmLabel={t('detail.ban')}
@@ -247,7 +248,7 @@ export function PageManagerUser() {
       <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}
-        title={t('detail.deleteTitle')}
+        title={t('detail.deleteTitle', { name: isolated(user.name || user.email) })}
         description={t('detail.deleteDescription')}
         cancelLabel={t('detail.cancel')}
         confirmLabel={t('detail.delete')}

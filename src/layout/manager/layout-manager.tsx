@@ -13,11 +13,12 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { Fragment, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '#/components/logo-mark';
 import { SkipLink } from '#/components/ui/skip-link';
 import { Button } from '#/components/ui/button';
+import { Tooltip, TooltipProvider } from '#/components/ui/tooltip';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { useCurrentUser } from '#/features/auth/use-current-user';
@@ -49,6 +50,8 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
     'flex items-center gap-3 rounded-md py-2 text-sm font-medium text-muted-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
     collapsed ? 'justify-center px-2' : 'px-3',
   );
+  // Collapsed, each icon is named by a tooltip (on hover and on keyboard focus) as well as by its hidden text.
+  const named = (label: string, link: ReactElement) => (collapsed ? <Tooltip label={label}>{link}</Tooltip> : link);
   return (
     <div className="flex flex-1 flex-col gap-4">
       {GROUPS.map((items, i) => (
@@ -61,32 +64,42 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
                 <span className={cn(collapsed && 'sr-only')}>{label}</span>
               </>
             );
-            return external ? (
-              <a key={key} href={to} className={itemClass} title={collapsed ? label : undefined} onClick={onNavigate}>
-                {content}
-              </a>
-            ) : (
-              <Link
-                key={key}
-                to={to}
-                className={itemClass}
-                title={collapsed ? label : undefined}
-                activeProps={{
-                  className: 'bg-brand/10 text-foreground dark:bg-brand/25',
-                  'aria-current': 'page',
-                }}
-                onClick={onNavigate}
-              >
-                {content}
-              </Link>
+            return (
+              <Fragment key={key}>
+                {named(
+                  label,
+                  external ? (
+                    <a href={to} className={itemClass} onClick={onNavigate}>
+                      {content}
+                    </a>
+                  ) : (
+                    <Link
+                      to={to}
+                      className={itemClass}
+                      activeProps={{
+                        className: 'bg-brand/10 text-foreground dark:bg-brand/25',
+                        'aria-current': 'page',
+                      }}
+                      onClick={onNavigate}
+                    >
+                      {content}
+                    </Link>
+                  ),
+                )}
+              </Fragment>
             );
           })}
         </div>
       ))}
-      <Link to="/app" className={cn(itemClass, 'mt-auto border')} title={collapsed ? t('nav.openApp') : undefined} onClick={onNavigate}>
-        <ArrowUpRight className="size-4 shrink-0 rtl:-scale-x-100" aria-hidden />
-        <span className={cn(collapsed && 'sr-only')}>{t('nav.openApp')}</span>
-      </Link>
+      <div className="mt-auto flex flex-col">
+        {named(
+          t('nav.openApp'),
+          <Link to="/app" className={cn(itemClass, 'border')} onClick={onNavigate}>
+            <ArrowUpRight className="size-4 shrink-0 rtl:-scale-x-100" aria-hidden />
+            <span className={cn(collapsed && 'sr-only')}>{t('nav.openApp')}</span>
+          </Link>,
+        )}
+      </div>
     </div>
   );
 }
@@ -107,15 +120,17 @@ export function LayoutManager({ children }: { children?: ReactNode }) {
             collapsed ? 'w-16' : 'w-60',
           )}
         >
-          <div className={cn('flex h-10 items-center', collapsed ? 'justify-center' : 'justify-between')}>
-            {!collapsed && (
-              <Link
-                to="/manager/dashboard"
-                className="flex items-center rounded-md px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <Logo />
-              </Link>
-            )}
+          {/* Collapsed, the logo's mark stays, above the button that opens the navigation again. */}
+          <div className={cn('flex items-center', collapsed ? 'flex-col gap-2' : 'h-10 justify-between')}>
+            <Link
+              to="/manager/dashboard"
+              className={cn(
+                'flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                !collapsed && 'px-2',
+              )}
+            >
+              <Logo collapsed={collapsed} />
+            </Link>
             <Button
               variant="ghost"
               size="icon"
@@ -131,7 +146,9 @@ export function LayoutManager({ children }: { children?: ReactNode }) {
             </Button>
           </div>
           <nav aria-label={t('nav.mainNavigation')} className="flex flex-1 flex-col">
-            <NavItems collapsed={collapsed} />
+            <TooltipProvider>
+              <NavItems collapsed={collapsed} />
+            </TooltipProvider>
           </nav>
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
