@@ -114,10 +114,10 @@ const clientChunks = {
         LUCIDE_RUNTIME.test(id) ||
         (/[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
           !PAGE_BLOCKS.test(id) &&
-          !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|session-list|[\\/](zod|zod-errors|list|organization-input)\.ts|permissions\.ts/.test(
+          !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|session-list|[\\/](zod|zod-errors|list|organization-input|use-searched-options)\.ts|permissions\.ts/.test(
             id,
           ) &&
-          !/[\\/]ui[\\/](select|combobox|action-menu)\.tsx$/.test(id)),
+          !/[\\/]ui[\\/](select|combobox|action-menu|tooltip)\.tsx$/.test(id)),
       // Above `pages`: lucide's runtime is a dependency of both, and it goes where the shell loads it.
       priority: 2,
     },

@@ -138,16 +138,24 @@ test.describe('organisations', () => {
     await expect(owner.getByRole('banner').getByRole('button', { name: 'New organisation' })).toHaveCount(0);
     await expect(owner.getByRole('main').getByRole('button', { name: 'New organisation' })).toHaveCount(1);
     await owner.getByTestId('organization-switcher').filter({ visible: true }).click();
-    await owner.getByRole('option', { name: `Beta ${stamp}` }).click();
+    await owner.getByRole('menuitemradio', { name: `Beta ${stamp}` }).click();
     await expect(owner.getByText(`Beta ${stamp} is now your active organisation`)).toBeVisible();
     await openTab(owner, betaSlug, 'shelf');
     await expect(owner.getByText('The shelf is empty.')).toBeVisible();
     await owner.getByTestId('organization-switcher').filter({ visible: true }).click();
-    await owner.getByRole('option', { name: `Acme ${stamp}` }).click();
+    await owner.getByRole('menuitemradio', { name: `Acme ${stamp}` }).click();
     // The switch is a request: navigating before it answers would show Beta's shelf still active.
     await expect(owner.getByText(`Acme ${stamp} is now your active organisation`)).toBeVisible();
     await openTab(owner, slug, 'shelf');
     await expect(owner.getByTestId('shelf-items')).toContainText('For the book club');
+    // The menu marks the active one, says one's role in each, and leads to a new one and to its settings.
+    await owner.getByTestId('organization-switcher').filter({ visible: true }).click();
+    const menu = owner.getByRole('menu');
+    await expect(menu.getByRole('menuitemradio', { name: `Acme ${stamp}` })).toHaveAttribute('aria-checked', 'true');
+    await expect(menu.getByRole('menuitemradio', { name: `Acme ${stamp}` })).toContainText('Owner');
+    await expect(menu.getByRole('menuitem', { name: 'New organisation' })).toHaveAttribute('href', '/app/organizations');
+    await menu.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(owner).toHaveURL(new RegExp(`/app/organizations/${slug}\\?tab=settings$`));
 
     // A member of Acme only gets 404 for Beta's page, and for Beta's shelf row.
     const betaItem = await (async () => {

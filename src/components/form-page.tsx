@@ -8,7 +8,7 @@ import { PageHeader, type Crumb } from '#/components/ui/page-header';
 export function FormPage({ title, crumbs, children }: { title: ReactNode; crumbs: Crumb[]; children: ReactNode }) {
   const { t } = useTranslation('tables');
   return (
-    <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
+    <div className="flex w-full max-w-2xl flex-col gap-6">
       <PageHeader title={title} crumbs={crumbs} breadcrumbLabel={t('breadcrumb')} />
       {children}
     </div>

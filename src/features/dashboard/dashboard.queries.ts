@@ -1,4 +1,4 @@
 import { orpc } from '#/lib/api-client';
-import type { DashboardRange } from './dashboard.schema';
+import type { DashboardRange } from './dashboard-range';
 
 export const dashboardQuery = (days: DashboardRange) => orpc.dashboard.get.queryOptions({ input: { days } });

@@ -1,10 +1,8 @@
 // Days are UTC calendar days; a range of 7, 30 or 90 ends today, today included.
 import { z } from '#/lib/zod';
+import { DASHBOARD_DEFAULT_RANGE, DASHBOARD_RANGES } from './dashboard-range';
 
 export const DASHBOARD_NEWEST = 5;
-export const DASHBOARD_RANGES = [7, 30, 90] as const;
-export const DASHBOARD_DEFAULT_RANGE: DashboardRange = 30;
-export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
 
 export const dashboardInputSchema = z.strictObject({
   days: z.coerce.number().pipe(z.literal(DASHBOARD_RANGES)).default(DASHBOARD_DEFAULT_RANGE),

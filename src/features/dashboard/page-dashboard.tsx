@@ -13,7 +13,8 @@ import { formatNumber } from '#/lib/i18n/format';
 import { useDates } from '#/lib/i18n/use-dates';
 import { cn } from '#/lib/utils';
 import { dashboardQuery } from './dashboard.queries';
-import { DASHBOARD_RANGES, type Dashboard } from './dashboard.schema';
+import { DASHBOARD_RANGES } from './dashboard-range';
+import type { Dashboard } from './dashboard.schema';
 import { SignupsChart } from './signups-chart';
 
 const route = getRouteApi('/manager/dashboard');

@@ -1,102 +1,58 @@
-// Its strings are in `common`, and the Select and the auth client load when it is first pointed at
-// or focused: none of them is part of every app page's first load.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Building2, ChevronDownIcon } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+// The top bar's organisation menu. Its button renders with the page; the menu (Radix and the auth
+// client) loads when the button is first pointed at, focused or pressed, as the avatar menu does.
+import { useQuery } from '@tanstack/react-query';
+import { Building2, ChevronsUpDownIcon } from 'lucide-react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
-import { toast } from '#/components/ui/toast';
-import { orpc } from '#/lib/api-client';
-import { handledGlobally } from '#/lib/demo-mode-events';
 import { cn } from '#/lib/utils';
 import { myOrganizationsQuery } from './organizations.queries';
+import type { MyOrganizations } from './organizations.schema';
 
-const loadSwitcherSelect = () => import('./organization-switcher-select');
-const SwitcherSelect = lazy(loadSwitcherSelect);
-const loadAuthClient = () => import('#/features/auth/auth-client');
-const preload = () => {
-  void loadSwitcherSelect();
-  void loadAuthClient();
-};
+const load = () => import('./organization-switcher-menu');
+const SwitcherMenu = lazy(load);
 
 export function OrganizationSwitcher() {
-  const { t } = useTranslation();
-  const id = useId();
-  const queryClient = useQueryClient();
   const { data } = useQuery(myOrganizationsQuery());
-  const [pending, setPending] = useState(false);
-  const [armed, setArmed] = useState(false);
+  const [wanted, setWanted] = useState(false);
   if (!data) return null;
-  if (data.organizations.length === 0) {
-    return (
-      <Link to="/app/organizations" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-        {t('organizationSwitcher.create')}
-      </Link>
-    );
-  }
+  const preload = () => void load();
+  if (!wanted)
+    return <SwitcherButton data={data} aria-expanded={false} onPointerEnter={preload} onFocus={preload} onClick={() => setWanted(true)} />;
+  return (
+    <Suspense fallback={<SwitcherButton data={data} aria-expanded={false} aria-busy />}>
+      <SwitcherMenu data={data} />
+    </Suspense>
+  );
+}
+
+/** The active organisation's logo and name (or 'No organisation'); on a phone, the logo alone. */
+export function SwitcherButton({ data, className, ...props }: ComponentProps<'button'> & { data: MyOrganizations }) {
+  const { t } = useTranslation();
   const active = data.organizations.find((o) => o.id === data.activeOrganizationId);
-  const choose = async (organizationId: string) => {
-    const chosen = data.organizations.find((o) => o.id === organizationId);
-    setPending(true);
-    try {
-      const { authCall, authClient } = await loadAuthClient();
-      await authCall(authClient.organization.setActive({ organizationId }));
-      if (chosen) toast.success(t('organizationSwitcher.switched', { name: chosen.name }));
-      await queryClient.invalidateQueries({ queryKey: orpc.organizations.key() });
-    } catch (error) {
-      if (!handledGlobally(error)) toast.error((error as Error).message);
-    } finally {
-      setPending(false);
-    }
-  };
-  // Until first used: a button that looks like the Select's trigger; using it loads the Select, open.
-  const lookAlike = (
+  return (
     <button
       type="button"
-      id={id}
-      role="combobox"
-      aria-expanded={false}
+      aria-haspopup="menu"
+      aria-label={`${t('organizationSwitcher.label')}: ${active?.name ?? t('organizationSwitcher.none')}`}
       data-testid="organization-switcher"
-      disabled={pending}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={() => setArmed(true)}
-      onKeyDown={(e) => {
-        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') setArmed(true);
-      }}
-      className="flex h-9 max-w-48 min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-card px-3 text-start text-sm whitespace-nowrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50"
+      className={cn(
+        'flex h-9 max-w-52 min-w-0 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
+      {...props}
     >
-      <span className={cn('truncate', !active && 'text-muted-foreground')}>
+      {active?.logo ? (
+        <Avatar id={active.id} name={active.name} src={active.logo} size="sm" square />
+      ) : (
+        <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-md border bg-card">
+          <Building2 className="size-4" />
+        </span>
+      )}
+      <span className={cn('hidden truncate sm:inline', !active && 'text-muted-foreground')}>
         {active ? <bdi>{active.name}</bdi> : t('organizationSwitcher.none')}
       </span>
-      <ChevronDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />
+      <ChevronsUpDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />
     </button>
-  );
-  return (
-    <div className="flex min-w-0 items-center gap-2">
-      {active?.logo ? (
-        <Avatar name={active.name} src={active.logo} size="sm" square />
-      ) : (
-        <Building2 className="size-4 shrink-0" aria-hidden />
-      )}
-      <label htmlFor={id} className="sr-only">
-        {t('organizationSwitcher.label')}
-      </label>
-      {armed ? (
-        <Suspense fallback={lookAlike}>
-          <SwitcherSelect
-            id={id}
-            value={data.activeOrganizationId ?? ''}
-            organizations={data.organizations}
-            placeholder={t('organizationSwitcher.none')}
-            disabled={pending}
-            onChoose={(value) => void choose(value)}
-          />
-        </Suspense>
-      ) : (
-        lookAlike
-      )}
-    </div>
   );
 }

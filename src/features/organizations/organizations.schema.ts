@@ -123,6 +123,7 @@ export const myOrganizationsSchema = z.object({
     }),
   ),
 });
+export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;
 
 export const slugInputSchema = z.object({ slug: clientString().min(1).max(100) });
 

@@ -58,21 +58,11 @@ export function LayoutApp({ children }: { children?: ReactNode }) {
               ))}
             </nav>
             <div className="ms-auto flex min-w-0 items-center gap-3">
-              {showSwitcher && (
-                <div className="hidden min-w-0 sm:block">
-                  <OrganizationSwitcher />
-                </div>
-              )}
+              {showSwitcher && <OrganizationSwitcher />}
               <UserMenu section="app" />
             </div>
           </div>
         </header>
-        {/* Small screens: the active organisation above the page (the top bar has no room for it). */}
-        {showSwitcher && (
-          <div className="border-b px-4 py-2 sm:hidden">
-            <OrganizationSwitcher />
-          </div>
-        )}
         <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 pb-24 sm:pb-6">
           {children ?? <Outlet />}
         </main>

@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { dashboardQuery } from '#/features/dashboard/dashboard.queries';
-import { DASHBOARD_DEFAULT_RANGE, DASHBOARD_RANGES, type DashboardRange } from '#/features/dashboard/dashboard.schema';
+import { DASHBOARD_DEFAULT_RANGE, DASHBOARD_RANGES, type DashboardRange } from '#/features/dashboard/dashboard-range';
 import { PageDashboard } from '#/features/dashboard/page-dashboard';
 import { searchParams } from '#/lib/search-params';
 
