@@ -25,7 +25,8 @@ test.describe('sign-in by e-mail code', () => {
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
     await expect(page.getByText("Let's personalize your experience")).toBeVisible();
     // The address in Unicode isolates for right-to-left pages.
-    await expect(page.getByText(`Logged in as \u2068${email}\u2069`)).toBeVisible();
+    // The spec's exact string.
+    await expect(page.getByText(`Logged with \u2068${email}\u2069`)).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
     await page.getByLabel('What is your name?').fill('<b>');

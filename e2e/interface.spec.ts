@@ -22,6 +22,12 @@ test.describe('the shell', () => {
     await expect(page.getByText('Configuration')).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Open App' })).toHaveAttribute('href', '/app');
+    // The top bar names the area a page belongs to, a form or a detail page too.
+    await expect(page.getByTestId('top-bar-area')).toHaveText('Dashboard');
+    await nav.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('link', { name: 'New User' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New User' })).toBeVisible();
+    await expect(page.getByTestId('top-bar-area')).toHaveText('Users');
   });
 
   test('the collapsed side navigation keeps the logo and names each icon in a tooltip, on hover and on keyboard focus', async ({

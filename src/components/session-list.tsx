@@ -5,7 +5,6 @@ import { useIsDesktop } from '#/lib/use-media-query';
 
 export type SessionRow = {
   id: string;
-  leading?: ReactNode;
   device: ReactNode;
   ipAddress: string | null;
   lastActive: string;
@@ -28,7 +27,6 @@ export function SessionList({ rows, labels, actions, testId }: { rows: SessionRo
       <ItemList data-testid={`${testId}-cards`}>
         {rows.map((row) => (
           <Item key={row.id} data-testid={testId}>
-            {row.leading}
             <ItemContent>
               {row.device}
               <ItemDetails
@@ -62,16 +60,7 @@ export function SessionList({ rows, labels, actions, testId }: { rows: SessionRo
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id} data-testid={testId}>
-            <TableCell>
-              {row.leading ? (
-                <span className="flex items-center gap-2">
-                  {row.leading}
-                  {row.device}
-                </span>
-              ) : (
-                row.device
-              )}
-            </TableCell>
+            <TableCell>{row.device}</TableCell>
             <TableCell>{address(row)}</TableCell>
             <TableCell className="whitespace-nowrap" title={row.lastActiveTitle}>
               {row.lastActive}

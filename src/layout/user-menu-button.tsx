@@ -10,7 +10,7 @@ export function UserMenuButton(props: ComponentProps<typeof Button>) {
   const user = useCurrentUser();
   return (
     <Button variant="ghost" size="icon" className="rounded-full" aria-label={t('nav.userMenu')} aria-haspopup="menu" {...props}>
-      <Avatar name={user?.name} email={user?.email} src={user?.image} size="sm" />
+      <Avatar id={user?.id} name={user?.name} email={user?.email} src={user?.image} size="sm" />
     </Button>
   );
 }

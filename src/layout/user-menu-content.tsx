@@ -42,7 +42,7 @@ export default function UserMenuContent({ section }: { section: 'app' | 'manager
         <DropdownMenuContent align="end" className="w-64">
           {user && (
             <DropdownMenuLabel className="flex items-center gap-3">
-              <Avatar name={user.name} email={user.email} src={user.image} />
+              <Avatar id={user.id} name={user.name} email={user.email} src={user.image} />
               <span className="flex min-w-0 flex-col">
                 <span className="truncate font-medium">
                   <DisplayName name={user.name} />

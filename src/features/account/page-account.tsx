@@ -105,7 +105,7 @@ export function PageAccount() {
         <PictureField
           target={{ kind: 'users', id: user.id }}
           url={user.image}
-          placeholder={<Avatar name={user.name} email={user.email} size="xl" />}
+          placeholder={<Avatar id={user.id} name={user.name} email={user.email} size="xl" />}
           shape="square"
           title={t('picture.title', { ns: 'images' })}
           description={t('picture.description', { ns: 'images' })}

@@ -23,7 +23,7 @@ export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null;
             <dd>{t(`actions.${event.action}` as 'actions.auth.sign-in', { defaultValue: event.action })}</dd>
             <dt className="text-muted-foreground">{t('detail.actor')}</dt>
             <dd className="flex items-center gap-2">
-              {event.actorId && <Avatar name={event.actorName} src={event.actorImage} size="sm" />}
+              {event.actorId && <Avatar id={event.actorId} name={event.actorName} src={event.actorImage} size="sm" />}
               <bdi>{event.actorName ?? t('anonymous')}</bdi>
             </dd>
             {event.impersonatorId && (

@@ -150,7 +150,7 @@ export function PageManagerAudit() {
   const actor = (event: AuditEvent) => (
     <span className="flex min-w-0 items-center gap-2">
       {event.actorId ? (
-        <Avatar name={event.actorName} src={event.actorImage} size="sm" lazy />
+        <Avatar id={event.actorId} name={event.actorName} src={event.actorImage} size="sm" lazy />
       ) : (
         // No one signed in: a grey mark keeps the names in line.
         <span aria-hidden className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-muted">
@@ -191,7 +191,8 @@ export function PageManagerAudit() {
           </TableHeader>
           <TableBody>
             {items.map((event) => (
-              <TableRow key={event.id} data-testid="audit-row">
+              // The whole row opens the event; the time is its button for the keyboard.
+              <TableRow key={event.id} data-testid="audit-row" className="cursor-pointer" onClick={() => setOpen(event)}>
                 <TableCell className="whitespace-nowrap">{time(event)}</TableCell>
                 <TableCell>{actor(event)}</TableCell>
                 <TableCell>{action(event)}</TableCell>

@@ -58,7 +58,7 @@ export function PageOnboarding({ user }: { user: SessionUser }) {
         <Field label={t('onboarding.nameLabel')} error={nameError ? t(nameError as 'validation.nameRequired') : undefined}>
           {(ids) => <Input autoComplete="name" autoFocus {...ids} {...form.register('name')} />}
         </Field>
-        <p className="text-sm text-muted-foreground">{t('onboarding.loggedInAs', { email: isolated(user.email) })}</p>
+        <p className="text-sm text-muted-foreground">{t('onboarding.loggedWith', { email: isolated(user.email) })}</p>
         <Button type="submit" disabled={form.formState.isSubmitting} worksWithoutJavaScript>
           {t('onboarding.continue')}
         </Button>

@@ -20,7 +20,7 @@ import { toast } from '#/components/ui/toast';
 import { authCall, authClient } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
-import { SwitcherButton } from './organization-switcher';
+import { SwitcherButton } from './organization-switcher-button';
 import type { MyOrganizations } from './organizations.schema';
 
 const ROLES = ['owner', 'admin', 'member'] as const;

@@ -32,7 +32,7 @@ export function PageManagerOrganization() {
     <div className="flex w-full flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold break-words">
-          <Avatar name={org.name} src={org.logo} size="md" square />
+          <Avatar id={org.id} name={org.name} src={org.logo} size="md" square />
           <bdi>{org.name}</bdi>
         </h1>
         {canDelete && (

@@ -38,7 +38,7 @@ export function PageManagerOrganizations() {
       meta: { sortKey: 'name' },
       cell: ({ row }) => (
         <span className="flex items-center gap-2">
-          <Avatar name={row.original.name} src={row.original.logo} size="sm" square lazy />
+          <Avatar id={row.original.id} name={row.original.name} src={row.original.logo} size="sm" square lazy />
           {nameLink(row.original)}
         </span>
       ),
@@ -67,7 +67,7 @@ export function PageManagerOrganizations() {
       emptyText={t('manager.empty')}
       renderCard={(o) => (
         <div className="flex items-start gap-3">
-          <Avatar name={o.name} src={o.logo} size="md" square lazy />
+          <Avatar id={o.id} name={o.name} src={o.logo} size="md" square lazy />
           <div className="flex min-w-0 flex-1 flex-col gap-0.5 text-sm">
             {nameLink(o)}
             <span className="truncate text-muted-foreground">

@@ -67,7 +67,7 @@ export function PageOrganization() {
   return (
     <div className="flex w-full flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <Avatar name={org.name} src={org.logo} size="md" square />
+        <Avatar id={org.id} name={org.name} src={org.logo} size="md" square />
         <h1 className="min-w-0 text-2xl font-bold break-words">
           <bdi>{org.name}</bdi>
         </h1>

@@ -46,7 +46,7 @@ export function PageOrganizations() {
         <ul className="grid gap-3" data-testid="organization-list">
           {organizations.map((o) => (
             <li key={o.id} className="flex flex-wrap items-center gap-3 rounded-lg border p-3">
-              <Avatar name={o.name} src={o.logo} size="md" square lazy />
+              <Avatar id={o.id} name={o.name} src={o.logo} size="md" square lazy />
               <Link
                 to="/app/organizations/$slug"
                 params={{ slug: o.slug }}

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserRoundCogIcon } from 'lucide-react';
 import { DangerZone } from '#/components/form-page';
-import { ActionMenu, ActionMenuItem } from '#/components/ui/action-menu';
 import { Badge } from '#/components/ui/badge';
 import { PageHeader } from '#/components/ui/page-header';
 import { Button, buttonVariants } from '#/components/ui/button';
@@ -124,12 +123,14 @@ export function PageManagerUser() {
               </Link>
             )}
             {canImpersonate && (
-              <ActionMenu label={t('row.actions', { ns: 'tables', name: user.name || user.email })}>
-                <ActionMenuItem disabled={impersonate.isPending || impersonate.isSuccess} onSelect={() => impersonate.mutate(undefined)}>
-                  <UserRoundCogIcon aria-hidden />
-                  {t('detail.impersonate')}
-                </ActionMenuItem>
-              </ActionMenu>
+              <Button
+                variant="secondary"
+                disabled={impersonate.isPending || impersonate.isSuccess}
+                onClick={() => impersonate.mutate(undefined)}
+              >
+                <UserRoundCogIcon aria-hidden />
+                {t('detail.impersonate')}
+              </Button>
             )}
           </>
         }
@@ -139,7 +140,7 @@ export function PageManagerUser() {
         <PictureField
           target={{ kind: 'users', id: user.id }}
           url={user.image}
-          placeholder={<Avatar name={user.name} email={user.email} size="xl" />}
+          placeholder={<Avatar id={user.id} name={user.name} email={user.email} size="xl" />}
           shape="square"
           title={t('picture.title', { ns: 'images' })}
           description={t(isSelf ? 'picture.description' : 'picture.adminDescription', { ns: 'images' })}
@@ -151,6 +152,32 @@ export function PageManagerUser() {
       )}
 
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-2">
+        <div className="flex flex-col gap-0.5 sm:col-span-2">
+          <dt className="text-muted-foreground">
+            {canSetRole ? <label htmlFor="user-role">{t('detail.roleLabel')}</label> : t('detail.roleLabel')}
+          </dt>
+          <dd className="max-w-xs">
+            {canSetRole ? (
+              <RoleSelect
+                id="user-role"
+                value={user.role}
+                disabled={setRole.isPending || roleLocked}
+                aria-describedby={roleLocked ? 'cannot-change-own-role' : undefined}
+                onValueChange={(role) => {
+                  setPendingRole(role as RoleName);
+                  setRoleDialogOpen(true);
+                }}
+              />
+            ) : (
+              <RoleBadges role={user.role} />
+            )}
+            {canSetRole && roleLocked && (
+              <p id="cannot-change-own-role" className="mt-1 text-muted-foreground">
+                {roleLockedReason}
+              </p>
+            )}
+          </dd>
+        </div>
         <div className="flex flex-col gap-0.5">
           <dt className="text-muted-foreground">{t('form.email')}</dt>
           <dd className="break-all" data-testid="user-email">
@@ -176,28 +203,6 @@ export function PageManagerUser() {
           </div>
         )}
       </dl>
-
-      {canSetRole && (
-        <Field label={t('detail.roleLabel')} className="max-w-xs">
-          {(ids) => (
-            <RoleSelect
-              {...ids}
-              value={user.role}
-              disabled={setRole.isPending || roleLocked}
-              aria-describedby={roleLocked ? `${ids['aria-describedby'] ?? ''} cannot-change-own-role`.trim() : ids['aria-describedby']}
-              onValueChange={(role) => {
-                setPendingRole(role as RoleName);
-                setRoleDialogOpen(true);
-              }}
-            />
-          )}
-        </Field>
-      )}
-      {canSetRole && roleLocked && (
-        <p id="cannot-change-own-role" className="-mt-4 text-sm text-muted-foreground">
-          {roleLockedReason}
-        </p>
-      )}
 
       {canListSessions && <UserSessions user={user} />}
 

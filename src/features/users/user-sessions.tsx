@@ -12,7 +12,6 @@ import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
 import { useDates } from '#/lib/i18n/use-dates';
 import { useAdminAction } from './use-admin-action';
-import { UserAvatar } from './user-badges';
 import type { ManagedUser } from './users.schema';
 import { userSessionsQuery } from './users.queries';
 
@@ -39,6 +38,7 @@ export function UserSessions({ user }: { user: Pick<ManagedUser, 'id' | 'name' |
   type Session = (typeof sessions)[number];
   const device = (session: Session): ReactNode => (
     <span className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
+      <MonitorSmartphoneIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
       <bdi>{session.device ?? t('sessions.unknownDevice')}</bdi>
       {session.impersonatedBy && <Badge variant="warning">{t('status.impersonation')}</Badge>}
     </span>
@@ -83,7 +83,6 @@ export function UserSessions({ user }: { user: Pick<ManagedUser, 'id' | 'name' |
           }}
           rows={sessions.map((session) => ({
             id: session.id,
-            leading: <UserAvatar user={user} />,
             device: device(session),
             ipAddress: session.ipAddress,
             lastActive: when(session.updatedAt),

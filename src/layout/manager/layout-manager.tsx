@@ -1,5 +1,5 @@
 /** The /manager section: admin style, with a collapsible side navigation. */
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import {
   ArrowUpRight,
   BookOpen,
@@ -104,6 +104,21 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
   );
 }
 
+/** The top bar's context from 768 px: the area of the navigation the page belongs to (Users for a user's page). */
+function CurrentArea() {
+  const { t } = useTranslation();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const item = GROUPS.flat().find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+  if (!item) return <span />;
+  const Icon = item.icon;
+  return (
+    <p className="hidden items-center gap-2 text-sm font-medium text-muted-foreground md:flex" data-testid="top-bar-area">
+      <Icon aria-hidden className="size-4" />
+      {t(`nav.${item.key}`)}
+    </p>
+  );
+}
+
 /** The section's frame around its pages, or around `children` (its error pages). */
 export function LayoutManager({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
@@ -153,14 +168,15 @@ export function LayoutManager({ children }: { children?: ReactNode }) {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b bg-background/90 px-4 backdrop-blur">
-            <div className="flex items-center gap-2 md:invisible">
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} onClick={() => setMobileOpen(true)}>
+            <div className="flex items-center gap-2 md:hidden">
+              <Button variant="ghost" size="icon" aria-label={t('nav.openMenu')} onClick={() => setMobileOpen(true)}>
                 <Menu aria-hidden />
               </Button>
-              <Link to="/manager/dashboard" className="flex items-center rounded-md md:hidden">
+              <Link to="/manager/dashboard" className="flex items-center rounded-md">
                 <Logo />
               </Link>
             </div>
+            <CurrentArea />
             <UserMenu section="manager" />
           </header>
           <main id="main" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
