@@ -91,7 +91,7 @@ test.describe('pictures', () => {
     await expect(page.locator('main img[data-cover="picture"]')).toBeVisible();
   });
 
-  test("a user's picture shows in their session list on the manager's user page, as a table and as cards", async ({
+  test("a user's picture heads the manager's user page; their sessions show the device, as a table and as cards", async ({
     adminPage: page,
     app,
     sink,
@@ -110,15 +110,17 @@ test.describe('pictures', () => {
 
     await page.goto(`/manager/users/${id}`);
     await hydrated(page);
+    await expect(page.locator('#main header img[data-avatar="picture"]')).toHaveAttribute('src', new RegExp(`^/uploads/users/${id}/`));
     const row = page.getByTestId('user-session');
     await expect(row).toHaveCount(1);
-    await expect(row.locator('img[data-avatar="picture"]')).toHaveAttribute('src', new RegExp(`^/uploads/users/${id}/`));
-    // Below 640 px the same session is a card, with the picture, its labelled fields and Revoke on screen.
+    // A session row names the device, not the person the page is about.
+    await expect(row.locator('[data-avatar]')).toHaveCount(0);
+    // Below 640 px the same session is a card, with its labelled fields and Revoke on screen.
     await page.setViewportSize({ width: 375, height: 812 });
     const card = page.getByTestId('user-session-cards').getByTestId('user-session');
     await expect(card).toHaveCount(1);
     await expect(page.getByRole('region', { name: 'Sessions' }).locator('table')).toHaveCount(0);
-    await expect(card.locator('img[data-avatar="picture"]')).toBeVisible();
+    await expect(card.locator('[data-avatar]')).toHaveCount(0);
     for (const label of ['IP address', 'Last active', 'Token']) await expect(card.getByText(label, { exact: true })).toBeVisible();
     const revoke = card.getByRole('button', { name: 'Revoke' });
     await revoke.scrollIntoViewIfNeeded();
