@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { request as playwrightRequest } from '@playwright/test';
-import { clientHeaders, expect, signInViaApi, test, hydrated } from './support/fixtures';
+import { ADMIN, clientHeaders, expect, signInViaApi, test, hydrated } from './support/fixtures';
 
 test.describe('audit log', () => {
   test('records what an admin does, filters it, exports it, and shows the impersonated user', async ({
@@ -78,6 +78,30 @@ test.describe('audit log', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('ivo.banned@example.org');
 
+    // The actor is a person found by name or email as one types; the URL keeps the id, the filter shows the name.
+    await page.goto('/manager/audit');
+    await hydrated(page);
+    const actor = page.getByRole('combobox', { name: 'Actor', exact: true });
+    await expect(actor).toContainText('Anyone');
+    await actor.click();
+    await page.getByRole('textbox', { name: 'Find a person by name or email' }).fill(ADMIN);
+    await page.getByRole('option', { name: /admin@example\.com/ }).click();
+    await expect(actor).toContainText('Admin');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/[?&]actorId=[^&]+/);
+    const adminId = new URL(page.url()).searchParams.get('actorId')!;
+    await expect(rows.filter({ hasText: 'Book updated' }).first()).toBeVisible();
+    await expect(rows.filter({ hasNotText: 'Admin' })).toHaveCount(0);
+    // Opened from its address, the filter names the person, not the id.
+    await page.reload();
+    await hydrated(page);
+    await expect(actor).toContainText('Admin');
+    await expect(actor).not.toContainText(adminId);
+    // An id that names no one shows as itself, and matches nothing.
+    await page.goto('/manager/audit?actorId=no-such-actor');
+    await expect(actor).toContainText('no-such-actor');
+    await expect(page.getByText('No events match')).toBeVisible();
+
     await page.goto(`/manager/audit?targetType=book&targetId=${book.id}`);
     await expect(rows).toHaveCount(1);
     await expect(page.getByRole('combobox', { name: 'Target type' })).toHaveText('Book');
@@ -120,11 +144,15 @@ test.describe('audit log', () => {
     await hydrated(page);
     await expect(page.getByRole('searchbox', { name: 'Search by actor or target' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Action' })).toBeHidden();
-    await expect(page.getByLabel('From', { exact: true })).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Dates', exact: true })).toBeHidden();
     await expect(page.getByTestId('audit-row').first()).toBeInViewport();
     await page.getByText('More filters', { exact: true }).click();
     await expect(page.getByRole('combobox', { name: 'Action' })).toBeVisible();
-    await expect(page.getByLabel('From', { exact: true })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Dates', exact: true })).toBeVisible();
+    // On a phone the calendar shows one month, with the days of its neighbours.
+    await page.getByRole('combobox', { name: 'Dates', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Dates' }).getByRole('grid')).toHaveCount(1);
+    await page.keyboard.press('Escape');
 
     // Opened by a filter the page applies, and says how many.
     await page.goto('/manager/audit?targetType=book');
@@ -136,40 +164,109 @@ test.describe('audit log', () => {
     await page.goto('/manager/audit');
     await expect(page.getByText('More filters', { exact: true })).toBeHidden();
     await expect(page.getByRole('combobox', { name: 'Action' })).toBeVisible();
-    await expect(page.getByLabel('To', { exact: true })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Dates', exact: true })).toBeVisible();
   });
 
   test('a range that ends before it starts says so, in the page’s language, and is not applied', async ({ adminPage: page }) => {
     await page.goto('/manager/audit?from=2026-05-01&to=2026-01-01');
     await hydrated(page);
-    const to = page.getByLabel('To', { exact: true });
+    const dates = page.getByRole('combobox', { name: 'Dates', exact: true });
     await expect(page.getByRole('alert')).toHaveText('The end date is before the start date.');
-    await expect(to).toHaveAttribute('aria-invalid', 'true');
+    await expect(dates).toHaveAttribute('aria-invalid', 'true');
+    await expect(dates).toContainText('May 1, 2026');
+    await expect(dates).toContainText('Jan 1, 2026');
     // No event can match: the list says so (the API refuses such a range, so it is not asked).
-    await expect(page.getByText('No events match.')).toBeVisible();
+    await expect(page.getByText('No events match')).toBeVisible();
 
-    // Set right, the range applies; while its events are held back, a change to 'From' stays once they arrive.
+    // By keyboard: the calendar opens on the start's month with the focus on a day, and Escape gives it back.
+    await dates.focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog', { name: 'Dates' });
+    await expect(calendar.getByRole('grid', { name: 'May 2026' })).toBeVisible();
+    await expect(calendar.getByRole('grid', { name: 'June 2026' })).toBeVisible();
+    await expect(calendar.getByRole('grid').getByRole('button').and(page.locator(':focus'))).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(calendar).toBeHidden();
+    await expect(dates).toBeFocused();
+
+    // Picked right (a start, then an end, which closes the calendar), the range applies; while its events
+    // are held back, a new start picked in the calendar stays once they arrive.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/rpc/**', async (route) => {
       await held;
       await route.continue();
     });
-    await to.fill('2026-06-30');
+    await dates.click();
+    await calendar.getByRole('button', { name: /^Friday, May 1, 2026/ }).click();
+    await calendar.getByRole('button', { name: /^Tuesday, June 30, 2026/ }).click();
+    await expect(calendar).toBeHidden();
     await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(dates).toContainText('Jun 30, 2026');
     const loaded = page.waitForResponse((response) => response.url().includes('/api/rpc/'));
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/from=2026-05-01&to=2026-06-30|to=2026-06-30.*from=2026-05-01/);
-    await page.getByLabel('From', { exact: true }).fill('2026-07-01');
+    await dates.click();
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+    await calendar.getByRole('button', { name: /^Wednesday, July 1, 2026/ }).click();
+    await page.keyboard.press('Escape');
     release();
     await loaded;
     await page.unrouteAll();
-    await expect(page.getByLabel('From', { exact: true })).toHaveValue('2026-07-01');
+    await expect(dates).toContainText('From Jul 1, 2026');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByRole('alert')).toHaveText('The end date is before the start date.');
-    await expect(page).toHaveURL(/from=2026-05-01/);
+    await expect(page).toHaveURL(/[?&]from=2026-07-01(&|$)/);
+    await expect(page).not.toHaveURL(/[?&]to=/);
+
+    // A preset: the last 7 days, today included.
+    await dates.click();
+    await calendar.getByRole('button', { name: 'Last 7 days' }).click();
+    await expect(calendar).toBeHidden();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}(&|$)/);
+    await expect(page).toHaveURL(/[?&]to=\d{4}-\d{2}-\d{2}(&|$)/);
 
     await page.goto('/manager/audit?from=2026-05-01&to=2026-01-01&lng=ar');
     await expect(page.getByRole('alert')).toHaveText('تاريخ النهاية يسبق تاريخ البداية.');
+    // The range in Arabic: month names, Latin digits, the calendar right to left with Saturday first.
+    const arDates = page.getByRole('combobox', { name: 'التواريخ', exact: true });
+    await expect(arDates).toContainText('مايو');
+    await expect(arDates).toContainText('2026');
+    await hydrated(page);
+    await arDates.click();
+    const arCalendar = page.getByRole('dialog', { name: 'التواريخ' });
+    await expect(arCalendar.locator('[dir="rtl"]').first()).toBeVisible();
+    await expect(arCalendar.getByRole('grid', { name: 'مايو 2026' })).toBeVisible();
+    // The week starts on Saturday: the second week's row opens on one.
+    await expect(arCalendar.getByRole('grid').first().getByRole('row').nth(1).getByRole('gridcell').first()).toHaveAccessibleName(
+      /^السبت،/,
+    );
+  });
+
+  test('without JavaScript the filters still apply: the dates and the actor in plain inputs, the other filters kept', async ({
+    browser,
+    app,
+    adminState,
+  }) => {
+    const context = await browser.newContext({
+      baseURL: app.url,
+      storageState: adminState,
+      javaScriptEnabled: false,
+      extraHTTPHeaders: clientHeaders(),
+    });
+    const page = await context.newPage();
+    await page.goto('/manager/audit?action=auth.sign-in');
+    // The pickers need the script: their buttons give way to the browser's own inputs.
+    await expect(page.getByRole('combobox', { name: 'Dates', exact: true })).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Actor', exact: true })).toBeHidden();
+    await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2026-12-31');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/[?&]from=2026-01-01(&|$)/);
+    await expect(page).toHaveURL(/[?&]to=2026-12-31(&|$)/);
+    await expect(page).toHaveURL(/[?&]action=auth\.sign-in(&|$)/);
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue('2026-01-01');
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('2026-12-31');
+    await context.close();
   });
 });

@@ -51,25 +51,25 @@ test.describe('typed before hydration', () => {
     const release = await slowScripts(page);
     await page.goto('/manager/audit', { waitUntil: 'commit' });
     await page.getByLabel('Search by actor or target').fill('admin');
-    await page.getByLabel('Actor (user id)').fill('no-such-actor');
+    await page.getByLabel('Target ID', { exact: true }).fill('no-such-target');
     release();
     await hydrated(page);
     await expect(page.getByLabel('Search by actor or target')).toHaveValue('admin');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/[?&]searchTerm=admin(&|$)/);
-    await expect(page).toHaveURL(/[?&]actorId=no-such-actor(&|$)/);
-    await expect(page.getByLabel('Actor (user id)')).toHaveValue('no-such-actor');
+    await expect(page).toHaveURL(/[?&]targetId=no-such-target(&|$)/);
+    await expect(page.getByLabel('Target ID', { exact: true })).toHaveValue('no-such-target');
   });
 
   test('a new user’s fields keep what was typed', async ({ adminPage: page }) => {
     const release = await slowScripts(page);
     await page.goto('/manager/users/new', { waitUntil: 'commit' });
     await page.getByLabel('Name').fill('Early Bird');
-    await page.getByLabel('E-mail').fill('early.bird@example.org');
+    await page.getByLabel('Email').fill('early.bird@example.org');
     release();
     await hydrated(page);
     await expect(page.getByLabel('Name')).toHaveValue('Early Bird');
-    await expect(page.getByLabel('E-mail')).toHaveValue('early.bird@example.org');
+    await expect(page.getByLabel('Email')).toHaveValue('early.bird@example.org');
   });
 
   // Part of the code typed early, the rest once interactive; or all of it early, then Enter.
@@ -88,11 +88,11 @@ test.describe('typed before hydration', () => {
       const code = await sink.waitForCode(email, since);
       const release = await slowScripts(page);
       await page.goto(page.url(), { waitUntil: 'commit' });
-      await page.getByLabel('Login code').pressSequentially(code.slice(0, early));
+      await page.getByLabel('Sign-in code').pressSequentially(code.slice(0, early));
       release();
       await hydrated(page);
-      if (early < code.length) await page.getByLabel('Login code').pressSequentially(code.slice(early));
-      else await page.getByLabel('Login code').press('Enter');
+      if (early < code.length) await page.getByLabel('Sign-in code').pressSequentially(code.slice(early));
+      else await page.getByLabel('Sign-in code').press('Enter');
       // Signed in: a new address is asked for its name before the app.
       await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
       await context.close();

@@ -7,6 +7,10 @@ import { cn } from '#/lib/utils';
 export interface ComboboxOption {
   value: string;
   label: string;
+  /** A second line under the label (a person's email). */
+  description?: string;
+  /** Before the label, in the list and on the button once chosen (an avatar); decorative. */
+  icon?: ReactNode;
 }
 
 const fold = (text: string) =>
@@ -33,6 +37,8 @@ export interface ComboboxProps extends Omit<ComponentProps<'button'>, 'value' | 
   loading?: boolean;
   /** The chosen option when `options` may not hold it (fetched options; an edit form's saved value). */
   selectedOption?: ComboboxOption;
+  /** The list opened or closed (to fetch options only once someone looks). */
+  onOpenChange?: (open: boolean) => void;
 }
 
 export function Combobox({
@@ -48,6 +54,7 @@ export function Combobox({
   onQueryChange,
   loading = false,
   selectedOption,
+  onOpenChange,
   className,
   disabled,
   ...buttonProps
@@ -71,6 +78,7 @@ export function Combobox({
 
   const close = () => {
     setOpen(false);
+    onOpenChange?.(false);
     setQuery('');
     onQueryChange?.('');
     setActive(0);
@@ -102,7 +110,14 @@ export function Combobox({
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) return close();
+        setOpen(true);
+        onOpenChange?.(true);
+      }}
+    >
       <Popover.Trigger asChild disabled={disabled}>
         <button
           type="button"
@@ -116,8 +131,11 @@ export function Combobox({
           )}
           {...buttonProps}
         >
-          <span dir="auto" className={cn('truncate', !selected && 'text-muted-foreground')}>
-            {selected ? selected.label : placeholder}
+          <span className="flex min-w-0 items-center gap-2">
+            {selected?.icon}
+            <span dir="auto" className={cn('truncate', !selected && 'text-muted-foreground')}>
+              {selected ? selected.label : placeholder}
+            </span>
           </span>
           <ChevronsUpDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />
         </button>
@@ -162,8 +180,16 @@ export function Combobox({
                 className="relative flex cursor-default items-center rounded-sm py-2 ps-8 pe-2 text-sm select-none data-[active]:bg-accent"
               >
                 {option.value === value && <CheckIcon aria-hidden className="absolute start-2 size-4" />}
-                <span dir="auto" className="truncate">
-                  {option.label}
+                {option.icon && <span className="me-2 shrink-0">{option.icon}</span>}
+                <span className="flex min-w-0 flex-col">
+                  <span dir="auto" className="truncate">
+                    {option.label}
+                  </span>
+                  {option.description && (
+                    <span dir="auto" className="truncate text-xs text-muted-foreground">
+                      {option.description}
+                    </span>
+                  )}
                 </span>
               </li>
             ))}

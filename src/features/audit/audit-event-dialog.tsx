@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
+import { NoValue } from '#/components/ui/no-value';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { useDates } from '#/lib/i18n/use-dates';
 import type { AuditEvent } from './audit.schema';
@@ -44,13 +45,9 @@ export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null;
               </>
             )}
             <dt className="text-muted-foreground">{t('detail.address')}</dt>
-            <dd>
-              <bdi>{event.ipAddress ?? '—'}</bdi>
-            </dd>
+            <dd>{event.ipAddress ? <bdi>{event.ipAddress}</bdi> : <NoValue />}</dd>
             <dt className="text-muted-foreground">{t('detail.userAgent')}</dt>
-            <dd className="break-all">
-              <bdi>{event.userAgent ?? '—'}</bdi>
-            </dd>
+            <dd className="break-all">{event.userAgent ? <bdi>{event.userAgent}</bdi> : <NoValue />}</dd>
           </dl>
           {changes.length > 0 && (
             <div className="overflow-x-auto">

@@ -16,6 +16,9 @@ export const auditInfiniteQuery = (search: AuditSearch) => {
   return rangeInOrder(search) ? options : { ...options, queryFn: async () => NO_EVENTS };
 };
 
+/** The actor filter's person, shown by name; an id that names no one is not asked again (it shows as itself). */
+export const actorQuery = (id: string) => orpc.users.get.queryOptions({ input: { id }, retry: false });
+
 type Action = (typeof AUDIT_ACTIONS)[number];
 type TargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -4,6 +4,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserRoundIcon } from 'lucide-react';
 import { Avatar } from '#/components/ui/avatar';
+import { NoValue } from '#/components/ui/no-value';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { Combobox } from '#/components/ui/combobox';
 import { Field } from '#/components/ui/field';
@@ -16,6 +17,9 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import { useDates } from '#/lib/i18n/use-dates';
 import { SEARCH_TERM_MAX } from '#/lib/text';
 import { useIsDesktop } from '#/lib/use-media-query';
+import { cn } from '#/lib/utils';
+import { ActorPicker } from './audit-actor-picker';
+import { AuditDateRangePicker } from './audit-date-range-picker';
 import { AuditEventDialog } from './audit-event-dialog';
 import type { AuditEvent } from './audit.schema';
 import { auditInfiniteQuery, setFilters } from './audit.queries';
@@ -27,17 +31,36 @@ const route = getRouteApi('/manager/audit');
 /** Radix's select has no empty value. */
 const ANY = 'any';
 
+/**
+ * Without JavaScript a picker's button does nothing: the native inputs of its <noscript> stand in for it
+ * (a browser with scripts treats them as text, so they never show or submit there).
+ */
+const SHOWN_WITH_SCRIPT = '[&:has(>noscript_input)>[role=combobox]]:hidden';
+
+/** The form's fields by the URL params they set: the range's two ends are one picker, and change together. */
+const RANGE: ReadonlyArray<keyof AuditSearch> = ['from', 'to'];
+const fieldsOf = (search: AuditSearch) => [
+  ...(Object.keys(search) as Array<keyof AuditSearch>).filter((key) => !RANGE.includes(key)).map((key) => [key]),
+  RANGE,
+];
+
 function Filters({ search }: { search: AuditSearch }) {
   const { t } = useTranslation('audit');
   const navigate = useNavigate();
   const [draft, setDraft] = useState(search);
   const [shown, setShown] = useState(search);
+  // What Apply last asked for: a filter changed while it loads is newer than the URL it brings.
+  const [sent, setSent] = useState<AuditSearch>();
   // The URL changed: show its filters, keeping what was typed meanwhile in the others.
   if (shown !== search) {
     setShown(search);
     setDraft((typed) => {
       const next = { ...typed };
-      for (const key of Object.keys(search) as Array<keyof AuditSearch>) if (search[key] !== shown[key]) next[key] = search[key];
+      for (const keys of fieldsOf(search)) {
+        const changed = keys.some((key) => search[key] !== shown[key]);
+        const changedSinceSent = sent && keys.every((key) => search[key] === sent[key]) && keys.some((key) => typed[key] !== sent[key]);
+        if (changed && !changedSinceSent) for (const key of keys) next[key] = search[key];
+      }
       return next;
     });
   }
@@ -59,10 +82,17 @@ function Filters({ search }: { search: AuditSearch }) {
   const apply = (e: FormEvent) => {
     e.preventDefault();
     if (backwards) return;
-    void navigate({ to: '/manager/audit', search: { ...draft, searchTerm: draft.searchTerm.trim() } });
+    const next = { ...draft, searchTerm: draft.searchTerm.trim() };
+    setSent(next);
+    void navigate({ to: '/manager/audit', search: next });
   };
   return (
     <form onSubmit={apply} aria-label={t('filters.title')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {/* Submitted by the browser itself (before hydration, or without JavaScript), the pickers' values
+          go with the form; a <noscript> input further on comes later in the URL, and the last value wins. */}
+      {(['action', 'targetType', 'actorId', 'from', 'to'] as const).map((key) => (
+        <input key={key} type="hidden" name={key} value={draft[key]} disabled={!draft[key]} />
+      ))}
       <Field label={t('filters.search')} className="sm:col-span-2">
         {(ids) => (
           <Input
@@ -107,22 +137,50 @@ function Filters({ search }: { search: AuditSearch }) {
               />
             )}
           </Field>
-          <Field label={t('filters.actor')}>
-            {(ids) => <Input {...ids} name="actorId" value={draft.actorId} onChange={set('actorId')} />}
+          <Field label={t('filters.actor')} className={SHOWN_WITH_SCRIPT}>
+            {(ids) => (
+              <>
+                <ActorPicker {...ids} value={draft.actorId} onValueChange={(actorId) => setDraft((d) => ({ ...d, actorId }))} />
+                <noscript>
+                  <Input name="actorId" aria-label={t('filters.actorId')} defaultValue={search.actorId} />
+                </noscript>
+              </>
+            )}
           </Field>
+          {/* Targets are users, books, organisations, sessions…: no one picker finds them all, so the id is typed. */}
           <Field label={t('filters.targetId')}>
-            {(ids) => <Input {...ids} name="targetId" value={draft.targetId} onChange={set('targetId')} />}
+            {(ids) => (
+              <Input {...ids} name="targetId" value={draft.targetId} onChange={set('targetId')} placeholder={t('filters.targetIdHint')} />
+            )}
           </Field>
-          <Field label={t('filters.from')}>
-            {(ids) => <Input {...ids} type="date" name="from" value={draft.from} onChange={set('from')} />}
-          </Field>
-          <Field label={t('filters.to')} error={backwards ? t('filters.toBeforeFrom') : undefined}>
-            {(ids) => <Input {...ids} type="date" name="to" value={draft.to} onChange={set('to')} />}
+          <Field
+            label={t('filters.dates')}
+            error={backwards ? t('filters.toBeforeFrom') : undefined}
+            className={cn('sm:col-span-2', SHOWN_WITH_SCRIPT)}
+          >
+            {(ids) => (
+              <>
+                <AuditDateRangePicker
+                  {...ids}
+                  value={{ from: draft.from, to: draft.to }}
+                  onValueChange={(range) => setDraft((d) => ({ ...d, ...range }))}
+                />
+                <noscript>
+                  <span className="flex gap-2">
+                    <Input type="date" name="from" aria-label={t('filters.from')} defaultValue={search.from} />
+                    <Input type="date" name="to" aria-label={t('filters.to')} defaultValue={search.to} />
+                  </span>
+                </noscript>
+              </>
+            )}
           </Field>
         </div>
       </details>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit">{t('filters.apply')}</Button>
+        {/* A GET of this page with the filters in its address: the browser can send it without the script. */}
+        <Button type="submit" worksWithoutJavaScript>
+          {t('filters.apply')}
+        </Button>
         <Link to="/manager/audit" search={EMPTY_AUDIT_SEARCH} className={buttonVariants({ variant: 'secondary' })}>
           {t('filters.clear')}
         </Link>
@@ -197,11 +255,9 @@ export function PageManagerAudit() {
                 <TableCell>{actor(event)}</TableCell>
                 <TableCell>{action(event)}</TableCell>
                 <TableCell>
-                  <bdi>{event.targetLabel ?? event.targetId ?? ''}</bdi>
+                  {event.targetLabel || event.targetId ? <bdi>{event.targetLabel ?? event.targetId}</bdi> : <NoValue />}
                 </TableCell>
-                <TableCell>
-                  <bdi>{event.ipAddress ?? ''}</bdi>
-                </TableCell>
+                <TableCell>{event.ipAddress ? <bdi>{event.ipAddress}</bdi> : <NoValue />}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { auditInfiniteQuery } from '#/features/audit/audit.queries';
+import { actorQuery, auditInfiniteQuery } from '#/features/audit/audit.queries';
 import { auditRoute } from '#/features/audit/audit.search';
 import { PageManagerAudit } from '#/features/audit/page-manager-audit';
 
 export const Route = createFileRoute('/manager/audit')({
   staticData: { title: 'audit:title', namespaces: ['audit'] },
   ...auditRoute,
-  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(auditInfiniteQuery(deps)),
+  loader: async ({ context, deps }) => {
+    // The actor filter shows the person's name from the first byte.
+    const actor = deps.actorId ? context.queryClient.prefetchQuery(actorQuery(deps.actorId)) : undefined;
+    const [events] = await Promise.all([context.queryClient.ensureInfiniteQueryData(auditInfiniteQuery(deps)), actor]);
+    return events;
+  },
   component: PageManagerAudit,
 });
