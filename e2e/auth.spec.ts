@@ -44,7 +44,7 @@ test.describe('sign-in by e-mail code', () => {
 
     // Translated, with the lifetime from AUTH_OTP_EXPIRATION_MINUTES (5).
     const mail = await sink.waitForMail(email);
-    expect(mail.subject).toBe('Your Springboard login code');
+    expect(mail.subject).toBe('Your Springboard sign-in code');
     expect(mail.text).toContain('This code expires in 5 minutes.');
   });
 
@@ -87,7 +87,7 @@ test.describe('sign-in by e-mail code', () => {
     await expect(page).toHaveURL(/\/app$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/app$/);
-    await expect(page.getByLabel('Login code')).toHaveCount(0);
+    await expect(page.getByLabel('Sign-in code')).toHaveCount(0);
   });
 
   test('a signed-in visit to /login goes home', async ({ userPage }) => {
@@ -98,22 +98,22 @@ test.describe('sign-in by e-mail code', () => {
   test('shows every validation message', async ({ page }) => {
     await page.goto('/login');
     await hydrated(page);
-    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await page.getByLabel('Email').fill('not-an-email');
-    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
     await expect(page.getByText('Email is invalid')).toBeVisible();
 
     await page.goto('/login/verify?email=nobody%40example.com');
     await hydrated(page);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Code is required')).toBeVisible();
-    await page.getByLabel('Login code').pressSequentially('123');
+    await page.getByLabel('Sign-in code').pressSequentially('123');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Code should be 6 characters')).toBeVisible();
     await page.reload();
     await hydrated(page);
-    await page.getByLabel('Login code').pressSequentially('12 4!x');
+    await page.getByLabel('Sign-in code').pressSequentially('12 4!x');
     await expect(page.getByText('Code is invalid')).toBeVisible();
 
     // An invalid e-mail param sends the visitor back to /login.
@@ -350,7 +350,7 @@ test.describe('configuration variants', () => {
       const context = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: clientHeaders() });
       const page = await context.newPage();
       await page.goto('/login');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
       const unknown = 'stranger@example.org';
       const sent = await page.request.post('/api/auth/email-otp/send-verification-otp', {
         data: { email: unknown, type: 'sign-in' },
@@ -382,10 +382,10 @@ test.describe('configuration variants', () => {
       await page.goto('/login');
       await hydrated(page);
       await page.getByLabel('Email').fill(USER);
-      await page.getByRole('button', { name: 'Log in with e-mail' }).click();
+      await page.getByRole('button', { name: 'Sign in with email' }).click();
       const code = await sink.waitForCode(USER, since);
       await page.waitForTimeout(3500);
-      await page.getByLabel('Login code').pressSequentially(code);
+      await page.getByLabel('Sign-in code').pressSequentially(code);
       await expect(page.getByRole('alert').filter({ hasText: 'The code has expired. Ask for a new one.' })).toBeVisible();
 
       const send = async (email: string, ip: Record<string, string>) => {
@@ -435,12 +435,12 @@ test.describe('configuration variants', () => {
       // The e-mail leaves after the answer: the page may need a reload to list it.
       await expect(async () => {
         await page.goto('/devtools/mailbox');
-        await expect(page.getByRole('heading', { name: 'Your Springboard login code' }).first()).toBeVisible({ timeout: 1000 });
+        await expect(page.getByRole('heading', { name: 'Your Springboard sign-in code' }).first()).toBeVisible({ timeout: 1000 });
       }).toPass();
       const code = /^\s*(\d{6})\s*$/m.exec((await page.locator('pre').first().textContent()) ?? '')?.[1];
       expect(code).toBeTruthy();
       // The server log shows it to people, as a block on stderr…
-      expect(server.output()).toContain(`│ To:      ${ADMIN}\n│ Subject: Your Springboard login code\n`);
+      expect(server.output()).toContain(`│ To:      ${ADMIN}\n│ Subject: Your Springboard sign-in code\n`);
       expect(server.output()).toContain(`\n│     ${code}\n`);
       // …and to machines, as one JSON record with the text.
       const record = server

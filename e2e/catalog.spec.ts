@@ -116,8 +116,8 @@ test.describe('catalogue (manager forms)', () => {
   test('an admin creates a book with a new genre, hits the duplicate message, edits and deletes it', async ({ adminPage: page }) => {
     await page.goto('/manager/books');
     await hydrated(page);
-    await page.getByRole('link', { name: 'New Book' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'New Book' })).toBeVisible();
+    await page.getByRole('link', { name: 'New book' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New book' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('Title is required')).toBeVisible();

@@ -43,7 +43,7 @@ test.describe('npm run dev', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await hydrated(page);
-    await expect(page.getByRole('heading', { name: 'Log in or sign up' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in or sign up' })).toBeVisible();
 
     // A page edit shows in the open page, through hot module replacement: no reload, no restart.
     await page.evaluate(() => ((window as unknown as { beforeEdit: boolean }).beforeEdit = true));
@@ -53,12 +53,12 @@ test.describe('npm run dev', () => {
 
     // Sign-in with the code from the development mailbox.
     await page.getByLabel('Email').fill(USER);
-    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
     // The first auth call loads Better Auth through Vite's transforms: seconds, not ms.
     await expect(page).toHaveURL(/\/login\/verify\?/, { timeout: 60_000 });
     const mailbox = await context.newPage();
     const code = await codeFromMailbox(mailbox, USER);
-    await page.getByLabel('Login code').pressSequentially(code);
+    await page.getByLabel('Sign-in code').pressSequentially(code);
     await expect(page).toHaveURL(/\/app$/, { timeout: 30_000 });
     await hydrated(page);
 

@@ -33,11 +33,11 @@ test.describe('production server', () => {
     expect(login.status()).toBe(200);
     expect(login.headers()['content-type']).toContain('text/html');
     const html = await login.text();
-    expect(html).toContain('<h1 class="text-2xl font-bold">Log in or sign up</h1>');
-    expect(html).toContain('<title>Login | Springboard</title>');
+    expect(html).toContain('<h1 class="text-2xl font-bold">Sign in or sign up</h1>');
+    expect(html).toContain('<title>Sign in | Springboard</title>');
     // The form itself is in the server's HTML, before any script runs.
     expect(html).toMatch(/<input[^>]*type="email"/);
-    expect(html).toContain('Log in with e-mail</button>');
+    expect(html).toContain('Sign in with email</button>');
   });
 
   test('redirects / to /login', async ({ request }) => {
@@ -75,7 +75,7 @@ test.describe('production server', () => {
     await page.goto('/login');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const email = page.getByLabel('Email');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in or sign up');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in or sign up');
     await email.fill('someone@example.com');
     await expect(email).toHaveValue('someone@example.com');
     expect(violations).toEqual([]);

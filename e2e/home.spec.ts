@@ -52,7 +52,7 @@ test.describe('the app home', () => {
     await hydrated(page);
     await expect(checklist).toContainText('2 of 3 done');
     await expect(page.getByText("Your organisation's shelf")).toBeVisible();
-    await expect(page.getByText('The shelf is empty.')).toBeVisible();
+    await expect(page.getByText('The shelf is empty')).toBeVisible();
     const bookId = (
       (await (await page.request.get('/api/rpc/books?limit=1&sort=createdAt&order=desc')).json()) as { items: [{ id: string }] }
     ).items[0].id;

@@ -109,8 +109,18 @@ test.describe('pictures', () => {
     expect(put.status()).toBe(200);
 
     await page.goto(`/manager/users/${id}`);
-    await hydrated(page);
+    await hydrated(page, false);
     await expect(page.locator('#main header img[data-avatar="picture"]')).toHaveAttribute('src', new RegExp(`^/uploads/users/${id}/`));
+    // The picture changes from the avatar: a dialog with the uploader.
+    await page.getByRole('button', { name: 'Change picture' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Profile picture' });
+    await expect(dialog.locator('[data-uploader="ready"]')).toBeVisible();
+    await dialog.getByLabel('Choose a file').setInputFiles(await picture('#aa2266'));
+    await expect(page.getByText('Picture saved')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Change picture' })).toBeFocused();
+
+    await page.getByRole('link', { name: 'Sessions' }).click();
     const row = page.getByTestId('user-session');
     await expect(row).toHaveCount(1);
     // A session row names the device, not the person the page is about.

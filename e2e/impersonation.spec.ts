@@ -42,7 +42,7 @@ test.describe('impersonation', () => {
     expect(lifetime).toBeGreaterThan(3590);
     expect(lifetime).toBeLessThanOrEqual(3600);
     const otherPage = await other.newPage();
-    await otherPage.goto(`/manager/users/${amina.id}`);
+    await otherPage.goto(`/manager/users/${amina.id}?tab=sessions`);
     await expect(otherPage.getByTestId('user-session').filter({ hasText: 'Impersonation' })).toHaveCount(1);
     await other.close();
 

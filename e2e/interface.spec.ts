@@ -90,7 +90,7 @@ test.describe('the shell', () => {
     expect(res?.status()).toBe(403);
     const main = page.locator('#main');
     await expect(main.getByRole('heading', { level: 1, name: "You don't have access to this page" })).toBeVisible();
-    await expect(main).toContainText(`Logged in as ${USER}`);
+    await expect(main).toContainText(`Signed in as ${USER}`);
     // The app's own navigation and avatar menu, not a bare card.
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link')).toHaveText(['Home', 'Books', 'Organisations', 'Account']);
@@ -110,8 +110,30 @@ test.describe('the shell', () => {
     await page.goto('/manager/no-such-page');
     const main = page.locator('#main');
     await expect(main.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
-    await expect(main).toContainText(`Logged in as ${ADMIN}`);
+    await expect(main).toContainText(`Signed in as ${ADMIN}`);
     await expect(main.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/manager/dashboard');
+  });
+
+  test('a plain link reached by the keyboard wears the brand focus ring', async ({ adminPage: page }) => {
+    await page.goto('/manager/users');
+    await hydrated(page);
+    const link = page.locator('tbody tr').first().getByRole('link');
+    await page.getByRole('searchbox').focus();
+    // Tab through the toolbar into the table: the first row's name link.
+    for (let i = 0; i < 12 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(link).toBeFocused();
+    const ring = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--color-ring)';
+      document.body.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    });
+    // The browser's own ring would be `auto`, in its own colour.
+    await expect(link).toHaveCSS('outline-style', 'solid');
+    await expect(link).toHaveCSS('outline-width', '2px');
+    await expect(link).toHaveCSS('outline-color', ring);
   });
 
   test('the avatar shows initials, and the mark is on the sign-in pages', async ({ adminPage, page }) => {
@@ -170,7 +192,7 @@ test.describe('from the code to onboarding', () => {
     await hydrated(page);
     const since = Date.now();
     await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
     await expect(page).toHaveURL(/\/login\/verify\?/);
     const code = await sink.waitForCode(email, since);
     // A slow connection: every request from now on takes 400 ms more.
@@ -189,7 +211,7 @@ test.describe('from the code to onboarding', () => {
       };
       requestAnimationFrame(check);
     });
-    await page.getByLabel('Login code').pressSequentially(code);
+    await page.getByLabel('Sign-in code').pressSequentially(code);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
     await expect(page).toHaveURL(/\/app$/);
     await page.waitForTimeout(300);
@@ -265,7 +287,7 @@ test.describe('before hydration', () => {
       await route.continue();
     });
     await page.goto('/login', { waitUntil: 'commit' });
-    await expect(page.getByRole('button', { name: 'Log in with e-mail' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Sign in with email' })).toBeEnabled();
     release();
   });
 });

@@ -115,10 +115,10 @@ test.describe('no horizontal overflow at 375 px', () => {
       };
       const admin = items.find((u) => u.email === 'admin@example.com')!;
       for (const [path, cards, session] of [
-        [`/manager/users/${admin.id}`, 'user-session-cards', 'user-session'],
+        [`/manager/users/${admin.id}?tab=sessions`, 'user-session-cards', 'user-session'],
         ['/manager/account', 'own-session-cards', 'own-session'],
       ] as const) {
-        const { scrollWidth, innerWidth } = await overflow(page, `${path}?lng=${lng}`);
+        const { scrollWidth, innerWidth } = await overflow(page, `${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
         expect(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
         const card = page.getByTestId(cards).getByTestId(session).first();
         await expect(card).toBeVisible();

@@ -54,7 +54,7 @@ test.describe('organisations', () => {
     // Invite an address with no account, as a member; the e-mail links to /invitations/{id}.
     await openTab(owner, slug, 'invitations');
     const since = Date.now();
-    await owner.getByLabel('E-mail', { exact: true }).fill(inviteeEmail);
+    await owner.getByLabel('Email', { exact: true }).fill(inviteeEmail);
     await owner.getByRole('button', { name: 'Invite' }).click();
     await expect(owner.getByText(`Invitation sent to ${inviteeEmail}`)).toBeVisible();
     await expect(owner.getByTestId('pending-invitations')).toContainText(inviteeEmail);
@@ -141,7 +141,7 @@ test.describe('organisations', () => {
     await owner.getByRole('menuitemradio', { name: `Beta ${stamp}` }).click();
     await expect(owner.getByText(`Beta ${stamp} is now your active organisation`)).toBeVisible();
     await openTab(owner, betaSlug, 'shelf');
-    await expect(owner.getByText('The shelf is empty.')).toBeVisible();
+    await expect(owner.getByText('The shelf is empty')).toBeVisible();
     await owner.getByTestId('organization-switcher').filter({ visible: true }).click();
     await owner.getByRole('menuitemradio', { name: `Acme ${stamp}` }).click();
     // The switch is a request: navigating before it answers would show Beta's shelf still active.
@@ -180,7 +180,7 @@ test.describe('organisations', () => {
     // Cancel: an invitation the owner takes back.
     await openTab(owner, slug, 'invitations');
     const cancelled = `cancelled.${stamp}@example.org`;
-    await owner.getByLabel('E-mail', { exact: true }).fill(cancelled);
+    await owner.getByLabel('Email', { exact: true }).fill(cancelled);
     await owner.getByRole('button', { name: 'Invite' }).click();
     await expect(owner.getByTestId('pending-invitations')).toContainText(cancelled);
     await owner
@@ -195,7 +195,7 @@ test.describe('organisations', () => {
     // Decline: another address opens its invitation and declines it; the link then says so.
     const decliner = `decliner.${stamp}@example.org`;
     const since2 = Date.now();
-    await owner.getByLabel('E-mail', { exact: true }).fill(decliner);
+    await owner.getByLabel('Email', { exact: true }).fill(decliner);
     await owner.getByRole('button', { name: 'Invite' }).click();
     const declineLink = invitationLink((await sink.waitForMail(decliner, since2)).text)!;
     const declinerContext = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
@@ -209,7 +209,7 @@ test.describe('organisations', () => {
     // The invitee (another address) sees the wrong-recipient message for it.
     await invitee.goto(new URL(declineLink).pathname);
     await expect(invitee.getByTestId('invitation-message')).toHaveText(
-      'This invitation is for another e-mail address. Sign in with the address it was sent to.',
+      'This invitation is for another email address. Sign in with the address it was sent to.',
     );
     await declinerContext.close();
 

@@ -324,9 +324,13 @@ test.describe('accessibility (axe-core): open popovers and phones', () => {
         expect(await seriousViolations(page, within), `${what} ${lng} ${scheme}`).toEqual([]);
       await page.goto(`/manager/users?lng=${lng}`);
       await hydrated(page);
-      await page.getByRole('combobox', { name: lng === 'ar' ? arTables.filters.role : 'Role', exact: true }).click();
+      await page.getByRole('combobox', { name: lng === 'ar' ? arTables.rowsPerPage : 'Rows per page', exact: true }).click();
       await expect(page.getByRole('listbox')).toBeVisible();
-      await check('filter select open', '[role="listbox"]');
+      await check('rows per page select open', '[role="listbox"]');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: lng === 'ar' ? arTables.filters.role : 'Role', exact: true }).click();
+      await expect(page.getByRole('menuitemradio')).toHaveCount(2);
+      await check('role filter open', '[role="menu"]');
       await page.keyboard.press('Escape');
       await page.locator('tbody tr').first().getByRole('button').last().click();
       await expect(page.getByRole('menu')).toBeVisible();
@@ -345,6 +349,11 @@ test.describe('accessibility (axe-core): open popovers and phones', () => {
       await page.locator('form').getByRole('combobox').first().click();
       await expect(page.getByRole('listbox')).toBeVisible();
       await check('audit action combobox open');
+      await page.keyboard.press('Escape');
+      // The date range's calendar, the filters' last combobox.
+      await page.locator('form').getByRole('combobox').last().click();
+      await expect(page.getByRole('grid').first()).toBeVisible();
+      await check('audit date range open', '[role="dialog"]');
       await page.keyboard.press('Escape');
       await page.getByTestId('audit-row').first().getByRole('button').click();
       await expect(page.getByRole('dialog')).toBeVisible();

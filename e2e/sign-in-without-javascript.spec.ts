@@ -12,7 +12,7 @@ test.describe('sign-in without JavaScript', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('Email').fill('not an address');
-    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Email is invalid')).toBeVisible();
     // What was typed is still there.
@@ -21,17 +21,17 @@ test.describe('sign-in without JavaScript', () => {
     const email = `nojs.${Date.now()}@example.org`;
     await page.getByLabel('Email').fill(email);
     const since = Date.now();
-    await page.getByRole('button', { name: 'Log in with e-mail' }).click();
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
     await expect(page).toHaveURL(new RegExp(`/login/verify\\?email=${encodeURIComponent(email).replace('.', '\\.')}`));
 
     // A wrong code: the spec's message, translated, on the same page.
     const code = await sink.waitForCode(email, since);
     const wrong = code === '000000' ? '111111' : '000000';
-    await page.getByLabel('Login code').fill(wrong);
+    await page.getByLabel('Sign-in code').fill(wrong);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Code is invalid')).toBeVisible();
 
-    await page.getByLabel('Login code').fill(code);
+    await page.getByLabel('Sign-in code').fill(code);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/app$/);
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
@@ -67,7 +67,7 @@ test.describe('sign-in without JavaScript', () => {
     const context = await withoutJavaScript(browser, app);
     const page = await context.newPage();
     await page.goto('/login/error?error=banned');
-    await expect(page.getByRole('heading', { name: 'Unable to log in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Unable to sign in' })).toBeVisible();
     await expect(page.getByText('You have been banned from this application')).toBeVisible();
     await context.close();
   });

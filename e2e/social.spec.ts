@@ -100,7 +100,7 @@ test.describe('OpenID Connect sign-in', () => {
     // Pre-account hijacking: the victim has no account yet; the unverified claim creates none.
     const early = await throughProvider('unverified:victim@example.net');
     await expect(early).toHaveURL(/\/login\/error\?error=email_not_verified/);
-    await expect(early.getByRole('heading', { name: 'E-mail address not verified' })).toBeVisible();
+    await expect(early.getByRole('heading', { name: 'Email address not verified' })).toBeVisible();
     expect(await sessionEmail(early)).toBeNull();
     // The victim signs up with an e-mail code: a new account, with an empty name to choose.
     const victim = await (await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() })).newPage();

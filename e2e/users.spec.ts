@@ -1,6 +1,12 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { clientHeaders, expect, signInViaApi, test, hydrated } from './support/fixtures';
 
+/** A table's faceted filter: its button, then the option in its menu. */
+async function facet(page: Page, title: string, option: string) {
+  await page.getByRole('button', { name: new RegExp(`^${title}`) }).click();
+  await page.getByRole('menuitemradio', { name: option, exact: true }).click();
+}
+
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -26,7 +32,7 @@ test.describe('manager: users', () => {
     await expect(rows).toHaveCount(Math.min(40, total));
     await expect(showing).toHaveText(`Showing ${Math.min(40, total)} of ${total}`);
 
-    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('ADMIN@example');
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('ADMIN@example');
     await expect(page).toHaveURL(/searchTerm=ADMIN%40example/);
     await expect(page.getByTestId('search-results')).toHaveText('1 result for "ADMIN@example"');
     await expect(rows).toHaveCount(1);
@@ -36,7 +42,7 @@ test.describe('manager: users', () => {
     await page.reload();
     await expect(page.getByTestId('search-results')).toHaveText('1 result for "ADMIN@example"');
     await hydrated(page);
-    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('example.com');
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('example.com');
     await expect(page.getByTestId('search-results')).toHaveText(/^\d+ results for "example.com"$/);
   });
 
@@ -49,17 +55,25 @@ test.describe('manager: users', () => {
     await expect(rows).toHaveCount(20);
 
     // Filter by role: only admins, the filter kept in the URL.
-    await choose(page, 'Role', 'Admin');
+    await facet(page, 'Role', 'Admin');
     await expect(page).toHaveURL(/role=admin/);
+    // The button shows the value chosen.
+    await expect(page.getByRole('button', { name: /^Role/ })).toHaveText('RoleAdmin');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('admin@example.com');
     await expect(page.getByTestId('showing')).toHaveText('Showing 1 of 1');
     // Banned admins: none, and the empty state offers to clear the filters.
-    await choose(page, 'Status', 'Banned');
+    await facet(page, 'Status', 'Banned');
     await expect(page.getByText('Nothing matches these filters.')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).not.toHaveURL(/role=|status=/);
     await expect(rows).toHaveCount(20);
+    // The toolbar's Reset clears them too.
+    await facet(page, 'Status', 'Active');
+    await expect(page).toHaveURL(/status=active/);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(page.getByRole('button', { name: 'Reset' })).toHaveCount(0);
 
     // Sort by name, A to Z then Z to A, announced on the column header.
     const nameHeader = page.getByRole('columnheader', { name: 'Name' });
@@ -71,15 +85,34 @@ test.describe('manager: users', () => {
     await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
     await expect(rows.first().locator('td').first()).not.toHaveText(firstAsc!);
 
+    // View: a column hidden and shown again.
+    const joined = page.getByRole('columnheader', { name: 'Joined' });
+    await expect(joined).toBeVisible();
+    await page.getByRole('button', { name: 'View' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Joined' }).click();
+    await expect(joined).toHaveCount(0);
+    await page.getByRole('menuitemcheckbox', { name: 'Joined' }).click();
+    await page.keyboard.press('Escape');
+    await expect(joined).toBeVisible();
+
+    // Rows per page, kept in the URL; 'Load more' adds that many.
+    await choose(page, 'Rows per page', '10');
+    await expect(page).toHaveURL(/limit=10/);
+    await expect(rows).toHaveCount(10);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(rows).toHaveCount(20);
+    await choose(page, 'Rows per page', '20');
+    await expect(page).not.toHaveURL(/limit=/);
+
     // A search that matches nothing: the empty state, and 'Clear search' brings the list back.
-    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('zz-no-such-person');
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('zz-no-such-person');
     await expect(page.getByText('Nothing matches “zz-no-such-person”.')).toBeVisible();
     await page.getByRole('button', { name: 'Clear search' }).click();
-    await expect(page.getByRole('searchbox', { name: 'Search by name or e-mail' })).toHaveValue('');
+    await expect(page.getByRole('searchbox', { name: 'Search by name or email' })).toHaveValue('');
     await expect(rows).toHaveCount(20);
 
     // The row menu opens the user; so does a click anywhere on a row.
-    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('user@example.com');
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('user@example.com');
     await expect(rows).toHaveCount(1);
     await rows
       .first()
@@ -102,30 +135,33 @@ test.describe('manager: users', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'New User' })).toBeVisible();
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
-    await expect(page.getByText('E-mail is required')).toBeVisible();
+    await expect(page.getByText('Email is required')).toBeVisible();
 
     await page.getByLabel('Name').fill('New Person');
-    await page.getByLabel('E-mail').fill('USER@example.com');
+    await page.getByLabel('Email').fill('USER@example.com');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.locator('form [role="alert"]')).toHaveText('User already exists.');
     // The server's refusal puts the focus on the field it names.
-    await expect(page.getByLabel('E-mail')).toBeFocused();
+    await expect(page.getByLabel('Email')).toBeFocused();
 
-    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('User created')).toBeVisible();
     await expect(page).toHaveURL(/\/manager\/users$/);
 
-    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('new.person');
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('new.person');
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await page.getByRole('link', { name: 'New Person' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'New Person' })).toBeVisible();
     await expect(page.getByTestId('user-email')).toHaveText(email);
+    const tabs = page.getByRole('navigation', { name: 'User sections' });
+    await tabs.getByRole('link', { name: 'Sessions' }).click();
     await expect(page.getByText('No user sessions')).toBeVisible();
+    await tabs.getByRole('link', { name: 'Overview' }).click();
 
     // Edit: the same form, pre-filled.
     await page.getByRole('link', { name: 'Edit user' }).click();
-    await expect(page.getByLabel('E-mail')).toHaveValue(email);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
     await page.getByLabel('Name').fill('Renamed Person');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('User updated')).toBeVisible();
@@ -166,8 +202,9 @@ test.describe('manager: users', () => {
       await signInViaApi(client, app, sink, email);
       clients.push(client);
     }
-    await page.reload();
-    await hydrated(page);
+    // The Sessions tab, a link of its own.
+    await tabs.getByRole('link', { name: 'Sessions' }).click();
+    await expect(page).toHaveURL(/\?tab=sessions$/);
     const sessions = page.getByTestId('user-session');
     await expect(sessions).toHaveCount(2);
     await expect(page.getByTestId('session-token').first()).toHaveText(/^[\w-]{4}…[\w-]{4}$/);
@@ -208,13 +245,14 @@ test.describe('manager: users', () => {
       await c.dispose();
     }
 
-    // Delete, confirmed first.
+    // Delete (on the overview's danger zone), confirmed first.
+    await tabs.getByRole('link', { name: 'Overview' }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Deleting is permanent')).toBeVisible();
     await page.getByTestId('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('User deleted')).toBeVisible();
     await expect(page).toHaveURL(/\/manager\/users$/);
-    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(email);
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(email);
     await expect(page.getByTestId('search-results')).toHaveText(`0 results for "${email}"`);
   });
 
@@ -266,17 +304,19 @@ test.describe('manager: dashboard', () => {
     await expect(page.getByTestId('count-books').locator('dd').first()).toHaveText(/^\d+$/);
     // The trend against the 30 days before, the sign-ups chart, relative times, cards that open their list.
     await expect(page.getByTestId('trend-users')).toHaveText(/(vs the period before|none in the period before)$/);
-    // The chart: a bar per day; a tooltip on hover; one tab stop whose arrow keys read the days out.
+    // The chart: a column per day under the running total's area; a tooltip on hover; one tab stop
+    // whose arrow keys read the days out. The last day's running total is the period's new users.
     const chart = page.getByRole('group', { name: 'Sign-ups per day' });
     await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator('[data-day]')).toHaveCount(30);
     await expect(page.getByRole('table', { name: 'Sign-ups per day' }).getByRole('row')).toHaveCount(31);
+    const newUsers = /(\d+) new users?/.exec((await page.getByTestId('signups-chart').textContent())!)![1];
     await chart.locator('[data-day]').last().hover();
-    await expect(page.getByTestId('signups-tooltip')).toContainText(/Sign-ups: [1-9]\d*$/);
+    await expect(page.getByTestId('signups-tooltip')).toContainText(new RegExp(`Sign-ups: [1-9]\\d*Running total: ${newUsers}$`));
     await page.mouse.move(0, 0);
     await expect(page.getByTestId('signups-tooltip')).toHaveCount(0);
     await chart.focus();
-    await expect(page.getByRole('status').filter({ hasText: 'Sign-ups:' })).toHaveText(/, Sign-ups: [1-9]\d*$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Sign-ups:' })).toHaveText(/, Sign-ups: [1-9]\d*, Running total: [1-9]\d*$/);
     await page.keyboard.press('Home');
     await expect(page.getByTestId('signups-tooltip')).toContainText('Sign-ups: 0');
     await expect(page.getByRole('region', { name: 'Newest users' }).locator('time').first()).toHaveText(/ago|now|yesterday|last/);

@@ -49,8 +49,18 @@ function shots(samples: Samples): Shot[] {
     who,
     path,
   }));
+  // The user page's other tabs.
+  const userPage = pages.find((page) => page.name === 'manager-users-id');
+  const tabs = userPage
+    ? (['sessions', 'activity'] as const).map((tab) => ({
+        ...userPage,
+        name: `manager-users-id-${tab}`,
+        path: `${userPage.path}?tab=${tab}`,
+      }))
+    : [];
   return [
     ...pages,
+    ...tabs,
     { name: 'onboarding', who: 'newcomer', path: '/app' },
     { name: 'app-404', who: 'user', path: '/app/no-such-page' },
     { name: 'app-403-manager', who: 'user', path: '/manager/dashboard' },

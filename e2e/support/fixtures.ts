@@ -19,10 +19,10 @@ export async function signInThroughUi(page: Page, sink: SmtpSink, email: string)
   await hydrated(page);
   const since = Date.now();
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Log in with e-mail' }).click();
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
   await expect(page).toHaveURL(/\/login\/verify\?/);
   const code = await sink.waitForCode(email, since);
-  await page.getByLabel('Login code').pressSequentially(code);
+  await page.getByLabel('Sign-in code').pressSequentially(code);
 }
 
 export async function signInViaApi(request: APIRequestContext, app: AppServer, sink: SmtpSink, email: string) {

@@ -29,18 +29,3 @@ export function FormActions({ submitLabel, pending, onCancel }: { submitLabel: s
     </div>
   );
 }
-
-export function DangerZone({ children, description }: { children: ReactNode; description?: ReactNode }) {
-  const { t } = useTranslation('tables');
-  return (
-    <section aria-labelledby="danger-zone" className="flex flex-col gap-3 rounded-lg border border-destructive/40 p-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="danger-zone" className="font-semibold text-destructive">
-          {t('dangerZone')}
-        </h2>
-        {description && <p className="text-sm text-muted-foreground">{description}</p>}
-      </div>
-      <div className="flex flex-wrap items-center gap-2">{children}</div>
-    </section>
-  );
-}

@@ -1,15 +1,25 @@
 // The manager's data tables (books, users). Only their pages import this module, so the table
 // library loads with them and nowhere else.
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, LoaderCircleIcon, SearchXIcon } from 'lucide-react';
+import { getCoreRowModel, useReactTable, type ColumnDef, type VisibilityState } from '@tanstack/react-table';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, LoaderCircleIcon, SearchXIcon, Settings2Icon, XIcon } from 'lucide-react';
 import { SearchField } from '#/components/search-field';
-import { type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#/components/ui/button';
+import { Button, buttonVariants } from '#/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '#/components/ui/dropdown-menu';
 import { EmptyState } from '#/components/ui/empty-state';
 import { PageHeader } from '#/components/ui/page-header';
+import { NoValue } from '#/components/ui/no-value';
+import { OptionSelect } from '#/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import type { ListState } from '#/lib/list-query';
+import { PAGE_SIZES } from '#/lib/search-params';
 import { useIsDesktop } from '#/lib/use-media-query';
 import { useSearchInput } from '#/lib/use-search-input';
 
@@ -30,12 +40,16 @@ export interface ManagerListProps<T> {
   searchLabel: string;
   /** The search term in the URL (the box puts a new one there). */
   searchTerm: string;
-  /** The filter controls (Selects bound to the URL). */
+  /** The filter controls (`FacetedFilter`s bound to the URL). */
   filters?: ReactNode;
-  /** A filter is set: the empty state says so and offers to clear them. */
+  /** A filter is set: a Reset button, and the empty state says so and offers to clear them. */
   filtered?: boolean;
   onClearFilters?: () => void;
+  /** A cell rendering null, false or '' shows "—". Columns with `enableHiding: false` stay in the View menu's list out. */
   columns: ColumnDef<T, unknown>[];
+  /** Rows per page in the URL ('' = the API's 20), and setting it. */
+  pageSize: string;
+  onPageSize: (size: string) => void;
   /** The order in the URL (the API's `sort` and `order`). */
   sort: { key: string; order: SortOrder };
   onSort: (key: string) => void;
@@ -48,6 +62,8 @@ export interface ManagerListProps<T> {
   /** What an empty list with no search or filter says ('No users yet'). */
   emptyText: string;
 }
+
+const orNoValue = (content: ReactNode) => (content == null || content === '' || content === false ? <NoValue /> : content);
 
 // Not `flexRender`, which renders a function as a component: columns are new functions on every
 // render, so every cell would remount and a cell's menu button would lose its focus.
@@ -62,6 +78,8 @@ const fromControl = (event: MouseEvent) =>
 export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
   const { t } = useTranslation(['tables', 'common']);
   const [term, setTerm, clearSearch] = useSearchInput(props.searchTerm);
+  // Which columns show: for this visit to the page, as in shadcn/ui's data table.
+  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({});
   // The table renders what the API sorted. The React Compiler skips this component (a mutable table object).
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table v8's documented use
   const table = useReactTable({
@@ -70,6 +88,8 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
     getCoreRowModel: getCoreRowModel(),
     getRowId: props.getRowId,
     manualSorting: true,
+    state: { columnVisibility },
+    onColumnVisibilityChange: setColumnVisibility,
   });
   const searching = term.trim() !== props.searchTerm.trim() || list.fetching;
   const open = (item: T) => (event: MouseEvent) => {
@@ -92,7 +112,42 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
           onChange={setTerm}
           busy={searching}
         />
-        {props.filters}
+        {(props.filters || desktop) && (
+          <div className="flex flex-1 flex-wrap items-center gap-2">
+            {props.filters}
+            {props.filtered && props.onClearFilters && (
+              <Button variant="ghost" size="sm" className="h-9" onClick={props.onClearFilters}>
+                {t('filters.reset')}
+                <XIcon aria-hidden />
+              </Button>
+            )}
+            {desktop && (
+              <DropdownMenu>
+                <DropdownMenuTrigger className={buttonVariants({ variant: 'secondary', size: 'sm', className: 'ms-auto h-9' })}>
+                  <Settings2Icon aria-hidden />
+                  {t('columns.view')}
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="end" className="min-w-44">
+                  <DropdownMenuLabel className="text-muted-foreground">{t('columns.toggle')}</DropdownMenuLabel>
+                  {table
+                    .getAllLeafColumns()
+                    .filter((column) => column.getCanHide())
+                    .map((column) => (
+                      <DropdownMenuCheckboxItem
+                        key={column.id}
+                        checked={column.getIsVisible()}
+                        onCheckedChange={(visible) => column.toggleVisibility(visible)}
+                        // The menu stays open to toggle several.
+                        onSelect={(event) => event.preventDefault()}
+                      >
+                        {renderPart(column.columnDef.header, undefined)}
+                      </DropdownMenuCheckboxItem>
+                    ))}
+                </DropdownMenuContent>
+              </DropdownMenu>
+            )}
+          </div>
+        )}
       </div>
       {props.searchTerm && list.loaded && (
         <p className="text-sm" data-testid="search-results">
@@ -170,7 +225,7 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
                   <TableRow key={row.id} onClick={open(row.original)} className="cursor-pointer hover:bg-muted/50">
                     {row.getVisibleCells().map((cell) => (
                       <TableCell key={cell.id} className={(cell.column.columnDef.meta as ManagerColumnMeta | undefined)?.className}>
-                        {renderPart(cell.column.columnDef.cell, cell.getContext())}
+                        {orNoValue(renderPart(cell.column.columnDef.cell, cell.getContext()))}
                       </TableCell>
                     ))}
                   </TableRow>
@@ -189,16 +244,27 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
         </>
       )}
       {list.loaded && !empty && (
-        <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <p className="text-sm text-muted-foreground" data-testid="showing">
             {t(list.totalCapped ? 'list.showingCapped' : 'list.showing', { ns: 'common', count: list.items.length, total: list.total })}
           </p>
-          {list.hasMore && (
-            <Button variant="secondary" disabled={list.loadingMore} onClick={list.loadMore}>
-              {list.loadingMore && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-              {t('list.loadMore', { ns: 'common' })}
-            </Button>
-          )}
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <div className="flex items-center gap-2 text-sm font-medium">
+              <span aria-hidden>{t('rowsPerPage')}</span>
+              <OptionSelect
+                trigger={{ 'aria-label': t('rowsPerPage'), className: 'h-9 w-20' }}
+                options={PAGE_SIZES.map((size) => ({ value: size, label: size }))}
+                value={props.pageSize || '20'}
+                onValueChange={(size) => props.onPageSize(size === '20' ? '' : size)}
+              />
+            </div>
+            {list.hasMore && (
+              <Button variant="secondary" disabled={list.loadingMore} onClick={list.loadMore}>
+                {list.loadingMore && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+                {t('list.loadMore', { ns: 'common' })}
+              </Button>
+            )}
+          </div>
         </div>
       )}
     </div>

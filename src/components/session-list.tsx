@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Item, ItemContent, ItemDetails, ItemList } from '#/components/ui/item-list';
+import { NoValue } from '#/components/ui/no-value';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { useIsDesktop } from '#/lib/use-media-query';
 
@@ -20,7 +21,7 @@ export function SessionList({ rows, labels, actions, testId }: { rows: SessionRo
   // One layout at a time: the table from 640 px (and on the server), cards below.
   const desktop = useIsDesktop();
   // An address breaks nowhere: in a card it is cut with an ellipsis, in a table its column fits it.
-  const address = (row: SessionRow) => <bdi className="whitespace-nowrap wrap-normal">{row.ipAddress ?? '—'}</bdi>;
+  const address = (row: SessionRow) => (row.ipAddress ? <bdi className="whitespace-nowrap wrap-normal">{row.ipAddress}</bdi> : <NoValue />);
 
   if (!desktop)
     return (

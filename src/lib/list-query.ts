@@ -1,6 +1,6 @@
 /** A searchable list (books, users) in TanStack Query: an infinite query over the API's keyset pages. */
 import type { ProcedureUtils } from '@orpc/tanstack-query';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ListInput } from './list';
 
@@ -14,14 +14,15 @@ interface Page<T> {
 /** A list procedure of the product API, in TanStack Query (`orpc.books.list`). */
 type ListProcedure<T, TError, TInput extends ListInput = ListInput> = ProcedureUtils<Record<never, never>, TInput, Page<T>, TError>;
 
-/** A list's filters and order beside its search term (`{ role: 'admin', sort: 'name' }`); empty values are left out. */
-export type ListParams<TInput extends ListInput> = Omit<TInput, 'searchTerm' | 'cursor' | 'limit'>;
+/** A list's filters, order and page size beside its search term (`{ role: 'admin', sort: 'name' }`); empty values are left out. */
+export type ListParams<TInput extends ListInput> = Omit<TInput, 'searchTerm' | 'cursor'>;
 
 const present = <P extends object>(params: P): P =>
   Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as P;
 
-// No `limit`: the API's default is the page size, and importing PAGE_SIZE (list.ts) would bring
-// Zod into the list pages' first load.
+/** A table's rows per page from the URL ('' = the API's default). */
+export const pageLimit = (limit: string) => (limit ? Number(limit) : undefined);
+
 export const listInfiniteOptions = <T, TError, TInput extends ListInput = ListInput>(
   procedure: ListProcedure<T, TError, TInput>,
   searchTerm: string,
@@ -48,13 +49,11 @@ export interface ListState<T = unknown> {
   fetching: boolean;
 }
 
-/** A list page's rows and state for one search: the items loaded so far, the total, and loading the next page. */
-export function useList<T, TError, TInput extends ListInput = ListInput>(
-  procedure: ListProcedure<T, TError, TInput>,
-  searchTerm: string,
-  params: Partial<ListParams<TInput>> = {},
+/** A list page's rows and state for one search (the options its route's loader read): the items loaded so far, the total, and loading the next page. */
+export function useList<T, TError>(
+  options: UseInfiniteQueryOptions<Page<T>, TError, InfiniteData<Page<T>, string | null>, QueryKey, string | null>,
 ): ListState<T> {
-  const query = useInfiniteQuery(listInfiniteOptions(procedure, searchTerm, params));
+  const query = useInfiniteQuery(options);
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];

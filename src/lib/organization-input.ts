@@ -10,6 +10,7 @@ export const organizationInputSchema = z.object({
     .regex(NAME_PATTERN, { error: 'organizations:form.nameInvalid' }),
   slug: clientString()
     .trim()
+    .min(1, { error: 'organizations:form.slugRequired' })
     .min(3, { error: 'organizations:form.slugInvalid' })
     .max(48, { error: 'organizations:form.slugInvalid' })
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'organizations:form.slugInvalid' })

@@ -43,6 +43,10 @@ export const idParam = (value: unknown): string => {
   return id.length <= 100 ? id : '';
 };
 
+/** A table's rows per page ('20' is the API's default, left out of the URL as ''). */
+export const PAGE_SIZES = ['10', '20', '50', '100'] as const;
+export const pageSizeParam = optionParam(['10', '50', '100']);
+
 /** A list page's search params: the term, filters and order ('' = none, left out of the URL). */
 export function tableRoute<R extends Record<string, (value: unknown) => string>>(readers: R) {
   type Search = { searchTerm: string } & { [K in keyof R]: ReturnType<R[K]> };

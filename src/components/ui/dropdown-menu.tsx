@@ -61,3 +61,16 @@ export function DropdownMenuRadioItem({ className, children, ...props }: Compone
     </Menu.RadioItem>
   );
 }
+
+export function DropdownMenuCheckboxItem({ className, children, ...props }: ComponentProps<typeof Menu.CheckboxItem>) {
+  return (
+    <Menu.CheckboxItem className={cn(item, 'ps-8', className)} {...props}>
+      <span className="absolute start-2 flex size-4 items-center justify-center">
+        <Menu.ItemIndicator>
+          <Check aria-hidden />
+        </Menu.ItemIndicator>
+      </span>
+      {children}
+    </Menu.CheckboxItem>
+  );
+}

@@ -7,6 +7,7 @@ import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { DangerZone } from '#/components/danger-zone';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
@@ -30,22 +31,16 @@ export function DeleteAccount({ email }: { email: string }) {
   });
 
   return (
-    <section aria-labelledby="delete-account" className="flex flex-col gap-3 rounded-lg border border-destructive/40 p-4">
-      <h2 id="delete-account" className="text-base font-semibold">
-        {t('deleteAccount.title')}
-      </h2>
-      <p className="text-sm text-muted-foreground">{t('deleteAccount.description')}</p>
-      <div>
-        <Button
-          variant="destructive"
-          onClick={() => {
-            setTyped('');
-            setOpen(true);
-          }}
-        >
-          {t('deleteAccount.button')}
-        </Button>
-      </div>
+    <DangerZone description={t('deleteAccount.description')}>
+      <Button
+        variant="destructive"
+        onClick={() => {
+          setTyped('');
+          setOpen(true);
+        }}
+      >
+        {t('deleteAccount.button')}
+      </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
@@ -68,6 +63,6 @@ export function DeleteAccount({ email }: { email: string }) {
           </Field>
         </form>
       </ConfirmDialog>
-    </section>
+    </DangerZone>
   );
 }

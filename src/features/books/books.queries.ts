@@ -1,5 +1,5 @@
 import { orpc } from '#/lib/api-client';
-import { listInfiniteOptions } from '#/lib/list-query';
+import { listInfiniteOptions, pageLimit } from '#/lib/list-query';
 
 export const booksInfiniteQuery = (searchTerm: string) => listInfiniteOptions(orpc.books.list, searchTerm);
 
@@ -9,9 +9,15 @@ export interface BooksTableSearch {
   genreId: string;
   sort: '' | 'title' | 'author';
   order: '' | 'asc' | 'desc';
+  limit: '' | '10' | '50' | '100';
 }
 
-export const managerBooksInfiniteQuery = ({ searchTerm, genreId, sort, order }: BooksTableSearch) =>
-  listInfiniteOptions(orpc.books.list, searchTerm, { genreId: genreId || undefined, sort: sort || undefined, order: order || undefined });
+export const managerBooksInfiniteQuery = ({ searchTerm, genreId, sort, order, limit }: BooksTableSearch) =>
+  listInfiniteOptions(orpc.books.list, searchTerm, {
+    genreId: genreId || undefined,
+    sort: sort || undefined,
+    order: order || undefined,
+    limit: pageLimit(limit),
+  });
 
 export const bookQuery = (id: string) => orpc.books.get.queryOptions({ input: { id } });

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { SearchXIcon } from 'lucide-react';
 import { SearchField } from '#/components/search-field';
 import { EmptyState } from '#/components/ui/empty-state';
-import { orpc } from '#/lib/api-client';
 import { useList } from '#/lib/list-query';
 import { useSearchInput } from '#/lib/use-search-input';
 import { BookCard } from '#/components/book-card';
+import { booksInfiniteQuery } from './books.queries';
 
 const route = getRouteApi('/app/books/');
 const PRELOAD_MARGIN = '100px';
@@ -16,7 +16,7 @@ export function PageBooks() {
   const { t } = useTranslation('catalog');
   const { searchTerm } = route.useSearch();
   const [term, setTerm] = useSearchInput(searchTerm);
-  const { items: books, loaded, hasMore, loadingMore, loadMore, fetching } = useList(orpc.books.list, searchTerm);
+  const { items: books, loaded, hasMore, loadingMore, loadMore, fetching } = useList(booksInfiniteQuery(searchTerm));
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

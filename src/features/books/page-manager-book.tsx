@@ -3,9 +3,10 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
+import { NoValue } from '#/components/ui/no-value';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { ConfirmDialog } from '#/components/confirm-dialog';
-import { DangerZone } from '#/components/form-page';
+import { DangerZone } from '#/components/danger-zone';
 import { PageHeader } from '#/components/ui/page-header';
 import { useDates } from '#/lib/i18n/use-dates';
 import { usePermission } from '#/features/auth/use-permission';
@@ -83,7 +84,7 @@ export function PageManagerBook() {
           </div>
           <div className="flex flex-col gap-0.5">
             <dt className="text-muted-foreground">{t('book.publisher')}</dt>
-            <dd dir="auto">{book.publisher ?? '—'}</dd>
+            <dd dir="auto">{book.publisher || <NoValue />}</dd>
           </div>
           <div className="flex flex-col gap-0.5">
             <dt className="text-muted-foreground">{t('details.created', { ns: 'tables' })}</dt>
@@ -107,7 +108,6 @@ export function PageManagerBook() {
         onOpenChange={setConfirming}
         title={t('form.deleteTitle', { title: isolated(book.title) })}
         description={t('form.deleteDescription')}
-        cancelLabel={t('form.stay')}
         confirmLabel={t('form.delete')}
         confirmDisabled={remove.isPending}
         onConfirm={() => remove.mutate({ id })}

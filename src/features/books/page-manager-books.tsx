@@ -6,27 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { ManagerList, nextSort, type SortOrder } from '#/components/manager-list';
 import { ActionMenu, ActionMenuItem } from '#/components/ui/action-menu';
 import { buttonVariants } from '#/components/ui/button';
-import { OptionSelect } from '#/components/ui/select';
+import { FacetedFilter } from '#/components/ui/faceted-filter';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
+import { managerBooksInfiniteQuery } from './books.queries';
 import { useList } from '#/lib/list-query';
 import { BookCover } from '#/components/book-cover';
 import type { Book } from './books.schema';
 
 const route = getRouteApi('/manager/books/');
 
-/** Radix reserves the empty string. */
-const ALL = 'all';
-
 export function PageManagerBooks() {
   const { t } = useTranslation(['catalog', 'tables', 'common']);
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const list = useList(orpc.books.list, search.searchTerm, {
-    genreId: search.genreId || undefined,
-    sort: search.sort || undefined,
-    order: search.order || undefined,
-  });
+  const list = useList(managerBooksInfiniteQuery(search));
   const genres = useQuery(orpc.genres.list.queryOptions({ input: { searchTerm: '' } }));
   const canCreate = usePermission({ book: ['create'] });
   const canUpdate = usePermission({ book: ['update'] });
@@ -59,6 +53,7 @@ export function PageManagerBooks() {
     {
       id: 'title',
       header: t('book.title'),
+      enableHiding: false,
       meta: { sortKey: 'title' },
       cell: ({ row }) => (
         <span className="flex items-center gap-3">
@@ -69,10 +64,11 @@ export function PageManagerBooks() {
     },
     { id: 'author', header: t('book.author'), meta: { sortKey: 'author' }, cell: ({ row }) => <bdi>{row.original.author}</bdi> },
     { id: 'genre', header: t('book.genre'), cell: ({ row }) => genreName(row.original) },
-    { id: 'publisher', header: t('book.publisher'), cell: ({ row }) => <bdi>{row.original.publisher ?? ''}</bdi> },
+    { id: 'publisher', header: t('book.publisher'), cell: ({ row }) => row.original.publisher && <bdi>{row.original.publisher}</bdi> },
     {
       id: 'actions',
       header: () => <span className="sr-only">{t('manager.actions')}</span>,
+      enableHiding: false,
       meta: { className: 'w-0' },
       cell: ({ row }) => actions(row.original),
     },
@@ -91,19 +87,19 @@ export function PageManagerBooks() {
       searchLabel={t('books.search')}
       searchTerm={search.searchTerm}
       filters={
-        <OptionSelect
-          trigger={{ 'aria-label': t('filters.genre', { ns: 'tables' }), className: 'sm:w-48' }}
-          options={[
-            { value: ALL, label: t('filters.allGenres', { ns: 'tables' }) },
-            ...(genres.data ?? []).map((genre) => ({ value: genre.id, label: <bdi>{genre.name}</bdi> })),
-          ]}
-          value={search.genreId || ALL}
-          onValueChange={(v) => setSearch({ genreId: v === ALL ? '' : v })}
+        <FacetedFilter
+          title={t('filters.genre', { ns: 'tables' })}
+          clearLabel={t('filters.clearOne', { ns: 'tables' })}
+          options={(genres.data ?? []).map((genre) => ({ value: genre.id, label: <bdi>{genre.name}</bdi> }))}
+          value={search.genreId}
+          onChange={(genreId) => setSearch({ genreId })}
         />
       }
       filtered={Boolean(search.genreId)}
       onClearFilters={() => setSearch({ genreId: '' })}
       columns={columns as ColumnDef<Book, unknown>[]}
+      pageSize={search.limit}
+      onPageSize={(limit) => setSearch({ limit: limit as typeof search.limit })}
       sort={sort}
       onSort={(key) => setSearch(nextSort(sort, key) as Partial<typeof search>)}
       list={list}

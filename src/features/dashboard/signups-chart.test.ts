@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, valueTicks } from './signups-chart';
+import { dayLabel, runningTotals, valueTicks } from './signups-chart';
 
 describe('the sign-ups chart: value axis', () => {
   it('counts 0 to 4 when there are few sign-ups (or none)', () => {
@@ -30,5 +30,12 @@ describe('the sign-ups chart: day labels', () => {
     expect(labelled(7, 'wide')).toHaveLength(7);
     expect(labelled(30, 'wide')).toEqual([27, 24, 21, 18, 15, 12, 9, 6, 3, 0]);
     expect(labelled(90, 'wide')).toHaveLength(10);
+  });
+});
+
+describe('the sign-ups chart: the area', () => {
+  it('climbs by each day’s sign-ups, flat on days without any', () => {
+    expect(runningTotals([0, 2, 0, 0, 5, 1])).toEqual([0, 2, 2, 2, 7, 8]);
+    expect(runningTotals([])).toEqual([]);
   });
 });

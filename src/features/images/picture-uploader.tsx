@@ -22,6 +22,8 @@ export interface PictureUploaderProps {
   onChange: (url: string | null) => void | Promise<void>;
   /** A person's initials; an upload icon without it. */
   placeholder?: ReactNode;
+  /** A card with its title (the default), or bare inside a dialog that has the title. */
+  framed?: boolean;
 }
 
 const root = getRouteApi('__root__');
@@ -29,7 +31,16 @@ const noChanges = () => () => {};
 const clientSide = () => true;
 const serverSide = () => false;
 
-export default function PictureUploader({ target, url, title, description, shape, onChange, placeholder }: PictureUploaderProps) {
+export default function PictureUploader({
+  target,
+  url,
+  title,
+  description,
+  shape,
+  onChange,
+  placeholder,
+  framed = true,
+}: PictureUploaderProps) {
   const { t } = useTranslation('images');
   const maxBytes = root.useLoaderData().uploadMaxBytes;
   const maxSize = `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`;
@@ -92,16 +103,19 @@ export default function PictureUploader({ target, url, title, description, shape
   const frame = shape === 'square' ? 'size-24 rounded-full' : 'h-36 w-24 rounded-sm';
   return (
     <section
-      aria-labelledby={`${inputId}-title`}
+      aria-labelledby={framed ? `${inputId}-title` : undefined}
       data-uploader={ready ? 'ready' : 'loading'}
-      className="flex flex-col gap-3 rounded-lg border p-4"
+      aria-label={framed ? undefined : title}
+      className={cn('flex flex-col gap-3', framed && 'rounded-lg border p-4')}
     >
-      <div>
-        <h2 id={`${inputId}-title`} className="text-base font-semibold">
-          {title}
-        </h2>
-        <p className="text-sm text-muted-foreground">{description}</p>
-      </div>
+      {framed && (
+        <div>
+          <h2 id={`${inputId}-title`} className="text-base font-semibold">
+            {title}
+          </h2>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </div>
+      )}
       <div className="flex flex-wrap items-start gap-4">
         <div className={cn('flex shrink-0 items-center justify-center overflow-hidden bg-muted', frame)}>
           {shown ? (
@@ -132,7 +146,9 @@ export default function PictureUploader({ target, url, title, description, shape
               dragging ? 'border-brand bg-muted/50' : 'border-input',
             )}
           >
-            <span className="font-medium">{t('uploader.dropHint')}</span>
+            {/* No dragging on a touch screen: both texts are in the HTML, the pointer picks one (before hydration too). */}
+            <span className="font-medium pointer-coarse:hidden">{t('uploader.dropHint')}</span>
+            <span className="hidden font-medium pointer-coarse:inline">{t('uploader.chooseHint')}</span>
             <span className="text-xs text-muted-foreground">{t('uploader.formats', { max: maxSize })}</span>
             <input
               ref={input}

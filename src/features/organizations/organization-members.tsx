@@ -3,8 +3,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { Avatar } from '#/components/ui/avatar';
+import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { OptionSelect } from '#/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { authClient } from '#/features/auth/auth-client';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { useDates } from '#/lib/i18n/use-dates';
@@ -39,60 +42,63 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={t('tabs.members')}>
-        <table className="w-full text-start text-sm" data-testid="members-table">
-          <thead>
-            <tr className="border-b text-start">
-              <th className="p-2 text-start">{t('members.name')}</th>
-              <th className="p-2 text-start">{t('members.email')}</th>
-              <th className="p-2 text-start">{t('members.role')}</th>
-              <th className="p-2 text-start">{t('members.joined')}</th>
-              <th className="p-2 text-start">
-                <span className="sr-only">{t('members.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {org.members.map((m) => (
-              <tr key={m.id} className="border-b" data-testid={`member-${m.email}`}>
-                <td className="p-2">
-                  <bdi>{m.name || m.email}</bdi>
-                  {m.userId === me?.id && <span className="text-muted-foreground"> ({t('members.you')})</span>}
-                </td>
-                <td className="max-w-48 truncate p-2">
-                  <bdi>{m.email}</bdi>
-                </td>
-                <td className="p-2">
-                  {mayChange(m) ? (
-                    <OptionSelect
-                      trigger={{ 'aria-label': t('members.changeRole', { name: m.name || m.email }), className: 'h-9 w-auto text-sm' }}
-                      options={[...new Set([...rights.assignableRoles, m.role])].map((role) => ({ value: role, label: roleName(role) }))}
-                      value={m.role}
-                      disabled={pending}
-                      onValueChange={(role) => changeRole(m, role)}
-                    />
-                  ) : (
-                    <span title={lastOwner(m) ? t('members.lastOwner') : undefined}>{roleName(m.role)}</span>
-                  )}
-                </td>
-                <td className="p-2 whitespace-nowrap">{dates.date(m.createdAt, { dateStyle: 'medium' })}</td>
-                <td className="p-2 text-end">
-                  {mayRemove(m) && (
-                    <Button size="sm" variant="secondary" onClick={() => setRemoving(m)}>
-                      {t('members.remove')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table data-testid="members-table" aria-label={t('tabs.members')}>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">{t('members.name')}</TableHead>
+            <TableHead scope="col">{t('members.email')}</TableHead>
+            <TableHead scope="col">{t('members.role')}</TableHead>
+            <TableHead scope="col">{t('members.joined')}</TableHead>
+            <TableHead scope="col" className="w-0">
+              <span className="sr-only">{t('members.actions')}</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {org.members.map((m) => (
+            <TableRow key={m.id} data-testid={`member-${m.email}`}>
+              <TableCell>
+                <span className="flex items-center gap-3">
+                  <Avatar id={m.userId} name={m.name} email={m.email} src={m.image} size="sm" lazy />
+                  <span>
+                    <bdi className="font-medium">{m.name || m.email}</bdi>
+                    {m.userId === me?.id && <span className="text-muted-foreground"> ({t('members.you')})</span>}
+                  </span>
+                </span>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <bdi>{m.email}</bdi>
+              </TableCell>
+              <TableCell>
+                {mayChange(m) ? (
+                  <OptionSelect
+                    trigger={{ 'aria-label': t('members.changeRole', { name: m.name || m.email }), className: 'h-9 w-auto text-sm' }}
+                    options={[...new Set([...rights.assignableRoles, m.role])].map((role) => ({ value: role, label: roleName(role) }))}
+                    value={m.role}
+                    disabled={pending}
+                    onValueChange={(role) => changeRole(m, role)}
+                  />
+                ) : (
+                  <Badge title={lastOwner(m) ? t('members.lastOwner') : undefined}>{roleName(m.role)}</Badge>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{dates.date(m.createdAt, { dateStyle: 'medium' })}</TableCell>
+              <TableCell className="text-end">
+                {mayRemove(m) && (
+                  <Button size="sm" variant="secondary" onClick={() => setRemoving(m)}>
+                    {t('members.remove')}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
       <div className="flex flex-col items-start gap-2">
+        {iAmLastOwner && <p className="text-sm text-muted-foreground">{t('members.lastOwner')}</p>}
         <Button variant="secondary" disabled={iAmLastOwner} onClick={() => setLeaving(true)}>
           {t('members.leave')}
         </Button>
-        {iAmLastOwner && <p className="text-sm text-muted-foreground">{t('members.lastOwner')}</p>}
       </div>
       <ConfirmDialog
         open={Boolean(removing)}

@@ -4,6 +4,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { isolated } from '#/lib/text';
+import { DangerZone } from '#/components/danger-zone';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
 import { authClient } from '#/features/auth/auth-client';
@@ -61,21 +63,25 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
           onChange={() => queryClient.invalidateQueries({ queryKey: orpc.organizations.key() })}
         />
       )}
-      <section className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4">
-        <h2 className="text-lg font-semibold">{t('settings.danger')}</h2>
-        <p className="text-sm wrap-anywhere">{t('settings.deleteBody', { name: org.name })}</p>
-        {!rights.deleteOrganization && <p className="text-sm text-muted-foreground">{t('settings.ownerOnly')}</p>}
+      <DangerZone
+        description={
+          <>
+            {t('settings.deleteBody', { name: org.name })}
+            {!rights.deleteOrganization && <span className="mt-1 block">{t('settings.ownerOnly')}</span>}
+          </>
+        }
+      >
         <Button variant="destructive" disabled={!rights.deleteOrganization} onClick={() => setDeleting(true)}>
           {t('settings.delete')}
         </Button>
-      </section>
+      </DangerZone>
       <ConfirmDialog
         open={deleting}
         onOpenChange={(open) => {
           setDeleting(open);
           if (!open) setTyped('');
         }}
-        title={t('settings.danger')}
+        title={t('manager.deleteTitle', { name: isolated(org.name) })}
         description={t('settings.deleteBody', { name: org.name })}
         confirmLabel={t('settings.delete')}
         confirmDisabled={typed.trim() !== org.slug}

@@ -527,7 +527,7 @@ describe('an organisation’s name and slug', () => {
     const fr = { 'accept-language': 'fr' };
     const refusal = {
       code: 'INVALID_ORGANIZATION_NAME',
-      message: 'Le nom est invalide',
+      message: "Le nom n'est pas valide",
       fields: { name: 'Utilisez des lettres, des chiffres et de la ponctuation, sans lien ni balise' },
     };
     for (const name of [
@@ -561,7 +561,7 @@ describe('an organisation’s name and slug', () => {
     expect(fine.status).toBe(200);
   });
 
-  it('F13: stores the name and slug trimmed on create and update; a name of only spaces is refused as empty', async () => {
+  it('F13: stores the name and slug trimmed on create and update; a name or a slug of only spaces is refused as empty', async () => {
     const slug = unique('trimmed');
     const created = await authApi<{ id: string; name: string; slug: string }>('POST', '/organization/create', {
       cookie: cookies.owner,
@@ -584,6 +584,9 @@ describe('an organisation’s name and slug', () => {
     const blank = await authApi('POST', '/organization/create', { cookie: cookies.owner, body: { name: '    ', slug: unique('blank') } });
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ code: 'INVALID_ORGANIZATION_NAME', fields: { name: 'Name is required' } });
+    const noSlug = await authApi('POST', '/organization/create', { cookie: cookies.owner, body: { name: 'Acme', slug: '   ' } });
+    expect(noSlug.status).toBe(400);
+    expect(noSlug.body).toMatchObject({ code: 'INVALID_SLUG', fields: { slug: 'Slug is required' } });
   });
 });
 

@@ -1,5 +1,5 @@
 import { orpc } from '#/lib/api-client';
-import { listInfiniteOptions } from '#/lib/list-query';
+import { listInfiniteOptions, pageLimit } from '#/lib/list-query';
 
 export const myOrganizationsQuery = () => orpc.organizations.mine.queryOptions();
 export const organizationQuery = (slug: string) => orpc.organizations.get.queryOptions({ input: { slug } });
@@ -11,9 +11,14 @@ export interface OrganizationsTableSearch {
   searchTerm: string;
   sort: '' | 'createdAt' | 'name';
   order: '' | 'asc' | 'desc';
+  limit: '' | '10' | '50' | '100';
 }
 
-export const managerOrganizationsInfiniteQuery = ({ searchTerm, sort, order }: OrganizationsTableSearch) =>
-  listInfiniteOptions(orpc.organizations.manager.list, searchTerm, { sort: sort || undefined, order: order || undefined });
+export const managerOrganizationsInfiniteQuery = ({ searchTerm, sort, order, limit }: OrganizationsTableSearch) =>
+  listInfiniteOptions(orpc.organizations.manager.list, searchTerm, {
+    sort: sort || undefined,
+    order: order || undefined,
+    limit: pageLimit(limit),
+  });
 
 export const managerOrganizationQuery = (id: string) => orpc.organizations.manager.get.queryOptions({ input: { id } });

@@ -246,7 +246,15 @@ const organizationsOf = (db: Database, userId: string) =>
 /** An organisation's members with their names and e-mails, oldest first (the manager's page and a member's). */
 const membersOf = (db: Database, organizationId: string) =>
   db
-    .select({ id: member.id, userId: user.id, name: user.name, email: user.email, role: member.role, createdAt: member.createdAt })
+    .select({
+      id: member.id,
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image,
+      role: member.role,
+      createdAt: member.createdAt,
+    })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(eq(member.organizationId, organizationId))

@@ -14,6 +14,7 @@ export const inviteInputSchema = z.object({
   email: clientString()
     .trim()
     .toLowerCase()
+    .min(1, { error: 'organizations:invitations.emailRequired' })
     .pipe(z.email({ error: 'organizations:invitations.emailInvalid' })),
   role: z.enum(ORGANIZATION_ROLES),
   language: z.enum(['en', 'fr', 'ar', 'sw']),
@@ -102,7 +103,15 @@ export type ManagerOrganization = z.infer<typeof managerOrganizationSchema>;
 export const managerOrganizationListSchema = listPageSchema(managerOrganizationSchema);
 export const managerOrganizationDetailSchema = managerOrganizationSchema.extend({
   members: z.array(
-    z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string(), role: z.string(), createdAt: z.date() }),
+    z.object({
+      id: z.string(),
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      image: z.string().nullable(),
+      role: z.string(),
+      createdAt: z.date(),
+    }),
   ),
   invitations: z.array(
     z.object({ id: z.string(), email: z.string(), role: z.string().nullable(), status: z.string(), expiresAt: z.date() }),
@@ -137,7 +146,15 @@ export const organizationPageSchema = z.object({
   active: z.boolean(),
   membership: z.object({ id: z.string(), role: z.string() }),
   members: z.array(
-    z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string(), role: z.string(), createdAt: z.date() }),
+    z.object({
+      id: z.string(),
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      image: z.string().nullable(),
+      role: z.string(),
+      createdAt: z.date(),
+    }),
   ),
   teams: z.array(z.object({ id: z.string(), name: z.string(), memberUserIds: z.array(z.string()) })),
   invitations: z.array(

@@ -1,22 +1,27 @@
 /** /manager/organizations/{id}: an organisation's members and invitations; an admin may delete it. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { DangerZone } from '#/components/danger-zone';
 import { Avatar } from '#/components/ui/avatar';
+import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
+import { PageHeader } from '#/components/ui/page-header';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { toast } from '#/components/ui/toast';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { useDates } from '#/lib/i18n/use-dates';
+import { isolated } from '#/lib/text';
 import { managerOrganizationQuery } from './organizations.queries';
 
 const route = getRouteApi('/manager/organizations/$id');
 
 export function PageManagerOrganization() {
-  const { t } = useTranslation('organizations');
+  const { t } = useTranslation(['organizations', 'tables']);
   const dates = useDates();
   const { id } = route.useParams();
   const { data: org } = useQuery(managerOrganizationQuery(id));
@@ -29,49 +34,53 @@ export function PageManagerOrganization() {
   const roleName = (role: string | null) => (role ? t(`roles.${role}` as 'roles.member', { defaultValue: role }) : '');
 
   return (
-    <div className="flex w-full flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold break-words">
-          <Avatar id={org.id} name={org.name} src={org.logo} size="md" square />
-          <bdi>{org.name}</bdi>
-        </h1>
-        {canDelete && (
-          <Button variant="destructive" onClick={() => setDeleting(true)}>
-            {t('manager.delete')}
-          </Button>
-        )}
-      </div>
-      <p className="text-sm text-muted-foreground">
-        <span dir="ltr">{org.slug}</span> · {t('overview.created', { date: dates.date(org.createdAt) })}
-      </p>
+    <div className="flex w-full max-w-4xl flex-col gap-6">
+      <PageHeader
+        crumbs={[{ label: t('manager.title'), to: '/manager/organizations' }, { label: <bdi>{org.name}</bdi> }]}
+        breadcrumbLabel={t('breadcrumb', { ns: 'tables' })}
+        leading={<Avatar id={org.id} name={org.name} src={org.logo} size="lg" square />}
+        title={org.name}
+        description={
+          <>
+            <span dir="ltr">{org.slug}</span> · {t('overview.created', { date: dates.date(org.createdAt) })}
+          </>
+        }
+      />
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('manager.members')}</h2>
-        <div className="relative overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label={t('manager.members')}>
-          <table className="w-full text-sm" data-testid="manager-organization-members">
-            <thead className="bg-muted/50">
-              <tr>
-                <th className="p-3 text-start">{t('members.name')}</th>
-                <th className="p-3 text-start">{t('members.email')}</th>
-                <th className="p-3 text-start">{t('members.role')}</th>
-                <th className="p-3 text-start">{t('members.joined')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {org.members.map((m) => (
-                <tr key={m.id} className="border-t">
-                  <td className="p-3">
+        <Table data-testid="manager-organization-members" aria-label={t('manager.members')}>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">{t('members.name')}</TableHead>
+              <TableHead scope="col">{t('members.email')}</TableHead>
+              <TableHead scope="col">{t('members.role')}</TableHead>
+              <TableHead scope="col">{t('members.joined')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {org.members.map((m) => (
+              <TableRow key={m.id}>
+                <TableCell>
+                  <Link
+                    to="/manager/users/$id"
+                    params={{ id: m.userId }}
+                    className="flex items-center gap-3 font-medium underline-offset-2 hover:underline"
+                  >
+                    <Avatar id={m.userId} name={m.name} email={m.email} src={m.image} size="sm" lazy />
                     <bdi>{m.name || m.email}</bdi>
-                  </td>
-                  <td className="p-3">
-                    <bdi>{m.email}</bdi>
-                  </td>
-                  <td className="p-3">{roleName(m.role)}</td>
-                  <td className="p-3 whitespace-nowrap">{dates.date(m.createdAt, { dateStyle: 'medium' })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </Link>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <bdi>{m.email}</bdi>
+                </TableCell>
+                <TableCell>
+                  <Badge>{roleName(m.role)}</Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{dates.date(m.createdAt, { dateStyle: 'medium' })}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       </section>
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('manager.invitations')}</h2>
@@ -87,10 +96,17 @@ export function PageManagerOrganization() {
           ))}
         </ul>
       </section>
+      {canDelete && (
+        <DangerZone description={t('manager.deleteBody')}>
+          <Button variant="destructive" onClick={() => setDeleting(true)}>
+            {t('manager.delete')}
+          </Button>
+        </DangerZone>
+      )}
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
-        title={t('manager.deleteTitle', { name: org.name })}
+        title={t('manager.deleteTitle', { name: isolated(org.name) })}
         description={t('manager.deleteBody')}
         confirmLabel={t('manager.delete')}
         pending={pending}

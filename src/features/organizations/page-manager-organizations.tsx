@@ -4,10 +4,10 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ManagerList, nextSort, type SortOrder } from '#/components/manager-list';
 import { Avatar } from '#/components/ui/avatar';
-import { orpc } from '#/lib/api-client';
 import { useDates } from '#/lib/i18n/use-dates';
 import { useList } from '#/lib/list-query';
 import type { ManagerOrganization } from './organizations.schema';
+import { managerOrganizationsInfiniteQuery } from './organizations.queries';
 
 const route = getRouteApi('/manager/organizations/');
 
@@ -16,10 +16,7 @@ export function PageManagerOrganizations() {
   const dates = useDates();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const list = useList(orpc.organizations.manager.list, search.searchTerm, {
-    sort: search.sort || undefined,
-    order: search.order || undefined,
-  });
+  const list = useList(managerOrganizationsInfiniteQuery(search));
   const sortKey = search.sort || 'createdAt';
   const sort = { key: sortKey, order: (search.order || (sortKey === 'createdAt' ? 'desc' : 'asc')) as SortOrder };
   const setSearch = (values: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, ...values }), replace: true });
@@ -35,6 +32,7 @@ export function PageManagerOrganizations() {
     {
       id: 'name',
       header: t('manager.name'),
+      enableHiding: false,
       meta: { sortKey: 'name' },
       cell: ({ row }) => (
         <span className="flex items-center gap-2">
@@ -59,6 +57,8 @@ export function PageManagerOrganizations() {
       searchLabel={t('manager.search')}
       searchTerm={search.searchTerm}
       columns={columns as ColumnDef<ManagerOrganization, unknown>[]}
+      pageSize={search.limit}
+      onPageSize={(limit) => setSearch({ limit: limit as typeof search.limit })}
       sort={sort}
       onSort={(key) => setSearch(nextSort(sort, key, key === 'createdAt' ? 'desc' : 'asc') as Partial<typeof search>)}
       list={list}

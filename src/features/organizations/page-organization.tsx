@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
+import { TabNav, tabLinkClass } from '#/components/ui/tab-nav';
 import { authClient } from '#/features/auth/auth-client';
 import { useDates } from '#/lib/i18n/use-dates';
-import { cn } from '#/lib/utils';
 import { OrganizationInvitations } from './organization-invitations';
 import { OrganizationMembers } from './organization-members';
 import { OrganizationSettings } from './organization-settings';
@@ -85,26 +85,21 @@ export function PageOrganization() {
         )}
         <span className="text-sm text-muted-foreground">{t('yourRole', { role: roleName(org.membership.role) })}</span>
       </div>
-      <nav aria-label={org.name} className="-mx-1 overflow-x-auto">
-        <ul className="flex gap-1 px-1">
-          {ORGANIZATION_TABS.map((key) => (
-            <li key={key}>
-              <Link
-                to="/app/organizations/$slug"
-                params={{ slug }}
-                search={{ tab: key }}
-                aria-current={tab === key ? 'page' : undefined}
-                className={cn(
-                  'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  tab === key ? 'bg-muted text-foreground' : 'text-muted-foreground hover:bg-accent',
-                )}
-              >
-                {t(`tabs.${key}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label={org.name}>
+        {ORGANIZATION_TABS.map((key) => (
+          <li key={key}>
+            <Link
+              to="/app/organizations/$slug"
+              params={{ slug }}
+              search={{ tab: key }}
+              aria-current={tab === key ? 'page' : undefined}
+              className={tabLinkClass(tab === key)}
+            >
+              {t(`tabs.${key}`)}
+            </Link>
+          </li>
+        ))}
+      </TabNav>
       <section aria-label={t(`tabs.${tab}`)} data-testid={`organization-${tab}`}>
         {sections[tab]}
       </section>

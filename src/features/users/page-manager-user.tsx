@@ -2,10 +2,12 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserRoundCogIcon } from 'lucide-react';
-import { DangerZone } from '#/components/form-page';
+import { CameraIcon, UserRoundCogIcon } from 'lucide-react';
+import { DangerZone } from '#/components/danger-zone';
 import { Badge } from '#/components/ui/badge';
 import { PageHeader } from '#/components/ui/page-header';
+import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { TabNav, tabLinkClass } from '#/components/ui/tab-nav';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
@@ -24,6 +26,7 @@ import type { RoleName } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
 import { useAdminAction } from './use-admin-action';
 import { RoleBadges, RoleSelect, StatusBadge, UserAvatar } from './user-badges';
+import { UserActivity } from './user-activity';
 import { UserSessions } from './user-sessions';
 import { userQuery } from './users.queries';
 import { isolated } from '#/lib/text';
@@ -35,6 +38,8 @@ export function PageManagerUser() {
   const dates = useDates();
   const queryClient = useQueryClient();
   const { id } = route.useParams();
+  const { tab } = route.useSearch();
+  const [pictureOpen, setPictureOpen] = useState(false);
   const { data: user } = useSuspenseQuery(userQuery(id));
   const me = useCurrentUser();
   const isSelf = me?.id === user.id;
@@ -81,6 +86,10 @@ export function PageManagerUser() {
     onSuccess: () => navigate({ to: '/manager/users', search: { searchTerm: '' } }),
   });
 
+  const tabs: Array<typeof tab> = ['overview'];
+  if (canListSessions) tabs.push('sessions');
+  if (canReadAudit) tabs.push('activity');
+
   const roleChangeTitle = () => {
     if (pendingRole === null) return '';
     const name = user.name;
@@ -97,7 +106,24 @@ export function PageManagerUser() {
           { label: <DisplayName name={user.name} fallback={user.email} /> },
         ]}
         breadcrumbLabel={t('breadcrumb', { ns: 'tables' })}
-        leading={<UserAvatar user={user} size="lg" />}
+        leading={
+          canEdit || isSelf ? (
+            // The picture changes from the avatar, as on most products' profile pages.
+            <button
+              type="button"
+              onClick={() => setPictureOpen(true)}
+              aria-label={t('detail.changePicture')}
+              className="group relative shrink-0 rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+            >
+              <UserAvatar user={user} size="lg" />
+              <span className="absolute -end-0.5 -bottom-0.5 flex size-6 items-center justify-center rounded-full border bg-background text-muted-foreground shadow-sm group-hover:text-foreground">
+                <CameraIcon aria-hidden className="size-3.5" />
+              </span>
+            </button>
+          ) : (
+            <UserAvatar user={user} size="lg" />
+          )
+        }
         title={<DisplayName name={user.name} fallback={user.email} />}
         description={
           <span className="flex flex-wrap items-center gap-2">
@@ -111,15 +137,6 @@ export function PageManagerUser() {
             {canEdit && (
               <Link to="/manager/users/$id/update" params={{ id: user.id }} className={buttonVariants({ variant: 'secondary' })}>
                 {t('form.editUser')}
-              </Link>
-            )}
-            {canReadAudit && (
-              <Link
-                to="/manager/audit"
-                search={{ targetType: 'user', targetId: user.id }}
-                className={buttonVariants({ variant: 'secondary' })}
-              >
-                {t('links.activity', { ns: 'audit' })}
               </Link>
             )}
             {canImpersonate && (
@@ -136,78 +153,88 @@ export function PageManagerUser() {
         }
       />
 
-      {(canEdit || isSelf) && (
-        <PictureField
-          target={{ kind: 'users', id: user.id }}
-          url={user.image}
-          placeholder={<Avatar id={user.id} name={user.name} email={user.email} size="xl" />}
-          shape="square"
-          title={t('picture.title', { ns: 'images' })}
-          description={t(isSelf ? 'picture.description' : 'picture.adminDescription', { ns: 'images' })}
-          onChange={async () => {
-            await queryClient.invalidateQueries({ queryKey: orpc.users.key() });
-            if (isSelf) await refreshSession(queryClient);
-          }}
-        />
-      )}
+      <TabNav label={t('detail.tabs.label')}>
+        {tabs.map((key) => (
+          <li key={key}>
+            <Link
+              to="/manager/users/$id"
+              params={{ id: user.id }}
+              search={{ tab: key }}
+              aria-current={tab === key ? 'page' : undefined}
+              className={tabLinkClass(tab === key)}
+            >
+              {t(`detail.tabs.${key}`)}
+            </Link>
+          </li>
+        ))}
+      </TabNav>
 
-      <dl className="grid gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-2">
-        <div className="flex flex-col gap-0.5 sm:col-span-2">
-          <dt className="text-muted-foreground">
-            {canSetRole ? <label htmlFor="user-role">{t('detail.roleLabel')}</label> : t('detail.roleLabel')}
-          </dt>
-          <dd className="max-w-xs">
-            {canSetRole ? (
-              <RoleSelect
-                id="user-role"
-                value={user.role}
-                disabled={setRole.isPending || roleLocked}
-                aria-describedby={roleLocked ? 'cannot-change-own-role' : undefined}
-                onValueChange={(role) => {
-                  setPendingRole(role as RoleName);
-                  setRoleDialogOpen(true);
-                }}
-              />
-            ) : (
-              <RoleBadges role={user.role} />
-            )}
-            {canSetRole && roleLocked && (
-              <p id="cannot-change-own-role" className="mt-1 text-muted-foreground">
-                {roleLockedReason}
-              </p>
-            )}
-          </dd>
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <dt className="text-muted-foreground">{t('form.email')}</dt>
-          <dd className="break-all" data-testid="user-email">
-            {user.email}
-          </dd>
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <dt className="text-muted-foreground">{t('detail.onboarding')}</dt>
-          <dd>{user.onboardedAt ? t('detail.onboarded', { date: dates.date(user.onboardedAt) }) : t('detail.notOnboarded')}</dd>
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <dt className="text-muted-foreground">{t('details.created', { ns: 'tables' })}</dt>
-          <dd>{dates.dateTime(user.createdAt)}</dd>
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <dt className="text-muted-foreground">{t('details.updated', { ns: 'tables' })}</dt>
-          <dd>{dates.dateTime(user.updatedAt)}</dd>
-        </div>
-        {user.banned && (
+      {tab === 'overview' && (
+        <dl className="grid gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-2">
           <div className="flex flex-col gap-0.5 sm:col-span-2">
-            <dt className="text-muted-foreground">{t('status.banned')}</dt>
-            <dd data-testid="ban-reason">{user.banReason ? t('detail.banReason', { reason: user.banReason }) : t('detail.noBanReason')}</dd>
+            <dt className="text-muted-foreground">
+              {canSetRole ? <label htmlFor="user-role">{t('detail.roleLabel')}</label> : t('detail.roleLabel')}
+            </dt>
+            <dd className="max-w-xs">
+              {canSetRole ? (
+                <RoleSelect
+                  id="user-role"
+                  value={user.role}
+                  disabled={setRole.isPending || roleLocked}
+                  aria-describedby={roleLocked ? 'cannot-change-own-role' : undefined}
+                  onValueChange={(role) => {
+                    setPendingRole(role as RoleName);
+                    setRoleDialogOpen(true);
+                  }}
+                />
+              ) : (
+                <RoleBadges role={user.role} />
+              )}
+              {canSetRole && roleLocked && (
+                <p id="cannot-change-own-role" className="mt-1 text-muted-foreground">
+                  {roleLockedReason}
+                </p>
+              )}
+            </dd>
           </div>
-        )}
-      </dl>
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-muted-foreground">{t('form.email')}</dt>
+            <dd className="break-all" data-testid="user-email">
+              {user.email}
+            </dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-muted-foreground">{t('detail.onboarding')}</dt>
+            <dd>{user.onboardedAt ? t('detail.onboarded', { date: dates.date(user.onboardedAt) }) : t('detail.notOnboarded')}</dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-muted-foreground">{t('details.created', { ns: 'tables' })}</dt>
+            <dd>{dates.dateTime(user.createdAt)}</dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-muted-foreground">{t('details.updated', { ns: 'tables' })}</dt>
+            <dd>{dates.dateTime(user.updatedAt)}</dd>
+          </div>
+          {user.banned && (
+            <div className="flex flex-col gap-0.5 sm:col-span-2">
+              <dt className="text-muted-foreground">{t('status.banned')}</dt>
+              <dd data-testid="ban-reason">
+                {user.banReason ? t('detail.banReason', { reason: user.banReason }) : t('detail.noBanReason')}
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {tab === 'sessions' && canListSessions && <UserSessions user={user} />}
+      {tab === 'activity' && canReadAudit && <UserActivity userId={user.id} />}
 
-      {canListSessions && <UserSessions user={user} />}
-
-      {(canBan || (canDelete && !isSelf)) && (
+      {tab === 'overview' && (canBan || (canDelete && !isSelf)) && (
         <DangerZone description={t('dangerZoneDescription', { ns: 'tables' })}>
+          {canBan && (isSelf || user.lastAdmin) && !user.banned && (
+            <p id="cannot-ban-self" className="w-full text-sm text-muted-foreground">
+              {isSelf ? t('detail.cannotBanYourself') : t('detail.lastAdmin')}
+            </p>
+          )}
           {canBan &&
             (user.banned ? (
               <Button variant="secondary" disabled={unban.isPending} onClick={() => unban.mutate(undefined)}>
@@ -228,20 +255,36 @@ export function PageManagerUser() {
               {t('detail.delete')}
             </Button>
           )}
-          {canBan && (isSelf || user.lastAdmin) && !user.banned && (
-            <p id="cannot-ban-self" className="text-sm text-muted-foreground">
-              {isSelf ? t('detail.cannotBanYourself') : t('detail.lastAdmin')}
-            </p>
-          )}
         </DangerZone>
       )}
 
+      {(canEdit || isSelf) && (
+        <ResponsiveDialog
+          open={pictureOpen}
+          onOpenChange={setPictureOpen}
+          title={t('picture.title', { ns: 'images' })}
+          description={t(isSelf ? 'picture.description' : 'picture.adminDescription', { ns: 'images' })}
+        >
+          <PictureField
+            framed={false}
+            target={{ kind: 'users', id: user.id }}
+            url={user.image}
+            placeholder={<Avatar id={user.id} name={user.name} email={user.email} size="xl" />}
+            shape="square"
+            title={t('picture.title', { ns: 'images' })}
+            description={t(isSelf ? 'picture.description' : 'picture.adminDescription', { ns: 'images' })}
+            onChange={async () => {
+              await queryClient.invalidateQueries({ queryKey: orpc.users.key() });
+              if (isSelf) await refreshSession(queryClient);
+            }}
+          />
+        </ResponsiveDialog>
+      )}
       <ConfirmDialog
         open={dialog === 'ban'}
         onOpenChange={(open) => setDialog(open ? 'ban' : null)}
         title={t('detail.banTitle', { name: isolated(user.name || user.email) })}
         description={t('detail.banDescription')}
-        cancelLabel={t('detail.cancel')}
         confirmLabel={t('detail.ban')}
         pending={ban.isPending}
         onConfirm={() => ban.mutate(undefined)}
@@ -255,7 +298,6 @@ export function PageManagerUser() {
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}
         title={t('detail.deleteTitle', { name: isolated(user.name || user.email) })}
         description={t('detail.deleteDescription')}
-        cancelLabel={t('detail.cancel')}
         confirmLabel={t('detail.delete')}
         pending={remove.isPending}
         onConfirm={() => remove.mutate(undefined)}
@@ -273,7 +315,6 @@ export function PageManagerUser() {
                 ? t('detail.roleFromAdminDescription')
                 : undefined
         }
-        cancelLabel={t('detail.cancel')}
         confirmLabel={t('detail.roleChange')}
         pending={setRole.isPending}
         onConfirm={() => pendingRole && setRole.mutate(pendingRole)}

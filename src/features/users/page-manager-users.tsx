@@ -5,31 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { ManagerList, nextSort, type SortOrder } from '#/components/manager-list';
 import { ActionMenu, ActionMenuItem } from '#/components/ui/action-menu';
 import { buttonVariants } from '#/components/ui/button';
-import { OptionSelect } from '#/components/ui/select';
+import { FacetedFilter } from '#/components/ui/faceted-filter';
 import { DisplayName } from '#/components/display-name';
 import { usePermission } from '#/features/auth/use-permission';
-import { orpc } from '#/lib/api-client';
 import { useDates } from '#/lib/i18n/use-dates';
 import { useList } from '#/lib/list-query';
 import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
 import type { ManagedUser } from './users.schema';
+import { usersInfiniteQuery } from './users.queries';
 
 const route = getRouteApi('/manager/users/');
-
-/** Radix reserves the empty string. */
-const ALL = 'all';
 
 export function PageManagerUsers() {
   const { t } = useTranslation(['users', 'tables', 'common']);
   const dates = useDates();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const list = useList(orpc.users.list, search.searchTerm, {
-    role: search.role || undefined,
-    status: search.status || undefined,
-    sort: search.sort || undefined,
-    order: search.order || undefined,
-  });
+  const list = useList(usersInfiniteQuery(search));
   const canEdit = usePermission({ user: ['create', 'set-role'] });
   const sortKey = search.sort || 'createdAt';
   const sort = { key: sortKey, order: (search.order || (sortKey === 'createdAt' ? 'desc' : 'asc')) as SortOrder };
@@ -60,6 +52,7 @@ export function PageManagerUsers() {
     {
       id: 'name',
       header: t('list.name'),
+      enableHiding: false,
       meta: { sortKey: 'name' },
       cell: ({ row }) => (
         <span className="flex items-center gap-3">
@@ -85,6 +78,7 @@ export function PageManagerUsers() {
     {
       id: 'actions',
       header: () => <span className="sr-only">{t('list.actions')}</span>,
+      enableHiding: false,
       meta: { className: 'w-0' },
       cell: ({ row }) => actions(row.original),
     },
@@ -103,32 +97,34 @@ export function PageManagerUsers() {
       searchLabel={t('list.search')}
       searchTerm={search.searchTerm}
       filters={
-        <div className="grid grid-cols-2 gap-2 sm:flex">
-          <OptionSelect
-            trigger={{ 'aria-label': t('filters.role', { ns: 'tables' }), className: 'sm:w-40' }}
+        <>
+          <FacetedFilter
+            title={t('filters.role', { ns: 'tables' })}
+            clearLabel={t('filters.clearOne', { ns: 'tables' })}
             options={[
-              { value: ALL, label: t('filters.allRoles', { ns: 'tables' }) },
               { value: 'admin', label: t('roles.admin') },
               { value: 'user', label: t('roles.user') },
             ]}
-            value={search.role || ALL}
-            onValueChange={(v) => setSearch({ role: v === ALL ? '' : (v as 'admin' | 'user') })}
+            value={search.role}
+            onChange={(role) => setSearch({ role: role as typeof search.role })}
           />
-          <OptionSelect
-            trigger={{ 'aria-label': t('filters.status', { ns: 'tables' }), className: 'sm:w-40' }}
+          <FacetedFilter
+            title={t('filters.status', { ns: 'tables' })}
+            clearLabel={t('filters.clearOne', { ns: 'tables' })}
             options={[
-              { value: ALL, label: t('filters.allStatuses', { ns: 'tables' }) },
               { value: 'active', label: t('status.active') },
               { value: 'banned', label: t('status.banned') },
             ]}
-            value={search.status || ALL}
-            onValueChange={(v) => setSearch({ status: v === ALL ? '' : (v as 'active' | 'banned') })}
+            value={search.status}
+            onChange={(status) => setSearch({ status: status as typeof search.status })}
           />
-        </div>
+        </>
       }
       filtered={Boolean(search.role || search.status)}
       onClearFilters={() => setSearch({ role: '', status: '' })}
       columns={columns as ColumnDef<ManagedUser, unknown>[]}
+      pageSize={search.limit}
+      onPageSize={(limit) => setSearch({ limit: limit as typeof search.limit })}
       sort={sort}
       onSort={(key) => setSearch(nextSort(sort, key, key === 'createdAt' ? 'desc' : 'asc') as Partial<typeof search>)}
       list={list}

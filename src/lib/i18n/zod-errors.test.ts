@@ -16,7 +16,7 @@ describe('translated generic validation messages', () => {
     expect(message(z.object({ name: z.string() }), {})).toBe('Required');
     expect(message(z.string().min(1), '')).toBe('Required');
     expect(message(z.string().min(3), 'ab')).toBe('Must contain at least 3 characters');
-    expect(message(z.email(), 'nope')).toBe('Invalid e-mail address');
+    expect(message(z.email(), 'nope')).toBe('Invalid email address');
     expect(message(z.date(), new Date('x'))).toBe('Invalid date');
     expect(message(z.union([z.string(), z.number()]), true)).toBe('Invalid input');
   });

@@ -11,9 +11,9 @@ vi.mock('../logger.ts', () => ({
 
 const EMAIL = {
   to: 'user@example.com',
-  subject: 'Your Springboard login code',
+  subject: 'Your Springboard sign-in code',
   html: '<p>123456</p>',
-  text: 'YOUR LOGIN CODE\n\nUse this code to log in to Springboard:\n\n123456\n\nThis code expires in 5 minutes.',
+  text: 'YOUR SIGN-IN CODE\n\nUse this code to sign in to Springboard:\n\n123456\n\nThis code expires in 5 minutes.',
 };
 
 /** A fresh copy of the modules: env() parses once per copy. */
@@ -57,11 +57,11 @@ describe('an e-mail without EMAIL_SERVER', () => {
         `┌${rule}`,
         '│ E-mail not sent (no EMAIL_SERVER). Its text:',
         '│ To:      user@example.com',
-        '│ Subject: Your Springboard login code',
+        '│ Subject: Your Springboard sign-in code',
         '│',
-        '│     YOUR LOGIN CODE',
+        '│     YOUR SIGN-IN CODE',
         '│',
-        '│     Use this code to log in to Springboard:',
+        '│     Use this code to sign in to Springboard:',
         '│',
         '│     123456',
         '│',

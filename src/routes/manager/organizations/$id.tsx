@@ -5,7 +5,7 @@ import { pageTitle } from '#/lib/utils';
 import { orNotFound } from '#/lib/query-client';
 
 export const Route = createFileRoute('/manager/organizations/$id')({
-  staticData: { namespaces: ['organizations'] },
+  staticData: { namespaces: ['organizations', 'tables'] },
   loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(managerOrganizationQuery(params.id))),
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name) }] }),
   component: PageManagerOrganization,

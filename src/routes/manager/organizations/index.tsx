@@ -2,11 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ListSkeleton } from '#/components/page-skeletons';
 import { managerOrganizationsInfiniteQuery } from '#/features/organizations/organizations.queries';
 import { PageManagerOrganizations } from '#/features/organizations/page-manager-organizations';
-import { optionParam, tableRoute } from '#/lib/search-params';
+import { optionParam, pageSizeParam, tableRoute } from '#/lib/search-params';
 
 export const Route = createFileRoute('/manager/organizations/')({
   staticData: { title: 'nav.organizations', namespaces: ['organizations', 'tables'] },
-  ...tableRoute({ sort: optionParam(['createdAt', 'name']), order: optionParam(['asc', 'desc']) }),
+  ...tableRoute({ sort: optionParam(['createdAt', 'name']), order: optionParam(['asc', 'desc']), limit: pageSizeParam }),
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(managerOrganizationsInfiniteQuery(deps)),
   pendingComponent: ListSkeleton,
   component: PageManagerOrganizations,

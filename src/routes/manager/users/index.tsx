@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ListSkeleton } from '#/components/page-skeletons';
 import { PageManagerUsers } from '#/features/users/page-manager-users';
 import { usersInfiniteQuery } from '#/features/users/users.queries';
-import { optionParam, tableRoute } from '#/lib/search-params';
+import { optionParam, pageSizeParam, tableRoute } from '#/lib/search-params';
 
 export const Route = createFileRoute('/manager/users/')({
   staticData: { title: 'nav.users', namespaces: ['users', 'tables'] },
@@ -11,6 +11,7 @@ export const Route = createFileRoute('/manager/users/')({
     status: optionParam(['active', 'banned']),
     sort: optionParam(['createdAt', 'name', 'email']),
     order: optionParam(['asc', 'desc']),
+    limit: pageSizeParam,
   }),
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(usersInfiniteQuery(deps)),
   pendingComponent: ListSkeleton,

@@ -1,17 +1,26 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { DetailSkeleton } from '#/components/page-skeletons';
 import { PageManagerUser } from '#/features/users/page-manager-user';
-import { userQuery, userSessionsQuery } from '#/features/users/users.queries';
+import { userActivityQuery, userQuery, userSessionsQuery } from '#/features/users/users.queries';
+import { oneOfParam, searchParams } from '#/lib/search-params';
 import { pageTitle } from '#/lib/utils';
 import { orNotFound } from '#/lib/query-client';
 
+const USER_TABS = ['overview', 'sessions', 'activity'] as const;
+
 export const Route = createFileRoute('/manager/users/$id/')({
   staticData: { namespaces: ['users', 'tables', 'images', 'audit'] },
-  loader: async ({ context, params }) => {
+  validateSearch: searchParams<{ tab: (typeof USER_TABS)[number] }>({ tab: oneOfParam(USER_TABS) }),
+  search: { middlewares: [stripSearchParams({ tab: 'overview' as const })] },
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: async ({ context, params, deps }) => {
+    const { queryClient } = context;
     const [user] = await orNotFound(
       Promise.all([
-        context.queryClient.ensureQueryData(userQuery(params.id)),
-        context.queryClient.ensureQueryData(userSessionsQuery(params.id)),
+        queryClient.ensureQueryData(userQuery(params.id)),
+        deps.tab === 'sessions' && queryClient.ensureQueryData(userSessionsQuery(params.id)),
+        // The activity tab needs the audit log's permission; without it the tab is not offered.
+        deps.tab === 'activity' && queryClient.ensureQueryData(userActivityQuery(params.id)).catch(() => null),
       ]),
     );
     return user;
