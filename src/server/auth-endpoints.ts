@@ -5,6 +5,9 @@ const ENABLED_AUTH_ENDPOINTS = [
   '/sign-out',
   '/email-otp/send-verification-otp',
   '/sign-in/email-otp',
+  // A change of email: a code to the new address, then the change (src/server/email-change.ts).
+  '/email-otp/request-email-change',
+  '/email-otp/change-email',
   '/sign-in/social',
   '/callback/:id',
   '/error',

@@ -13,6 +13,8 @@ export const BANNED_MESSAGE = 'You have been banned from this application';
 
 const EMAIL_SENDING: Record<string, (body: Record<string, unknown>) => unknown> = {
   '/email-otp/send-verification-otp': (body) => body.email,
+  // The code goes to the new address (or, when it is taken, a notice to its owner).
+  '/email-otp/request-email-change': (body) => body.newEmail,
   '/organization/invite-member': (body) => body.email,
 };
 

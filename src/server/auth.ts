@@ -16,13 +16,14 @@ import { DEMO_ADDRESS, mailboxOwner, perBrowserMailbox } from './email/dev-mailb
 import { sendEmail } from './email/mailer.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
-import { clientAddress, perClientCodes, sendLoginCode } from './login-codes.ts';
+import { clientAddress, otpSeconds, perClientCodes, sendLoginCode } from './login-codes.ts';
 import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, invitationLanguage } from './auth-rules.ts';
 import { env, signupDisabled, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
 import { auditAfterAuthCall, auditAuthRefusal, auditBeforeAuthCall, type AuthCall } from './audit/auth-audit.ts';
 import { afterCommit, ambient } from './db/ambient-transaction.ts';
 import { checkAuthInput } from './auth-input.ts';
+import { afterEmailChange, beforeEmailChange } from './email-change.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
@@ -39,6 +40,9 @@ export const RATE_LIMITS = {
   '/email-otp/send-verification-otp': { window: 60, max: 10 },
   '/sign-in/email-otp': { window: 60, max: 20 },
   '/email-otp/check-verification-otp': { window: 60, max: 20 },
+  // A change of email: its code request and its code check, as sign-in's.
+  '/email-otp/request-email-change': { window: 60, max: 10 },
+  '/email-otp/change-email': { window: 60, max: 20 },
 } as const;
 
 const DEFAULT_RATE_LIMIT = { window: 60, max: 100 } as const;
@@ -116,6 +120,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
           const client = clientAddress(ctx);
           const ceiling = (address: string) => !(perBrowserMailbox(e) && DEMO_ADDRESS.test(address));
           await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, client, ceiling(address)) });
+          await beforeEmailChange(ctx.path, caller);
           organizationBody = await beforeOrganizationCall(db, e, {
             path: ctx.path,
             body: ctx.body,
@@ -132,6 +137,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);
         await auditAfterAuthCall(db, ctx as AuthCall, { signupDisabled: signupDisabled(e) });
+        await afterEmailChange(db, e, ctx);
         const returned = ctx.context.returned;
         // Clients only: the server's own calls may read a session's token.
         if (ctx.request && ANSWERS_WITH_TOKENS.has(ctx.path) && !(returned instanceof Error))
@@ -146,10 +152,12 @@ function createAuth(baseDb: Database, e: Env = env()) {
     plugins: [
       emailOTP({
         otpLength: 6,
-        expiresIn: Math.max(1, Math.round(e.auth.otpExpirationMinutes * 60)),
+        expiresIn: otpSeconds(e),
         allowedAttempts: 3,
         storeOTP: 'hashed',
         disableSignUp: signupDisabled(e),
+        // The code goes to the new address; the current one is told afterwards (src/server/email-change.ts).
+        changeEmail: { enabled: true },
         sendVerificationOTP: (data, ctx) => sendLoginCode(e, data, ctx?.request),
       }),
       admin({

@@ -27,6 +27,8 @@ describe('demo mode on the auth API', () => {
       '/revoke-sessions',
       '/revoke-other-sessions',
       '/organization/create',
+      '/email-otp/request-email-change',
+      '/email-otp/change-email',
       '/some-future-endpoint',
     ]) {
       expect(demoModeRefuses(path, 'POST'), path).toBe(true);

@@ -19,6 +19,9 @@ interface Call {
   context: { options: BetterAuthOptions };
 }
 
+/** A code's lifetime in seconds (AUTH_OTP_EXPIRATION_MINUTES), a sign-in's and a change of email's. */
+export const otpSeconds = (e: Env) => Math.max(1, Math.round(e.auth.otpExpirationMinutes * 60));
+
 /** As Better Auth's rate limits count it (IPv6 by /64). */
 export const clientAddress = (call: Call) => getIP(call.request ?? call.headers ?? new Headers(), call.context.options) ?? '';
 
@@ -37,18 +40,34 @@ export function perClientCodes(e: Env) {
 }
 
 /** The answer waits for neither write nor delivery: its time must not tell a registered address from an unknown one. */
-export async function sendLoginCode(e: Env, { email, otp }: { email: string; otp: string }, request: Request | undefined) {
+export async function sendLoginCode(
+  e: Env,
+  { email, otp, type }: { email: string; otp: string; type?: string },
+  request: Request | undefined,
+) {
   const lng = request ? detectLanguage(request) : 'en';
   const owner = mailboxOwner(request);
   const send = async () => {
     const i18n = createI18n(lng);
-    await i18n.loadNamespaces('auth');
+    const changeEmail = type === 'change-email';
+    await i18n.loadNamespaces(changeEmail ? ['auth', 'account'] : 'auth');
+    const account = i18n.getFixedT(lng, 'account');
     const message = await renderLoginCodeEmail({
       t: i18n.getFixedT(lng, 'auth'),
       lang: lng,
       dir: languageInfo(lng).dir,
       code: otp,
       minutes: e.auth.otpExpirationMinutes,
+      // Sent to the new address of a change of email (src/server/email-change.ts): its own words.
+      words: changeEmail
+        ? {
+            subject: account('changeEmail.codeMail.subject'),
+            preview: account('changeEmail.codeMail.preview', { code: otp }),
+            heading: account('changeEmail.codeMail.heading'),
+            intro: account('changeEmail.codeMail.intro'),
+            ignore: account('changeEmail.codeMail.ignore'),
+          }
+        : undefined,
     });
     await sendEmail({ to: email, ...message }, { owner });
   };

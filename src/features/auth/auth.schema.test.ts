@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSchema, nameSchema } from './auth.schema';
+import { codeSchema, emailSchema, nameSchema } from './auth.schema';
 
 const firstError = (schema: { safeParse: (v: unknown) => { error?: { issues: Array<{ message: string }> } } }, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message;
@@ -11,6 +11,13 @@ describe('auth schemas', () => {
     expect(firstError(codeSchema, '12345')).toBe('validation.codeLength');
     expect(firstError(codeSchema, '1234567')).toBe('validation.codeLength');
     expect(codeSchema.parse('123456')).toBe('123456');
+  });
+
+  it('validates a new email address with the spec’s messages', () => {
+    expect(firstError(emailSchema, '')).toBe('validation.emailRequired');
+    expect(firstError(emailSchema, '   ')).toBe('validation.emailRequired');
+    expect(firstError(emailSchema, 'nope')).toBe('validation.emailInvalid');
+    expect(emailSchema.parse(' ada@example.org ')).toBe('ada@example.org');
   });
 
   it('takes names in any script, with digits and punctuation; refuses markup, control characters, length', () => {

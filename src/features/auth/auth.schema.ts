@@ -1,6 +1,7 @@
 // Messages are `auth` keys. The sign-in e-mail is in `auth.search.ts`: no zod on the first load.
 import { NAME_MAX_LENGTH, NAME_PATTERN } from '#/lib/person-name';
 import { z } from '#/lib/zod';
+import { EMAIL_PATTERN } from './auth.search';
 
 export const OTP_LENGTH = 6;
 
@@ -23,3 +24,13 @@ export const nameSchema = z
 
 export const nameFormSchema = z.object({ name: nameSchema });
 export type NameForm = z.infer<typeof nameFormSchema>;
+
+/** A change of email's new address: the sign-in form's checks (`checkEmail`), for a form that has zod. */
+export const emailSchema = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .min(1, { error: 'validation.emailRequired' })
+  .regex(EMAIL_PATTERN, { error: 'validation.emailInvalid' });
+
+export const newEmailFormSchema = z.object({ newEmail: emailSchema });
+export type NewEmailForm = z.infer<typeof newEmailFormSchema>;

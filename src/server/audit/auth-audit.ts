@@ -45,6 +45,7 @@ const USER_COLUMNS = {
 const NEEDS_CALLER = new Set([
   '/sign-out',
   '/update-user',
+  '/email-otp/change-email',
   '/delete-user',
   '/revoke-session',
   '/revoke-sessions',
@@ -190,6 +191,12 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
       if (!changes) return undefined;
       const action = !target.onboardedAt && after.onboardedAt ? 'account.onboarded' : 'account.updated';
       return { action, ...acting, target: userTarget(after), changes };
+    }
+    case '/email-otp/change-email': {
+      if (!target) return undefined;
+      const after = await userRow(db, target.id);
+      const changes = changedFields(target, after, ['email']);
+      return changes && after ? { action: 'user.email_changed', ...acting, target: userTarget(after), changes } : undefined;
     }
     case '/delete-user':
       return target ? { action: 'account.deleted', ...acting, target: userTarget(target) } : undefined;

@@ -8,24 +8,42 @@ interface Props {
   dir: 'ltr' | 'rtl';
   code: string;
   minutes: number;
+  /** Another code's words (a change of email's); the sign-in code's without. */
+  words?: Words | undefined;
 }
 
-function LoginCodeEmail({ t, lang, dir, code, minutes }: Props) {
+interface Words {
+  subject: string;
+  preview: string;
+  heading: string;
+  intro: string;
+  ignore: string;
+}
+
+const signInWords = (t: TFunction<'auth'>, code: string): Words => ({
+  subject: t('email.subject'),
+  preview: t('email.preview', { code }),
+  heading: t('email.heading'),
+  intro: t('email.intro'),
+  ignore: t('email.ignore'),
+});
+
+function LoginCodeEmail({ t, lang, dir, code, minutes, words = signInWords(t, code) }: Props) {
   return (
     <Html lang={lang} dir={dir}>
       <Head />
-      <Preview>{t('email.preview', { code })}</Preview>
+      <Preview>{words.preview}</Preview>
       <Body style={{ backgroundColor: '#f6f6f6', fontFamily: 'system-ui, sans-serif' }}>
         <Container style={{ backgroundColor: '#ffffff', padding: '32px', borderRadius: '8px', maxWidth: '480px' }}>
           <Heading as="h1" style={{ fontSize: '20px' }}>
-            {t('email.heading')}
+            {words.heading}
           </Heading>
-          <Text>{t('email.intro')}</Text>
+          <Text>{words.intro}</Text>
           <Section style={{ textAlign: 'center', margin: '24px 0' }}>
             <Text style={{ fontSize: '32px', fontWeight: 700, letterSpacing: '8px', fontFamily: 'monospace' }}>{code}</Text>
           </Section>
           <Text>{t('email.expires', { count: minutes })}</Text>
-          <Text style={{ color: '#666666', fontSize: '12px' }}>{t('email.ignore')}</Text>
+          <Text style={{ color: '#666666', fontSize: '12px' }}>{words.ignore}</Text>
         </Container>
       </Body>
     </Html>
@@ -35,7 +53,7 @@ function LoginCodeEmail({ t, lang, dir, code, minutes }: Props) {
 export async function renderLoginCodeEmail(props: Props) {
   const element = <LoginCodeEmail {...props} />;
   return {
-    subject: props.t('email.subject'),
+    subject: (props.words ?? signInWords(props.t, props.code)).subject,
     html: await render(element),
     text: await render(element, { plainText: true }),
   };

@@ -1,0 +1,3 @@
+import { changeEmailSuite } from '../../../tests/support/change-email-api-suite.ts';
+
+changeEmailSuite();
