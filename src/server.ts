@@ -10,6 +10,8 @@ import type * as ApiHandler from './server/api-handler.ts';
 import type * as AuthHandler from './server/auth-handler.ts';
 import type * as ImagesHandler from './server/storage/upload-handler.ts';
 import type * as AuditCsv from './features/audit/audit-csv.server.ts';
+import type * as AccountExport from './features/account/account-export.server.ts';
+import { ACCOUNT_EXPORT_PATH } from './features/account/account.schema.ts';
 import { closeDatabase, ready } from './server/db/index.ts';
 import { mailboxResponse } from './server/email/mailbox-page.ts';
 import { checkHealth } from './server/health.ts';
@@ -27,6 +29,7 @@ let apiHandler: Promise<typeof ApiHandler> | undefined;
 let authHandler: Promise<typeof AuthHandler> | undefined;
 let imagesHandler: Promise<typeof ImagesHandler> | undefined;
 let auditCsv: Promise<typeof AuditCsv> | undefined;
+let accountExport: Promise<typeof AccountExport> | undefined;
 
 const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: (request: Request) => Promise<Response> }> = [
   {
@@ -55,6 +58,13 @@ const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: 
     prefix: '/api/audit.csv',
     methods: new Set(['GET']),
     handle: async (request) => (await (auditCsv ??= import('./features/audit/audit-csv.server.ts'))).handleAuditCsv(request),
+  },
+  // "Download my data" on the account page: a JSON attachment.
+  {
+    prefix: ACCOUNT_EXPORT_PATH,
+    methods: new Set(['GET']),
+    handle: async (request) =>
+      (await (accountExport ??= import('./features/account/account-export.server.ts'))).handleAccountExport(request),
   },
   // A 404 wherever it must not exist (mailboxResponse decides): not a page, so not a file route.
   { prefix: '/devtools/mailbox', methods: new Set(['GET']), handle: async (request) => mailboxResponse(request) },

@@ -17,3 +17,6 @@ export function withoutSessionTokens<T>(body: T): T {
     ...(Array.isArray(answer.sessions) ? { sessions: answer.sessions.map(untokened) } : {}),
   } as T;
 }
+
+/** Enough to tell sessions apart, never enough to use one: the manager's session list and the data export show this. */
+export const shortToken = (token: string) => `${token.slice(0, 4)}…${token.slice(-4)}`;

@@ -21,10 +21,12 @@ import { handledGlobally } from '#/lib/demo-mode-events';
 import { useDates } from '#/lib/i18n/use-dates';
 import { Badge } from '#/components/ui/badge';
 import type { AccountSearch } from './account.schema';
+import { ChangeEmail } from './change-email';
 import { DeleteAccount } from './delete-account';
 import { OwnSessions } from './own-sessions';
 import { SecurityActivity } from './security-activity';
 import { DisplayPreferences } from './preferences';
+import { YourData } from './your-data';
 
 function ChangeNameDrawer({ open, currentName, onClose }: { open: boolean; currentName: string; onClose: () => void }) {
   const { t } = useTranslation(['account', 'auth', 'common']);
@@ -89,6 +91,7 @@ export function PageAccount() {
             <dd className="flex flex-wrap items-center gap-2">
               <bdi data-testid="account-email">{user.email}</bdi>
               {!user.emailVerified && <Badge variant="warning">{t('notVerified')}</Badge>}
+              <ChangeEmail />
             </dd>
             <dt className="text-muted-foreground">{t('memberSince')}</dt>
             <dd data-testid="account-member-since">{dates.date(user.createdAt)}</dd>
@@ -120,6 +123,7 @@ export function PageAccount() {
           {t('actions.signOut', { ns: 'common' })}
         </Button>
       </div>
+      <YourData />
       {user && <DeleteAccount email={user.email} />}
       <SignOutDialog open={signOut} onOpenChange={setSignOut} />
     </div>

@@ -1,5 +1,5 @@
 // Each filter has an index that starts with it and ends with (created_at, id): a first page is a short walk whatever the log's size.
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import { auditEvent, searchable, user } from '../../server/db/schema.ts';
 import { containsPattern } from '../../server/db/search.ts';
@@ -22,10 +22,6 @@ export function auditConditions(filter: Partial<AuditFilter>): SQL | undefined {
       : undefined,
   );
 }
-
-/** What one did, and what was done to one's account (an impersonation, a ban). */
-export const ownEvents = (userId: string) =>
-  or(eq(auditEvent.actorId, userId), and(eq(auditEvent.targetType, 'user'), eq(auditEvent.targetId, userId)));
 
 const columns = {
   id: sql<string>`${auditEvent.id}::text`,

@@ -2,17 +2,11 @@
 import { eq } from 'drizzle-orm';
 import { apiError } from '#/server/api-errors.ts';
 import { keysetPage, readCursor } from '#/server/db/cursor.ts';
+import { asSeenByOwner, ownEvents } from '#/server/audit/own-events.ts';
 import { auditEvent } from '#/server/db/schema.ts';
 import { base } from '#/server/rpc.ts';
-import { auditConditions, auditKey, ownEvents, readAuditEvents, withoutKey } from './audit-query.server';
-import {
-  auditEventIdSchema,
-  auditEventSchema,
-  auditListInputSchema,
-  auditListSchema,
-  ownAuditInputSchema,
-  type AuditEvent,
-} from './audit.schema';
+import { auditConditions, auditKey, readAuditEvents, withoutKey } from './audit-query.server';
+import { auditEventIdSchema, auditEventSchema, auditListInputSchema, auditListSchema, ownAuditInputSchema } from './audit.schema';
 
 const CURSOR = ['timestamp', 'text'] as const;
 
@@ -54,9 +48,6 @@ export const auditRouter = {
       const after = readCursor(input.cursor, CURSOR, context.t);
       const me = context.user!.id;
       const rows = await readAuditEvents(context.db, ownEvents(me), after, input.limit + 1);
-      // Not where from, unless it was oneself: an administrator's address and browser are staff details.
-      const own = (event: AuditEvent): AuditEvent =>
-        event.actorId === me && !event.impersonatorId ? event : { ...event, ipAddress: null, userAgent: null };
-      return { ...keysetPage(rows, input.limit, auditKey, (row) => own(withoutKey(row))), total: null, totalCapped: false };
+      return { ...keysetPage(rows, input.limit, auditKey, (row) => asSeenByOwner(withoutKey(row), me)), total: null, totalCapped: false };
     }),
 };

@@ -13,6 +13,7 @@ import { session, user } from '#/server/db/schema.ts';
 import { searchTextContains } from '#/server/db/search.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
+import { shortToken } from '#/server/session-tokens.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
 import {
   managedUserSchema,
@@ -47,9 +48,6 @@ function searchCondition(searchTerm: string): SQL | undefined {
   if (!searchTerm) return undefined;
   return searchTextContains(user, searchTerm);
 }
-
-/** Enough to tell sessions apart, never enough to use one. */
-const shortToken = (token: string) => `${token.slice(0, 4)}…${token.slice(-4)}`;
 
 const EDIT_USERS: Permission = { user: ['create', 'set-role'] };
 

@@ -1,0 +1,4 @@
+import { accountExportDemoSuite } from '../../../tests/support/account-export-suite.ts';
+
+process.env.DEMO_MODE = 'true';
+accountExportDemoSuite();

@@ -1,0 +1,3 @@
+import { accountExportSuite } from '../../../tests/support/account-export-suite.ts';
+
+accountExportSuite();

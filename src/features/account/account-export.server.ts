@@ -1,0 +1,174 @@
+// "Download my data": everything the product holds about the signed-in person, in one JSON file. A plain GET
+// (a link that works without JavaScript), routed in src/server.ts like the audit CSV. Never a secret: session
+// tokens are shortened, and of a sign-in method only which provider and which identity there.
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { apiTranslator } from '#/server/api-errors.ts';
+import { asSeenByOwner, ownEvents } from '#/server/audit/own-events.ts';
+import { recordAuditEvent } from '#/server/audit/record.ts';
+import type { Database } from '#/server/db/client.ts';
+import { database } from '#/server/db/index.ts';
+import { account, auditEvent, book, invitation, member, organization, session, shelfItem, team, teamMember } from '#/server/db/schema.ts';
+import { env } from '#/server/env.ts';
+import { requestSession } from '#/server/request-session.ts';
+import { effectiveRole } from '#/server/roles.ts';
+import { shortToken } from '#/server/session-tokens.ts';
+import { describeUserAgent } from '#/server/user-agent.ts';
+import { spendWrite } from '#/server/write-budget.ts';
+
+/** Raised when the file's shape changes in a way a reader of an older file would notice. */
+const FORMAT = 1;
+
+type Person = NonNullable<Awaited<ReturnType<typeof requestSession>>>['user'];
+
+/** What the file holds, read in one transaction with the event that records the export. */
+async function readAccountExport(db: Database, me: Person, currentSessionId: string, exportedAt: Date) {
+  // One after the other: a transaction holds one connection.
+  const methods = await db
+    .select({ providerId: account.providerId, accountId: account.accountId, createdAt: account.createdAt })
+    .from(account)
+    .where(eq(account.userId, me.id))
+    .orderBy(asc(account.createdAt));
+  const sessions = await db.select().from(session).where(eq(session.userId, me.id)).orderBy(desc(session.updatedAt));
+  const memberships = await db
+    .select({ id: organization.id, name: organization.name, slug: organization.slug, role: member.role, joinedAt: member.createdAt })
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(eq(member.userId, me.id))
+    .orderBy(asc(member.createdAt));
+  const teams = await db
+    .select({
+      id: team.id,
+      name: team.name,
+      organization: { id: organization.id, name: organization.name },
+      joinedAt: teamMember.createdAt,
+    })
+    .from(teamMember)
+    .innerJoin(team, eq(team.id, teamMember.teamId))
+    .innerJoin(organization, eq(organization.id, team.organizationId))
+    .where(eq(teamMember.userId, me.id))
+    .orderBy(asc(teamMember.createdAt));
+  const shelf = await db
+    .select({
+      id: shelfItem.id,
+      organization: { id: organization.id, name: organization.name },
+      book: { id: book.id, title: book.title, author: book.author },
+      note: shelfItem.note,
+      addedAt: shelfItem.createdAt,
+    })
+    .from(shelfItem)
+    .innerJoin(organization, eq(organization.id, shelfItem.organizationId))
+    .innerJoin(book, eq(book.id, shelfItem.bookId))
+    .where(eq(shelfItem.addedBy, me.id))
+    .orderBy(desc(shelfItem.createdAt));
+  const invitations = await db
+    .select({
+      id: invitation.id,
+      organization: { id: organization.id, name: organization.name },
+      email: invitation.email,
+      role: invitation.role,
+      status: invitation.status,
+      createdAt: invitation.createdAt,
+      expiresAt: invitation.expiresAt,
+    })
+    .from(invitation)
+    .innerJoin(organization, eq(organization.id, invitation.organizationId))
+    .where(sql`lower(${invitation.email}) = lower(${me.email})`)
+    .orderBy(desc(invitation.createdAt));
+  // The same events, and the same blanks, as the account page's security activity.
+  const events = await db
+    .select({
+      id: sql<string>`${auditEvent.id}::text`,
+      createdAt: auditEvent.createdAt,
+      action: auditEvent.action,
+      actorId: auditEvent.actorId,
+      actorName: auditEvent.actorName,
+      impersonatorId: auditEvent.impersonatorId,
+      impersonatorName: auditEvent.impersonatorName,
+      targetType: auditEvent.targetType,
+      targetId: auditEvent.targetId,
+      targetLabel: auditEvent.targetLabel,
+      ipAddress: auditEvent.ipAddress,
+      userAgent: auditEvent.userAgent,
+      changes: auditEvent.changes,
+      details: auditEvent.details,
+    })
+    .from(auditEvent)
+    .where(ownEvents(me.id))
+    .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id));
+
+  return {
+    format: FORMAT,
+    exportedAt,
+    profile: {
+      id: me.id,
+      name: me.name,
+      email: me.email,
+      emailVerified: me.emailVerified,
+      role: effectiveRole(me),
+      // Absolute, so the file still says where the picture is away from the site.
+      picture: me.image ? new URL(me.image, env().baseUrl).href : null,
+      createdAt: me.createdAt,
+      updatedAt: me.updatedAt,
+      onboardedAt: me.onboardedAt ?? null,
+    },
+    signInMethods: methods,
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      token: shortToken(s.token),
+      current: s.id === currentSessionId,
+      device: describeUserAgent(s.userAgent),
+      userAgent: s.userAgent,
+      ipAddress: s.ipAddress,
+      impersonated: Boolean(s.impersonatedBy),
+      createdAt: s.createdAt,
+      lastActiveAt: s.updatedAt,
+      expiresAt: s.expiresAt,
+    })),
+    organizations: memberships,
+    teams,
+    shelf,
+    invitations,
+    auditEvents: events.map((event) => asSeenByOwner(event, me.id)),
+  };
+}
+
+const jsonError = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store', ...headers } });
+
+export async function handleAccountExport(request: Request): Promise<Response> {
+  const t = await apiTranslator(request);
+  const signedIn = await requestSession(request);
+  if (!signedIn) return jsonError(401, { code: 'UNAUTHORIZED', message: t('api:UNAUTHORIZED') });
+  const { user: me, session: current } = signedIn;
+  const db = await database();
+  // Each export writes an event that is kept a year: budgeted like the product API's writes, in a demo too.
+  const spent = await spendWrite(db, me.id);
+  if (!spent.allowed) {
+    return jsonError(
+      429,
+      { code: 'TOO_MANY_REQUESTS', message: t('authErrors:TOO_MANY_REQUESTS'), data: { retryAfter: spent.retryAfter } },
+      { 'Retry-After': String(spent.retryAfter) },
+    );
+  }
+  const exportedAt = new Date();
+  // Refused for nobody, demo mode included: beside the budget's counter, the event is the only write.
+  const data = await db.transaction(async (tx) => {
+    const read = await readAccountExport(tx, me, current.id, exportedAt);
+    await recordAuditEvent(tx, {
+      action: 'account.data-exported',
+      actor: { id: me.id, name: me.name },
+      impersonatorId: current.impersonatedBy ?? null,
+      target: { type: 'user', id: me.id, label: me.email },
+      request,
+    });
+    return read;
+  });
+  const day = exportedAt.toISOString().slice(0, 10);
+  return new Response(`${JSON.stringify(data, null, 2)}\n`, {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="springboard-data-${day}.json"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
