@@ -32,7 +32,9 @@ const modules = (names) => `(?:${names})(?:\\.tsx?)?$`;
 /** A feature's public modules: its schema (the data contract) and its server functions (its API). */
 const FEATURE_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions');
 /** Every signed-in page stands on auth, so it also exposes the signed-in user, their client, sign-out and redirect. */
-const AUTH_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions|auth-client|session|use-current-user|use-permission|sign-out|redirect');
+const AUTH_PUBLIC = modules(
+  '[^/]+\\.schema|[^/]+\\.functions|auth-client|session|use-current-user|use-permission|sign-out|redirect|auth-layout',
+);
 /** The images feature lends its picture field (a lazily loaded uploader) to the pages that change a picture. */
 const IMAGES_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions|picture-field');
 

@@ -64,6 +64,13 @@ test.describe('catalogue (app)', () => {
     await first.click();
     await expect(page.getByRole('article').getByRole('heading', { level: 1 })).toHaveText(firstTitle);
     await expect(first).toHaveAttribute('aria-current', 'page');
+    // Previous and next follow the list: the first book has only a next one.
+    const neighbours = page.getByRole('navigation', { name: 'Previous and next books' });
+    const secondTitle = (await beside.getByRole('link').nth(1).textContent())!;
+    await expect(neighbours.getByRole('link')).toHaveCount(1);
+    await neighbours.getByRole('link', { name: `Next ${secondTitle}` }).click();
+    await expect(page.getByRole('article').getByRole('heading', { level: 1 })).toHaveText(secondTitle);
+    await expect(neighbours.getByRole('link', { name: `Previous ${firstTitle}` })).toBeVisible();
     await page.setViewportSize({ width: 375, height: 740 });
     await expect(page.getByTestId('books-beside')).toBeHidden();
     // Readers get no editing actions.

@@ -48,6 +48,50 @@ test.describe('sign-in without JavaScript', () => {
     await context.close();
   });
 
+  test('an invited address with no account gets back to the invitation through the code and the name, by form posts', async ({
+    browser,
+    app,
+    sink,
+    userPage,
+  }) => {
+    const headers = { Origin: app.url };
+    const stamp = Date.now().toString(36);
+    const created = await userPage.request.post('/api/auth/organization/create', {
+      data: { name: `No Script ${stamp}`, slug: `noscript-${stamp}` },
+      headers,
+    });
+    expect(created.status()).toBe(200);
+    const org = (await created.json()) as { id: string };
+    const email = `invited.nojs.${stamp}@example.org`;
+    const invited = await userPage.request.post('/api/auth/organization/invite-member', {
+      data: { organizationId: org.id, email, role: 'member' },
+      headers,
+    });
+    expect(invited.status()).toBe(200);
+    const { id } = (await invited.json()) as { id: string };
+
+    const context = await withoutJavaScript(browser, app);
+    const page = await context.newPage();
+    await page.goto(`/invitations/${id}`);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Finvitations%2F/);
+    await page.getByLabel('Email').fill(email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
+    await page.getByLabel('Sign-in code').fill(await sink.waitForCode(email, since));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    // The name first, on the invitation's own address; then the invitation.
+    await expect(page).toHaveURL(new RegExp(`/invitations/${id}$`));
+    await page.getByLabel('What is your name?').fill('Nora Noscript');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(new RegExp(`/invitations/${id}$`));
+    await expect(page.getByTestId('invitation-message')).toHaveText(`User invites you to join No Script ${stamp} as Member.`);
+    await context.close();
+    // The user's session is shared by the worker's tests: it leaves with no organisation again.
+    expect((await userPage.request.post('/api/auth/organization/delete', { data: { organizationId: org.id }, headers })).status()).toBe(
+      200,
+    );
+  });
+
   test('an e-mail typed before the page is interactive is sent, not put in the URL', async ({ browser, app, sink }) => {
     const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
     const page = await context.newPage();

@@ -59,7 +59,7 @@ export function PageHeader({
         <div className="flex min-w-0 items-center gap-4">
           {leading}
           <div className="flex min-w-0 flex-col gap-1">
-            <h1 className="align-with-page text-2xl font-bold tracking-tight break-words" dir="auto">
+            <h1 className="align-with-page text-2xl font-bold tracking-tight wrap-anywhere" dir="auto">
               {title}
             </h1>
             {description && <div className="text-sm text-muted-foreground">{description}</div>}

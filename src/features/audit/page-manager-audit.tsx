@@ -218,7 +218,7 @@ export function PageManagerAudit() {
       {event.impersonatorId ? (
         <bdi>{t('asUser', { admin: event.impersonatorName ?? event.impersonatorId, user: event.actorName ?? '' })}</bdi>
       ) : (
-        <bdi>{event.actorName ?? t('anonymous')}</bdi>
+        <bdi className="wrap-normal">{event.actorName ?? t('anonymous')}</bdi>
       )}
     </span>
   );
@@ -255,9 +255,15 @@ export function PageManagerAudit() {
                 <TableCell>{actor(event)}</TableCell>
                 <TableCell>{action(event)}</TableCell>
                 <TableCell>
-                  {event.targetLabel || event.targetId ? <bdi>{event.targetLabel ?? event.targetId}</bdi> : <NoValue />}
+                  {event.targetLabel || event.targetId ? (
+                    <bdi className="wrap-normal">{event.targetLabel ?? event.targetId}</bdi>
+                  ) : (
+                    <NoValue />
+                  )}
                 </TableCell>
-                <TableCell>{event.ipAddress ? <bdi>{event.ipAddress}</bdi> : <NoValue />}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {event.ipAddress ? <bdi className="wrap-normal">{event.ipAddress}</bdi> : <NoValue />}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

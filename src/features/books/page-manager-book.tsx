@@ -97,7 +97,7 @@ export function PageManagerBook() {
         </dl>
       </div>
       {canDelete && (
-        <DangerZone description={t('dangerZoneDescription', { ns: 'tables' })}>
+        <DangerZone description={t('form.dangerZoneDescription')}>
           <Button variant="destructive" onClick={() => setConfirming(true)}>
             {t('form.delete')}
           </Button>

@@ -94,14 +94,14 @@ export function OrganizationShelf({ org }: { org: OrganizationPage }) {
         {shelf?.items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center gap-2 rounded-lg border p-3">
             <div className="flex min-w-0 flex-1 flex-col">
-              <span className="font-semibold break-words" dir="auto">
+              <span className="font-semibold wrap-anywhere" dir="auto">
                 {item.book.title}
               </span>
               <span className="text-sm text-muted-foreground" dir="auto">
                 {item.book.author}
               </span>
               {item.note && (
-                <span className="text-sm break-words" dir="auto">
+                <span className="text-sm wrap-anywhere" dir="auto">
                   {item.note}
                 </span>
               )}

@@ -4,6 +4,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
+import { AuthLayout } from '#/features/auth/auth-layout';
 import { authClient } from '#/features/auth/auth-client';
 import { SignOutDialog } from '#/features/auth/sign-out';
 import { useCurrentUser } from '#/features/auth/use-current-user';
@@ -36,17 +37,19 @@ export function PageInvitation() {
   const role = invitation.role ? t(`roles.${invitation.role}` as 'roles.member', { defaultValue: invitation.role }) : '';
 
   return (
-    <main id="main" className="mx-auto flex min-h-dvh w-full max-w-lg flex-col justify-center gap-4 px-4 py-10">
-      <h1 className="text-2xl font-bold">{t('invitation.title')}</h1>
+    // The card the sign-in pages wear: an invitation is where a newcomer meets the product.
+    <AuthLayout title={t('invitation.title')}>
       {invitation.state === 'pending' ? (
         <>
-          <p data-testid="invitation-message">
+          <p data-testid="invitation-message" className="text-center">
             {t('invitation.pending', { inviter: invitation.inviterName ?? '', organization: invitation.organizationName ?? '', role })}
           </p>
           {invitation.expiresAt && (
-            <p className="text-sm text-muted-foreground">{t('invitation.expires', { date: dates.dateTime(invitation.expiresAt) })}</p>
+            <p className="text-center text-sm text-muted-foreground">
+              {t('invitation.expires', { date: dates.dateTime(invitation.expiresAt) })}
+            </p>
           )}
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-col gap-2">
             <Button
               disabled={pending}
               onClick={async () => {
@@ -71,11 +74,11 @@ export function PageInvitation() {
         </>
       ) : (
         <>
-          <p data-testid="invitation-message" role="status">
+          <p data-testid="invitation-message" role="status" className="text-center">
             {t(MESSAGES[invitation.state] as 'invitation.expired')}
           </p>
           {invitation.state === 'wrong-recipient' && user && (
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex flex-wrap items-center justify-center gap-2">
               <bdi className="text-sm text-muted-foreground">{user.email}</bdi>
               <Button variant="secondary" size="sm" onClick={() => setSigningOut(true)}>
                 {t('invitation.signOut')}
@@ -84,16 +87,20 @@ export function PageInvitation() {
             </div>
           )}
           {invitation.state === 'accepted' && invitation.organizationSlug ? (
-            <Link to="/app/organizations/$slug" params={{ slug: invitation.organizationSlug }} className="underline underline-offset-4">
+            <Link
+              to="/app/organizations/$slug"
+              params={{ slug: invitation.organizationSlug }}
+              className="text-center underline underline-offset-4"
+            >
               {t('invitation.goToOrganization', { organization: invitation.organizationName ?? '' })}
             </Link>
           ) : (
-            <Link to="/app" className="underline underline-offset-4">
+            <Link to="/app" className="text-center underline underline-offset-4">
               {t('actions.home', { ns: 'common' })}
             </Link>
           )}
         </>
       )}
-    </main>
+    </AuthLayout>
   );
 }

@@ -24,7 +24,7 @@ export function PageManagerOrganizations() {
   const created = (date: Date) => dates.date(date, { dateStyle: 'medium' });
   const nameLink = (o: ManagerOrganization) => (
     <Link to="/manager/organizations/$id" params={{ id: o.id }} className="font-medium underline-offset-2 hover:underline">
-      <bdi className="break-words">{o.name}</bdi>
+      <bdi className="wrap-anywhere">{o.name}</bdi>
     </Link>
   );
 

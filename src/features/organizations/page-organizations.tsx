@@ -52,7 +52,7 @@ export function PageOrganizations() {
                 params={{ slug: o.slug }}
                 className="min-w-0 flex-1 font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
-                <bdi className="break-words">{o.name}</bdi>
+                <bdi className="wrap-anywhere">{o.name}</bdi>
               </Link>
               <span className="text-sm text-muted-foreground">{t(`roles.${o.role}` as 'roles.member', { defaultValue: o.role })}</span>
               {data?.activeOrganizationId === o.id ? (
