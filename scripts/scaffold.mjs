@@ -309,15 +309,16 @@ create(
   `src/features/${many}/${many}.queries.ts`,
   `
 import { orpc } from '#/lib/api-client';
-import { listInfiniteOptions } from '#/lib/list-query';
+import { listInfiniteOptions, pageLimit } from '#/lib/list-query';
 
 export interface ${Many}TableSearch {
   searchTerm: string;
   order: '' | 'asc' | 'desc';
+  limit: '' | '10' | '50' | '100';
 }
 
-export const ${many}InfiniteQuery = ({ searchTerm, order }: ${Many}TableSearch) =>
-  listInfiniteOptions(orpc.${many}.list, searchTerm, { order: order || undefined });
+export const ${many}InfiniteQuery = ({ searchTerm, order, limit }: ${Many}TableSearch) =>
+  listInfiniteOptions(orpc.${many}.list, searchTerm, { order: order || undefined, limit: pageLimit(limit) });
 
 export const ${one}Query = (id: string) => orpc.${many}.get.queryOptions({ input: { id } });
 `,
@@ -332,8 +333,8 @@ import { useTranslation } from 'react-i18next';
 import { ManagerList, nextSort, type SortOrder } from '#/components/manager-list';
 import { buttonVariants } from '#/components/ui/button';
 import { usePermission } from '#/features/auth/use-permission';
-import { orpc } from '#/lib/api-client';
 import { useList } from '#/lib/list-query';
+import { ${many}InfiniteQuery } from './${many}.queries';
 import type { ${One} } from './${many}.schema';
 
 const route = getRouteApi('/manager/${many}/');
@@ -342,7 +343,7 @@ export function PageManager${Many}() {
   const { t } = useTranslation(['${many}', 'tables']);
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const list = useList(orpc.${many}.list, search.searchTerm, { order: search.order || undefined });
+  const list = useList(${many}InfiniteQuery(search));
   const canCreate = usePermission({ ${one}: ['create'] });
   const sort = { key: 'name', order: (search.order || 'asc') as SortOrder };
   const open = (item: ${One}) => void navigate({ to: '/manager/${many}/$id', params: { id: item.id } });
@@ -366,6 +367,8 @@ export function PageManager${Many}() {
       searchLabel={t('search')}
       searchTerm={search.searchTerm}
       columns={columns as ColumnDef<${One}, unknown>[]}
+      pageSize={search.limit}
+      onPageSize={(limit) => void navigate({ search: (prev) => ({ ...prev, limit: limit as typeof search.limit }), replace: true })}
       sort={sort}
       onSort={(key) => {
         const next = nextSort(sort, key);
@@ -390,7 +393,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
-import { DangerZone } from '#/components/form-page';
+import { DangerZone } from '#/components/danger-zone';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { PageHeader } from '#/components/ui/page-header';
 import { toast } from '#/components/ui/toast';
@@ -540,11 +543,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ListSkeleton } from '#/components/page-skeletons';
 import { ${many}InfiniteQuery } from '#/features/${many}/${many}.queries';
 import { PageManager${Many} } from '#/features/${many}/page-manager-${many}';
-import { optionParam, tableRoute } from '#/lib/search-params';
+import { optionParam, pageSizeParam, tableRoute } from '#/lib/search-params';
 
 export const Route = createFileRoute('/manager/${many}/')({
   staticData: { title: 'nav.${many}', namespaces: ['${many}', 'tables'] },
-  ...tableRoute({ order: optionParam(['asc', 'desc']) }),
+  ...tableRoute({ order: optionParam(['asc', 'desc']), limit: pageSizeParam }),
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(${many}InfiniteQuery(deps)),
   pendingComponent: ListSkeleton,
   component: PageManager${Many},

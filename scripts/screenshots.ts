@@ -40,6 +40,8 @@ interface Shot {
   name: string;
   who: Who;
   path: string;
+  /** A state no URL names (a dialog open): done on the loaded page before the picture. */
+  then?: (page: Page) => Promise<void>;
 }
 
 /** Then the states no route names. */
@@ -58,9 +60,29 @@ function shots(samples: Samples): Shot[] {
         path: `${userPage.path}?tab=${tab}`,
       }))
     : [];
+  const book = pages.find((page) => page.name === 'manager-books-id');
+  const states: Shot[] = [
+    { name: 'manager-users-empty', who: 'admin', path: '/manager/users?searchTerm=zz-nothing-matches' },
+    { name: 'app-books-empty', who: 'user', path: '/app/books?searchTerm=zz-nothing-matches' },
+    { name: 'app-account-change-email', who: 'user', path: '/app/account?newEmail=new.address%40example.com' },
+    ...(book
+      ? [
+          {
+            ...book,
+            name: 'manager-books-id-delete-dialog',
+            // The danger zone's button, in any language.
+            then: async (page: Page) => {
+              await page.locator('section[aria-labelledby="danger-zone"] button').last().click();
+              await page.getByRole('dialog').waitFor();
+            },
+          },
+        ]
+      : []),
+  ];
   return [
     ...pages,
     ...tabs,
+    ...states,
     { name: 'onboarding', who: 'newcomer', path: '/app' },
     { name: 'app-404', who: 'user', path: '/app/no-such-page' },
     { name: 'app-403-manager', who: 'user', path: '/manager/dashboard' },
@@ -142,7 +164,7 @@ async function main() {
           );
           const page = await context.newPage();
           for (const shot of mine) {
-            await capture(page, shot.path, path.join(out, `${shot.name}--${combo.name}--${viewport.name}.png`));
+            await capture(page, shot, path.join(out, `${shot.name}--${combo.name}--${viewport.name}.png`));
             count++;
           }
           await context.close();
@@ -157,10 +179,14 @@ async function main() {
   }
 }
 
-async function capture(page: Page, target: string, file: string) {
-  await page.goto(target, { waitUntil: 'load' });
+async function capture(page: Page, shot: Shot, file: string) {
+  await page.goto(shot.path, { waitUntil: 'load' });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 }).catch(() => {});
   await page.waitForLoadState('networkidle').catch(() => {});
+  if (shot.then) {
+    await shot.then(page);
+    await page.waitForLoadState('networkidle').catch(() => {});
+  }
   // The fonts and a lazy chunk's first paint.
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: file, fullPage: true });
