@@ -117,8 +117,9 @@ const clientChunks = {
           !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|session-list|[\\/](zod|zod-errors|list|organization-input|use-searched-options)\.ts|permissions\.ts/.test(
             id,
           ) &&
-          // The calendar brings react-day-picker and date-fns: only the audit log's filters use it.
-          !/[\\/]ui[\\/](select|combobox|action-menu|tooltip|calendar)\.tsx$/.test(id)),
+          // The calendar brings react-day-picker and date-fns (only the audit log uses it); the faceted
+          // filter brings Radix's menu (only the manager's tables).
+          !/[\\/]ui[\\/](select|combobox|action-menu|tooltip|calendar|faceted-filter)\.tsx$/.test(id)),
       // Above `pages`: lucide's runtime is a dependency of both, and it goes where the shell loads it.
       priority: 2,
     },
