@@ -33,7 +33,7 @@ const modules = (names) => `(?:${names})(?:\\.tsx?)?$`;
 const FEATURE_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions');
 /** Every signed-in page stands on auth, so it also exposes the signed-in user, their client, sign-out and redirect. */
 const AUTH_PUBLIC = modules(
-  '[^/]+\\.schema|[^/]+\\.functions|auth-client|session|use-current-user|use-permission|sign-out|redirect|auth-layout',
+  '[^/]+\\.schema|[^/]+\\.functions|auth-client|passkey-client|session|use-current-user|use-permission|sign-out|redirect|auth-layout',
 );
 /** The images feature lends its picture field (a lazily loaded uploader) to the pages that change a picture. */
 const IMAGES_PUBLIC = modules('[^/]+\\.schema|[^/]+\\.functions|picture-field');

@@ -8,7 +8,8 @@ import { clientHeaders, expect, signInViaApi, test, hydrated, signInThroughUi } 
 async function onboard(page: Page, name: string) {
   await page.getByLabel('What is your name?').fill(name);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText(`Welcome ${name}`)).toBeVisible();
+  // The form gives way to the page it stood in for (its welcome toast may be gone on a busy machine).
+  await expect(page.getByLabel('What is your name?')).toHaveCount(0);
 }
 
 const invitationLink = (text: string) => /https?:\/\/[^\s]+\/invitations\/[0-9a-f-]+/.exec(text)?.[0];

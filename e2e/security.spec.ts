@@ -131,18 +131,27 @@ test.describe('security probe regressions', () => {
       '/api/auth/sign-in/email',
       '/api/auth/sign-up/email',
       '/api/auth/change-email',
-      '/api/auth/link-social',
+      // Linking is on (issue #38, docs/decisions/068-linked-sign-in-methods.md); the provider's tokens stay off.
+      '/api/auth/list-accounts',
+      '/api/auth/account-info',
+      '/api/auth/get-access-token',
+      '/api/auth/refresh-token',
       '/api/auth/admin/set-user-password',
     ]) {
       const res = await anonymous.post(path, { data: { email: USER, password: 'a-long-password-1' }, headers: clientHeaders() });
       expect(res.status(), path).toBe(404);
     }
+    // On since issue #38: signed out, it answers 401, not 404.
+    const linking = await anonymous.post('/api/auth/link-social', { data: { provider: 'github' }, headers: clientHeaders() });
+    expect(linking.status()).toBe(401);
     const doc = (await (await anonymous.get('/api/openapi')).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain('/api/auth/sign-in/email-otp');
-    // A change of email goes only through the code sent to the new address (issue #38).
-    expect(Object.keys(doc.paths).filter((p) => /password|change-email|link-social|sign-up/.test(p))).toEqual([
-      '/api/auth/email-otp/change-email',
-    ]);
+    // A change of email goes only through the code sent to the new address; linking a provider through its consent (issue #38).
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => /password|change-email|link-social|unlink-account|sign-up|access-token|account-info/.test(p))
+        .sort(),
+    ).toEqual(['/api/auth/email-otp/change-email', '/api/auth/link-social', '/api/auth/unlink-account']);
 
     // Only sign-in codes; and five e-mails per address from one client in ten minutes.
     const target = `flood.${Date.now()}@example.org`;

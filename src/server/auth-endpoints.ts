@@ -10,6 +10,10 @@ const ENABLED_AUTH_ENDPOINTS = [
   '/email-otp/change-email',
   '/sign-in/social',
   '/callback/:id',
+  // Linked sign-in methods (docs/decisions/068-linked-sign-in-methods.md): link through the provider's
+  // consent (back through /callback/:id) and unlink; the page lists them through /api/rpc.
+  '/link-social',
+  '/unlink-account',
   '/error',
   '/update-user',
   '/delete-user',
@@ -17,6 +21,13 @@ const ENABLED_AUTH_ENDPOINTS = [
   '/revoke-session',
   '/revoke-sessions',
   '/revoke-other-sessions',
+  // Passkeys (docs/decisions/067-passkeys.md): add, sign in, rename, delete. The page lists them through /api/rpc.
+  '/passkey/generate-register-options',
+  '/passkey/verify-registration',
+  '/passkey/generate-authenticate-options',
+  '/passkey/verify-authentication',
+  '/passkey/update-passkey',
+  '/passkey/delete-passkey',
   // Creating and editing users goes through /api/rpc.
   '/admin/list-users',
   '/admin/set-role',

@@ -4,6 +4,7 @@ import { APIError } from 'better-auth/api';
 import { isValidName } from '#/lib/person-name';
 import { hasControlCharacters } from '#/lib/text';
 import { apiTranslator } from './api-errors.ts';
+import { PASSKEY_NAME_MAX } from './passkeys.ts';
 import { isPictureUrl } from './storage/pictures.ts';
 
 /** An OpenID Connect ID token is a few KB. */
@@ -115,6 +116,32 @@ function callbackProblem(path: string, body: unknown, query: unknown): Problem |
   return { field: longest, message: 'zod:invalid_value' };
 }
 
+/** A passkey's name: one line, optional when adding one (the device's name then), required to rename it. */
+function passkeyNameProblem(path: string, body: unknown): Problem | null {
+  if (path !== '/passkey/verify-registration' && path !== '/passkey/update-passkey') return null;
+  const name = body && typeof body === 'object' ? (body as { name?: unknown }).name : undefined;
+  if (name === undefined && path === '/passkey/verify-registration') return null;
+  if (typeof name !== 'string') return { field: 'name', message: 'auth:validation.nameRequired' };
+  const trimmed = name.trim();
+  if (!trimmed && path === '/passkey/update-passkey') return { field: 'name', message: 'auth:validation.nameRequired' };
+  if (/[\r\n\t]/.test(trimmed)) return { field: 'name', message: 'zod:invalid_value' };
+  if (trimmed.length > PASSKEY_NAME_MAX)
+    return { field: 'name', message: 'zod:too_big_string', values: { maximum: String(PASSKEY_NAME_MAX) } };
+  return null;
+}
+
+/**
+ * Linking a provider: what the account page sends. An ID token would link without the provider's
+ * consent screen, extra scopes would ask more than sign-in does, and the rest has no use here.
+ */
+const LINK_FIELDS = new Set(['provider', 'callbackURL', 'errorCallbackURL', 'disableRedirect']);
+
+function linkProblem(path: string, body: unknown): Problem | null {
+  if (path !== '/link-social' || !body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const extra = Object.keys(body).filter((key) => !LINK_FIELDS.has(key));
+  return extra.length ? { field: extra[0]!, message: 'zod:unrecognized_keys', values: { keys: extra.join(', ') } } : null;
+}
+
 function findProblem(path: string, body: unknown, query: unknown): Problem | null {
   return (
     badStringAt(body, '') ??
@@ -123,7 +150,9 @@ function findProblem(path: string, body: unknown, query: unknown): Problem | nul
     banProblem(path, body) ??
     pagingProblem(query) ??
     organizationUpdateProblem(path, body) ??
-    callbackProblem(path, body, query)
+    callbackProblem(path, body, query) ??
+    linkProblem(path, body) ??
+    passkeyNameProblem(path, body)
   );
 }
 

@@ -1,3 +1,4 @@
+import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -24,6 +25,9 @@ import { auditAfterAuthCall, auditAuthRefusal, auditBeforeAuthCall, type AuthCal
 import { afterCommit, ambient } from './db/ambient-transaction.ts';
 import { checkAuthInput } from './auth-input.ts';
 import { afterEmailChange, beforeEmailChange } from './email-change.ts';
+import { afterUnlink, auditAccountLinked, beforeUnlink, noteUserCreated } from './audit/sign-in-method-audit.ts';
+import { beforeSignInMethodChange } from './sign-in-methods.ts';
+import { afterPasskeyCall, beforePasskeyCall } from './passkeys.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
@@ -43,6 +47,14 @@ export const RATE_LIMITS = {
   // A change of email: its code request and its code check, as sign-in's.
   '/email-otp/request-email-change': { window: 60, max: 10 },
   '/email-otp/change-email': { window: 60, max: 20 },
+  // Linking a provider and unlinking one: as Better Auth's default for /sign-in/social (3 in 10 s).
+  '/link-social': { window: 10, max: 3 },
+  '/unlink-account': { window: 10, max: 3 },
+  // Passkeys: a sign-in's challenge and answer as a code's sign-in; adding one as a code request.
+  '/passkey/generate-authenticate-options': { window: 60, max: 20 },
+  '/passkey/verify-authentication': { window: 60, max: 20 },
+  '/passkey/generate-register-options': { window: 60, max: 10 },
+  '/passkey/verify-registration': { window: 60, max: 10 },
 } as const;
 
 const DEFAULT_RATE_LIMIT = { window: 60, max: 100 } as const;
@@ -65,7 +77,8 @@ function createAuth(baseDb: Database, e: Env = env()) {
       updateAge: Math.min(24 * 3600, e.auth.sessionExpirationSeconds),
     },
     user: {
-      // An unverified provider address neither creates nor joins an account (a later code sign-in would join it).
+      // An unverified provider address neither creates nor joins an account (a later code sign-in would
+      // join it), nor is linked from the account page.
       validateUserInfo: ({ user, source }) =>
         source.method === 'oauth' && source.action !== 'sign-in' && !user.emailVerified ? { error: 'email_not_verified' } : undefined,
       additionalFields: {
@@ -79,10 +92,16 @@ function createAuth(baseDb: Database, e: Env = env()) {
       },
     },
     databaseHooks: {
-      user: { delete: { after: async (deleted) => deletePicturesOf('users', deleted.id) } },
+      user: {
+        create: { after: async (created) => noteUserCreated(created.id) },
+        delete: { after: async (deleted) => deletePicturesOf('users', deleted.id) },
+      },
+      account: { create: { after: async (created, context) => auditAccountLinked(db, created, context) } },
     },
     // No trusted providers: a provider's address joins an account only when the provider verified it.
-    account: { accountLinking: { enabled: true } },
+    // "Link" on the account page takes an identity whose address its provider verified (above), whatever
+    // the address; unlinking keeps one way in (src/server/sign-in-methods.ts, decision 068).
+    account: { accountLinking: { enabled: true, allowDifferentEmails: true, allowUnlinkingAll: true } },
     socialProviders: e.auth.github
       ? {
           github: {
@@ -103,11 +122,13 @@ function createAuth(baseDb: Database, e: Env = env()) {
       before: createAuthMiddleware(async (ctx) => {
         const caller = () => getSessionFromCtx(ctx);
         let organizationBody: Record<string, unknown> | undefined;
+        let passkeyBody: Record<string, unknown> | undefined;
         try {
-          await checkAuthInput(ctx.path, ctx.body, ctx.query, ctx.request);
+          // A write the demo refuses is refused whatever its input.
           if (e.demoMode && demoModeRefuses(ctx.path, ctx.request?.method ?? (ctx as { method?: string }).method)) {
             throw new APIError('FORBIDDEN', { code: 'DEMO_MODE', message: 'This is a read-only demo, this action is disabled.' });
           }
+          await checkAuthInput(ctx.path, ctx.body, ctx.query, ctx.request);
           if (ctx.path.startsWith('/admin/')) {
             await beforeAdminCall(db, {
               path: ctx.path,
@@ -121,6 +142,8 @@ function createAuth(baseDb: Database, e: Env = env()) {
           const ceiling = (address: string) => !(perBrowserMailbox(e) && DEMO_ADDRESS.test(address));
           await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, client, ceiling(address)) });
           await beforeEmailChange(ctx.path, caller);
+          await beforeSignInMethodChange(db, ctx, caller);
+          passkeyBody = await beforePasskeyCall(ctx, caller);
           organizationBody = await beforeOrganizationCall(db, e, {
             path: ctx.path,
             body: ctx.body,
@@ -132,12 +155,16 @@ function createAuth(baseDb: Database, e: Env = env()) {
           throw error;
         }
         await auditBeforeAuthCall(db, ctx as AuthCall, caller);
-        if (organizationBody) return { context: { body: organizationBody } };
+        await beforeUnlink(db, ctx.path, ctx.body, caller);
+        const body = organizationBody ?? passkeyBody;
+        if (body) return { context: { body } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) afterAdminCall(ctx.path, ctx.context.returned, ctx.context.session);
         await auditAfterAuthCall(db, ctx as AuthCall, { signupDisabled: signupDisabled(e) });
         await afterEmailChange(db, e, ctx);
+        await afterUnlink(db, ctx);
+        await afterPasskeyCall(db, ctx);
         const returned = ctx.context.returned;
         // Clients only: the server's own calls may read a session's token.
         if (ctx.request && ANSWERS_WITH_TOKENS.has(ctx.path) && !(returned instanceof Error))
@@ -216,11 +243,22 @@ function createAuth(baseDb: Database, e: Env = env()) {
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
                   disableSignUp: signupDisabled(e),
+                  // Signing out ends this app's session and lands on /login, whichever way one came in;
+                  // the provider's own session is not ours to end.
+                  disableProviderLogout: true,
                 },
               ],
             }),
           ]
         : []),
+      // The relying party is the configured address's host, so a passkey made here works here only.
+      passkey({
+        rpID: new URL(e.baseUrl).hostname,
+        rpName: 'Springboard',
+        origin: new URL(e.baseUrl).origin,
+        // Discoverable: "Sign in with a passkey" asks for no address first.
+        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      }),
       openAPI({ disableDefaultReference: true }),
       tanstackStartCookies(),
     ],

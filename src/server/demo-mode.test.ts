@@ -29,6 +29,8 @@ describe('demo mode on the auth API', () => {
       '/organization/create',
       '/email-otp/request-email-change',
       '/email-otp/change-email',
+      '/link-social',
+      '/unlink-account',
       '/some-future-endpoint',
     ]) {
       expect(demoModeRefuses(path, 'POST'), path).toBe(true);

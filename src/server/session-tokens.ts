@@ -1,5 +1,10 @@
 // No client needs a session's raw token: its own is in its cookie, and pages end sessions by id.
-export const ANSWERS_WITH_TOKENS = new Set(['/get-session', '/list-sessions', '/admin/list-user-sessions']);
+export const ANSWERS_WITH_TOKENS = new Set([
+  '/get-session',
+  '/list-sessions',
+  '/admin/list-user-sessions',
+  '/passkey/verify-authentication',
+]);
 
 const untokened = (session: unknown) => {
   if (!session || typeof session !== 'object') return session;

@@ -7,7 +7,19 @@ import { asSeenByOwner, ownEvents } from '#/server/audit/own-events.ts';
 import { recordAuditEvent } from '#/server/audit/record.ts';
 import type { Database } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
-import { account, auditEvent, book, invitation, member, organization, session, shelfItem, team, teamMember } from '#/server/db/schema.ts';
+import {
+  account,
+  auditEvent,
+  book,
+  invitation,
+  member,
+  organization,
+  passkey,
+  session,
+  shelfItem,
+  team,
+  teamMember,
+} from '#/server/db/schema.ts';
 import { env } from '#/server/env.ts';
 import { requestSession } from '#/server/request-session.ts';
 import { effectiveRole } from '#/server/roles.ts';
@@ -28,6 +40,12 @@ async function readAccountExport(db: Database, me: Person, currentSessionId: str
     .from(account)
     .where(eq(account.userId, me.id))
     .orderBy(asc(account.createdAt));
+  // A passkey's name and dates: its public key and credential id are the authenticator's, not the person's data.
+  const passkeys = await db
+    .select({ name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: passkey.lastUsedAt })
+    .from(passkey)
+    .where(eq(passkey.userId, me.id))
+    .orderBy(asc(passkey.createdAt));
   const sessions = await db.select().from(session).where(eq(session.userId, me.id)).orderBy(desc(session.updatedAt));
   const memberships = await db
     .select({ id: organization.id, name: organization.name, slug: organization.slug, role: member.role, joinedAt: member.createdAt })
@@ -112,6 +130,7 @@ async function readAccountExport(db: Database, me: Person, currentSessionId: str
       onboardedAt: me.onboardedAt ?? null,
     },
     signInMethods: methods,
+    passkeys,
     sessions: sessions.map((s) => ({
       id: s.id,
       token: shortToken(s.token),

@@ -2,6 +2,10 @@ import { orpc } from '#/lib/api-client';
 
 export const mySessionsQuery = orpc.account.sessions.queryOptions();
 
+export const myPasskeysQuery = orpc.account.passkeys.queryOptions();
+
+export const signInMethodsQuery = orpc.account.signInMethods.queryOptions();
+
 export const ownActivityQuery = orpc.audit.mine.infiniteOptions({
   input: (cursor: string | null) => (cursor ? { cursor } : {}),
   initialPageParam: null as string | null,

@@ -1,12 +1,13 @@
 // No token leaves the server: the caller's session is marked by comparing ids, and a session is ended
 // by its id (Better Auth's revoke-session takes the token, which the page never has).
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, recordAuditEvent } from '#/server/audit/record.ts';
-import { session } from '#/server/db/schema.ts';
+import { passkey, session } from '#/server/db/schema.ts';
 import { base } from '#/server/rpc.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
+import { signInMethodsProcedure } from './sign-in-methods.router';
 
 // Not in account.schema.ts: the route tree reads that module on every page, and zod stays out of it.
 const ownSessionSchema = z.object({
@@ -20,7 +21,28 @@ const ownSessionSchema = z.object({
   impersonated: z.boolean(),
 });
 
+/** What the account page shows of a passkey: never its key or its credential id. */
+const ownPasskeySchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  createdAt: z.date(),
+  /** Written by our hook after a sign-in with it (src/server/passkeys.ts); null until then. */
+  lastUsedAt: z.date().nullable(),
+});
+
 export const accountRouter = {
+  passkeys: base
+    .meta({ permission: 'signed-in' })
+    .route({ method: 'GET', path: '/account/passkeys', summary: "The caller's passkeys, oldest first", tags: ['account'] })
+    .input(z.object({}).optional())
+    .output(z.array(ownPasskeySchema))
+    .handler(({ context }) =>
+      context.db
+        .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: passkey.lastUsedAt })
+        .from(passkey)
+        .where(eq(passkey.userId, context.user!.id))
+        .orderBy(asc(passkey.createdAt), asc(passkey.id)),
+    ),
   sessions: base
     .meta({ permission: 'signed-in' })
     .route({ method: 'GET', path: '/account/sessions', summary: "The caller's active sessions, this one first", tags: ['account'] })
@@ -75,4 +97,5 @@ export const accountRouter = {
       if (!ended.length) throw apiError('NOT_FOUND', context.t('users:sessions.notFound'));
       return { id: input.id };
     }),
+  signInMethods: signInMethodsProcedure,
 };

@@ -24,7 +24,9 @@ import type { AccountSearch } from './account.schema';
 import { ChangeEmail } from './change-email';
 import { DeleteAccount } from './delete-account';
 import { OwnSessions } from './own-sessions';
+import { Passkeys } from './passkeys';
 import { SecurityActivity } from './security-activity';
+import { SignInMethods } from './sign-in-methods';
 import { DisplayPreferences } from './preferences';
 import { YourData } from './your-data';
 
@@ -116,6 +118,8 @@ export function PageAccount() {
         />
       )}
       <DisplayPreferences />
+      <SignInMethods />
+      <Passkeys />
       <OwnSessions />
       {user && <SecurityActivity userId={user.id} />}
       <div>

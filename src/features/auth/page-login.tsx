@@ -9,6 +9,7 @@ import { Input } from '#/components/ui/input';
 import { authPost } from './auth-fetch';
 import { checkEmail, type EmailError } from './auth.search';
 import { AuthLayout } from './auth-layout';
+import { PASSKEY_AUTOCOMPLETE, PasskeySignIn } from './passkey-sign-in';
 import { SocialButtons } from './social-buttons';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
@@ -64,7 +65,8 @@ export function PageLogin() {
           {(ids) => (
             <Input
               type="email"
-              autoComplete="email"
+              // The browser's passkey autofill (passkey-sign-in.tsx) lists this site's passkeys here.
+              autoComplete={PASSKEY_AUTOCOMPLETE}
               inputMode="email"
               placeholder={t('login.emailPlaceholder')}
               autoFocus
@@ -81,12 +83,11 @@ export function PageLogin() {
           {t('login.submit')}
         </Button>
       </form>
-      {config.providers.length > 0 && (
-        <>
-          <p className="text-center text-sm text-muted-foreground">{t('login.or')}</p>
-          <SocialButtons providers={config.providers} redirect={redirect} />
-        </>
-      )}
+      <p className="text-center text-sm text-muted-foreground">{t('login.or')}</p>
+      <div className="flex flex-col gap-2">
+        <PasskeySignIn redirect={redirect} />
+        <SocialButtons providers={config.providers} redirect={redirect} />
+      </div>
       {config.demoMode && (
         <p className="rounded-md border p-3 text-sm">
           {t('login.demoHint')}{' '}

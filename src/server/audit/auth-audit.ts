@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ambientScratch } from '../db/ambient-transaction.ts';
 import type { Database } from '../db/client.ts';
-import { member, organization, session as sessionTable, team, user } from '../db/schema.ts';
+import { member, organization, passkey, session as sessionTable, team, user } from '../db/schema.ts';
 import { recordDemoRefusal } from './demo-refusal.ts';
 import { changedFields, recordAuditEvent, type AuditActor, type AuditEventInput } from './record.ts';
 
@@ -58,7 +58,14 @@ const NEEDS_CALLER = new Set([
   '/admin/remove-user',
   '/admin/revoke-user-session',
   '/admin/revoke-user-sessions',
+  '/passkey/verify-registration',
+  '/passkey/update-passkey',
+  '/passkey/delete-passkey',
 ]);
+
+const PASSKEY_SIGN_IN = '/passkey/verify-authentication';
+/** Read before the call: a rename's old name, a deleted passkey's name. */
+const PASSKEY_CHANGES = new Set(['/passkey/update-passkey', '/passkey/delete-passkey']);
 
 const bodyOf = (call: AuthCall): Record<string, unknown> =>
   call.body && typeof call.body === 'object' && !Array.isArray(call.body) ? (call.body as Record<string, unknown>) : {};
@@ -67,6 +74,20 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 async function userRow(db: Database, id: string | undefined): Promise<UserRow | undefined> {
   if (!id) return undefined;
   return (await db.select(USER_COLUMNS).from(user).where(eq(user.id, id)))[0];
+}
+
+async function passkeyRow(db: Database, id: string | undefined) {
+  if (!id) return undefined;
+  const [row] = await db.select({ id: passkey.id, name: passkey.name, userId: passkey.userId }).from(passkey).where(eq(passkey.id, id));
+  return row;
+}
+
+/** Whose passkey a sign-in presented (its credential id), if it is one we know. */
+async function passkeyOwner(db: Database, body: Record<string, unknown>): Promise<UserRow | undefined> {
+  const credentialId = text((body.response as Record<string, unknown> | undefined)?.id);
+  if (!credentialId) return undefined;
+  const [row] = await db.select({ userId: passkey.userId }).from(passkey).where(eq(passkey.credentialID, credentialId));
+  return userRow(db, row?.userId);
 }
 
 async function userByEmail(db: Database, email: unknown): Promise<UserRow | undefined> {
@@ -93,6 +114,7 @@ export async function auditBeforeAuthCall(db: Database, call: AuthCall, callerSe
   const caller = await callerSession();
   scratch.set('caller', caller);
   if (ORGANIZATION_WRITES.has(call.path)) scratch.set('organization', await organizationBefore(db, call, caller));
+  if (PASSKEY_CHANGES.has(call.path)) scratch.set('passkey', await passkeyRow(db, text(bodyOf(call).id)));
   scratch.set('target', await targetBefore(db, call, caller));
   if (call.path === '/sign-out' && caller) {
     // Recorded now: the session (who signed out) is gone afterwards. A failed sign-out rolls it back.
@@ -142,8 +164,13 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
   const target = scratch?.get('target') as UserRow | undefined;
   const body = bodyOf(call);
 
-  if (path === '/sign-in/email-otp' || path.startsWith('/callback/')) {
-    const method = path === '/sign-in/email-otp' ? 'email-otp' : (call.params?.id ?? path.slice('/callback/'.length));
+  if (path === '/sign-in/email-otp' || path === PASSKEY_SIGN_IN || path.startsWith('/callback/')) {
+    const method =
+      path === '/sign-in/email-otp'
+        ? 'email-otp'
+        : path === PASSKEY_SIGN_IN
+          ? 'passkey'
+          : (call.params?.id ?? path.slice('/callback/'.length));
     const signedIn = context.newSession;
     // A provider's callback ends in a redirect, returned as an error (302): a success when it made a session.
     if (signedIn && (!failed || isRedirect(returned))) {
@@ -155,9 +182,14 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
       };
     }
     const code = refusalCode(returned);
-    const known = await userByEmail(db, body.email);
+    const known = path === PASSKEY_SIGN_IN ? await passkeyOwner(db, body) : await userByEmail(db, body.email);
     const about = known ? userTarget(known) : { type: 'user' as const, id: null, label: text(body.email) ?? null };
     if (code === 'BANNED_USER') return { action: 'auth.sign-in-refused', target: about, details: { method, reason: 'banned' } };
+    // A known passkey whose answer did not verify; an unknown one (deleted, or never ours) names nobody.
+    if (path === PASSKEY_SIGN_IN)
+      return known && code === 'AUTHENTICATION_FAILED'
+        ? { action: 'auth.sign-in-refused', target: about, details: { method, reason: 'passkey-not-verified' } }
+        : undefined;
     if (code && WRONG_CODE.has(code)) {
       // With sign-up off, a new address gets INVALID_OTP whatever it types: that is the refusal.
       if (!known && options.signupDisabled)
@@ -200,6 +232,26 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
     }
     case '/delete-user':
       return target ? { action: 'account.deleted', ...acting, target: userTarget(target) } : undefined;
+    case '/passkey/verify-registration': {
+      const added = record(returned);
+      const id = text(added.id);
+      if (!id || !target) return undefined;
+      return { action: 'passkey.added', ...acting, target: userTarget(target), details: { passkeyId: id, name: text(added.name) ?? null } };
+    }
+    case '/passkey/update-passkey': {
+      const before = scratch?.get('passkey') as Awaited<ReturnType<typeof passkeyRow>>;
+      const after = record(record(returned).passkey);
+      if (!before || !target) return undefined;
+      const changes = changedFields({ name: before.name }, { name: text(after.name) ?? null }, ['name']);
+      return changes
+        ? { action: 'passkey.renamed', ...acting, target: userTarget(target), changes, details: { passkeyId: before.id } }
+        : undefined;
+    }
+    case '/passkey/delete-passkey': {
+      const before = scratch?.get('passkey') as Awaited<ReturnType<typeof passkeyRow>>;
+      if (!before || !target) return undefined;
+      return { action: 'passkey.deleted', ...acting, target: userTarget(target), details: { passkeyId: before.id, name: before.name } };
+    }
     case '/revoke-session':
     case '/revoke-sessions':
     case '/revoke-other-sessions': {

@@ -138,6 +138,29 @@ export const verification = pgTable(
   (t) => [index('verification_identifier').on(t.identifier)],
 );
 
+/** Better Auth's passkey plugin's model (property names are its field names); `lastUsedAt` is ours, written after a sign-in. */
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  // One row per credential: a sign-in finds its passkey by credential id.
+  (t) => [index('passkey_user_id').on(t.userId), uniqueIndex('passkey_credential_id').on(t.credentialID)],
+);
+
 export const rateLimit = pgTable('rate_limit', {
   id: text('id').primaryKey(),
   key: text('key').notNull().unique(),

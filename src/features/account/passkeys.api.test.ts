@@ -1,0 +1,3 @@
+import { passkeysSuite } from '../../../tests/support/passkeys-api-suite.ts';
+
+passkeysSuite();

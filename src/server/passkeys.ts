@@ -1,0 +1,63 @@
+// Our rules around Better Auth's passkey plugin (docs/decisions/067-passkeys.md): a new passkey is
+// named after the device that made it, an administrator acting as someone adds none, and a sign-in
+// records when the passkey was last used (the plugin's table has no such column).
+import Bowser from 'bowser';
+import { eq } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import { apiTranslator } from './api-errors.ts';
+import type { Database } from './db/client.ts';
+import { passkey } from './db/schema.ts';
+
+export const PASSKEY_NAME_MAX = 64;
+
+const ADDING = new Set(['/passkey/generate-register-options', '/passkey/verify-registration']);
+
+interface PasskeyCall {
+  path: string;
+  body?: unknown;
+  request?: Request;
+  headers?: Headers;
+}
+
+const bodyOf = (call: PasskeyCall): Record<string, unknown> =>
+  call.body && typeof call.body === 'object' && !Array.isArray(call.body) ? (call.body as Record<string, unknown>) : {};
+
+/** "Chrome on Linux", in the caller's language; "Passkey" when the browser says nothing we can read. */
+async function deviceName(request: Request | undefined, headers?: Headers): Promise<string> {
+  const t = await apiTranslator(request ?? new Request('http://localhost/', { headers }));
+  const userAgent = (request?.headers ?? headers)?.get('user-agent');
+  const { browser, os } = userAgent ? Bowser.parse(userAgent) : { browser: {}, os: {} };
+  const name = browser.name && os.name ? t('account:passkeys.deviceName', { browser: browser.name, os: os.name }) : browser.name || os.name;
+  return (name || t('account:passkeys.defaultName')).slice(0, PASSKEY_NAME_MAX);
+}
+
+/**
+ * Before the plugin's endpoint. Returns the body to use instead, when it names the new passkey.
+ * A passkey added while impersonating would let the administrator sign in as the person later,
+ * outside the impersonation's hour and its audit trail: refused.
+ */
+export async function beforePasskeyCall(
+  call: PasskeyCall,
+  caller: () => Promise<{ session: Record<string, unknown> } | null>,
+): Promise<Record<string, unknown> | undefined> {
+  if (!ADDING.has(call.path)) return undefined;
+  if ((await caller())?.session.impersonatedBy) {
+    const t = await apiTranslator(call.request ?? new Request('http://localhost/'));
+    throw new APIError('FORBIDDEN', {
+      code: 'YOU_CANNOT_ADD_A_PASSKEY_WHILE_IMPERSONATING',
+      message: t('authErrors:YOU_CANNOT_ADD_A_PASSKEY_WHILE_IMPERSONATING'),
+    });
+  }
+  if (call.path !== '/passkey/verify-registration') return undefined;
+  const body = bodyOf(call);
+  const name = typeof body.name === 'string' ? body.name.trim() : '';
+  return name ? undefined : { ...body, name: await deviceName(call.request, call.headers) };
+}
+
+/** After a passkey's sign-in: when it was last used, in the sign-in's transaction. */
+export async function afterPasskeyCall(db: Database, call: PasskeyCall & { context: { returned?: unknown } }) {
+  if (call.path !== '/passkey/verify-authentication' || call.context.returned instanceof Error) return;
+  const response = bodyOf(call).response as { id?: unknown } | undefined;
+  if (typeof response?.id !== 'string') return;
+  await db.update(passkey).set({ lastUsedAt: new Date() }).where(eq(passkey.credentialID, response.id));
+}
