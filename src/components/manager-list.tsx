@@ -149,7 +149,8 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
           </div>
         )}
       </div>
-      {props.searchTerm && list.loaded && (
+      {/* The spec's count of a search; an empty one says it in the empty state, once. */}
+      {props.searchTerm && list.loaded && !empty && (
         <p className="text-sm" data-testid="search-results">
           {t(list.totalCapped ? 'list.resultsCapped' : 'list.results', {
             ns: 'common',
@@ -164,7 +165,15 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
           icon={<SearchXIcon />}
           title={t('empty.title')}
           description={
-            props.searchTerm ? t('empty.search', { searchTerm: props.searchTerm }) : props.filtered ? t('empty.filters') : props.emptyText
+            props.searchTerm ? (
+              <span data-testid="search-results">
+                {t('list.results', { ns: 'common', count: 0, total: 0, searchTerm: props.searchTerm })}
+              </span>
+            ) : props.filtered ? (
+              t('empty.filters')
+            ) : (
+              props.emptyText
+            )
           }
           action={
             props.searchTerm ? (
