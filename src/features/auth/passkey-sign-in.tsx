@@ -8,6 +8,9 @@ import { Button } from '#/components/ui/button';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { AUTH_BASE_PATH, authPost, fetchOrNetworkError, type AuthError } from './auth-fetch';
 
+/** The autofill's answer and the button's are about one thing: a second refusal replaces the first. */
+const PASSKEY_TOAST = 'passkey-sign-in';
+
 /** On the email field: the browser lists this site's passkeys among its suggestions. */
 export const PASSKEY_AUTOCOMPLETE = 'username webauthn';
 
@@ -47,7 +50,7 @@ export function PasskeySignIn({ redirect }: { redirect: string }) {
     passkeyAutofill(controller.signal)
       .then((result) => {
         if (!result || controller.signal.aborted) return;
-        if (result.error) toast.error(errorMessage(result.error));
+        if (result.error) toast.error(errorMessage(result.error), { id: PASSKEY_TOAST });
         else signedIn();
       })
       .catch(() => {});
@@ -66,7 +69,7 @@ export function PasskeySignIn({ redirect }: { redirect: string }) {
       const result = await signInWithPasskey();
       ok = result.ok;
       if (ok) signedIn();
-      else if (result.error) toast.error(errorMessage(result.error));
+      else if (result.error) toast.error(errorMessage(result.error), { id: PASSKEY_TOAST });
     } finally {
       // Until the page has left.
       if (!ok) setPending(false);
