@@ -136,6 +136,39 @@ test.describe('the shell', () => {
     await expect(link).toHaveCSS('outline-color', ring);
   });
 
+  test('the account page lists its sections beside them; a link leaves its heading below the sticky header, and at 375 px the list is hidden', async ({
+    userPage: page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/app/account');
+    const sections = page.getByRole('navigation', { name: 'On this page' });
+    await expect(sections.getByRole('link')).toHaveText([
+      'Profile',
+      'Display preferences',
+      'Sign-in methods',
+      'Passkeys',
+      'Your sessions',
+      'Security activity',
+      'Your data',
+      'Danger zone',
+    ]);
+    await sections.getByRole('link', { name: 'Passkeys' }).click();
+    await expect(page).toHaveURL(/\/app\/account#passkeys$/);
+    const heading = page.getByRole('heading', { name: 'Passkeys', exact: true });
+    await expect(heading).toBeInViewport();
+    // Not under the header: the heading's top is below the header's bottom.
+    const headerBottom = await page
+      .locator('header')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().bottom);
+    const headingTop = await heading.evaluate((el) => el.getBoundingClientRect().top);
+    expect(headingTop).toBeGreaterThanOrEqual(headerBottom);
+    // The list stays in view beside the page as it scrolls.
+    await expect(sections).toBeInViewport();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(sections).toBeHidden();
+  });
+
   test('the avatar shows initials, and the mark is on the sign-in pages', async ({ adminPage, page }) => {
     await adminPage.goto('/manager/dashboard');
     await expect(adminPage.getByRole('button', { name: 'User menu' })).toHaveText('A');

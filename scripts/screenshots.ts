@@ -4,9 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, request as playwrightRequest, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { startApp } from '../e2e/support/app-server.ts';
+import { freePort, startApp } from '../e2e/support/app-server.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.ts';
 import { makeSamples, pagesToSweep, type Samples, type Visitor } from '../e2e/support/pages.ts';
+import { startOidcProvider } from '../e2e/support/oidc-provider.ts';
 import { startSmtpSink } from '../e2e/support/smtp-sink.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -46,7 +47,7 @@ interface Shot {
 
 /** Then the states no route names. */
 function shots(samples: Samples): Shot[] {
-  const pages = pagesToSweep(samples).map(({ route, path, who }) => ({
+  const pages: Shot[] = pagesToSweep(samples).map(({ route, path, who }) => ({
     name: route.slice(1).replaceAll('$', '').replaceAll('/', '-'),
     who,
     path,
@@ -61,6 +62,10 @@ function shots(samples: Samples): Shot[] {
       }))
     : [];
   const book = pages.find((page) => page.name === 'manager-books-id');
+  // The user's account with a passkey (added once, through a virtual authenticator); the admin's
+  // (manager-account) keeps the empty list.
+  const account = pages.find((page) => page.name === 'app-account');
+  if (account) account.then = addPasskeyOnce;
   const states: Shot[] = [
     { name: 'manager-users-empty', who: 'admin', path: '/manager/users?searchTerm=zz-nothing-matches' },
     { name: 'app-books-empty', who: 'user', path: '/app/books?searchTerm=zz-nothing-matches' },
@@ -92,6 +97,19 @@ function shots(samples: Samples): Shot[] {
   ];
 }
 
+async function addPasskeyOnce(page: Page) {
+  if ((await page.getByTestId('passkey').count()) > 0) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  await page.locator('section[aria-labelledby="passkeys"] button').last().click();
+  await page.getByTestId('passkey').waitFor();
+  // A new visit, at the top of the page (a reload would restore the scroll position).
+  await page.goto(page.url(), { waitUntil: 'load' });
+}
+
 const COMBOS = [
   { name: 'en-light', language: 'en', theme: 'light' },
   { name: 'en-dark', language: 'en', theme: 'dark' },
@@ -106,14 +124,27 @@ async function main() {
   buildIfNeeded();
   const started = Date.now();
   const sink = await startSmtpSink();
-  const app = await startApp({ EMAIL_SERVER: sink.url });
+  // Served at localhost (a passkey's relying party cannot be an IP address), with an OpenID
+  // Connect provider configured, so the sign-in pages and the account show a provider.
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const oidc = await startOidcProvider(url);
+  const app = await startApp({
+    PORT: String(port),
+    BASE_URL: url,
+    EMAIL_SERVER: sink.url,
+    OIDC_ISSUER: oidc.issuer,
+    OIDC_CLIENT_ID: oidc.clientId,
+    OIDC_CLIENT_SECRET: oidc.clientSecret,
+    OIDC_NAME: 'Acme SSO',
+  });
   let browser: Browser | undefined;
   try {
     type State = Awaited<ReturnType<BrowserContext['storageState']>>;
     const signIn = async (email: string): Promise<State> => {
-      const api = await playwrightRequest.newContext({ baseURL: app.url });
+      const api = await playwrightRequest.newContext({ baseURL: url });
       const since = Date.now();
-      const headers = { Origin: app.url };
+      const headers = { Origin: url };
       const sent = await api.post('/api/auth/email-otp/send-verification-otp', { data: { email, type: 'sign-in' }, headers });
       if (!sent.ok()) throw new Error(`send code to ${email}: ${sent.status()}`);
       const otp = await sink.waitForCode(email, since);
@@ -131,10 +162,10 @@ async function main() {
     };
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-    const admin = await playwrightRequest.newContext({ baseURL: app.url, storageState: states.admin });
-    const user = await playwrightRequest.newContext({ baseURL: app.url, storageState: states.user });
+    const admin = await playwrightRequest.newContext({ baseURL: url, storageState: states.admin });
+    const user = await playwrightRequest.newContext({ baseURL: url, storageState: states.user });
     // Left in place: the database is thrown away with the server.
-    const { samples } = await makeSamples(admin, user, app.url);
+    const { samples } = await makeSamples(admin, user, url);
     await Promise.all([admin.dispose(), user.dispose()]);
     rmSync(out, { recursive: true, force: true });
     mkdirSync(out, { recursive: true });
@@ -147,14 +178,14 @@ async function main() {
           const mine = wanted.filter((s) => s.who === who);
           if (mine.length === 0) continue;
           const context = await browser.newContext({
-            baseURL: app.url,
+            baseURL: url,
             storageState: states[who],
             viewport: { width: viewport.width, height: viewport.height },
             colorScheme: combo.theme,
             locale: combo.language,
             reducedMotion: 'reduce',
           });
-          await context.addCookies([{ name: 'i18next', value: combo.language, url: app.url }]);
+          await context.addCookies([{ name: 'i18next', value: combo.language, url: url }]);
           await context.addInitScript(
             ({ theme, language }) => {
               localStorage.setItem('theme', theme);
@@ -175,6 +206,7 @@ async function main() {
   } finally {
     await browser?.close();
     await app.stop();
+    await oidc.close();
     await sink.close();
   }
 }

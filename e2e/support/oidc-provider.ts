@@ -1,7 +1,7 @@
 // Any login works and is the account's e-mail; "unverified…" logins come back with email_verified: false.
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
-import { freePort } from './app-server';
+import { freePort } from './app-server.ts';
 
 export interface OidcProvider {
   issuer: string;

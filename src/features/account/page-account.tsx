@@ -77,59 +77,98 @@ export function PageAccount() {
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, state }), replace: true });
 
   return (
-    <div className="flex w-full max-w-2xl flex-col gap-6">
-      <h1 className="text-2xl font-bold">{t('nav.account', { ns: 'common' })}</h1>
-      {user && (
-        <section aria-labelledby="profile" className="flex flex-col gap-3 rounded-lg border p-4">
-          <h2 id="profile" className="text-base font-semibold">
-            {t('profile')}
-          </h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">{t('name')}</dt>
-            <dd data-testid="account-name">
-              <DisplayName name={user.name} />
-            </dd>
-            <dt className="text-muted-foreground">{t('email')}</dt>
-            <dd className="flex flex-wrap items-center gap-2">
-              <bdi data-testid="account-email">{user.email}</bdi>
-              {!user.emailVerified && <Badge variant="warning">{t('notVerified')}</Badge>}
-              <ChangeEmail />
-            </dd>
-            <dt className="text-muted-foreground">{t('memberSince')}</dt>
-            <dd data-testid="account-member-since">{dates.date(user.createdAt)}</dd>
-          </dl>
-          <div>
-            <Button variant="secondary" onClick={() => setState('change-name')}>
-              {t('changeName')}
-            </Button>
-          </div>
-          <ChangeNameDrawer open={search.state === 'change-name'} currentName={user.name} onClose={() => setState('')} />
-        </section>
-      )}
-      {user && (
-        <PictureField
-          target={{ kind: 'users', id: user.id }}
-          url={user.image}
-          placeholder={<Avatar id={user.id} name={user.name} email={user.email} size="xl" />}
-          shape="square"
-          title={t('picture.title', { ns: 'images' })}
-          description={t('picture.description', { ns: 'images' })}
-          onChange={() => refreshSession(queryClient)}
-        />
-      )}
-      <DisplayPreferences />
-      <SignInMethods />
-      <Passkeys />
-      <OwnSessions />
-      {user && <SecurityActivity userId={user.id} />}
-      <div>
-        <Button variant="secondary" onClick={() => setSignOut(true)}>
-          {t('actions.signOut', { ns: 'common' })}
-        </Button>
+    <div className="flex w-full max-w-4xl gap-10">
+      <SectionNav />
+      <div className="flex w-full max-w-2xl min-w-0 flex-col gap-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold">{t('nav.account', { ns: 'common' })}</h1>
+          <Button variant="secondary" onClick={() => setSignOut(true)}>
+            {t('actions.signOut', { ns: 'common' })}
+          </Button>
+        </div>
+        {user && (
+          <section aria-labelledby="profile" className="flex flex-col gap-3 rounded-lg border p-4">
+            <h2 id="profile" className="text-base font-semibold">
+              {t('profile')}
+            </h2>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">{t('name')}</dt>
+              <dd data-testid="account-name">
+                <DisplayName name={user.name} />
+              </dd>
+              <dt className="text-muted-foreground">{t('email')}</dt>
+              <dd className="flex flex-wrap items-center gap-2">
+                <bdi data-testid="account-email">{user.email}</bdi>
+                {!user.emailVerified && <Badge variant="warning">{t('notVerified')}</Badge>}
+                <ChangeEmail />
+              </dd>
+              <dt className="text-muted-foreground">{t('memberSince')}</dt>
+              <dd data-testid="account-member-since">{dates.date(user.createdAt)}</dd>
+            </dl>
+            <div>
+              <Button variant="secondary" onClick={() => setState('change-name')}>
+                {t('changeName')}
+              </Button>
+            </div>
+            <ChangeNameDrawer open={search.state === 'change-name'} currentName={user.name} onClose={() => setState('')} />
+          </section>
+        )}
+        {user && (
+          <PictureField
+            target={{ kind: 'users', id: user.id }}
+            url={user.image}
+            placeholder={<Avatar id={user.id} name={user.name} email={user.email} size="xl" />}
+            shape="square"
+            title={t('picture.title', { ns: 'images' })}
+            description={t('picture.description', { ns: 'images' })}
+            onChange={() => refreshSession(queryClient)}
+          />
+        )}
+        <DisplayPreferences />
+        <SignInMethods />
+        <Passkeys />
+        <OwnSessions />
+        {user && <SecurityActivity userId={user.id} />}
+        <YourData />
+        {user && <DeleteAccount email={user.email} />}
+        <SignOutDialog open={signOut} onOpenChange={setSignOut} />
       </div>
-      <YourData />
-      {user && <DeleteAccount email={user.email} />}
-      <SignOutDialog open={signOut} onOpenChange={setSignOut} />
     </div>
+  );
+}
+
+/** The page's sections, beside them on wide screens: links to the headings' ids (docs/decisions/069-account-page-layout.md). */
+function SectionNav() {
+  const { t } = useTranslation(['account', 'common', 'audit']);
+  const groups: [id: string, label: string][][] = [
+    [
+      ['profile', t('profile')],
+      ['display-preferences', t('preferences.title', { ns: 'common' })],
+    ],
+    [
+      ['sign-in-methods', t('signInMethods.title')],
+      ['passkeys', t('passkeys.title')],
+      ['own-sessions', t('sessions.title')],
+      ['security-activity', t('security.title', { ns: 'audit' })],
+    ],
+    [
+      ['your-data', t('yourData.title')],
+      ['danger-zone', t('dangerZone', { ns: 'common' })],
+    ],
+  ];
+  return (
+    <nav aria-label={t('onThisPage')} className="sticky top-20 hidden w-44 shrink-0 self-start lg:block">
+      {groups.map((links, index) => (
+        <ul key={index} className="flex flex-col border-b py-2 text-sm last:border-b-0 first:pt-0">
+          {links.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`} className="block rounded-md px-2 py-1.5 text-muted-foreground hover:bg-accent hover:text-foreground">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ))}
+    </nav>
   );
 }

@@ -139,8 +139,8 @@ export function Passkeys() {
             return (
               <Item key={passkey.id} data-testid="passkey" className="flex-wrap">
                 <FingerprintIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                <ItemContent>
-                  <bdi className="font-medium break-words">{name}</bdi>
+                <ItemContent className="basis-48">
+                  <bdi className="align-with-page font-medium break-words">{name}</bdi>
                   <ItemDetails
                     details={[
                       { label: t('passkeys.created'), value: when(passkey.createdAt) },

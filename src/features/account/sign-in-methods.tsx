@@ -105,7 +105,7 @@ export function SignInMethods() {
               {t('signInMethods.emailCode')}
               {!data.emailVerified && <Badge variant="warning">{t('notVerified')}</Badge>}
             </span>
-            <bdi className="break-all">{data.email}</bdi>
+            <bdi className="align-with-page break-all">{data.email}</bdi>
             <span className="text-muted-foreground">{t('signInMethods.emailCodeDescription')}</span>
           </ItemContent>
         </Item>

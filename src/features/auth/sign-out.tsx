@@ -27,8 +27,11 @@ export function SignOutDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     onOpenChange(false);
     queryClient.clear();
     await refreshSession(queryClient);
-    await router.invalidate();
+    // To the sign-in page first: invalidating the signed-in page where one stands would rerun its
+    // guard, whose redirect (to /login?redirect=…) raced this navigation. Then no signed-in page's
+    // data stays cached for Back.
     await navigate({ to: '/login' });
+    await router.invalidate();
   };
 
   return (
