@@ -13,6 +13,8 @@ export interface AppServer {
   output(): string;
   /** SIGTERM to the process group (SIGKILL after 15 s). */
   stop(): Promise<number | null>;
+  /** SIGKILL at once: a crash, nothing flushed or closed. */
+  kill(): Promise<number | null>;
 }
 
 export async function freePort(): Promise<number> {
@@ -80,5 +82,6 @@ async function startOn(port: number, dataDir: string, env: Record<string, string
       }
       return stopGroup(child);
     },
+    kill: () => stopGroup(child, 'SIGKILL'),
   };
 }

@@ -20,7 +20,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `port`: a given one (a mail server coming back where the app expects it). */
+export async function startSmtpSink(port?: number): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -47,7 +48,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   server.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error('SMTP sink:', error);
   });
-  const port = await freePort();
+  port ??= await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 
   async function waitForMail(email: string, since = 0) {

@@ -14,7 +14,7 @@ import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
 import * as schema from './db/schema.ts';
 import { DEMO_ADDRESS, mailboxOwner, perBrowserMailbox } from './email/dev-mailbox.ts';
-import { sendEmail } from './email/mailer.ts';
+import { queueEmail } from './email/outbox.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
 import { clientAddress, otpSeconds, perClientCodes, sendLoginCode } from './login-codes.ts';
@@ -224,8 +224,8 @@ function createAuth(baseDb: Database, e: Env = env()) {
             hours: INVITATION_HOURS,
           });
           await afterCommit(() =>
-            sendEmail({ to: data.email, ...message }, { owner: mailboxOwner(request) }).catch((error: unknown) => {
-              logger().error({ err: error, to: data.email }, 'could not send the invitation');
+            queueEmail({ to: data.email, ...message, owner: mailboxOwner(request) }).catch((error: unknown) => {
+              logger().error({ err: error, to: data.email }, 'could not queue the invitation');
             }),
           );
         },

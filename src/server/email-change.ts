@@ -12,7 +12,7 @@ import { afterCommit, ambientScratch } from './db/ambient-transaction.ts';
 import type { Database } from './db/client.ts';
 import { user } from './db/schema.ts';
 import { mailboxOwner } from './email/dev-mailbox.ts';
-import { sendEmail } from './email/mailer.ts';
+import { queueEmail } from './email/outbox.ts';
 import { renderNoticeEmail } from './email/notice-email.tsx';
 import type { Env } from './env.ts';
 import { otpSeconds } from './login-codes.ts';
@@ -95,10 +95,10 @@ async function sendNotice(kind: 'changedMail' | 'takenMail', to: string, request
       heading: t(`changeEmail.${kind}.heading`),
       paragraphs: [t(`changeEmail.${kind}.body`, { time, email: to }), t(`changeEmail.${kind}.help`)],
     });
-    await sendEmail({ to, ...message }, { owner });
+    await queueEmail({ to, ...message, owner });
   };
   await afterCommit(async () => {
     // As the codes: the answer waits for no delivery, and tells nothing of it.
-    void send().catch((error: unknown) => logger().error({ err: error, to }, 'could not send the email change notice'));
+    void send().catch((error: unknown) => logger().error({ err: error, to }, 'could not queue the email change notice'));
   });
 }

@@ -9,7 +9,7 @@ import { languageInfo } from '#/lib/i18n/languages';
 import { afterCommit } from './db/ambient-transaction.ts';
 import { mailboxOwner, perBrowserMailbox } from './email/dev-mailbox.ts';
 import { renderLoginCodeEmail } from './email/login-code-email.tsx';
-import { sendEmail } from './email/mailer.ts';
+import { queueEmail } from './email/outbox.ts';
 import type { Env } from './env.ts';
 import { logger } from './logger.ts';
 
@@ -39,7 +39,7 @@ export function perClientCodes(e: Env) {
   } as const;
 }
 
-/** The answer waits for neither write nor delivery: its time must not tell a registered address from an unknown one. */
+/** The answer waits for neither the queue nor delivery: its time must not tell a registered address from an unknown one. */
 export async function sendLoginCode(
   e: Env,
   { email, otp, type }: { email: string; otp: string; type?: string },
@@ -69,10 +69,11 @@ export async function sendLoginCode(
           }
         : undefined,
     });
-    await sendEmail({ to: email, ...message }, { owner });
+    // Of no use once the code has expired: not sent after that.
+    await queueEmail({ to: email, ...message, owner, discardAfter: Date.now() + otpSeconds(e) * 1000 });
   };
   await afterCommit(async () => {
     // The response must not reveal delivery problems (nor whether the address exists).
-    void send().catch((error: unknown) => logger().error({ err: error, to: email }, 'could not send the login code'));
+    void send().catch((error: unknown) => logger().error({ err: error, to: email }, 'could not queue the login code'));
   });
 }

@@ -1,7 +1,7 @@
 // The statuses are written out by hand, not derived from the plugin or our code. Where the plugin
 // answers 400 rather than 403 (its own choice), the row says which code.
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAuth } from '#/server/auth.ts';
 import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
 import { authEndpointEnabled } from '#/server/auth-endpoints.ts';
@@ -759,6 +759,17 @@ describe('an organisation’s page and one’s organisations', () => {
   });
 });
 
+/** It leaves through the job queue, after the answer. */
+const mailTo = (to: string) =>
+  vi.waitFor(
+    () => {
+      const mail = mailboxMessages().find((m) => m.to === to);
+      if (!mail) throw new Error(`no e-mail to ${to}`);
+      return mail;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+
 describe('the invitation e-mail', () => {
   it('goes to the invitee in the language the inviter chose, with the link to /invitations/{id}', async () => {
     const f = await freshOrganization();
@@ -768,7 +779,7 @@ describe('the invitation e-mail', () => {
       body: { organizationId: f.id, email: to, role: 'admin', language: 'fr' },
     });
     expect(res.status).toBe(200);
-    const mail = mailboxMessages().find((m) => m.to === to);
+    const mail = await mailTo(to);
     expect(mail?.subject).toBe('org-owner@example.org vous invite à rejoindre une organisation sur Springboard');
     expect(mail?.text).toContain(`http://localhost:3000/invitations/${res.body.id}`);
     expect(mail?.text).toContain('en tant que Administrateur');
@@ -778,7 +789,7 @@ describe('the invitation e-mail', () => {
       cookie: cookies.owner,
       body: { organizationId: f.id, email: other, role: 'member' },
     });
-    expect(mailboxMessages().find((m) => m.to === other)?.subject).toBe(
+    expect((await mailTo(other)).subject).toBe(
       'org-owner@example.org invites you to join an organisation on Springboard',
     );
   });
@@ -792,7 +803,7 @@ describe('the invitation e-mail', () => {
       body: { organizationId: f.id, email: to, role: 'member', language: 'en' },
     });
     expect(res.status).toBe(200);
-    const mail = mailboxMessages().find((m) => m.to === to);
+    const mail = await mailTo(to);
     expect(mail?.subject).toBe('org-owner@example.org invites you to join an organisation on Springboard');
     expect(mail?.subject).not.toContain('Security notice');
     // The body still says which organisation.

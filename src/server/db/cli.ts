@@ -34,6 +34,8 @@ async function main() {
   try {
     if (command === 'reset') {
       await handle.db.execute(sql`drop schema if exists drizzle cascade`);
+      // The job queue's own tables (pg-boss recreates them at start-up).
+      await handle.db.execute(sql`drop schema if exists pgboss cascade`);
       await handle.db.execute(sql`drop schema if exists public cascade`);
       await handle.db.execute(sql`create schema public`);
       console.log(`Dropped every table of the ${where}.`);

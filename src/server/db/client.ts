@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import v8 from 'node:v8';
 import path from 'node:path';
+import type { ConstructorOptions } from 'pg-boss';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
@@ -15,6 +16,8 @@ export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'post
 export interface DatabaseHandle {
   kind: DatabaseConfig['kind'];
   db: Database;
+  /** How the job queue (src/server/queue/queue.ts) reaches the same database. */
+  queueConnection: Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'max'>;
   /** Safe to call from several instances at once. */
   migrate(migrationsFolder?: string): Promise<void>;
   ping(): Promise<void>;
@@ -46,9 +49,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     postgresqlconf: PGLITE_CONF,
   });
   const db = drizzle({ client, schema }) as unknown as Database;
+  const { fromPglite } = await import('pg-boss');
   return {
     kind: 'pglite',
     db,
+    queueConnection: { db: fromPglite(client), backend: 'pglite' },
     async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
       await migrate(drizzle({ client, schema }), { migrationsFolder });
     },
@@ -72,6 +77,8 @@ async function openPostgres(url: string, poolMax = DEFAULT_POOL_MAX): Promise<Da
   return {
     kind: 'postgres',
     db,
+    // A pool of its own: one connection listens for new jobs, the others fetch and settle them.
+    queueConnection: { connectionString: url, max: 3 },
     async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
       const conn = await pool.connect();
       try {

@@ -5,7 +5,9 @@ import { logger } from '../logger.ts';
 import { openDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from './client.ts';
 import { processWide } from '../process-wide.ts';
 import { isEmpty, seed } from './seed.ts';
-import { scheduleHousekeeping } from './housekeeping.ts';
+import { emailQueue } from '../email/outbox.ts';
+import { startQueue, stopQueue } from '../queue/queue.ts';
+import { housekeepingQueue } from './housekeeping.ts';
 
 /** One database per process, even when the dev server evaluates this module again. */
 const state = processWide('database', () => ({
@@ -30,8 +32,8 @@ async function open(): Promise<DatabaseHandle> {
     log.info('seeded the embedded database with demo data');
   }
   log.info({ database: h.kind, ms: Math.round(performance.now() - started) }, 'database ready');
+  await startQueue(h, [emailQueue, housekeepingQueue(async () => h.db, env().auditRetentionDays)]);
   state.handle = h;
-  scheduleHousekeeping(async () => h.db, env().auditRetentionDays);
   return h;
 }
 
@@ -51,5 +53,6 @@ export async function closeDatabase() {
   const h = state.handle ?? (state.opening ? await state.opening.catch(() => undefined) : undefined);
   state.handle = undefined;
   state.opening = undefined;
+  await stopQueue();
   await h?.close();
 }
