@@ -33,7 +33,7 @@ export function parseTrustedProxies(value: string | undefined): TrustedProxies {
 export function createClientAddress(trusted: TrustedProxies) {
   const trust = 'hops' in trusted ? (_address: string, hop: number) => hop < trusted.hops : proxyAddr.compile(trusted.ranges);
   /** The address of the client that sent `request`, or undefined when the socket's is unknown. */
-  return function clientAddress(request: Request): string | undefined {
+  function clientAddress(request: Request): string | undefined {
     const peer = (request as { ip?: string }).ip;
     if (!peer) return undefined;
     const forwarded = request.headers.get('x-forwarded-for');
@@ -41,5 +41,11 @@ export function createClientAddress(trusted: TrustedProxies) {
     // proxy-addr reads a Node request; these are the two fields it uses.
     const nodeLike = { connection: { remoteAddress: peer }, socket: { remoteAddress: peer }, headers: { 'x-forwarded-for': forwarded } };
     return proxyAddr(nodeLike as unknown as Parameters<typeof proxyAddr>[0], trust);
+  }
+  /** Whether the socket's peer is a trusted proxy (whose headers, X-Request-Id too, are believed). */
+  clientAddress.fromTrustedProxy = (request: Request): boolean => {
+    const peer = (request as { ip?: string }).ip;
+    return Boolean(peer) && trust(peer!, 0);
   };
+  return clientAddress;
 }

@@ -32,6 +32,28 @@ describe('HTTP pipeline', () => {
     expect(a.headers.get('Server-Timing')).toBeNull();
   });
 
+  it('gives every answer an X-Request-Id: a trusted proxy’s when it looks like an id, else a new UUID', async () => {
+    const fromPeer = (ip: string, id?: string) => {
+      const request = new Request('http://localhost/login', { headers: id ? { 'X-Request-Id': id } : {} });
+      Object.defineProperty(request, 'ip', { value: ip });
+      return request;
+    };
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const fetch = createHttpPipeline(html, { env: production() });
+    const made = await fetch(fromPeer('127.0.0.1'));
+    expect(made.headers.get('X-Request-Id')).toMatch(uuid);
+    expect((await fetch(fromPeer('127.0.0.1'))).headers.get('X-Request-Id')).not.toBe(made.headers.get('X-Request-Id'));
+    // TRUSTED_PROXIES defaults to loopback: a proxy on this host.
+    expect((await fetch(fromPeer('127.0.0.1', 'lb-7f3a.2'))).headers.get('X-Request-Id')).toBe('lb-7f3a.2');
+    expect((await fetch(fromPeer('127.0.0.1', 'two words'))).headers.get('X-Request-Id')).toMatch(uuid);
+    expect((await fetch(fromPeer('127.0.0.1', 'x'.repeat(129)))).headers.get('X-Request-Id')).toMatch(uuid);
+    // A client on the internet cannot choose the id its lines are logged under.
+    expect((await fetch(fromPeer('203.0.113.9', 'lb-7f3a.2'))).headers.get('X-Request-Id')).toMatch(uuid);
+    const behindBalancer = createHttpPipeline(html, { env: production({ TRUSTED_PROXIES: '10.0.0.0/8' }) });
+    expect((await behindBalancer(fromPeer('10.1.2.3', 'lb-7f3a.2'))).headers.get('X-Request-Id')).toBe('lb-7f3a.2');
+    expect((await behindBalancer(fromPeer('127.0.0.1', 'lb-7f3a.2'))).headers.get('X-Request-Id')).toMatch(uuid);
+  });
+
   it('adds Strict-Transport-Security when BASE_URL is https', async () => {
     const fetch = createHttpPipeline(html, { env: production({ BASE_URL: 'https://springboard.example' }) });
     const res = await fetch(new Request('http://localhost/'));

@@ -9,6 +9,7 @@ import { staticMiddleware } from 'srvx/static';
 import { STATUS_HEADER } from '../../lib/status-header.ts';
 import { env as processEnv, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
+import { inRequestContext, REQUEST_ID } from '../request-context.ts';
 import { sessionCookie, withExtendedSession } from '../session-cookie.ts';
 import { megabytes } from '../storage/storage-config.ts';
 import { createAnonymousPages, isAnonymousPageRequest } from './anonymous-pages.ts';
@@ -64,6 +65,8 @@ interface Exchange {
   request: Request;
   url: URL;
   nonce: string;
+  /** X-Request-Id: a trusted proxy's, or made here; on the answer and on every log line. */
+  requestId: string;
   env: Env;
   /** Set when the body stream passed its limit (bodyLimit) while the application read it. */
   tooLarge: boolean;
@@ -183,6 +186,7 @@ function withHeaders(x: Exchange, response: Response): Response {
   const set = (headers: Headers) => {
     applySecurityHeaders(headers, { nonce: x.nonce, https: x.env.baseUrl.startsWith('https:'), development: !x.env.isProduction });
     if (isPersonal(x, response)) headers.set('Cache-Control', 'private, no-store');
+    headers.set('X-Request-Id', x.requestId);
   };
   try {
     set(response.headers);
@@ -235,25 +239,34 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
     throw new Error('no step answered');
   }
 
-  return async function fetch(request: Request): Promise<Response> {
-    const started = performance.now();
-    const x: Exchange = { request, url: new URL(request.url), nonce: newNonce(), env: env(), tooLarge: false };
-    let response: Response;
-    try {
-      response = await answer(x);
-    } catch (error) {
-      // The client went away mid-request: nobody will read an answer, and it is not a server fault.
-      if (request.signal.aborted && !x.tooLarge) {
-        logger().debug({ method: request.method, path: x.url.pathname }, 'client closed the request');
-        return new Response(null, { status: 499 });
+  /** A trusted proxy's id (a load balancer's trace) when it looks like one; else a new one. */
+  function requestIdOf(request: Request): string {
+    const given = request.headers.get('x-request-id');
+    return given && REQUEST_ID.test(given) && clientAddress.fromTrustedProxy(request) ? given : crypto.randomUUID();
+  }
+
+  return function fetch(request: Request): Promise<Response> {
+    const requestId = requestIdOf(request);
+    return inRequestContext(requestId, async () => {
+      const started = performance.now();
+      const x: Exchange = { request, url: new URL(request.url), nonce: newNonce(), requestId, env: env(), tooLarge: false };
+      let response: Response;
+      try {
+        response = await answer(x);
+      } catch (error) {
+        // The client went away mid-request: nobody will read an answer, and it is not a server fault.
+        if (request.signal.aborted && !x.tooLarge) {
+          logger().debug({ method: request.method, path: x.url.pathname }, 'client closed the request');
+          return new Response(null, { status: 499 });
+        }
+        response = await failure(x, error);
       }
-      response = await failure(x, error);
-    }
-    response = compress(request, withHeaders(x, applyAskedStatus(response)));
-    logger().info(
-      { method: request.method, path: x.url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },
-      'request',
-    );
-    return response;
+      response = compress(request, withHeaders(x, applyAskedStatus(response)));
+      logger().info(
+        { method: request.method, path: x.url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+        'request',
+      );
+      return response;
+    });
   };
 }
