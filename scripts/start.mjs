@@ -48,6 +48,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 await server.ready();
 const address = server.node?.server?.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
+// Prometheus metrics on a port of their own, when asked for (METRICS_PORT).
+const metrics = config.metricsPort ? await app.serveMetrics(config.metricsPort, config.host) : undefined;
+if (metrics) console.log(`Metrics on http://${config.host}:${config.metricsPort}/metrics`);
 console.log(
   `Springboard ready on ${config.baseUrl.replace(`:${config.port}`, `:${port}`)} (listening on ${config.host}:${port}, ${Math.round(performance.now() - started)} ms)`,
 );
@@ -76,6 +79,7 @@ async function stop(signal) {
   force.unref();
   try {
     await server.close();
+    metrics?.close();
     await app.shutdown();
   } finally {
     process.exit(0);

@@ -91,3 +91,4 @@ export const shutdown = closeDatabase;
 export default createServerEntry({ fetch });
 
 export { env } from './server/env.ts';
+export { serveMetrics } from './server/metrics.ts';

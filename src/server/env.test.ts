@@ -64,6 +64,9 @@ describe('parseEnv', () => {
       [{ GITHUB_CLIENT_ID: 'id' }, 'GITHUB_CLIENT_SECRET'],
       [{ OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' }, 'OIDC_ISSUER'],
       [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+      [{ METRICS_PORT: 'nine' }, 'METRICS_PORT'],
+      [{ METRICS_PORT: '0' }, 'METRICS_PORT'],
+      [{ PORT: '4000', METRICS_PORT: '4000' }, 'METRICS_PORT must differ from PORT'],
     ];
     for (const [vars, name] of cases) {
       expect(() => parse(vars), JSON.stringify(vars)).toThrow(name);

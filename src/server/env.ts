@@ -83,6 +83,12 @@ const rawSchema = z.object({
   ORG_INVITATIONS_PER_HOUR: positiveInt('ORG_INVITATIONS_PER_HOUR').optional(),
   AUDIT_RETENTION_DAYS: positiveInt('AUDIT_RETENTION_DAYS').optional(),
   API_WRITES_PER_MINUTE: positiveInt('API_WRITES_PER_MINUTE').optional(),
+  METRICS_PORT: z
+    .string()
+    .regex(/^\d+$/, { error: 'METRICS_PORT must be a port number (1-65535)' })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 65535, { error: 'METRICS_PORT must be a port number (1-65535)' })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
 });
 
@@ -103,6 +109,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const mode: Mode = e.NODE_ENV ?? 'development';
   const production = mode === 'production';
   const port = e.PORT ?? 3000;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === port)
+    throw new EnvError('METRICS_PORT must differ from PORT: the metrics are never served on the public port');
 
   const both = (a: string | undefined, b: string | undefined, names: string) => {
     if (Boolean(a) !== Boolean(b)) throw new EnvError(`${names} must be set together`);
@@ -187,6 +195,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
     apiWritesPerMinute: e.API_WRITES_PER_MINUTE ?? 60,
     logLevel: e.LOG_LEVEL ?? 'info',
+    metricsPort: e.METRICS_PORT,
     storage,
     uploads: {
       maxBytes: e.UPLOAD_MAX_BYTES ?? 5 * 1024 * 1024,

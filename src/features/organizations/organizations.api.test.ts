@@ -789,9 +789,7 @@ describe('the invitation e-mail', () => {
       cookie: cookies.owner,
       body: { organizationId: f.id, email: other, role: 'member' },
     });
-    expect((await mailTo(other)).subject).toBe(
-      'org-owner@example.org invites you to join an organisation on Springboard',
-    );
+    expect((await mailTo(other)).subject).toBe('org-owner@example.org invites you to join an organisation on Springboard');
   });
 
   it('F11: its subject names the inviter and the app, never the organisation', async () => {

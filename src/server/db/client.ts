@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   db: Database;
   /** How the job queue (src/server/queue/queue.ts) reaches the same database. */
   queueConnection: Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'max'>;
+  /** The PostgreSQL pool's connections (for the metrics); the embedded database has none. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** Safe to call from several instances at once. */
   migrate(migrationsFolder?: string): Promise<void>;
   ping(): Promise<void>;
@@ -79,6 +81,7 @@ async function openPostgres(url: string, poolMax = DEFAULT_POOL_MAX): Promise<Da
     db,
     // A pool of its own: one connection listens for new jobs, the others fetch and settle them.
     queueConnection: { connectionString: url, max: 3 },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
       const conn = await pool.connect();
       try {

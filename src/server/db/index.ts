@@ -45,6 +45,9 @@ export function ready(): Promise<DatabaseHandle> {
   return state.opening;
 }
 
+/** The open database, if it is: for the metrics, which must not open it. */
+export const currentDatabase = (): DatabaseHandle | undefined => state.handle;
+
 export async function database(): Promise<Database> {
   return state.handle?.db ?? (await ready()).db;
 }

@@ -9,6 +9,7 @@ import { staticMiddleware } from 'srvx/static';
 import { STATUS_HEADER } from '../../lib/status-header.ts';
 import { env as processEnv, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
+import { recordRequest } from '../metrics.ts';
 import { inRequestContext, REQUEST_ID } from '../request-context.ts';
 import { sessionCookie, withExtendedSession } from '../session-cookie.ts';
 import { megabytes } from '../storage/storage-config.ts';
@@ -262,10 +263,9 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
         response = await failure(x, error);
       }
       response = compress(request, withHeaders(x, applyAskedStatus(response)));
-      logger().info(
-        { method: request.method, path: x.url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },
-        'request',
-      );
+      const ms = performance.now() - started;
+      recordRequest(request.method, x.url.pathname, response.status, ms / 1000);
+      logger().info({ method: request.method, path: x.url.pathname, status: response.status, ms: Math.round(ms * 10) / 10 }, 'request');
       return response;
     });
   };

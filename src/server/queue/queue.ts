@@ -16,7 +16,10 @@ export interface QueueDefinition<T extends object | null> {
   cron?: string;
 }
 
-const state = processWide('queue', () => ({ boss: undefined as PgBoss | undefined }));
+const state = processWide('queue', () => ({ boss: undefined as PgBoss | undefined, failures: new Map<string, number>() }));
+
+/** Failed attempts in this process, by queue (src/server/metrics.ts). */
+export const jobFailures = (): ReadonlyMap<string, number> => state.failures;
 
 /** Starts pg-boss on the database and a worker for each queue. */
 export async function startQueue(handle: DatabaseHandle, queues: QueueDefinition<never>[]): Promise<PgBoss> {
@@ -44,6 +47,7 @@ export async function startQueue(handle: DatabaseHandle, queues: QueueDefinition
               await queue.work(job.data);
               return { id: job.id, status: 'completed' };
             } catch (error) {
+              state.failures.set(queue.name, (state.failures.get(queue.name) ?? 0) + 1);
               logger().warn({ err: error, queue: queue.name, job: job.id }, 'job failed');
               return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
             }
