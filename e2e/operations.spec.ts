@@ -1,6 +1,9 @@
-// What an operator sees of a running server: request ids on answers and in the log, and metrics.
+// What an operator sees of a running server: request ids on answers and in the log, metrics, traces.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import { freePort, startApp } from './support/app-server';
 import { expect, test } from './support/fixtures';
+import { startSmtpSink } from './support/smtp-sink';
 
 test('every answer carries X-Request-Id, and the request’s log lines carry the same id', async () => {
   const app = await startApp({ LOG_LEVEL: 'info' });
@@ -48,5 +51,92 @@ test('METRICS_PORT serves Prometheus metrics on its own port: requests by route 
     expect((await fetch(`http://127.0.0.1:${metricsPort}/other`)).status).toBe(404);
   } finally {
     await app.stop();
+  }
+});
+
+interface ReceivedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  service: string;
+}
+
+/** An OTLP/HTTP receiver (JSON), as a collector would be. */
+async function startOtlpReceiver() {
+  const spans: ReceivedSpan[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url === '/v1/traces') {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+          resourceSpans: Array<{
+            resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> };
+            scopeSpans: Array<{ spans: Omit<ReceivedSpan, 'service'>[] }>;
+          }>;
+        };
+        for (const r of body.resourceSpans) {
+          const service = r.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
+          for (const s of r.scopeSpans) for (const span of s.spans) spans.push({ ...span, service });
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, spans, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+test('with OTEL_EXPORTER_OTLP_ENDPOINT, a request is one trace under the caller’s traceparent: its queries and the queued e-mail inside, the SMTP send in the job’s', async () => {
+  const receiver = await startOtlpReceiver();
+  const sink = await startSmtpSink();
+  const app = await startApp({
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+    OTEL_SERVICE_NAME: 'springboard-e2e',
+    OTEL_BSP_SCHEDULE_DELAY: '100',
+    EMAIL_SERVER: sink.url,
+    LOG_LEVEL: 'info',
+  });
+  try {
+    const traceId = randomBytes(16).toString('hex');
+    const callerSpan = randomBytes(8).toString('hex');
+    const email = `traced.${Date.now()}@example.org`;
+    const res = await fetch(`${app.url}/api/auth/email-otp/send-verification-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.url, traceparent: `00-${traceId}-${callerSpan}-01` },
+      body: JSON.stringify({ email, type: 'sign-in' }),
+    });
+    expect(res.status).toBe(200);
+    await sink.waitForCode(email);
+
+    const inTrace = () => receiver.spans.filter((s) => s.traceId === traceId);
+    await expect.poll(() => inTrace().map((s) => s.name)).toEqual(expect.arrayContaining(['db query', 'queue send email']));
+    const server = inTrace().find((s) => s.parentSpanId === callerSpan)!;
+    expect(server.name).toBe('POST /api/auth/email-otp/send-verification-otp');
+    expect(server.service).toBe('springboard-e2e');
+    // Every other span of the trace descends from the request's.
+    const byId = new Map(inTrace().map((s) => [s.spanId, s]));
+    const root = (s: ReceivedSpan): ReceivedSpan => (s.parentSpanId && byId.has(s.parentSpanId) ? root(byId.get(s.parentSpanId)!) : s);
+    for (const span of inTrace()) expect(root(span).spanId, span.name).toBe(server.spanId);
+
+    // The worker's trace: the SMTP exchange inside the job.
+    await expect.poll(() => receiver.spans.find((s) => s.name === 'smtp send')).toBeTruthy();
+    const smtp = receiver.spans.find((s) => s.name === 'smtp send')!;
+    expect(receiver.spans.find((s) => s.spanId === smtp.parentSpanId)?.name).toBe('queue work email');
+
+    // The request's log line names its trace.
+    const line = app
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; path?: string; traceId?: string })
+      .find((l) => l.msg === 'request' && l.path === '/api/auth/email-otp/send-verification-otp');
+    expect(line?.traceId).toBe(traceId);
+  } finally {
+    await app.stop();
+    await sink.close();
+    await receiver.close();
   }
 });

@@ -36,6 +36,9 @@ try {
   throw error;
 }
 
+// OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set: before the database opens, so its start-up is traced too.
+await app.startTracing(config);
+
 try {
   await app.ready();
 } catch (error) {
@@ -81,6 +84,7 @@ async function stop(signal) {
     await server.close();
     metrics?.close();
     await app.shutdown();
+    await app.stopTracing();
   } finally {
     process.exit(0);
   }

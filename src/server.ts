@@ -92,3 +92,4 @@ export default createServerEntry({ fetch });
 
 export { env } from './server/env.ts';
 export { serveMetrics } from './server/metrics.ts';
+export { startTracing, stopTracing } from './server/tracing.ts';

@@ -89,6 +89,8 @@ const rawSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 65535, { error: 'METRICS_PORT must be a port number (1-65535)' })
     .optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:'], 'http://collector:4318').optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
 });
 
@@ -196,6 +198,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     apiWritesPerMinute: e.API_WRITES_PER_MINUTE ?? 60,
     logLevel: e.LOG_LEVEL ?? 'info',
     metricsPort: e.METRICS_PORT,
+    otel: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME ?? 'springboard' },
     storage,
     uploads: {
       maxBytes: e.UPLOAD_MAX_BYTES ?? 5 * 1024 * 1024,

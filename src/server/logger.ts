@@ -2,12 +2,14 @@ import { createRequire } from 'node:module';
 import pino from 'pino';
 import { env } from './env.ts';
 import { currentRequestId } from './request-context.ts';
+import { currentTraceId } from './tracing.ts';
 
 /** pino-pretty is loaded as a stream: worker transports cannot be resolved inside Vite's module runner. */
 /** Every line written while a request is answered names it. */
 function mixin() {
   const requestId = currentRequestId();
-  return requestId ? { requestId } : {};
+  const traceId = currentTraceId();
+  return { ...(requestId && { requestId }), ...(traceId && { traceId }) };
 }
 
 function createLogger() {

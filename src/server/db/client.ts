@@ -6,6 +6,7 @@ import type { ConstructorOptions } from 'pg-boss';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
+import { tracedQuery } from '../tracing.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -50,6 +51,16 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     extensions: { pg_trgm, unaccent },
     postgresqlconf: PGLITE_CONF,
   });
+  // Each statement in a span when tracing is on, a transaction's too (src/server/tracing.ts).
+  client.query = tracedQuery('postgresql', client.query);
+  client.exec = tracedQuery('postgresql', client.exec);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (work) =>
+    transaction((tx) => {
+      tx.query = tracedQuery('postgresql', tx.query);
+      tx.exec = tracedQuery('postgresql', tx.exec);
+      return work(tx);
+    });
   const db = drizzle({ client, schema }) as unknown as Database;
   const { fromPglite } = await import('pg-boss');
   return {
@@ -75,6 +86,11 @@ async function openPostgres(url: string, poolMax = DEFAULT_POOL_MAX): Promise<Da
   const pool = new pg.Pool({ connectionString: url, max: poolMax, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Each query in a span when tracing is on: the pool's, and a transaction's client's (src/server/tracing.ts).
+  pool.query = tracedQuery('postgresql', pool.query);
+  pool.on('connect', (client) => {
+    client.query = tracedQuery('postgresql', client.query);
+  });
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   return {
     kind: 'postgres',

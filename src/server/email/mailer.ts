@@ -2,6 +2,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '../env.ts';
 import { logger } from '../logger.ts';
+import { inSpan } from '../tracing.ts';
 import { DEMO_ADDRESS, deliverToMailbox, perBrowserMailbox } from './dev-mailbox.ts';
 
 export interface Email {
@@ -33,6 +34,9 @@ export function unsentEmailBlock(email: Pick<Email, 'to' | 'subject' | 'text'>):
   return [`┌${RULE}`, ...lines.map((line) => `│ ${line}`.trimEnd()), `└${RULE}`, ''].join('\n');
 }
 
+/** The mail server's host, never its credentials. */
+const transportHost = (server: string) => (URL.canParse(server) ? new URL(server).hostname : '');
+
 export async function sendEmail(email: Email, options: { owner?: string } = {}): Promise<void> {
   const e = env();
   if (!e.email.server) {
@@ -46,6 +50,8 @@ export async function sendEmail(email: Email, options: { owner?: string } = {}):
     return;
   }
   transport ??= nodemailer.createTransport(e.email.server);
-  await transport.sendMail({ from: e.email.from, ...email });
+  await inSpan('smtp send', { 'server.address': transportHost(e.email.server) }, () =>
+    transport!.sendMail({ from: e.email.from, ...email }),
+  );
   logger().info({ to: email.to, subject: email.subject }, 'e-mail sent');
 }

@@ -2,6 +2,7 @@
 // it, retrying with backoff while the mail server is down (docs/decisions/071-email-queue.md).
 import { logger } from '../logger.ts';
 import { runningQueue, type QueueDefinition } from '../queue/queue.ts';
+import { inSpan } from '../tracing.ts';
 import { sendEmail, type Email } from './mailer.ts';
 
 export interface QueuedEmail extends Email {
@@ -39,5 +40,5 @@ export async function queueEmail(email: QueuedEmail): Promise<void> {
   // Started with the database (src/server/db/index.ts), which every request that sends mail waits for.
   const boss = runningQueue();
   if (!boss) throw new Error('the job queue is not running');
-  await boss.send(emailQueue.name, email);
+  await inSpan('queue send email', { 'messaging.destination.name': emailQueue.name }, () => boss.send(emailQueue.name, email));
 }

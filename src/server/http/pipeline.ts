@@ -9,7 +9,8 @@ import { staticMiddleware } from 'srvx/static';
 import { STATUS_HEADER } from '../../lib/status-header.ts';
 import { env as processEnv, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
-import { recordRequest } from '../metrics.ts';
+import { recordRequest, routeLabel } from '../metrics.ts';
+import { inRequestSpan } from '../tracing.ts';
 import { inRequestContext, REQUEST_ID } from '../request-context.ts';
 import { sessionCookie, withExtendedSession } from '../session-cookie.ts';
 import { megabytes } from '../storage/storage-config.ts';
@@ -248,25 +249,33 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
 
   return function fetch(request: Request): Promise<Response> {
     const requestId = requestIdOf(request);
-    return inRequestContext(requestId, async () => {
-      const started = performance.now();
-      const x: Exchange = { request, url: new URL(request.url), nonce: newNonce(), requestId, env: env(), tooLarge: false };
-      let response: Response;
-      try {
-        response = await answer(x);
-      } catch (error) {
-        // The client went away mid-request: nobody will read an answer, and it is not a server fault.
-        if (request.signal.aborted && !x.tooLarge) {
-          logger().debug({ method: request.method, path: x.url.pathname }, 'client closed the request');
-          return new Response(null, { status: 499 });
+    const url = new URL(request.url);
+    return inRequestContext(requestId, () =>
+      inRequestSpan(request, url, async (span) => {
+        const started = performance.now();
+        const x: Exchange = { request, url, nonce: newNonce(), requestId, env: env(), tooLarge: false };
+        let response: Response;
+        try {
+          response = await answer(x);
+        } catch (error) {
+          // The client went away mid-request: nobody will read an answer, and it is not a server fault.
+          if (request.signal.aborted && !x.tooLarge) {
+            logger().debug({ method: request.method, path: url.pathname }, 'client closed the request');
+            return new Response(null, { status: 499 });
+          }
+          response = await failure(x, error);
         }
-        response = await failure(x, error);
-      }
-      response = compress(request, withHeaders(x, applyAskedStatus(response)));
-      const ms = performance.now() - started;
-      recordRequest(request.method, x.url.pathname, response.status, ms / 1000);
-      logger().info({ method: request.method, path: x.url.pathname, status: response.status, ms: Math.round(ms * 10) / 10 }, 'request');
-      return response;
-    });
+        response = compress(request, withHeaders(x, applyAskedStatus(response)));
+        const ms = performance.now() - started;
+        recordRequest(request.method, url.pathname, response.status, ms / 1000);
+        if (span) {
+          const route = routeLabel(url.pathname, response.status);
+          span.updateName(`${request.method} ${route}`);
+          span.setAttributes({ 'http.route': route, 'http.response.status_code': response.status });
+        }
+        logger().info({ method: request.method, path: url.pathname, status: response.status, ms: Math.round(ms * 10) / 10 }, 'request');
+        return response;
+      }),
+    );
   };
 }

@@ -6,6 +6,7 @@ import { PgBoss, type ConstructorOptions, type Job, type JobResult } from 'pg-bo
 import type { DatabaseHandle } from '../db/client.ts';
 import { logger } from '../logger.ts';
 import { processWide } from '../process-wide.ts';
+import { inSpan } from '../tracing.ts';
 
 /** A queue's name, its settings, and what one job does. Throwing retries it later. */
 export interface QueueDefinition<T extends object | null> {
@@ -44,7 +45,9 @@ export async function startQueue(handle: DatabaseHandle, queues: QueueDefinition
         Promise.all(
           jobs.map(async (job): Promise<JobResult> => {
             try {
-              await queue.work(job.data);
+              await inSpan(`queue work ${queue.name}`, { 'messaging.destination.name': queue.name, 'messaging.message.id': job.id }, () =>
+                queue.work(job.data),
+              );
               return { id: job.id, status: 'completed' };
             } catch (error) {
               state.failures.set(queue.name, (state.failures.get(queue.name) ?? 0) + 1);

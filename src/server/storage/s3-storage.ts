@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { StorageConfig } from './storage-config.ts';
 import { isKey, type Storage, type StoredObject } from './storage-keys.ts';
+import { inSpan } from '../tracing.ts';
 
 export class S3Storage implements Storage {
   private readonly client: S3Client;
@@ -18,6 +19,11 @@ export class S3Storage implements Storage {
   constructor(config: Extract<StorageConfig, { kind: 's3' }>) {
     this.bucket = config.bucket;
     this.client = new S3Client({ region: config.region, endpoint: config.endpoint, forcePathStyle: config.forcePathStyle });
+    // Each call in a span of its own when tracing is on (src/server/tracing.ts).
+    this.client.middlewareStack.add(
+      (next, context) => (args) => inSpan(`S3 ${context.commandName ?? 'call'}`, { 'aws.s3.bucket': this.bucket }, () => next(args)),
+      { step: 'initialize', name: 'springboardTracing' },
+    );
   }
 
   async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
