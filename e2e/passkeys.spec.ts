@@ -48,7 +48,8 @@ async function addPasskey(page: Page) {
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section.getByText('No passkeys yet')).toBeVisible();
   await section.getByRole('button', { name: 'Add a passkey' }).click();
-  await expect(page.getByText('Passkey added')).toBeVisible();
+  // The toast (the security activity below lists the event too).
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Passkey added')).toBeVisible();
   return section;
 }
 
@@ -94,7 +95,7 @@ test.describe('passkeys', () => {
     await expect(rename.getByLabel('Name')).toHaveValue('Chrome on Linux');
     await rename.getByLabel('Name').fill('Work laptop');
     await rename.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Passkey renamed')).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Passkey renamed')).toBeVisible();
     await expect(row).toContainText('Work laptop');
 
     // Signed out, then in again with "Sign in with a passkey": no email, no code.
@@ -116,7 +117,7 @@ test.describe('passkeys', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete the passkey \u201c\u2068Work laptop\u2069\u201d?' });
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Passkey deleted')).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Passkey deleted')).toBeVisible();
     await expect(section.getByText('No passkeys yet')).toBeVisible();
 
     // The device still holds it, but the app no longer knows it: refused, in the reader's language.

@@ -66,12 +66,20 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     waitForMail,
-    async waitForCode(email, since) {
-      const mail = await waitForMail(email, since);
-      // The code stands alone on its own line in the plain-text part.
-      const code = /^\s*([0-9A-Za-z]{6})\s*$/m.exec(mail.text)?.[1];
-      if (!code) throw new Error(`no code in e-mail: ${mail.text}`);
-      return code;
+    async waitForCode(email, since = 0) {
+      // The newest e-mail to the address that holds a code (an invitation sent just before may
+      // arrive after it: each leaves through the job queue). The code stands alone on its own
+      // line in the plain-text part.
+      const codeIn = (mail: ReceivedMail) => /^\s*([0-9A-Za-z]{6})\s*$/m.exec(mail.text)?.[1];
+      const address = email.toLowerCase();
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        const mail = messages.filter((m) => m.to.includes(address) && m.receivedAt >= since && codeIn(m)).at(-1);
+        if (mail) return codeIn(mail)!;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const last = await waitForMail(email, since);
+      throw new Error(`no code in e-mail: ${last.text}`);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
