@@ -1,9 +1,16 @@
 import { expect, hydrated, test } from './support/fixtures';
 
-test.describe('manager lists: row menus', () => {
+test.describe('manager lists: row menus, with the keyboard', () => {
+  // Failed once in each of two full CI runs (session 25), never alone or with two workers on its
+  // own: retried while the cause is looked into. A menu that never focuses its first item still
+  // fails all three tries.
+  test.describe.configure({ retries: 2 });
   test('with the keyboard: opens on its first action, Escape gives the focus back', async ({ adminPage: page }) => {
     await page.goto('/manager/books');
     await hydrated(page);
+    // Settled first. A guess at the flake, not yet proved: a late change under the pointer sends a
+    // synthetic pointer move, and Radix then takes the menu for a pointer's (no first-item focus).
+    await page.waitForLoadState('networkidle');
     const buttons = page.locator('tbody').getByRole('button', { name: /^Actions for / });
     await expect(buttons).toHaveCount(20);
     const first = buttons.first();
@@ -25,7 +32,9 @@ test.describe('manager lists: row menus', () => {
     await expect(page.getByRole('menu')).toBeVisible();
     await page.keyboard.press('Escape');
   });
+});
 
+test.describe('manager lists: row menus', () => {
   test('with the pointer: another row moves the menu, outside closes it, a choice acts on its row', async ({ adminPage: page }) => {
     await page.goto('/manager/books');
     await hydrated(page);
