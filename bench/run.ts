@@ -9,7 +9,8 @@ import { firstLoad, launchBrowser, type FirstLoad } from './lib/browser.ts';
 import { buildUnlessAsked, judge, reportFailure, summaryLine, writeResults, type Figure } from './lib/budget.ts';
 import { CATEGORIES, LIGHTHOUSE_RUNS, runLighthouse } from './lib/lighthouse.ts';
 import { BROWSER_HEADERS, LOAD, load, median, medianOfRuns, type LoadRun, type LoadTarget } from './lib/load.ts';
-import { LOG_DIR, ROOT, rssMb, startApp, startBaseline, type Server } from './lib/processes.ts';
+import { CPU_PER_REQUEST, measureCpuPerRequest } from './lib/cpu-per-request.ts';
+import { LOG_DIR, ROOT, rssMb, startApp, startBaseline, startFloor, type Server } from './lib/processes.ts';
 import * as progress from './lib/progress.ts';
 import { REALISTIC, measureRealistic, realisticSteps, type RealisticOptions } from './lib/realistic.ts';
 import { LARGE, freshLargeDataDir, seedLarge } from './lib/seeded-data.ts';
@@ -37,6 +38,8 @@ const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** di
 const kb = (bytes: number) => round(bytes / 1024, 1);
 
 const figures: Figure[] = [];
+/** The floor's CPU per request (bench/lib/floor-server.mjs), once measured on PostgreSQL. */
+let floor: number | undefined;
 function record(name: string, value: number | string, unit: string, extra: Record<string, unknown> = {}) {
   figures.push({ name, value, unit, ...extra });
   progress.print(`${name}: ${value}${unit ? ` ${unit}` : ''}`);
@@ -54,7 +57,7 @@ progress.planSteps(
     (skip.has('lighthouse') ? 0 : 2) +
     (realisticParts.mix && skip.has('load') ? 1 : 0) +
     realisticStepCount +
-    (postgresUrl ? 2 + loadSteps + realisticStepCount : 0),
+    (postgresUrl ? 3 + loadSteps + realisticStepCount : 0),
 );
 
 const servers: Server[] = [];
@@ -334,6 +337,21 @@ try {
     // Not a demo account: the 5-codes quota is per address, and this database outlives the run.
     const someone = await pickUser(postgresUrl);
     const pgCookie = await signIn(pg.url, mail, someone);
+    progress.begin(`CPU per request by kind, beside the floor (${CPU_PER_REQUEST.requests} requests each)`);
+    const floorServer = await startFloor(pgEnv);
+    servers.push(floorServer);
+    try {
+      const adminCookie = await signIn(pg.url, mail, await pickUser(postgresUrl, 'admin'));
+      floor = await measureCpuPerRequest({
+        app: pg,
+        floor: floorServer,
+        cookies: { user: pgCookie, admin: adminCookie },
+        record,
+        note: progress.note,
+      });
+    } finally {
+      await floorServer.stop();
+    }
     if (!skip.has('load')) {
       progress.begin(`throughput on PostgreSQL: ${LOAD.connections} connections, ${LOAD.seconds} s, median of ${LOAD.runs}`);
       await checkSearch(pg, pgCookie, 'postgres');
@@ -342,12 +360,15 @@ try {
       report('books_search_postgres', ['p50', 'p95', 'p99']);
     }
     await pg.stop();
-    if (realistic)
+    if (realistic) {
       await realisticOn('postgres', {
         openSql: () => postgresClient(postgresUrl),
         postgresUrl,
         startServer: (env = {}) => startApp({ ...pgEnv, ...env }),
       });
+      const mixCpu = figures.find((f) => f.name === 'mix_server_cpu_per_request_postgres')?.value;
+      if (typeof mixCpu === 'number' && floor) record('mix_server_cpu_per_request_postgres_x_floor', round(mixCpu / floor, 1), '×');
+    }
   }
   await baseline.stop();
 
@@ -357,7 +378,7 @@ try {
   const seconds = round(progress.elapsedSeconds());
   record('bench_total_time', seconds, 's');
   console.log('');
-  console.log('Budget (issues #8 and #20):');
+  console.log('Budget (bench/lib/budget.ts):');
   for (const j of judged) console.log(summaryLine(j));
   const failed = judged.filter((j) => j.verdict === 'FAIL').length;
   console.log(
@@ -376,15 +397,16 @@ try {
   await shutdown();
 }
 
-async function pickUser(url: string): Promise<string> {
+async function pickUser(url: string, role: 'user' | 'admin' = 'user'): Promise<string> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ email: string }>(
-      `select email from "user" where role = 'user' and onboarded_at is not null and banned is not true order by random() limit 1`,
+      `select email from "user" where role = $1 and onboarded_at is not null and banned is not true order by random() limit 1`,
+      [role],
     );
-    if (!rows[0]) throw new Error('no seeded user in BENCH_DATABASE_URL');
+    if (!rows[0]) throw new Error(`no seeded ${role} in BENCH_DATABASE_URL`);
     return rows[0].email;
   } finally {
     await client.end();

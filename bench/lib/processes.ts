@@ -156,3 +156,8 @@ http.createServer((req, res) => {
 export async function startBaseline(): Promise<Server> {
   return spawnServer(['-e', BASELINE], {}, await freePort(), '/', 10_000);
 }
+
+/** bench/lib/floor-server.mjs on the app's PostgreSQL database (issue #40). */
+export async function startFloor(env: { DATABASE_URL: string; AUTH_SECRET: string }): Promise<Server> {
+  return spawnServer([path.join(ROOT, 'bench/lib/floor-server.mjs')], env, await freePort(), '/health', 10_000);
+}

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SmtpSink } from '../../e2e/support/smtp-sink.ts';
-import { BUDGET } from './budget.ts';
 import { httpClient, type Latencies } from './http-client.ts';
 import { BROWSER_HEADERS, LOAD } from './load.ts';
 import {
@@ -24,6 +23,7 @@ import { LOG_DIR, cpuMs, machineCpu, ownCpuMs, postgresCpuMs, rssMb, type Server
 import * as progress from './progress.ts';
 import { freshTerms, searchUncached } from './search-uncached.ts';
 import { signInAll } from './sign-in.ts';
+import { measureTracingCost } from './tracing-cost.ts';
 import {
   capture,
   costPerKind,
@@ -48,6 +48,8 @@ export const REALISTIC = {
   ceilingSeconds: Number(process.env.BENCH_CEILING_DURATION ?? 15),
   ceilingWarmupSeconds: 3,
   auditWriteSeconds: Number(process.env.BENCH_AUDIT_WRITES_DURATION ?? 16),
+  /** Each of the four tracing slices, after its own warm-up. */
+  tracingSeconds: Number(process.env.BENCH_TRACING_DURATION ?? 10),
 };
 
 const FIRST_RENDER_TERMS = ['ma', 'sal', 'k'];
@@ -74,7 +76,7 @@ const round = (n: number, digits = 1) => (Number.isFinite(n) ? Math.round(n * 10
 const rounded = (l: Latencies) =>
   Object.fromEntries(Object.entries(l).map(([k, v]: [string, unknown]) => [k, typeof v === 'number' ? round(v) : v]));
 
-export const realisticSteps = (parts: RealisticOptions['parts']) => 1 + (parts.uncached ? 1 : 0) + (parts.mix ? 2 : 0);
+export const realisticSteps = (parts: RealisticOptions['parts']) => 1 + (parts.uncached ? 1 : 0) + (parts.mix ? 3 : 0);
 
 /** Dropped first in any case, so a run that died with it on leaves nothing behind. */
 async function skipAuditInserts(db: SqlClient, on: boolean) {
@@ -290,9 +292,6 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
         note: 'CPU time (user and system) of the app process during the measured mix, divided by its requests',
       });
       o.record(`${s}_ratio`, round((m.rps / o.baselineRps) * 100), '%', { baselineRps: round(o.baselineRps, 0) });
-      // The CPU time one request may cost the whole machine for the cores to serve the budget's share of the baseline.
-      const ratioBudget = BUDGET.find((line) => line.figure === `${s}_ratio`)?.limit;
-      const budgetRps = typeof ratioBudget === 'number' ? (ratioBudget / 100) * o.baselineRps : 0;
       o.record(`mix_cpu_per_request_${o.suffix}`, round(cpu.machine, 2), 'ms', {
         note: "the whole machine's busy CPU time during the measured mix (all processes, all cores), divided by its requests",
         app: round(cpu.app, 2),
@@ -302,9 +301,11 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
         cores: cpu.cores,
         busyShare: round(busyShare * 100),
         stealShare: round(stealShare * 100),
-        budgetRps: round(budgetRps, 0),
-        cpuPerRequestForBudget: budgetRps ? round((cpu.cores * 1000) / budgetRps, 2) : null,
       });
+      if (o.postgresUrl)
+        o.record(`mix_postgres_cpu_per_request_${o.suffix}`, round(cpu.database, 2), 'ms', {
+          note: "PostgreSQL's CPU time (its processes, ended backends included) during the measured mix, divided by its requests",
+        });
       if (audit && auditOnWrites) {
         // What the log adds to a write, times the writes' share, against a request's cost without it.
         const writes = cpuPerRequestOf(auditOnWrites);
@@ -334,6 +335,25 @@ export async function measureRealistic(o: RealisticOptions): Promise<void> {
       if (m.errors) progress.warn(`${s}: ${m.errors} errors, e.g. ${m.errorSamples[0]}`);
       o.record(`rss_under_load_${o.suffix}`, rss, 'MB', {
         afterSecondsOfMix: Math.max(rssAfterSeconds, round(mixWarmupSeconds + m.seconds, 0)),
+      });
+
+      progress.begin(`${label}: tracing's cost (the mix with OTEL_EXPORTER_OTLP_ENDPOINT set and unset, in turns)`);
+      const tracing = await measureTracingCost({
+        startServer: o.startServer,
+        onServer: o.onServer,
+        sessions,
+        workload,
+        connections,
+        seconds: REALISTIC.tracingSeconds,
+        warmupSeconds: mixWarmupSeconds,
+        note: progress.note,
+      });
+      o.record(`mix_tracing_cost_${o.suffix}`, round((tracing.on / tracing.off - 1) * 100), '%', {
+        appCpuPerRequestOn: round(tracing.on, 2),
+        appCpuPerRequestOff: round(tracing.off, 2),
+        otlpExports: tracing.exports,
+        otlpKilobytes: round(tracing.exportedBytes / 1024, 0),
+        note: `the app's CPU time per request of the mix with every span exported to a local OTLP/HTTP collector, over the same without tracing; fresh processes, off on on off, ${REALISTIC.tracingSeconds} s each after ${mixWarmupSeconds} s`,
       });
 
       progress.begin(`${label}: SQL ceiling (the mix's statements, captured, then sent straight to the database)`);
