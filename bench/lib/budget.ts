@@ -6,7 +6,7 @@ export interface Figure {
   [extra: string]: unknown;
 }
 
-export interface BudgetLine {
+interface BudgetLine {
   figure: string;
   op: '<=' | '>=' | 'in';
   limit: number | string[];
@@ -14,7 +14,7 @@ export interface BudgetLine {
   run?: 'large';
 }
 
-export const BUDGET: BudgetLine[] = [
+const BUDGET: BudgetLine[] = [
   { figure: 'first_load_login_js_gzip', op: '<=', limit: 170, unit: 'KB' },
   { figure: 'first_load_login_js_requests', op: '<=', limit: 10, unit: 'requests' },
   { figure: 'first_load_app_js_gzip', op: '<=', limit: 200, unit: 'KB' },
