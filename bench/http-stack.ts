@@ -2,12 +2,12 @@
 // on one seeded database, A B then B A; server CPU time, not throughput, so it holds on a busy machine. BENCH_A_ENV and
 // BENCH_B_ENV (`KEY=VALUE,…`), BENCH_KINDS (`0,2`: rows of KINDS), BENCH_BURST_SECONDS, BENCH_VERBOSE (every round).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { httpClient, type HttpClient, type HttpRequest } from './lib/http-client.ts';
 import { BROWSER_HEADERS } from './lib/load.ts';
 import { ADMIN_SHARE, BENCH_TITLE_PREFIX, createMix, runMix, type Mix } from './lib/mix.ts';
+import { threadCpuMs as cpuMs } from './lib/processes.ts';
 import { signInAll, startMailSink } from './lib/sign-in.ts';
 import { postgresClient, prepareWorkload, restore } from './lib/workload.ts';
 
@@ -20,19 +20,6 @@ const BURST_MS = Number(process.env.BENCH_BURST_SECONDS ?? 2) * 1000;
 const IN_FLIGHT = 4;
 const SEQUENTIAL = 30;
 const SESSIONS = 20;
-
-/** CPU time of all the process's threads in ms, to the nanosecond (`/proc/…/stat` counts 10 ms ticks). */
-function cpuMs(pid: number) {
-  let ns = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return ns / 1e6;
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -337,7 +337,9 @@ try {
     // Not a demo account: the 5-codes quota is per address, and this database outlives the run.
     const someone = await pickUser(postgresUrl);
     const pgCookie = await signIn(pg.url, mail, someone);
-    progress.begin(`CPU per request by kind, beside the floor (${CPU_PER_REQUEST.requests} requests each)`);
+    progress.begin(
+      `CPU per request by kind, beside the floor (${CPU_PER_REQUEST.rounds} rounds of ${CPU_PER_REQUEST.requests} requests each)`,
+    );
     const floorServer = await startFloor(pgEnv);
     servers.push(floorServer);
     try {

@@ -1,13 +1,15 @@
-// Issue #40's measure: the CPU time the app process spends per request, by kind, beside a floor
+// Issue #40's measure: the CPU time the app process spends per request (its threads', to the ns), by kind, beside a floor
 // server measured in the same run (bench/lib/floor-server.mjs: the first page of books for a signed-in
 // cookie, by hand). Steadier than req/s on a busy machine, and the same ratio on a laptop or a big host.
 import { bodyJson, httpClient } from './http-client.ts';
 import { BROWSER_HEADERS } from './load.ts';
-import { cpuMs, type Server } from './processes.ts';
+import { threadCpuMs, type Server } from './processes.ts';
 
 export const CPU_PER_REQUEST = {
-  requests: Number(process.env.BENCH_CPU_REQUESTS ?? 1500),
-  warmup: 300,
+  /** Per kind and round; the median of the rounds is kept. */
+  requests: Number(process.env.BENCH_CPU_REQUESTS ?? 600),
+  rounds: 5,
+  warmup: 200,
   inFlight: 4,
 };
 
@@ -30,18 +32,17 @@ function kinds(bookId: string): Kind[] {
   ];
 }
 
-/** CPU ms per request of `path` on `server`, over `requests` after `warmup`, each from its own address. */
-async function cpuPerRequest(server: Server, path: string, cookie: string, note: (text: string) => void): Promise<number> {
+/** Sends `count` requests of `path`, each from its own address; the CPU ms they cost `server`, per request. */
+async function burst(server: Server, path: string, cookie: string, count: number): Promise<number> {
   const client = httpClient(server.url, CPU_PER_REQUEST.inFlight);
   const accept = path.startsWith('/api/') ? 'application/json' : 'text/html';
-  let sent = 0;
-  const burst = async (count: number) => {
-    let next = 0;
+  let next = 0;
+  try {
+    const before = threadCpuMs(server.pid);
     await Promise.all(
       Array.from({ length: CPU_PER_REQUEST.inFlight }, async () => {
         while (next < count) {
-          next++;
-          const n = sent++;
+          const n = next++;
           // The auth API counts calls per address: as many people would send them.
           const ip = `198.18.${(n >> 8) & 255}.${(n & 255) + 1}`;
           const answer = await client.send({ method: 'GET', path, headers: { ...BROWSER_HEADERS, accept, cookie, 'x-forwarded-for': ip } });
@@ -49,18 +50,18 @@ async function cpuPerRequest(server: Server, path: string, cookie: string, note:
         }
       }),
     );
-  };
-  try {
-    await burst(CPU_PER_REQUEST.warmup);
-    note(`${path}: ${CPU_PER_REQUEST.requests} requests`);
-    const before = cpuMs(server.pid);
-    await burst(CPU_PER_REQUEST.requests);
-    return (cpuMs(server.pid) - before) / CPU_PER_REQUEST.requests;
+    return (threadCpuMs(server.pid) - before) / count;
   } finally {
     client.close();
   }
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * The floor and every kind in turns, round after round, each kind's median kept: a drift of the
+ * machine's speed (seen: 20 % between two servers started minutes apart) reaches every kind alike.
+ */
 export async function measureCpuPerRequest(o: {
   app: Server;
   floor: Server;
@@ -69,10 +70,6 @@ export async function measureCpuPerRequest(o: {
   note: (text: string) => void;
 }): Promise<number> {
   const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
-  const floor = await cpuPerRequest(o.floor, '/api/rpc/books?limit=20', o.cookies.user, o.note);
-  o.record('floor_api_first_page', round(floor, 3), 'ms', {
-    note: 'CPU per request of bench/lib/floor-server.mjs: the first page of books for a signed-in cookie, by hand (node:http, pg, gzip)',
-  });
   const one = httpClient(o.app.url, 1);
   const first = await one.send({
     method: 'GET',
@@ -82,9 +79,30 @@ export async function measureCpuPerRequest(o: {
   one.close();
   const bookId = bodyJson<{ items: Array<{ id: string }> }>(first)?.items[0]?.id;
   if (!bookId) throw new Error('no book on the first page');
-  for (const kind of kinds(bookId)) {
-    const ms = await cpuPerRequest(o.app, kind.path, o.cookies[kind.as], o.note);
-    o.record(`cpu_per_request_${kind.name}`, round(ms, 2), 'ms', { path: kind.path, as: kind.as });
+  const all = [
+    { name: 'floor', path: '/api/rpc/books?limit=20', as: 'user' as const, server: o.floor },
+    ...kinds(bookId).map((k) => ({ ...k, server: o.app })),
+  ];
+  const figures = new Map<string, number[]>(all.map((k) => [k.name, []]));
+  for (const kind of all) await burst(kind.server, kind.path, o.cookies[kind.as], CPU_PER_REQUEST.warmup);
+  for (let r = 1; r <= CPU_PER_REQUEST.rounds; r++) {
+    for (const kind of all) {
+      o.note(`round ${r}/${CPU_PER_REQUEST.rounds}: ${kind.name}`);
+      figures.get(kind.name)!.push(await burst(kind.server, kind.path, o.cookies[kind.as], CPU_PER_REQUEST.requests));
+    }
+  }
+  const floor = median(figures.get('floor')!);
+  o.record('floor_api_first_page', round(floor, 3), 'ms', {
+    rounds: figures.get('floor')!.map((ms) => round(ms, 3)),
+    note: 'CPU per request of bench/lib/floor-server.mjs: the first page of books for a signed-in cookie, by hand (node:http, pg, gzip)',
+  });
+  for (const kind of all.slice(1)) {
+    const ms = median(figures.get(kind.name)!);
+    o.record(`cpu_per_request_${kind.name}`, round(ms, 2), 'ms', {
+      path: kind.path,
+      as: kind.as,
+      rounds: figures.get(kind.name)!.map((x) => round(x, 2)),
+    });
     o.record(`cpu_per_request_${kind.name}_x_floor`, round(ms / floor, 1), '×');
   }
   return floor;

@@ -39,6 +39,19 @@ export function cpuMs(pid: number, children = false): number {
   return (children ? own + Number(fields[13]) + Number(fields[14]) : own) * 10;
 }
 
+/** CPU time of all the process's live threads in ms, to the nanosecond (`/proc/…/stat` counts 10 ms ticks). */
+export function threadCpuMs(pid: number): number {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return ns / 1e6;
+}
+
 /** With the ended ones (the postmaster's children's time): an autovacuum worker would take its time with it. */
 export function postgresCpuMs(): number {
   let total = 0;

@@ -128,7 +128,10 @@ describe('HTTP pipeline', () => {
     const gz = await fetch(new Request('http://localhost/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } }));
     expect(gz.headers.get('Content-Encoding')).toBe('gzip');
     expect(gz.headers.get('Vary')).toContain('Accept-Encoding');
-    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(page);
+    // Read whole and compressed in one piece: its length is known.
+    const gzBody = Buffer.from(await gz.arrayBuffer());
+    expect(gz.headers.get('Content-Length')).toBe(String(gzBody.length));
+    expect(gunzipSync(gzBody).toString()).toBe(page);
 
     for (const refused of [undefined, 'br', 'gzip;q=0, br']) {
       const res = await fetch(new Request('http://localhost/', { headers: refused ? { 'Accept-Encoding': refused } : {} }));
@@ -146,13 +149,34 @@ describe('HTTP pipeline', () => {
     expect(await res.text()).toBe(tiny);
   });
 
-  it('compresses a large body as a stream, without a length', async () => {
+  it('compresses a body past 256 KB as a stream, without a length', async () => {
     const big = 'x'.repeat(700 * 1024);
     const fetch = createHttpPipeline(() => new Response(big, { headers: { 'Content-Type': 'text/plain' } }), { env: production() });
     const res = await fetch(new Request('http://localhost/big', { headers: { 'Accept-Encoding': 'gzip' } }));
     expect(res.headers.get('Content-Encoding')).toBe('gzip');
     expect(res.headers.get('Content-Length')).toBeNull();
     expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(big);
+  });
+
+  it('a streamed body keeps its order when it passes 256 KB part-way: the chunks read so far, then the rest', async () => {
+    const chunks = Array.from({ length: 100 }, (_, i) => `${String(i).padStart(3, '0')}${'y'.repeat(5 * 1024)}`);
+    const fetch = createHttpPipeline(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+              controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+        ),
+      { env: production() },
+    );
+    const res = await fetch(new Request('http://localhost/', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' } }));
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    expect(res.headers.get('Content-Length')).toBeNull();
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(chunks.join(''));
   });
 
   it('serves hashed assets precompressed at build time, cached for a year', async () => {

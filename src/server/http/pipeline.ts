@@ -265,7 +265,7 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
           }
           response = await failure(x, error);
         }
-        response = compress(request, withHeaders(x, applyAskedStatus(response)));
+        response = await compress(request, withHeaders(x, applyAskedStatus(response)));
         const ms = performance.now() - started;
         recordRequest(request.method, url.pathname, response.status, ms / 1000);
         if (span) {
