@@ -1,6 +1,6 @@
 // `npm run bench`: the production build beside a bare Node server, embedded and (BENCH_DATABASE_URL) on PostgreSQL;
 // `--large` (bench/large.ts), `--audit` (bench/audit.ts). Knobs: BENCH_DURATION, BENCH_RUNS, BENCH_WARMUP,
-// BENCH_CONNECTIONS, BENCH_SKIP=lighthouse,browser,load,mix,uncached,embedded, BENCH_NO_BUILD=1, BENCH_FRESH_SEED=1,
+// BENCH_CONNECTIONS, BENCH_SKIP=lighthouse,browser,load,mix,uncached,embedded,cpu, BENCH_NO_BUILD=1, BENCH_FRESH_SEED=1,
 // BENCH_LIGHTHOUSE_RUNS, and bench/lib/realistic.ts's.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -57,7 +57,7 @@ progress.planSteps(
     (skip.has('lighthouse') ? 0 : 2) +
     (realisticParts.mix && skip.has('load') ? 1 : 0) +
     realisticStepCount +
-    (postgresUrl ? 3 + loadSteps + realisticStepCount : 0),
+    (postgresUrl ? 2 + (skip.has('cpu') ? 0 : 1) + loadSteps + realisticStepCount : 0),
 );
 
 const servers: Server[] = [];
@@ -337,22 +337,24 @@ try {
     // Not a demo account: the 5-codes quota is per address, and this database outlives the run.
     const someone = await pickUser(postgresUrl);
     const pgCookie = await signIn(pg.url, mail, someone);
-    progress.begin(
-      `CPU per request by kind, beside the floor (${CPU_PER_REQUEST.rounds} rounds of ${CPU_PER_REQUEST.requests} requests each)`,
-    );
-    const floorServer = await startFloor(pgEnv);
-    servers.push(floorServer);
-    try {
-      const adminCookie = await signIn(pg.url, mail, await pickUser(postgresUrl, 'admin'));
-      floor = await measureCpuPerRequest({
-        app: pg,
-        floor: floorServer,
-        cookies: { user: pgCookie, admin: adminCookie },
-        record,
-        note: progress.note,
-      });
-    } finally {
-      await floorServer.stop();
+    if (!skip.has('cpu')) {
+      progress.begin(
+        `CPU per request by kind, beside the floor (${CPU_PER_REQUEST.rounds} rounds of ${CPU_PER_REQUEST.requests} requests each)`,
+      );
+      const floorServer = await startFloor(pgEnv);
+      servers.push(floorServer);
+      try {
+        const adminCookie = await signIn(pg.url, mail, await pickUser(postgresUrl, 'admin'));
+        floor = await measureCpuPerRequest({
+          app: pg,
+          floor: floorServer,
+          cookies: { user: pgCookie, admin: adminCookie },
+          record,
+          note: progress.note,
+        });
+      } finally {
+        await floorServer.stop();
+      }
     }
     if (!skip.has('load')) {
       progress.begin(`throughput on PostgreSQL: ${LOAD.connections} connections, ${LOAD.seconds} s, median of ${LOAD.runs}`);
