@@ -179,6 +179,32 @@ describe('HTTP pipeline', () => {
     expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(chunks.join(''));
   });
 
+  it('a body that fails while it is read whole is answered as a failure: 500 and the error page, not a broken page', async () => {
+    const fetch = createHttpPipeline(
+      () =>
+        new Response(
+          new ReadableStream({
+            pull(controller) {
+              controller.enqueue(new TextEncoder().encode('<!doctype html><html><body>' + 'z'.repeat(2000)));
+              controller.error(new Error('render failed part-way'));
+            },
+          }),
+          { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+        ),
+      { env: production() },
+    );
+    // Signed in: not the anonymous pages' cache, which reads a body itself.
+    const res = await fetch(
+      new Request('http://localhost/app', {
+        headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip', Cookie: 'better-auth.session_token=t.s' },
+      }),
+    );
+    expect(res.status).toBe(500);
+    const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString();
+    expect(text).toContain('<h1>Something went wrong</h1>');
+    expect(text).not.toContain('zzz');
+  });
+
   it('serves hashed assets precompressed at build time, cached for a year', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'springboard-static-'));
     mkdirSync(path.join(dir, 'assets'));

@@ -265,7 +265,13 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
           }
           response = await failure(x, error);
         }
-        response = await compress(request, withHeaders(x, applyAskedStatus(response)));
+        try {
+          response = await compress(request, withHeaders(x, applyAskedStatus(response)));
+        } catch (error) {
+          // Its body failed while it was read whole (a render that threw part-way): answered as a failure.
+          if (request.signal.aborted) return new Response(null, { status: 499 });
+          response = await compress(request, withHeaders(x, await failure(x, error)));
+        }
         const ms = performance.now() - started;
         recordRequest(request.method, url.pathname, response.status, ms / 1000);
         if (span) {
