@@ -51,11 +51,12 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
   port ??= await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 
-  async function waitForMail(email: string, since = 0) {
+  /** The newest e-mail to the address since `since` (that `matching` accepts), waited for up to 15 s. */
+  async function waitForMail(email: string, since = 0, matching = (_mail: ReceivedMail) => true) {
     const deadline = Date.now() + 15_000;
     const address = email.toLowerCase();
     while (Date.now() < deadline) {
-      const found = messages.filter((m) => m.to.includes(address) && m.receivedAt >= since).at(-1);
+      const found = messages.filter((m) => m.to.includes(address) && m.receivedAt >= since && matching(m)).at(-1);
       if (found) return found;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -71,15 +72,11 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
       // arrive after it: each leaves through the job queue). The code stands alone on its own
       // line in the plain-text part.
       const codeIn = (mail: ReceivedMail) => /^\s*([0-9A-Za-z]{6})\s*$/m.exec(mail.text)?.[1];
-      const address = email.toLowerCase();
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline) {
-        const mail = messages.filter((m) => m.to.includes(address) && m.receivedAt >= since && codeIn(m)).at(-1);
-        if (mail) return codeIn(mail)!;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      const last = await waitForMail(email, since);
-      throw new Error(`no code in e-mail: ${last.text}`);
+      const mail = await waitForMail(email, since, (m) => codeIn(m) !== undefined).catch((error: unknown) => {
+        const last = messages.filter((m) => m.to.includes(email.toLowerCase()) && m.receivedAt >= since).at(-1);
+        throw last ? new Error(`no code in e-mail: ${last.text}`) : error;
+      });
+      return codeIn(mail)!;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
