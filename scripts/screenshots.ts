@@ -70,6 +70,9 @@ function shots(samples: Samples): Shot[] {
     { name: 'manager-users-empty', who: 'admin', path: '/manager/users?searchTerm=zz-nothing-matches' },
     { name: 'app-books-empty', who: 'user', path: '/app/books?searchTerm=zz-nothing-matches' },
     { name: 'app-account-change-email', who: 'user', path: '/app/account?newEmail=new.address%40example.com' },
+    // Making an API key: the form, then its secret shown once (in any language: by position and type).
+    { name: 'app-account-api-key-form', who: 'user', path: '/app/account', then: (page) => openApiKeyForm(page, false) },
+    { name: 'app-account-api-key-secret', who: 'user', path: '/app/account', then: (page) => openApiKeyForm(page, true) },
     ...(book
       ? [
           {
@@ -95,6 +98,16 @@ function shots(samples: Samples): Shot[] {
     { name: 'root-404', who: 'anonymous', path: '/no-such-page' },
     { name: 'api-docs', who: 'admin', path: '/api/docs' },
   ];
+}
+
+async function openApiKeyForm(page: Page, submit: boolean) {
+  await page.locator('section[aria-labelledby="api-keys"] > div > button').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[name="name"]').fill('Catalogue sync');
+  await dialog.getByRole('checkbox').first().check();
+  if (!submit) return;
+  await dialog.locator('button[type="submit"]').click();
+  await page.getByTestId('api-key-secret').waitFor();
 }
 
 async function addPasskeyOnce(page: Page) {

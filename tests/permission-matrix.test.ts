@@ -81,6 +81,15 @@ const PRODUCT_API: Record<string, Row> = {
   'audit.list': { expect: [401, 401, 403, 200], denied: 'audit' },
   'audit.get': { params: { id: '999999999' }, expect: [401, 401, 403, 404], denied: 'audit' },
   'audit.mine': { expect: [401, 401, 200, 200] },
+  'apiKeys.mine': { expect: [401, 401, 200, 200] },
+  // Only what the caller's role holds: a user may give a key book:read, not book:create.
+  'apiKeys.create': {
+    body: () => ({ name: unique('Matrix key'), expiresInDays: null, permissions: { book: ['read'] } }),
+    expect: [401, 401, 200, 200],
+  },
+  'apiKeys.revoke': { params: { id: missing }, expect: [401, 401, 404, 404] },
+  'apiKeys.ofUser': { params: { id: 'target' }, expect: [401, 401, 403, 200], denied: 'apiKey' },
+  'apiKeys.revokeOfUser': { params: { id: 'target', keyId: missing }, expect: [401, 401, 403, 404], denied: 'apiKey' },
 };
 
 /** No role may get or update a user through Better Auth; any session may ask what it holds, or stop impersonating. */

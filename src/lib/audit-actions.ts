@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'passkey.added',
   'passkey.renamed',
   'passkey.deleted',
+  'api-key.created',
+  'api-key.revoked',
   'impersonation.started',
   'impersonation.stopped',
   'user.created',

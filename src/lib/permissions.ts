@@ -13,6 +13,8 @@ export const statements = {
   // Every organisation, from the manager; rights inside one are its members' roles, checked elsewhere.
   organization: ['list', 'delete'],
   audit: ['read'],
+  // Anyone's API keys, from the manager; one's own are managed from the account page.
+  apiKey: ['list', 'revoke'],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -33,6 +35,7 @@ export const roles = {
     session: ['list', 'revoke', 'delete'],
     organization: ['list', 'delete'],
     audit: ['read'],
+    apiKey: ['list', 'revoke'],
   }),
 };
 
@@ -41,6 +44,25 @@ export const ROLE_NAMES = Object.keys(roles) as RoleName[];
 type Statements = typeof statements;
 type Resource = keyof Statements;
 export type Permission = { [R in Resource]?: Array<Statements[R][number]> };
+
+/**
+ * What an API key may be given (docs/decisions/073-api-keys.md): the product's resources, not the
+ * person's own account (a key cannot manage keys, sessions or sign-in methods) nor the pages.
+ */
+export const API_KEY_RESOURCES = [
+  'book',
+  'genre',
+  'user',
+  'session',
+  'organization',
+  'audit',
+  'apiKey',
+] as const satisfies ReadonlyArray<Resource>;
+
+/** Every grant of `permission` is in `granted` (an API key's stored permissions). */
+export function grantsAll(granted: Readonly<Record<string, readonly string[]>> | null | undefined, permission: Permission): boolean {
+  return Object.entries(permission).every(([resource, actions]) => (actions ?? []).every((a) => granted?.[resource]?.includes(a) ?? false));
+}
 
 /** Whether these roles (comma-separated, as stored) hold every permission; unknown roles grant nothing. */
 export function rolesAllow(roleField: string | null | undefined, permission: Permission): boolean {

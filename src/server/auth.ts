@@ -1,3 +1,4 @@
+import { apiKey } from '@better-auth/api-key';
 import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -57,6 +58,11 @@ export const RATE_LIMITS = {
   '/passkey/verify-registration': { window: 60, max: 10 },
 } as const;
 
+/** Each API key's own budget (docs/decisions/073-api-keys.md): past it, 429 with Retry-After until the window ends. */
+const API_KEY_RATE_LIMIT = { windowSeconds: 60, max: 300 } as const;
+/** Its secret is `sb_` and 64 letters; lists show its first 11 characters. */
+const API_KEY_PREFIX = 'sb_';
+
 const DEFAULT_RATE_LIMIT = { window: 60, max: 100 } as const;
 const LONGEST_RATE_WINDOW = Math.max(DEFAULT_RATE_LIMIT.window, ...Object.values(RATE_LIMITS).map((r) => r.window));
 
@@ -71,6 +77,12 @@ function createAuth(baseDb: Database, e: Env = env()) {
     basePath: '/api/auth',
     secret: resolveAuthSecret(e),
     trustedOrigins: [e.baseUrl],
+    // Its lines go to our log (JSON, with the request's id). A client's unknown, revoked or expired API key is
+    // the client's mistake, answered 401: not an error of the server's.
+    logger: {
+      log: (level, message, ...args) =>
+        logger()[message.startsWith('Failed to validate API key') ? 'debug' : level]({ args: args.map(String) }, `Better Auth: ${message}`),
+    },
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     session: {
       expiresIn: e.auth.sessionExpirationSeconds,
@@ -258,6 +270,17 @@ function createAuth(baseDb: Database, e: Env = env()) {
         origin: new URL(e.baseUrl).origin,
         // Discoverable: "Sign in with a passkey" asks for no address first.
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      }),
+      // Created and verified by our code only (src/server/api-keys.ts): none of its endpoints is served over HTTP
+      // (src/server/auth-endpoints.ts), and a key opens the product API, never a session.
+      apiKey({
+        defaultPrefix: API_KEY_PREFIX,
+        startingCharactersConfig: { shouldStore: true, charactersLength: API_KEY_PREFIX.length + 8 },
+        requireName: true,
+        maximumNameLength: 64,
+        keyExpiration: { defaultExpiresIn: null, minExpiresIn: 1, maxExpiresIn: 365 },
+        rateLimit: { enabled: true, timeWindow: API_KEY_RATE_LIMIT.windowSeconds * 1000, maxRequests: API_KEY_RATE_LIMIT.max },
+        enableSessionForAPIKeys: false,
       }),
       openAPI({ disableDefaultReference: true }),
       tanstackStartCookies(),

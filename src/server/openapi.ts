@@ -45,6 +45,15 @@ async function build(): Promise<Document> {
   for (const doc of [auth, product]) {
     for (const [kind, entries] of Object.entries(doc.components ?? {})) components[kind] = { ...components[kind], ...entries };
   }
+  // An API key opens the product API (src/server/api-keys.ts): `/api/docs` offers both ways of presenting one.
+  components.securitySchemes = {
+    ...components.securitySchemes,
+    apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key made on the account page.' },
+    bearer: { type: 'http', scheme: 'bearer', description: 'The same key as `Authorization: Bearer <key>`.' },
+  };
+  for (const item of Object.values(product.paths ?? {}) as Array<Record<string, { security?: unknown[] }>>) {
+    for (const operation of Object.values(item)) operation.security = [{ apiKey: [] }, { bearer: [] }, {}];
+  }
   return {
     openapi: '3.1.1',
     info: product.info,

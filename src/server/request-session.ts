@@ -69,6 +69,8 @@ function verifiedToken(value: string, secret: string): string | undefined {
 
 /** The user's columns Better Auth reads (not the search columns the manager's list keeps). */
 const { searchText: _searchText, searchTripled: _searchTripled, ...userColumns } = getTableColumns(userTable);
+/** The same, for an API key's owner (src/server/api-keys.ts). */
+export const ownerColumns = userColumns;
 /** Planned once, then only its parameters travel (src/server/db/prepared.ts). */
 const sessionRead = preparedPerDatabase((db) =>
   db

@@ -1,3 +1,4 @@
+import { apiKeysRouter } from '#/features/api-keys/api-keys.router';
 import { accountRouter } from '#/features/account/account.router';
 import { auditRouter } from '#/features/audit/audit.router';
 import { booksRouter } from '#/features/books/books.router';
@@ -14,6 +15,7 @@ export const router = {
   account: accountRouter,
   organizations: organizationsRouter,
   audit: auditRouter,
+  apiKeys: apiKeysRouter,
 };
 
 export type AppRouter = typeof router;

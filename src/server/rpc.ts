@@ -1,7 +1,7 @@
 // Every procedure declares its permission in `meta`; the one middleware enforces it and refuses demo writes.
 import { os } from '@orpc/server';
 import type { ResponseHeadersPluginContext } from '@orpc/server/plugins';
-import { rolesAllow, type Permission } from '#/lib/permissions';
+import { grantsAll, rolesAllow, type Permission } from '#/lib/permissions';
 import { apiError, apiTranslator, type Translate } from './api-errors.ts';
 import { effectiveRole } from './roles.ts';
 import { dataException } from './db/errors.ts';
@@ -9,6 +9,8 @@ import { database } from './db/index.ts';
 import { env } from './env.ts';
 import { logger } from './logger.ts';
 import { requestSession } from './request-session.ts';
+import { keyCaller, type KeyCaller } from './api-keys.ts';
+import { presentedApiKey } from './http/api-key-header.ts';
 import { recordDemoRefusal } from './audit/demo-refusal.ts';
 import { spendWrite } from './write-budget.ts';
 
@@ -37,6 +39,15 @@ export async function demoRefusal(request: Request, path: string | null, t: Tran
   return apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
 }
 
+/** A key's own rate limit answers 429 with Retry-After, as the write budget does. */
+const retryAfter =
+  (context: RpcContext) =>
+  (error: unknown): never => {
+    const seconds = (error as { data?: { retryAfter?: number } }).data?.retryAfter;
+    if (seconds) context.resHeaders?.set('Retry-After', String(seconds));
+    throw error;
+  };
+
 export const base = os
   .$context<RpcContext>()
   .$meta<RpcMeta>({})
@@ -45,13 +56,21 @@ export const base = os
     const permission = procedure['~orpc'].meta.permission;
     if (!permission) throw apiError('INTERNAL_SERVER_ERROR', t('api:INTERNAL_SERVER_ERROR'));
 
-    const session = await requestSession(context.request);
-    const user = session ? { ...session.user, role: effectiveRole(session.user) } : null;
+    // A key, when one is presented, is the caller: a session cookie beside it is not read.
+    const secret = presentedApiKey(context.request);
+    const viaKey: KeyCaller | null = secret === undefined ? null : await keyCaller(context.request, secret, t).catch(retryAfter(context));
+    const session = viaKey ? null : await requestSession(context.request);
+    const caller = viaKey?.owner ?? session?.user;
+    const user = caller ? { ...caller, role: effectiveRole(caller) } : null;
 
     if (permission !== 'public') {
       if (!user) throw apiError('UNAUTHORIZED', t('api:UNAUTHORIZED'));
+      // One's own account, sessions and sign-in methods answer a signed-in person only.
+      if (viaKey && permission === 'signed-in') throw apiError('API_KEY_SESSION_ONLY', t('api:API_KEY_SESSION_ONLY'));
       for (const [resource, actions] of permission === 'signed-in' ? [] : Object.entries(permission)) {
-        if (!rolesAllow(user.role, { [resource]: actions } as Permission)) {
+        const asked = { [resource]: actions } as Permission;
+        // A key holds what it was given and what its owner may do now, whichever is less.
+        if (!rolesAllow(user.role, asked) || (viaKey && !grantsAll(viaKey.key.permissions, asked))) {
           throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource }), { resource });
         }
       }
@@ -67,8 +86,9 @@ export const base = os
       }
     }
     const impersonatorId = session?.session.impersonatedBy ?? null;
+    const apiKey = viaKey ? { id: viaKey.key.id, name: viaKey.key.name } : null;
     try {
-      return await next({ context: { db, user, sessionId: session?.session.id ?? null, impersonatorId, t } });
+      return await next({ context: { db, user, sessionId: session?.session.id ?? null, impersonatorId, apiKey, t } });
     } catch (error) {
       // A data exception came from the client: 400, not 500. Logged: the input schema should have refused it.
       const sqlState = dataException(error);

@@ -4,6 +4,8 @@ export const mySessionsQuery = orpc.account.sessions.queryOptions();
 
 export const myPasskeysQuery = orpc.account.passkeys.queryOptions();
 
+export const myApiKeysQuery = orpc.apiKeys.mine.queryOptions();
+
 export const signInMethodsQuery = orpc.account.signInMethods.queryOptions();
 
 export const ownActivityQuery = orpc.audit.mine.infiniteOptions({

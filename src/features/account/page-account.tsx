@@ -21,6 +21,7 @@ import { handledGlobally } from '#/lib/demo-mode-events';
 import { useDates } from '#/lib/i18n/use-dates';
 import { Badge } from '#/components/ui/badge';
 import type { AccountSearch } from './account.schema';
+import { ApiKeys } from './api-keys';
 import { ChangeEmail } from './change-email';
 import { DeleteAccount } from './delete-account';
 import { OwnSessions } from './own-sessions';
@@ -127,6 +128,7 @@ export function PageAccount() {
         <DisplayPreferences />
         <SignInMethods />
         <Passkeys />
+        <ApiKeys />
         <OwnSessions />
         {user && <SecurityActivity userId={user.id} />}
         <YourData />
@@ -148,6 +150,7 @@ function SectionNav() {
     [
       ['sign-in-methods', t('signInMethods.title')],
       ['passkeys', t('passkeys.title')],
+      ['api-keys', t('apiKeys.title')],
       ['own-sessions', t('sessions.title')],
       ['security-activity', t('security.title', { ns: 'audit' })],
     ],

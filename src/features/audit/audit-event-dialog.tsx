@@ -3,7 +3,7 @@ import { Avatar } from '#/components/ui/avatar';
 import { NoValue } from '#/components/ui/no-value';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { useDates } from '#/lib/i18n/use-dates';
-import type { AuditEvent } from './audit.schema';
+import { apiKeyOf, type AuditEvent } from './audit.schema';
 
 const show = (value: unknown) =>
   value === null || value === undefined || value === '' ? null : typeof value === 'string' ? value : JSON.stringify(value);
@@ -12,7 +12,8 @@ export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null;
   const { t } = useTranslation('audit');
   const dates = useDates();
   const changes = Object.entries(event?.changes ?? {});
-  const details = Object.entries(event?.details ?? {});
+  // The key has its own line.
+  const details = Object.entries(event?.details ?? {}).filter(([key]) => key !== 'apiKey');
   return (
     <ResponsiveDialog open={Boolean(event)} onOpenChange={(open) => !open && onClose()} title={t('detail.title')}>
       {event && (
@@ -27,6 +28,14 @@ export function AuditEventDialog({ event, onClose }: { event: AuditEvent | null;
               {event.actorId && <Avatar id={event.actorId} name={event.actorName} src={event.actorImage} size="sm" />}
               <bdi>{event.actorName ?? t('anonymous')}</bdi>
             </dd>
+            {apiKeyOf(event) && (
+              <>
+                <dt className="text-muted-foreground">{t('detail.apiKey')}</dt>
+                <dd>
+                  <bdi>{apiKeyOf(event)!.name}</bdi>
+                </dd>
+              </>
+            )}
             {event.impersonatorId && (
               <>
                 <dt className="text-muted-foreground">{t('detail.impersonator')}</dt>

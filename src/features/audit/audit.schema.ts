@@ -25,6 +25,12 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
+/** The API key the actor acted through, when they did (src/server/audit/record.ts keeps it in `details.apiKey`). */
+export function apiKeyOf(event: AuditEvent): { id: string; name: string } | null {
+  const key = event.details?.apiKey as { id?: unknown; name?: unknown } | undefined;
+  return key && typeof key.name === 'string' ? { id: String(key.id), name: key.name } : null;
+}
+
 const id = clientString().trim().max(100);
 
 /** `2025-01-31` or `2025-01-31T08:00`. */

@@ -21,7 +21,7 @@ import { cn } from '#/lib/utils';
 import { ActorPicker } from './audit-actor-picker';
 import { AuditDateRangePicker } from './audit-date-range-picker';
 import { AuditEventDialog } from './audit-event-dialog';
-import type { AuditEvent } from './audit.schema';
+import { apiKeyOf, type AuditEvent } from './audit.schema';
 import { auditInfiniteQuery, setFilters } from './audit.queries';
 import { rangeInOrder } from './audit-range';
 import { EMPTY_AUDIT_SEARCH, type AuditSearch } from './audit.search';
@@ -217,6 +217,8 @@ export function PageManagerAudit() {
       )}
       {event.impersonatorId ? (
         <bdi>{t('asUser', { admin: event.impersonatorName ?? event.impersonatorId, user: event.actorName ?? '' })}</bdi>
+      ) : apiKeyOf(event) ? (
+        <bdi className="wrap-normal">{t('withKey', { user: event.actorName ?? '', key: apiKeyOf(event)!.name })}</bdi>
       ) : (
         <bdi className="wrap-normal">{event.actorName ?? t('anonymous')}</bdi>
       )}

@@ -27,6 +27,7 @@ import { roleFieldIsAdmin } from '#/lib/role-field';
 import { useAdminAction } from './use-admin-action';
 import { RoleBadges, RoleSelect, StatusBadge, UserAvatar } from './user-badges';
 import { UserActivity } from './user-activity';
+import { UserApiKeys } from './user-api-keys';
 import { UserSessions } from './user-sessions';
 import { userQuery } from './users.queries';
 import { isolated } from '#/lib/text';
@@ -48,6 +49,7 @@ export function PageManagerUser() {
   const canSetRole = usePermission({ user: ['set-role'] });
   const canDelete = usePermission({ user: ['delete'] });
   const canListSessions = usePermission({ session: ['list'] });
+  const canListApiKeys = usePermission({ apiKey: ['list'] });
   const canReadAudit = usePermission({ audit: ['read'] });
   // Not oneself, not another admin, not a banned user: the server refuses those too.
   const canImpersonate = usePermission({ user: ['impersonate'] }) && !isSelf && !roleFieldIsAdmin(user.role) && !user.banned;
@@ -226,6 +228,7 @@ export function PageManagerUser() {
         </dl>
       )}
       {tab === 'sessions' && canListSessions && <UserSessions user={user} />}
+      {tab === 'sessions' && canListSessions && canListApiKeys && <UserApiKeys userId={user.id} />}
       {tab === 'activity' && canReadAudit && <UserActivity userId={user.id} />}
 
       {tab === 'overview' && (canBan || (canDelete && !isSelf)) && (

@@ -24,5 +24,7 @@ export const userQuery = (id: string) => orpc.users.get.queryOptions({ input: { 
 
 export const userSessionsQuery = (id: string) => orpc.users.sessions.queryOptions({ input: { id } });
 
+export const userApiKeysQuery = (id: string) => orpc.apiKeys.ofUser.queryOptions({ input: { id } });
+
 /** What the person did lately: the first page of the audit log with them as the actor. */
 export const userActivityQuery = (id: string) => orpc.audit.list.queryOptions({ input: { actorId: id, limit: 10 } });

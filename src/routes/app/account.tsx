@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { myPasskeysQuery, mySessionsQuery, ownActivityQuery, signInMethodsQuery } from '#/features/account/account.queries';
+import { myApiKeysQuery, myPasskeysQuery, mySessionsQuery, ownActivityQuery, signInMethodsQuery } from '#/features/account/account.queries';
 import { accountSearch } from '#/features/account/account.schema';
 import { PageAccount } from '#/features/account/page-account';
 
@@ -11,6 +11,7 @@ export const Route = createFileRoute('/app/account')({
     Promise.all([
       context.queryClient.ensureQueryData(mySessionsQuery),
       context.queryClient.ensureQueryData(myPasskeysQuery),
+      context.queryClient.ensureQueryData(myApiKeysQuery),
       context.queryClient.ensureQueryData(signInMethodsQuery),
       context.queryClient.ensureInfiniteQueryData(ownActivityQuery),
     ]),

@@ -32,6 +32,8 @@ export interface AuditEventInput {
   changes?: AuditChanges | null;
   details?: Record<string, unknown> | null;
   request?: Request | Headers | null;
+  /** The API key `actor` acted through (its id and name, never its secret): kept in `details.apiKey`. */
+  apiKey?: { id: string; name: string } | null;
 }
 
 let clientAddress: ReturnType<typeof createClientAddress> | undefined;
@@ -82,16 +84,18 @@ export async function recordAuditEvent(db: Database, event: AuditEventInput): Pr
     ipAddress: clientAddressOf(event.request),
     userAgent: headers?.get('user-agent')?.slice(0, 512) ?? null,
     changes: event.changes ?? null,
-    details: event.details ?? null,
+    details: event.apiKey ? { ...event.details, apiKey: event.apiKey } : (event.details ?? null),
   });
 }
 
 export const actingIn = (context: {
   user: { id: string; name: string } | null;
   impersonatorId: string | null;
+  apiKey?: { id: string; name: string } | null;
   request: Request;
-}): Pick<AuditEventInput, 'actor' | 'impersonatorId' | 'request'> => ({
+}): Pick<AuditEventInput, 'actor' | 'impersonatorId' | 'request' | 'apiKey'> => ({
   actor: context.user ? { id: context.user.id, name: context.user.name } : null,
   impersonatorId: context.impersonatorId,
+  apiKey: context.apiKey ?? null,
   request: context.request,
 });

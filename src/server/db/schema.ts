@@ -161,6 +161,42 @@ export const passkey = pgTable(
   (t) => [index('passkey_user_id').on(t.userId), uniqueIndex('passkey_credential_id').on(t.credentialID)],
 );
 
+/**
+ * Better Auth's API-key plugin's model (property names are its field names; docs/decisions/073-api-keys.md).
+ * `key` is the secret's SHA-256, never the secret; `start` its first characters, shown in lists.
+ * `permissions` is JSON text as the plugin writes it. Milliseconds for the windows and intervals.
+ */
+export const apikey = pgTable(
+  'api_key',
+  {
+    id: text('id').primaryKey(),
+    configId: text('config_id').notNull().default('default'),
+    name: text('name'),
+    start: text('start'),
+    prefix: text('prefix'),
+    key: text('key').notNull(),
+    // The owner: a deleted user's keys go with them.
+    referenceId: text('reference_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    refillInterval: integer('refill_interval'),
+    refillAmount: integer('refill_amount'),
+    lastRefillAt: timestamp('last_refill_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    rateLimitEnabled: boolean('rate_limit_enabled').notNull().default(true),
+    rateLimitTimeWindow: integer('rate_limit_time_window'),
+    rateLimitMax: integer('rate_limit_max'),
+    requestCount: integer('request_count').notNull().default(0),
+    remaining: integer('remaining'),
+    lastRequest: timestamp('last_request', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    permissions: text('permissions'),
+    metadata: text('metadata'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('api_key_key').on(t.key), index('api_key_reference_id').on(t.referenceId)],
+);
+
 export const rateLimit = pgTable('rate_limit', {
   id: text('id').primaryKey(),
   key: text('key').notNull().unique(),

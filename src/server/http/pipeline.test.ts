@@ -359,4 +359,29 @@ describe('cross-site writes (decision 030)', () => {
       (await post('/api/rpc/books', { origin: 'https://app.example', 'content-type': 'application/json; charset=utf-8' })).status,
     ).toBe(200);
   });
+
+  it('refuses an API key anywhere but the product API: pages, the auth API, uploads, files — in the caller’s language', async () => {
+    const reached: string[] = [];
+    const fetch = createHttpPipeline((req) => (reached.push(new URL(req.url).pathname), new Response('ok')), { env: production() });
+    const key = `sb_${'a'.repeat(64)}`;
+    for (const [path, headers, method] of [
+      ['/app/books', { 'x-api-key': key }, 'GET'],
+      ['/api/auth/get-session', { authorization: `Bearer ${key}` }, 'GET'],
+      ['/api/images/users/u1', { 'x-api-key': key, 'content-type': 'image/png' }, 'PUT'],
+      ['/manifest.webmanifest', { 'x-api-key': key }, 'GET'],
+      ['/', { authorization: `bearer ${key}` }, 'GET'],
+    ] as const) {
+      const res = await fetch(new Request(`http://localhost${path}`, { headers, method, body: method === 'PUT' ? 'png' : undefined }));
+      expect(res.status, path).toBe(401);
+      expect(res.headers.get('www-authenticate'), path).toBe('Bearer');
+      expect(((await res.json()) as { code: string }).code, path).toBe('API_KEY_NOT_HERE');
+    }
+    const french = await fetch(new Request('http://localhost/', { headers: { 'x-api-key': key, 'accept-language': 'fr' } }));
+    expect(((await french.json()) as { message: string }).message).toBe('Les clés d’API n’ouvrent que l’API du produit (/api/rpc)');
+    expect(reached).toEqual([]);
+    // The product API takes it; a Basic login in front of a staging site is not a key.
+    expect((await fetch(new Request('http://localhost/api/rpc/books', { headers: { 'x-api-key': key } }))).status).toBe(200);
+    expect((await fetch(new Request('http://localhost/app/books', { headers: { authorization: 'Basic dTpw' } }))).status).toBe(200);
+    expect(reached).toEqual(['/api/rpc/books', '/app/books']);
+  });
 });

@@ -14,6 +14,7 @@ import { inRequestSpan } from '../tracing.ts';
 import { inRequestContext, REQUEST_ID } from '../request-context.ts';
 import { sessionCookie, withExtendedSession } from '../session-cookie.ts';
 import { megabytes } from '../storage/storage-config.ts';
+import { API_KEY_PATHS, presentedApiKey } from './api-key-header.ts';
 import { createAnonymousPages, isAnonymousPageRequest } from './anonymous-pages.ts';
 import { createClientAddress } from './client-address.ts';
 import { compress } from './compression.ts';
@@ -118,6 +119,12 @@ const refuseDeclaredLargeBodies: Step = (x) =>
   Number(x.request.headers.get('Content-Length') ?? 0) > bodyLimit(x) ? tooLargeError(x) : undefined;
 
 // The framework throws on a server-function path without an id: that is a client's mistake.
+/** A key opens the product API only: a page, the auth API or an upload with one is refused, whatever else it carries. */
+const refuseApiKeysElsewhere: Step = ({ request, url }) =>
+  !API_KEY_PATHS.test(url.pathname) && presentedApiKey(request) !== undefined
+    ? translatedError(request, 401, 'API_KEY_NOT_HERE', { 'WWW-Authenticate': 'Bearer' })
+    : undefined;
+
 const refuseServerFnWithoutId: Step = ({ url }) =>
   /^\/_serverFn\/?$/.test(url.pathname) ? jsonError(404, 'NOT_FOUND', 'Unknown server function') : undefined;
 
@@ -219,6 +226,7 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
     refuseDeclaredLargeBodies,
     refuseOtherMethods,
     refuseServerFnWithoutId,
+    refuseApiKeysElsewhere,
     serveStaticFiles(staticDir),
     refuseCrossSiteWrites,
     async (x) => {

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { DetailSkeleton } from '#/components/page-skeletons';
 import { PageManagerUser } from '#/features/users/page-manager-user';
-import { userActivityQuery, userQuery, userSessionsQuery } from '#/features/users/users.queries';
+import { userActivityQuery, userApiKeysQuery, userQuery, userSessionsQuery } from '#/features/users/users.queries';
 import { oneOfParam, searchParams } from '#/lib/search-params';
 import { pageTitle } from '#/lib/utils';
 import { orNotFound } from '#/lib/query-client';
@@ -9,7 +9,7 @@ import { orNotFound } from '#/lib/query-client';
 const USER_TABS = ['overview', 'sessions', 'activity'] as const;
 
 export const Route = createFileRoute('/manager/users/$id/')({
-  staticData: { namespaces: ['users', 'tables', 'images', 'audit'] },
+  staticData: { namespaces: ['users', 'tables', 'images', 'audit', 'account'] },
   validateSearch: searchParams<{ tab: (typeof USER_TABS)[number] }>({ tab: oneOfParam(USER_TABS) }),
   search: { middlewares: [stripSearchParams({ tab: 'overview' as const })] },
   loaderDeps: ({ search }) => ({ tab: search.tab }),
@@ -19,6 +19,8 @@ export const Route = createFileRoute('/manager/users/$id/')({
       Promise.all([
         queryClient.ensureQueryData(userQuery(params.id)),
         deps.tab === 'sessions' && queryClient.ensureQueryData(userSessionsQuery(params.id)),
+        // Shown beside the sessions with the API keys' own permission; without it the section is not.
+        deps.tab === 'sessions' && queryClient.ensureQueryData(userApiKeysQuery(params.id)).catch(() => null),
         // The activity tab needs the audit log's permission; without it the tab is not offered.
         deps.tab === 'activity' && queryClient.ensureQueryData(userActivityQuery(params.id)).catch(() => null),
       ]),

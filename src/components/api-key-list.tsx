@@ -1,0 +1,72 @@
+// One person's API keys, on the account page and on the manager's user page: never a secret, only
+// its first characters to tell keys apart. Its words are `account` keys.
+import { KeySquareIcon } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Item, ItemContent, ItemDetails, ItemList } from '#/components/ui/item-list';
+import { useDates } from '#/lib/i18n/use-dates';
+
+/** A resource's and an action's names, as the form's checkboxes and the list show them. */
+export function useGrantNames() {
+  const { t } = useTranslation('account');
+  return {
+    // A key stored before a resource or action was renamed shows its raw name.
+    resource: (resource: string) => t(`apiKeys.resources.${resource}` as 'apiKeys.resources.book', { defaultValue: resource }),
+    action: (action: string) => t(`apiKeys.actions.${action}` as 'apiKeys.actions.read', { defaultValue: action }),
+  };
+}
+
+/** As the product API lists them (`apiKeySchema` of src/features/api-keys/api-keys.schema.ts). */
+export type ApiKey = {
+  id: string;
+  name: string;
+  start: string | null;
+  permissions: Record<string, string[]>;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+};
+
+export function ApiKeyList({ keys, action }: { keys: readonly ApiKey[]; action?: (key: ApiKey) => ReactNode }) {
+  const { t, i18n } = useTranslation('account');
+  const dates = useDates();
+  const names = useGrantNames();
+  const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }), [i18n.language]);
+  const when = (date: Date) => dates.date(date, { dateStyle: 'medium', timeStyle: 'short' });
+  // One line a resource: 'Books: Read, Create'.
+  const grants = (key: ApiKey) =>
+    Object.entries(key.permissions)
+      .filter(([, actions]) => actions.length)
+      .map(([resource, actions]) => (
+        <span key={resource} className="block">
+          {t('apiKeys.grant', { resource: names.resource(resource), actions: list.format(actions.map(names.action)) })}
+        </span>
+      ));
+
+  return (
+    <ItemList>
+      {keys.map((key) => (
+        <Item key={key.id} data-testid="api-key" className="flex-wrap">
+          <KeySquareIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <ItemContent className="basis-48">
+            <bdi className="align-with-page font-medium break-words">{key.name || t('apiKeys.defaultName')}</bdi>
+            {key.start && (
+              <code dir="ltr" className="self-start font-mono text-xs text-muted-foreground">
+                {key.start}…
+              </code>
+            )}
+            <ItemDetails
+              details={[
+                { label: t('apiKeys.permissions'), value: grants(key) },
+                { label: t('apiKeys.created'), value: when(key.createdAt) },
+                { label: t('apiKeys.lastUsed'), value: key.lastUsedAt ? when(key.lastUsedAt) : t('apiKeys.neverUsed') },
+                { label: t('apiKeys.expires'), value: key.expiresAt ? when(key.expiresAt) : t('apiKeys.neverExpires') },
+              ]}
+            />
+          </ItemContent>
+          {action?.(key)}
+        </Item>
+      ))}
+    </ItemList>
+  );
+}

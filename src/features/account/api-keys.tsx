@@ -1,0 +1,292 @@
+// The person's API keys (docs/decisions/073-api-keys.md): listed, created with some of what their
+// role allows, and revoked. The secret shows once, in the dialog that created it.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { CopyIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '#/components/confirm-dialog';
+import { Button } from '#/components/ui/button';
+import { Field } from '#/components/ui/field';
+import { Input } from '#/components/ui/input';
+import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
+import { OptionSelect } from '#/components/ui/select';
+import { toast } from '#/components/ui/toast';
+import type { AuthCallError } from '#/features/auth/auth-client';
+import { useCurrentUser } from '#/features/auth/use-current-user';
+import { orpc, showOnFields } from '#/lib/api-client';
+import { handledGlobally } from '#/lib/demo-mode-events';
+import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
+import { rolesAllow, type Permission } from '#/lib/permissions';
+import { isolated } from '#/lib/text';
+import { ApiKeyList, useGrantNames } from '#/components/api-key-list';
+import {
+  API_KEY_EXPIRIES,
+  API_KEY_GRANTS,
+  API_KEY_NAME_MAX,
+  apiKeyInputSchema,
+  type ApiKey,
+  type ApiKeyInput,
+} from '#/features/api-keys/api-keys.schema';
+import { myApiKeysQuery, ownActivityQuery } from './account.queries';
+
+const DEFAULT_EXPIRY = 90;
+
+const checkboxClass =
+  'size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed';
+
+function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['account', 'common']);
+  const fieldsetId = useId();
+  const queryClient = useQueryClient();
+  const names = useGrantNames();
+  const role = useCurrentUser()?.role;
+  const [secret, setSecret] = useState<string | null>(null);
+  const form = useForm<ApiKeyInput>({
+    resolver: zodResolver(apiKeyInputSchema),
+    defaultValues: { name: '', expiresInDays: DEFAULT_EXPIRY, permissions: {} },
+  });
+  // Only what the role allows today: the server refuses the rest.
+  const grants = API_KEY_GRANTS.map(({ resource, actions }) => ({
+    resource,
+    actions: actions.filter((action) => rolesAllow(role, { [resource]: [action] } as Permission)),
+  })).filter(({ actions }) => actions.length > 0);
+
+  const create = useMutation({
+    mutationFn: (values: ApiKeyInput) => orpc.apiKeys.create.call(values),
+    onSuccess: async (created) => {
+      setSecret(created.secret);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: myApiKeysQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: ownActivityQuery.queryKey }),
+      ]);
+    },
+    onError: (error) => {
+      const rest = showOnFields(error, form.setError, ['name', 'expiresInDays', 'permissions']);
+      if (rest !== undefined) toast.error(t('apiKeys.createFailed'), rest ? { description: rest } : undefined);
+    },
+  });
+
+  const copy = () =>
+    navigator.clipboard.writeText(secret ?? '').then(
+      () => toast.success(t('apiKeys.copied')),
+      () => toast.error(t('apiKeys.copyFailed')),
+    );
+
+  const message = (key?: string) =>
+    key ? (key.startsWith('account:') ? t(key.slice('account:'.length) as 'apiKeys.errors.nameRequired') : key) : undefined;
+  const errors = form.formState.errors;
+  // The refusal is the record's own: typed as a record, `.message` would read a resource named 'message'.
+  const permissionsError = message((errors.permissions as FieldError | undefined)?.message);
+
+  return (
+    <ResponsiveDialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={secret ? t('apiKeys.secretTitle') : t('apiKeys.createTitle')}
+      description={secret ? t('apiKeys.secretDescription') : t('apiKeys.createDescription')}
+    >
+      {secret ? (
+        <div className="flex flex-col gap-4">
+          <Field label={t('apiKeys.secretLabel')}>
+            {(ids) => (
+              <div className="flex gap-2">
+                <Input
+                  {...ids}
+                  data-testid="api-key-secret"
+                  readOnly
+                  dir="ltr"
+                  value={secret}
+                  className="min-w-0 font-mono text-sm"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+                <Button variant="secondary" onClick={() => void copy()}>
+                  <CopyIcon aria-hidden />
+                  {t('apiKeys.copy')}
+                </Button>
+              </div>
+            )}
+          </Field>
+          <p className="text-sm text-muted-foreground">{t('apiKeys.secretWarning')}</p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button onClick={onClose}>{t('apiKeys.done')}</Button>
+          </div>
+        </div>
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))} className="flex flex-col gap-4">
+          <Field label={t('apiKeys.name')} error={message(errors.name?.message)}>
+            {(ids) => <Input {...ids} dir="auto" autoComplete="off" maxLength={API_KEY_NAME_MAX} {...form.register('name')} />}
+          </Field>
+          <Field label={t('apiKeys.expires')} error={message(errors.expiresInDays?.message)}>
+            {(ids) => (
+              <Controller
+                control={form.control}
+                name="expiresInDays"
+                render={({ field }) => (
+                  <OptionSelect
+                    name={field.name}
+                    value={field.value === null ? 'never' : String(field.value)}
+                    onValueChange={(value) => field.onChange(value === 'never' ? null : Number(value))}
+                    trigger={{ ...ids, ref: field.ref }}
+                    options={API_KEY_EXPIRIES.map((days) => ({
+                      value: days === null ? 'never' : String(days),
+                      label: t(days === null ? 'apiKeys.expiry.never' : `apiKeys.expiry.days${days}`),
+                    }))}
+                  />
+                )}
+              />
+            )}
+          </Field>
+          <Controller
+            control={form.control}
+            name="permissions"
+            render={({ field }) => (
+              <fieldset aria-describedby={permissionsError ? `${fieldsetId}-error` : undefined} className="flex flex-col gap-3">
+                <legend className="mb-1.5 text-sm font-medium">{t('apiKeys.permissions')}</legend>
+                <p className="-mt-1 text-sm text-muted-foreground">{t('apiKeys.permissionsHelp')}</p>
+                {grants.map(({ resource, actions }, index) => {
+                  const chosen = field.value[resource] ?? [];
+                  const toggle = (action: string, on: boolean) => {
+                    const next = on ? [...chosen, action] : chosen.filter((a) => a !== action);
+                    field.onChange({ ...field.value, [resource]: actions.filter((a) => next.includes(a)) });
+                  };
+                  return (
+                    <fieldset key={resource} className="flex flex-col gap-1.5 rounded-md border p-3">
+                      <legend className="px-1 text-sm font-medium">{names.resource(resource)}</legend>
+                      <div className="flex flex-wrap gap-x-5 gap-y-2">
+                        {actions.map((action, i) => {
+                          const id = `${fieldsetId}-${resource}-${action}`;
+                          return (
+                            <div key={action} className="flex items-center gap-2">
+                              <input
+                                id={id}
+                                type="checkbox"
+                                // The first box takes the focus when the server refuses the permissions.
+                                ref={index === 0 && i === 0 ? field.ref : undefined}
+                                className={checkboxClass}
+                                checked={chosen.includes(action)}
+                                aria-invalid={permissionsError ? true : undefined}
+                                onChange={(e) => toggle(action, e.target.checked)}
+                                onBlur={field.onBlur}
+                              />
+                              <label htmlFor={id} className="cursor-pointer text-sm">
+                                {names.action(action)}
+                              </label>
+                            </div>
+                          );
+                        })}
+                      </div>
+                    </fieldset>
+                  );
+                })}
+                {permissionsError && (
+                  <p id={`${fieldsetId}-error`} role="alert" className="text-sm text-destructive">
+                    {permissionsError}
+                  </p>
+                )}
+              </fieldset>
+            )}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              {t('actions.cancel', { ns: 'common' })}
+            </Button>
+            <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+              {t('apiKeys.create')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </ResponsiveDialog>
+  );
+}
+
+export function ApiKeys() {
+  const { t } = useTranslation('account');
+  const errorMessage = useAuthErrorMessage();
+  const queryClient = useQueryClient();
+  const { data: keys } = useSuspenseQuery(myApiKeysQuery);
+  const impersonating = Boolean(useCurrentUser()?.impersonatedBy);
+  const [creating, setCreating] = useState(false);
+  // A new dialog each time it opens: an empty form, no secret of the last key.
+  const [opening, setOpening] = useState(0);
+  // Kept while the dialog closes, so its title does not empty out.
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const nameOf = (key: ApiKey) => key.name || t('apiKeys.defaultName');
+
+  const revoke = useMutation({
+    mutationFn: (id: string) => orpc.apiKeys.revoke.call({ id }),
+    onSuccess: async () => {
+      setConfirming(false);
+      toast.success(t('apiKeys.revoked'));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: myApiKeysQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: ownActivityQuery.queryKey }),
+      ]);
+    },
+    onError: (error: AuthCallError) => {
+      setConfirming(false);
+      if (!handledGlobally(error)) toast.error(t('apiKeys.revokeFailed'), { description: errorMessage(error) });
+    },
+  });
+
+  return (
+    <section aria-labelledby="api-keys" className="flex flex-col gap-3 rounded-lg border p-4">
+      <h2 id="api-keys" className="text-base font-semibold">
+        {t('apiKeys.title')}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t('apiKeys.description')}</p>
+      {keys.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('apiKeys.empty')}</p>
+      ) : (
+        <ApiKeyList
+          keys={keys}
+          action={(key) => (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={t('apiKeys.revokeLabel', { name: nameOf(key) })}
+              disabled={revoke.isPending}
+              onClick={() => {
+                setRevoking(key);
+                setConfirming(true);
+              }}
+            >
+              {t('apiKeys.revoke')}
+            </Button>
+          )}
+        />
+      )}
+      <div>
+        <Button
+          variant="secondary"
+          disabled={impersonating}
+          aria-describedby={impersonating ? 'api-keys-impersonating' : undefined}
+          onClick={() => {
+            setOpening((n) => n + 1);
+            setCreating(true);
+          }}
+        >
+          {t('apiKeys.create')}
+        </Button>
+      </div>
+      {impersonating && (
+        <p id="api-keys-impersonating" className="text-sm text-muted-foreground">
+          {t('apiKeys.errors.impersonating')}
+        </p>
+      )}
+      <CreateDialog key={opening} open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('apiKeys.revokeTitle', { name: isolated(revoking ? nameOf(revoking) : '') })}
+        description={t('apiKeys.revokeDescription')}
+        confirmLabel={t('apiKeys.revoke')}
+        pending={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+      />
+    </section>
+  );
+}

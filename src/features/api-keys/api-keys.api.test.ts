@@ -1,0 +1,3 @@
+import { apiKeysSuite } from '../../../tests/support/api-keys-api-suite.ts';
+
+apiKeysSuite();

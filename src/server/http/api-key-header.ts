@@ -1,0 +1,10 @@
+/** The API key a request presents, from `x-api-key` or `Authorization: Bearer`; undefined when it carries neither. */
+export function presentedApiKey(request: Request): string | undefined {
+  const header = request.headers.get('x-api-key');
+  if (header !== null) return header.trim();
+  const bearer = /^\s*Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
+  return bearer?.[1];
+}
+
+/** Where a key is taken: the product API (docs/decisions/073-api-keys.md). */
+export const API_KEY_PATHS = /^\/api\/rpc\//;
