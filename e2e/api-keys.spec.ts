@@ -2,6 +2,8 @@
 // the secret read off the page once, used by a program, refused outside its permissions and outside the API,
 // revoked by its owner and by an administrator.
 import { request as playwrightRequest } from '@playwright/test';
+import { TEST_DATABASE_URL } from '../tests/support/databases';
+import { withAppOnPostgres } from './support/app-on-postgres';
 import { clientHeaders, expect, hydrated, signInViaApi, test } from './support/fixtures';
 
 test.describe('API keys', () => {
@@ -95,5 +97,40 @@ test.describe('API keys', () => {
       items: Array<{ details: { keyId?: string } | null }>;
     };
     expect(audit.items.some((event) => event.details?.keyId === id)).toBe(true);
+  });
+
+  test('over HTTP on PostgreSQL: a key reads within its permissions, is refused outside them, and /api/docs can take it', async ({
+    browser,
+  }) => {
+    test.skip(!TEST_DATABASE_URL, 'needs TEST_DATABASE_URL (CI sets it to the local PostgreSQL)');
+    await withAppOnPostgres({}, async ({ app, sink, db }) => {
+      const owner = await playwrightRequest.newContext({ baseURL: app.url, extraHTTPHeaders: { ...clientHeaders(), origin: app.url } });
+      await signInViaApi(owner, app, sink, 'admin@example.com');
+      const made = await owner.post('/api/rpc/account/api-keys', {
+        data: { name: 'Postgres script', expiresInDays: null, permissions: { book: ['read'], user: ['list'] } },
+      });
+      expect(made.status()).toBe(200);
+      const { secret } = (await made.json()) as { secret: string };
+      const program = await playwrightRequest.newContext({ baseURL: app.url, extraHTTPHeaders: { authorization: `Bearer ${secret}` } });
+      expect((await program.get('/api/rpc/users?limit=1')).status()).toBe(200);
+      expect((await program.post('/api/rpc/books', { data: { title: 'No', author: 'Key' } })).status()).toBe(403);
+      const { rows } = await db.query<{ key: string }>('select key from api_key where name = $1', ['Postgres script']);
+      expect(rows[0]!.key).not.toContain(secret);
+      // Demoted in the database: the next call is refused.
+      await db.query(`update "user" set role = 'user' where email = 'admin@example.com'`);
+      expect((await program.get('/api/rpc/users?limit=1')).status()).toBe(403);
+      await db.query(`update "user" set role = 'admin' where email = 'admin@example.com'`);
+
+      // The API reference offers both ways of presenting a key.
+      const page = await browser.newPage({ baseURL: app.url });
+      await page.goto('/api/docs');
+      await page.getByRole('button', { name: 'Authorize' }).first().click();
+      // Swagger UI's Available authorizations: each scheme with its own value box.
+      await expect(page.getByRole('heading', { name: 'apiKey (apiKey)', exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'bearer (http, Bearer)', exact: true })).toBeVisible();
+      await page.close();
+      await program.dispose();
+      await owner.dispose();
+    });
   });
 });

@@ -3,7 +3,7 @@ import { ADMIN, clientHeaders, expect, test, USER, hydrated } from './support/fi
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test.describe('the shell', () => {
-  test("the manager's navigation: Dashboard, Users, Books, Organisations, Audit log, Account, API Documentation, then Open App", async ({
+  test("the manager's navigation: Dashboard, Users, Books, Organisations, Audit log, Webhooks, Account, API Documentation, then Open App", async ({
     adminPage: page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -15,6 +15,7 @@ test.describe('the shell', () => {
       'Books',
       'Organisations',
       'Audit log',
+      'Webhooks',
       'Account',
       'API Documentation',
       'Open App',
@@ -147,6 +148,7 @@ test.describe('the shell', () => {
       'Display preferences',
       'Sign-in methods',
       'Passkeys',
+      'API keys',
       'Your sessions',
       'Security activity',
       'Your data',

@@ -285,7 +285,9 @@ test.describe('organisations', () => {
       const orgId = ((await created.json()) as { id: string }).id;
       const paths = [
         '/app/organizations',
-        ...['overview', 'members', 'invitations', 'teams', 'shelf', 'settings'].map((tab) => `/app/organizations/${slug}?tab=${tab}`),
+        ...['overview', 'members', 'invitations', 'teams', 'shelf', 'webhooks', 'settings'].map(
+          (tab) => `/app/organizations/${slug}?tab=${tab}`,
+        ),
       ];
       const managerPaths = ['/manager/organizations', `/manager/organizations/${orgId}`];
       for (const [p, list] of [

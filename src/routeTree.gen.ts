@@ -30,17 +30,20 @@ import { Route as ApiDocsSplatRouteImport } from './routes/api/docs/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
 import { Route as AppBooksIdRouteImport } from './routes/app/books/$id'
 import { Route as AppOrganizationsIndexRouteImport } from './routes/app/organizations/index'
-import { Route as AppOrganizationsSlugRouteImport } from './routes/app/organizations/$slug'
 import { Route as ManagerBooksIndexRouteImport } from './routes/manager/books/index'
 import { Route as ManagerBooksNewRouteImport } from './routes/manager/books/new'
 import { Route as ManagerOrganizationsIndexRouteImport } from './routes/manager/organizations/index'
 import { Route as ManagerOrganizationsIdRouteImport } from './routes/manager/organizations/$id'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
 import { Route as ManagerUsersNewRouteImport } from './routes/manager/users/new'
+import { Route as ManagerWebhooksIndexRouteImport } from './routes/manager/webhooks/index'
+import { Route as ManagerWebhooksIdRouteImport } from './routes/manager/webhooks/$id'
+import { Route as AppOrganizationsSlugIndexRouteImport } from './routes/app/organizations/$slug/index'
 import { Route as ManagerBooksIdIndexRouteImport } from './routes/manager/books/$id/index'
 import { Route as ManagerBooksIdUpdateRouteImport } from './routes/manager/books/$id/update'
 import { Route as ManagerUsersIdIndexRouteImport } from './routes/manager/users/$id/index'
 import { Route as ManagerUsersIdUpdateRouteImport } from './routes/manager/users/$id/update'
+import { Route as AppOrganizationsSlugWebhooksIdRouteImport } from './routes/app/organizations/$slug/webhooks/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -147,11 +150,6 @@ const AppOrganizationsIndexRoute = AppOrganizationsIndexRouteImport.update({
   path: '/organizations/',
   getParentRoute: () => AppRouteRoute,
 } as any)
-const AppOrganizationsSlugRoute = AppOrganizationsSlugRouteImport.update({
-  id: '/organizations/$slug',
-  path: '/organizations/$slug',
-  getParentRoute: () => AppRouteRoute,
-} as any)
 const ManagerBooksIndexRoute = ManagerBooksIndexRouteImport.update({
   id: '/books/',
   path: '/books/',
@@ -183,6 +181,22 @@ const ManagerUsersNewRoute = ManagerUsersNewRouteImport.update({
   path: '/users/new',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerWebhooksIndexRoute = ManagerWebhooksIndexRouteImport.update({
+  id: '/webhooks/',
+  path: '/webhooks/',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerWebhooksIdRoute = ManagerWebhooksIdRouteImport.update({
+  id: '/webhooks/$id',
+  path: '/webhooks/$id',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const AppOrganizationsSlugIndexRoute =
+  AppOrganizationsSlugIndexRouteImport.update({
+    id: '/organizations/$slug/',
+    path: '/organizations/$slug/',
+    getParentRoute: () => AppRouteRoute,
+  } as any)
 const ManagerBooksIdIndexRoute = ManagerBooksIdIndexRouteImport.update({
   id: '/books/$id/',
   path: '/books/$id/',
@@ -203,6 +217,12 @@ const ManagerUsersIdUpdateRoute = ManagerUsersIdUpdateRouteImport.update({
   path: '/users/$id/update',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const AppOrganizationsSlugWebhooksIdRoute =
+  AppOrganizationsSlugWebhooksIdRouteImport.update({
+    id: '/organizations/$slug/webhooks/$id',
+    path: '/organizations/$slug/webhooks/$id',
+    getParentRoute: () => AppRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -223,20 +243,23 @@ export interface FileRoutesByFullPath {
   '/manager/': typeof ManagerIndexRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
-  '/app/organizations/$slug': typeof AppOrganizationsSlugRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/organizations/$id': typeof ManagerOrganizationsIdRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
+  '/manager/webhooks/$id': typeof ManagerWebhooksIdRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/app/organizations/': typeof AppOrganizationsIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/organizations/': typeof ManagerOrganizationsIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/manager/webhooks/': typeof ManagerWebhooksIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
+  '/app/organizations/$slug/': typeof AppOrganizationsSlugIndexRoute
   '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
   '/manager/users/$id/': typeof ManagerUsersIdIndexRoute
+  '/app/organizations/$slug/webhooks/$id': typeof AppOrganizationsSlugWebhooksIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -254,20 +277,23 @@ export interface FileRoutesByTo {
   '/manager': typeof ManagerIndexRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
-  '/app/organizations/$slug': typeof AppOrganizationsSlugRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/organizations/$id': typeof ManagerOrganizationsIdRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
+  '/manager/webhooks/$id': typeof ManagerWebhooksIdRoute
   '/api/docs': typeof ApiDocsIndexRoute
   '/app/books': typeof AppBooksIndexRoute
   '/app/organizations': typeof AppOrganizationsIndexRoute
   '/manager/books': typeof ManagerBooksIndexRoute
   '/manager/organizations': typeof ManagerOrganizationsIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
+  '/manager/webhooks': typeof ManagerWebhooksIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
+  '/app/organizations/$slug': typeof AppOrganizationsSlugIndexRoute
   '/manager/books/$id': typeof ManagerBooksIdIndexRoute
   '/manager/users/$id': typeof ManagerUsersIdIndexRoute
+  '/app/organizations/$slug/webhooks/$id': typeof AppOrganizationsSlugWebhooksIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -289,20 +315,23 @@ export interface FileRoutesById {
   '/manager/': typeof ManagerIndexRoute
   '/api/docs/$': typeof ApiDocsSplatRoute
   '/app/books/$id': typeof AppBooksIdRoute
-  '/app/organizations/$slug': typeof AppOrganizationsSlugRoute
   '/manager/books/new': typeof ManagerBooksNewRoute
   '/manager/organizations/$id': typeof ManagerOrganizationsIdRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
+  '/manager/webhooks/$id': typeof ManagerWebhooksIdRoute
   '/api/docs/': typeof ApiDocsIndexRoute
   '/app/books/': typeof AppBooksIndexRoute
   '/app/organizations/': typeof AppOrganizationsIndexRoute
   '/manager/books/': typeof ManagerBooksIndexRoute
   '/manager/organizations/': typeof ManagerOrganizationsIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/manager/webhooks/': typeof ManagerWebhooksIndexRoute
   '/manager/books/$id/update': typeof ManagerBooksIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
+  '/app/organizations/$slug/': typeof AppOrganizationsSlugIndexRoute
   '/manager/books/$id/': typeof ManagerBooksIdIndexRoute
   '/manager/users/$id/': typeof ManagerUsersIdIndexRoute
+  '/app/organizations/$slug/webhooks/$id': typeof AppOrganizationsSlugWebhooksIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -325,20 +354,23 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/docs/$'
     | '/app/books/$id'
-    | '/app/organizations/$slug'
     | '/manager/books/new'
     | '/manager/organizations/$id'
     | '/manager/users/new'
+    | '/manager/webhooks/$id'
     | '/api/docs/'
     | '/app/books/'
     | '/app/organizations/'
     | '/manager/books/'
     | '/manager/organizations/'
     | '/manager/users/'
+    | '/manager/webhooks/'
     | '/manager/books/$id/update'
     | '/manager/users/$id/update'
+    | '/app/organizations/$slug/'
     | '/manager/books/$id/'
     | '/manager/users/$id/'
+    | '/app/organizations/$slug/webhooks/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -356,20 +388,23 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/docs/$'
     | '/app/books/$id'
-    | '/app/organizations/$slug'
     | '/manager/books/new'
     | '/manager/organizations/$id'
     | '/manager/users/new'
+    | '/manager/webhooks/$id'
     | '/api/docs'
     | '/app/books'
     | '/app/organizations'
     | '/manager/books'
     | '/manager/organizations'
     | '/manager/users'
+    | '/manager/webhooks'
     | '/manager/books/$id/update'
     | '/manager/users/$id/update'
+    | '/app/organizations/$slug'
     | '/manager/books/$id'
     | '/manager/users/$id'
+    | '/app/organizations/$slug/webhooks/$id'
   id:
     | '__root__'
     | '/'
@@ -390,20 +425,23 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/docs/$'
     | '/app/books/$id'
-    | '/app/organizations/$slug'
     | '/manager/books/new'
     | '/manager/organizations/$id'
     | '/manager/users/new'
+    | '/manager/webhooks/$id'
     | '/api/docs/'
     | '/app/books/'
     | '/app/organizations/'
     | '/manager/books/'
     | '/manager/organizations/'
     | '/manager/users/'
+    | '/manager/webhooks/'
     | '/manager/books/$id/update'
     | '/manager/users/$id/update'
+    | '/app/organizations/$slug/'
     | '/manager/books/$id/'
     | '/manager/users/$id/'
+    | '/app/organizations/$slug/webhooks/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -566,13 +604,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationsIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
-    '/app/organizations/$slug': {
-      id: '/app/organizations/$slug'
-      path: '/organizations/$slug'
-      fullPath: '/app/organizations/$slug'
-      preLoaderRoute: typeof AppOrganizationsSlugRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
     '/manager/books/': {
       id: '/manager/books/'
       path: '/books'
@@ -615,6 +646,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerUsersNewRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/manager/webhooks/': {
+      id: '/manager/webhooks/'
+      path: '/webhooks'
+      fullPath: '/manager/webhooks/'
+      preLoaderRoute: typeof ManagerWebhooksIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/webhooks/$id': {
+      id: '/manager/webhooks/$id'
+      path: '/webhooks/$id'
+      fullPath: '/manager/webhooks/$id'
+      preLoaderRoute: typeof ManagerWebhooksIdRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/app/organizations/$slug/': {
+      id: '/app/organizations/$slug/'
+      path: '/organizations/$slug'
+      fullPath: '/app/organizations/$slug/'
+      preLoaderRoute: typeof AppOrganizationsSlugIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/manager/books/$id/': {
       id: '/manager/books/$id/'
       path: '/books/$id'
@@ -643,6 +695,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerUsersIdUpdateRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/app/organizations/$slug/webhooks/$id': {
+      id: '/app/organizations/$slug/webhooks/$id'
+      path: '/organizations/$slug/webhooks/$id'
+      fullPath: '/app/organizations/$slug/webhooks/$id'
+      preLoaderRoute: typeof AppOrganizationsSlugWebhooksIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
   }
 }
 
@@ -650,18 +709,20 @@ interface AppRouteRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
   AppBooksIdRoute: typeof AppBooksIdRoute
-  AppOrganizationsSlugRoute: typeof AppOrganizationsSlugRoute
   AppBooksIndexRoute: typeof AppBooksIndexRoute
   AppOrganizationsIndexRoute: typeof AppOrganizationsIndexRoute
+  AppOrganizationsSlugIndexRoute: typeof AppOrganizationsSlugIndexRoute
+  AppOrganizationsSlugWebhooksIdRoute: typeof AppOrganizationsSlugWebhooksIdRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
   AppBooksIdRoute: AppBooksIdRoute,
-  AppOrganizationsSlugRoute: AppOrganizationsSlugRoute,
   AppBooksIndexRoute: AppBooksIndexRoute,
   AppOrganizationsIndexRoute: AppOrganizationsIndexRoute,
+  AppOrganizationsSlugIndexRoute: AppOrganizationsSlugIndexRoute,
+  AppOrganizationsSlugWebhooksIdRoute: AppOrganizationsSlugWebhooksIdRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
@@ -694,9 +755,11 @@ interface ManagerRouteRouteChildren {
   ManagerBooksNewRoute: typeof ManagerBooksNewRoute
   ManagerOrganizationsIdRoute: typeof ManagerOrganizationsIdRoute
   ManagerUsersNewRoute: typeof ManagerUsersNewRoute
+  ManagerWebhooksIdRoute: typeof ManagerWebhooksIdRoute
   ManagerBooksIndexRoute: typeof ManagerBooksIndexRoute
   ManagerOrganizationsIndexRoute: typeof ManagerOrganizationsIndexRoute
   ManagerUsersIndexRoute: typeof ManagerUsersIndexRoute
+  ManagerWebhooksIndexRoute: typeof ManagerWebhooksIndexRoute
   ManagerBooksIdUpdateRoute: typeof ManagerBooksIdUpdateRoute
   ManagerUsersIdUpdateRoute: typeof ManagerUsersIdUpdateRoute
   ManagerBooksIdIndexRoute: typeof ManagerBooksIdIndexRoute
@@ -711,9 +774,11 @@ const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerBooksNewRoute: ManagerBooksNewRoute,
   ManagerOrganizationsIdRoute: ManagerOrganizationsIdRoute,
   ManagerUsersNewRoute: ManagerUsersNewRoute,
+  ManagerWebhooksIdRoute: ManagerWebhooksIdRoute,
   ManagerBooksIndexRoute: ManagerBooksIndexRoute,
   ManagerOrganizationsIndexRoute: ManagerOrganizationsIndexRoute,
   ManagerUsersIndexRoute: ManagerUsersIndexRoute,
+  ManagerWebhooksIndexRoute: ManagerWebhooksIndexRoute,
   ManagerBooksIdUpdateRoute: ManagerBooksIdUpdateRoute,
   ManagerUsersIdUpdateRoute: ManagerUsersIdUpdateRoute,
   ManagerBooksIdIndexRoute: ManagerBooksIdIndexRoute,

@@ -90,6 +90,38 @@ const PRODUCT_API: Record<string, Row> = {
   'apiKeys.revoke': { params: { id: missing }, expect: [401, 401, 404, 404] },
   'apiKeys.ofUser': { params: { id: 'target' }, expect: [401, 401, 403, 200], denied: 'apiKey' },
   'apiKeys.revokeOfUser': { params: { id: 'target', keyId: missing }, expect: [401, 401, 403, 404], denied: 'apiKey' },
+  'webhooks.list': { expect: [401, 401, 403, 200], denied: 'webhook' },
+  'webhooks.get': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'webhook' },
+  'webhooks.create': {
+    body: () => ({ url: 'https://hooks.example.com/matrix', events: ['book.created'] }),
+    expect: [401, 401, 403, 201],
+    denied: 'webhook',
+  },
+  'webhooks.update': { params: { id: missing }, body: () => ({ enabled: false }), expect: [401, 401, 403, 404], denied: 'webhook' },
+  'webhooks.delete': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'webhook' },
+  'webhooks.deliveries': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'webhook' },
+  'webhooks.resend': { params: { id: missing, deliveryId: missing }, expect: [401, 401, 403, 404], denied: 'webhook' },
+  'webhooks.test': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'webhook' },
+  // An organisation's owners only: 404 for anyone who is not a member.
+  'webhooks.organization.list': { params: { slug: 'no-such-organisation' }, expect: [401, 401, 404, 404] },
+  'webhooks.organization.get': { params: { slug: 'no-such-organisation', id: missing }, expect: [401, 401, 404, 404] },
+  'webhooks.organization.create': {
+    params: { slug: 'no-such-organisation' },
+    body: () => ({ url: 'https://hooks.example.com/matrix', events: ['member.added'] }),
+    expect: [401, 401, 404, 404],
+  },
+  'webhooks.organization.update': {
+    params: { slug: 'no-such-organisation', id: missing },
+    body: () => ({ enabled: false }),
+    expect: [401, 401, 404, 404],
+  },
+  'webhooks.organization.delete': { params: { slug: 'no-such-organisation', id: missing }, expect: [401, 401, 404, 404] },
+  'webhooks.organization.deliveries': { params: { slug: 'no-such-organisation', id: missing }, expect: [401, 401, 404, 404] },
+  'webhooks.organization.resend': {
+    params: { slug: 'no-such-organisation', id: missing, deliveryId: missing },
+    expect: [401, 401, 404, 404],
+  },
+  'webhooks.organization.test': { params: { slug: 'no-such-organisation', id: missing }, expect: [401, 401, 404, 404] },
 };
 
 /** No role may get or update a user through Better Auth; any session may ask what it holds, or stop impersonating. */

@@ -64,6 +64,8 @@ function parameters(route: string): string[] {
 const QUERIES: Record<string, string> = { '/login/verify': '?email=user%40example.com' };
 
 export function samplePath(route: string, samples: Samples): string | undefined {
+  // A whole path, where one parameter's sample does not fit every route that has it.
+  if (samples[route]) return samples[route];
   const segments = route.split('/');
   const filled = segments.map((segment, i) => (segment.startsWith('$') ? samples[`${segments[i - 1]}/${segment}`] : segment));
   if (filled.includes(undefined)) return undefined;
@@ -90,8 +92,8 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-// The seed has no organisation: one is made here, and `remove` deletes it (a worker's tests share the
-// sessions). Other samples are the first row the product API lists; with none, those pages are left out.
+// The seed has no organisation and no webhook endpoint: one of each is made here, and `remove` deletes them (a worker's tests
+// share the sessions). Other samples are the first row the product API lists; with none, those pages are left out.
 export async function makeSamples(
   admin: APIRequestContext,
   user: APIRequestContext,
@@ -114,11 +116,26 @@ export async function makeSamples(
   const users = await json<{ items: Array<{ id: string; email: string }> }>(
     await admin.get('/api/rpc/users?searchTerm=admin%40example.com'),
   );
+  // Switched off at once: the books other tests add send it nothing.
+  const webhook = await json<{ id: string }>(
+    await admin.post('/api/rpc/webhooks', { data: { url: 'https://example.com/sweep', events: ['book.created'] }, headers }),
+  );
+  await json(await admin.patch(`/api/rpc/webhooks/${webhook.id}`, { data: { enabled: false }, headers }));
+  // The organisation's own endpoint (its owner's), for its page; deleted with the organisation.
+  const organizationWebhook = await json<{ id: string }>(
+    await user.post(`/api/rpc/organizations/${slug}/webhooks`, {
+      data: { url: 'https://example.com/sweep-members', events: ['member.added'] },
+      headers,
+    }),
+  );
+  await json(await user.patch(`/api/rpc/organizations/${slug}/webhooks/${organizationWebhook.id}`, { data: { enabled: false }, headers }));
   const samples: Samples = {
+    '/app/organizations/$slug/webhooks/$id': `/app/organizations/${slug}/webhooks/${organizationWebhook.id}`,
     'organizations/$id': organization.id,
     'organizations/$slug': organization.slug,
     'invitations/$id': invitation.id,
     'users/$id': users.items.find((u) => u.email === 'admin@example.com')!.id,
+    'webhooks/$id': webhook.id,
   };
   for (const parameter of new Set(pageRoutes().flatMap((route) => parameters(route.path)))) {
     if (parameter in samples) continue;
@@ -134,6 +151,7 @@ export async function makeSamples(
     samples,
     remove: async () => {
       await json(await user.post('/api/auth/organization/delete', { data: { organizationId: organization.id }, headers }));
+      await json(await admin.delete(`/api/rpc/webhooks/${webhook.id}`, { headers }));
     },
   };
 }

@@ -1,10 +1,13 @@
 // One person's API keys, on the account page and on the manager's user page: never a secret, only
 // its first characters to tell keys apart. Its words are `account` keys.
 import { KeySquareIcon } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '#/components/confirm-dialog';
+import { Button } from '#/components/ui/button';
 import { Item, ItemContent, ItemDetails, ItemList } from '#/components/ui/item-list';
 import { useDates } from '#/lib/i18n/use-dates';
+import { isolated } from '#/lib/text';
 
 /** A resource's and an action's names, as the form's checkboxes and the list show them. */
 export function useGrantNames() {
@@ -27,8 +30,22 @@ export type ApiKey = {
   expiresAt: Date | null;
 };
 
-export function ApiKeyList({ keys, action }: { keys: readonly ApiKey[]; action?: (key: ApiKey) => ReactNode }) {
+/** Without `onRevoke`, read only; with it, each key has Revoke, asked once more in a dialog. */
+export function ApiKeyList({
+  keys,
+  onRevoke,
+  revoking = false,
+}: {
+  keys: readonly ApiKey[];
+  /** Its failure is the caller's to tell (the mutation's onError). */
+  onRevoke?: (key: ApiKey) => Promise<unknown>;
+  revoking?: boolean;
+}) {
   const { t, i18n } = useTranslation('account');
+  // Kept while the dialog closes, so its title does not empty out.
+  const [chosen, setChosen] = useState<ApiKey | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const nameOf = (key: ApiKey) => key.name || t('apiKeys.defaultName');
   const dates = useDates();
   const names = useGrantNames();
   const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }), [i18n.language]);
@@ -44,29 +61,58 @@ export function ApiKeyList({ keys, action }: { keys: readonly ApiKey[]; action?:
       ));
 
   return (
-    <ItemList>
-      {keys.map((key) => (
-        <Item key={key.id} data-testid="api-key" className="flex-wrap">
-          <KeySquareIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-          <ItemContent className="basis-48">
-            <bdi className="align-with-page font-medium break-words">{key.name || t('apiKeys.defaultName')}</bdi>
-            {key.start && (
-              <code dir="ltr" className="self-start font-mono text-xs text-muted-foreground">
-                {key.start}…
-              </code>
+    <>
+      <ItemList>
+        {keys.map((key) => (
+          <Item key={key.id} data-testid="api-key" className="flex-wrap">
+            <KeySquareIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            <ItemContent className="basis-48">
+              <bdi className="align-with-page font-medium break-words">{nameOf(key)}</bdi>
+              {key.start && (
+                <code dir="ltr" className="self-start font-mono text-xs text-muted-foreground">
+                  {key.start}…
+                </code>
+              )}
+              <ItemDetails
+                details={[
+                  { label: t('apiKeys.permissions'), value: grants(key) },
+                  { label: t('apiKeys.created'), value: when(key.createdAt) },
+                  { label: t('apiKeys.lastUsed'), value: key.lastUsedAt ? when(key.lastUsedAt) : t('apiKeys.neverUsed') },
+                  { label: t('apiKeys.expires'), value: key.expiresAt ? when(key.expiresAt) : t('apiKeys.neverExpires') },
+                ]}
+              />
+            </ItemContent>
+            {onRevoke && (
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={t('apiKeys.revokeLabel', { name: nameOf(key) })}
+                disabled={revoking}
+                onClick={() => {
+                  setChosen(key);
+                  setConfirming(true);
+                }}
+              >
+                {t('apiKeys.revoke')}
+              </Button>
             )}
-            <ItemDetails
-              details={[
-                { label: t('apiKeys.permissions'), value: grants(key) },
-                { label: t('apiKeys.created'), value: when(key.createdAt) },
-                { label: t('apiKeys.lastUsed'), value: key.lastUsedAt ? when(key.lastUsedAt) : t('apiKeys.neverUsed') },
-                { label: t('apiKeys.expires'), value: key.expiresAt ? when(key.expiresAt) : t('apiKeys.neverExpires') },
-              ]}
-            />
-          </ItemContent>
-          {action?.(key)}
-        </Item>
-      ))}
-    </ItemList>
+          </Item>
+        ))}
+      </ItemList>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('apiKeys.revokeTitle', { name: isolated(chosen ? nameOf(chosen) : '') })}
+        description={t('apiKeys.revokeDescription')}
+        confirmLabel={t('apiKeys.revoke')}
+        pending={revoking}
+        onConfirm={() =>
+          chosen &&
+          void onRevoke?.(chosen)
+            .catch(() => undefined)
+            .finally(() => setConfirming(false))
+        }
+      />
+    </>
   );
 }

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'passkey.deleted',
   'api-key.created',
   'api-key.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
   'impersonation.started',
   'impersonation.stopped',
   'user.created',
@@ -58,5 +61,5 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an event is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'book', 'genre', 'session', 'organization', 'member', 'invitation', 'team'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'book', 'genre', 'session', 'organization', 'member', 'invitation', 'team', 'webhook'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

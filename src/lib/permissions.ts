@@ -15,6 +15,8 @@ export const statements = {
   audit: ['read'],
   // Anyone's API keys, from the manager; one's own are managed from the account page.
   apiKey: ['list', 'revoke'],
+  // The product's webhook endpoints and their deliveries; an organisation's are its owners' (decision 074).
+  webhook: ['list', 'manage'],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -36,6 +38,7 @@ export const roles = {
     organization: ['list', 'delete'],
     audit: ['read'],
     apiKey: ['list', 'revoke'],
+    webhook: ['list', 'manage'],
   }),
 };
 
@@ -57,6 +60,7 @@ export const API_KEY_RESOURCES = [
   'organization',
   'audit',
   'apiKey',
+  'webhook',
 ] as const satisfies ReadonlyArray<Resource>;
 
 /** Every grant of `permission` is in `granted` (an API key's stored permissions). */

@@ -83,6 +83,9 @@ const rawSchema = z.object({
   ORG_INVITATIONS_PER_HOUR: positiveInt('ORG_INVITATIONS_PER_HOUR').optional(),
   AUDIT_RETENTION_DAYS: positiveInt('AUDIT_RETENTION_DAYS').optional(),
   API_WRITES_PER_MINUTE: positiveInt('API_WRITES_PER_MINUTE').optional(),
+  WEBHOOKS_ALLOW_HTTP: bool('WEBHOOKS_ALLOW_HTTP').optional(),
+  WEBHOOKS_ALLOW_PRIVATE: bool('WEBHOOKS_ALLOW_PRIVATE').optional(),
+  WEBHOOK_RETRY_SECONDS: positiveInt('WEBHOOK_RETRY_SECONDS').optional(),
   METRICS_PORT: z
     .string()
     .regex(/^\d+$/, { error: 'METRICS_PORT must be a port number (1-65535)' })
@@ -196,6 +199,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
     apiWritesPerMinute: e.API_WRITES_PER_MINUTE ?? 60,
+    webhooks: {
+      // Off by default: a receiver must be https on a public address (docs/decisions/074-webhooks.md).
+      allowHttp: e.WEBHOOKS_ALLOW_HTTP ?? false,
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,
+      /** The first retry's wait; each next one doubles it, up to an hour. */
+      retrySeconds: e.WEBHOOK_RETRY_SECONDS ?? 15,
+    },
     logLevel: e.LOG_LEVEL ?? 'info',
     metricsPort: e.METRICS_PORT,
     otel: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME ?? 'springboard' },

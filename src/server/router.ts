@@ -1,4 +1,5 @@
 import { apiKeysRouter } from '#/features/api-keys/api-keys.router';
+import { webhooksRouter } from '#/features/webhooks/webhooks.router';
 import { accountRouter } from '#/features/account/account.router';
 import { auditRouter } from '#/features/audit/audit.router';
 import { booksRouter } from '#/features/books/books.router';
@@ -16,6 +17,7 @@ export const router = {
   organizations: organizationsRouter,
   audit: auditRouter,
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
 };
 
 export type AppRouter = typeof router;

@@ -108,6 +108,9 @@ export function accountExportSuite() {
       const db = await database();
       await db.execute(sql`insert into account (id, account_id, provider_id, user_id, access_token, refresh_token, id_token, password, scope, created_at, updated_at)
         values ('export-github', '4242', 'github', ${danaId}, 'gho_ACCESS_export_secret', 'ghr_REFRESH_export_secret', 'eyJ.ID_export_secret', 'PASSWORD_export_secret', 'read:user', '2025-01-02T03:04:05Z', '2025-01-02T03:04:05Z')`);
+      // An API key: its name, first characters and permissions leave; its hash never does.
+      await db.execute(sql`insert into api_key (id, name, start, prefix, key, reference_id, permissions, created_at, updated_at)
+        values ('export-key', 'Export script', 'sb_abcdefgh', 'sb_', 'HASH_export_secret', ${danaId}, '{"book":["read"]}', '2025-01-03T00:00:00Z', '2025-01-03T00:00:00Z')`);
       // Times, devices and addresses pinned, so the file below is written out in full.
       await db.execute(sql`update "user" set name = 'Dana Data', image = ${`/uploads/users/${danaId}/current-256.webp`},
         created_at = '2025-01-01T10:00:00Z', updated_at = '2025-01-01T11:00:00Z', onboarded_at = '2025-01-01T10:05:00Z' where id = ${danaId}`);
@@ -163,6 +166,16 @@ export function accountExportSuite() {
         onboardedAt: '2025-01-01T10:05:00.000Z',
       });
       expect(body.signInMethods).toEqual([{ providerId: 'github', accountId: '4242', createdAt: '2025-01-02T03:04:05.000Z' }]);
+      expect(body.apiKeys).toEqual([
+        {
+          name: 'Export script',
+          start: 'sb_abcdefgh',
+          permissions: { book: ['read'] },
+          createdAt: '2025-01-03T00:00:00.000Z',
+          lastUsedAt: null,
+          expiresAt: null,
+        },
+      ]);
       expect(body.sessions).toEqual([
         {
           id: current.id,
@@ -227,6 +240,7 @@ export function accountExportSuite() {
         'ghr_REFRESH_export_secret',
         'eyJ.ID_export_secret',
         'PASSWORD_export_secret',
+        'HASH_export_secret',
       ]) {
         expect(text.includes(secret), secret).toBe(false);
       }

@@ -8,6 +8,7 @@ export interface Crumb {
   /** The last crumb (the page itself) has none. */
   to?: LinkProps['to'];
   params?: LinkProps['params'];
+  search?: LinkProps['search'];
 }
 
 export function PageHeader({
@@ -40,6 +41,7 @@ export function PageHeader({
                     <Link
                       to={crumb.to}
                       params={crumb.params}
+                      search={crumb.search}
                       // A fuzzy match would mark a parent page as the current one.
                       activeOptions={{ exact: true }}
                       className="underline-offset-2 hover:text-foreground hover:underline"
@@ -65,7 +67,7 @@ export function PageHeader({
             {description && <div className="text-sm text-muted-foreground">{description}</div>}
           </div>
         </div>
-        {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
+        {actions && <div className="flex max-w-full shrink-0 flex-wrap items-center gap-2">{actions}</div>}
       </div>
     </header>
   );

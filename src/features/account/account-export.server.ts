@@ -9,6 +9,7 @@ import type { Database } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
 import {
   account,
+  apikey,
   auditEvent,
   book,
   invitation,
@@ -46,6 +47,19 @@ async function readAccountExport(db: Database, me: Person, currentSessionId: str
     .from(passkey)
     .where(eq(passkey.userId, me.id))
     .orderBy(asc(passkey.createdAt));
+  // A key's name, first characters, permissions and dates: never its hash.
+  const apiKeys = await db
+    .select({
+      name: apikey.name,
+      start: apikey.start,
+      permissions: apikey.permissions,
+      createdAt: apikey.createdAt,
+      lastUsedAt: apikey.lastRequest,
+      expiresAt: apikey.expiresAt,
+    })
+    .from(apikey)
+    .where(eq(apikey.referenceId, me.id))
+    .orderBy(asc(apikey.createdAt));
   const sessions = await db.select().from(session).where(eq(session.userId, me.id)).orderBy(desc(session.updatedAt));
   const memberships = await db
     .select({ id: organization.id, name: organization.name, slug: organization.slug, role: member.role, joinedAt: member.createdAt })
@@ -131,6 +145,7 @@ async function readAccountExport(db: Database, me: Person, currentSessionId: str
     },
     signInMethods: methods,
     passkeys,
+    apiKeys: apiKeys.map((key) => ({ ...key, permissions: key.permissions ? (JSON.parse(key.permissions) as unknown) : {} })),
     sessions: sessions.map((s) => ({
       id: s.id,
       token: shortToken(s.token),

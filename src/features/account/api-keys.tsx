@@ -2,11 +2,10 @@
 // role allows, and revoked. The secret shows once, in the dialog that created it.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { CopyIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '#/components/confirm-dialog';
+import { SecretField } from '#/components/secret-field';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
@@ -19,14 +18,12 @@ import { orpc, showOnFields } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { rolesAllow, type Permission } from '#/lib/permissions';
-import { isolated } from '#/lib/text';
 import { ApiKeyList, useGrantNames } from '#/components/api-key-list';
 import {
   API_KEY_EXPIRIES,
   API_KEY_GRANTS,
   API_KEY_NAME_MAX,
   apiKeyInputSchema,
-  type ApiKey,
   type ApiKeyInput,
 } from '#/features/api-keys/api-keys.schema';
 import { myApiKeysQuery, ownActivityQuery } from './account.queries';
@@ -68,12 +65,6 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
     },
   });
 
-  const copy = () =>
-    navigator.clipboard.writeText(secret ?? '').then(
-      () => toast.success(t('apiKeys.copied')),
-      () => toast.error(t('apiKeys.copyFailed')),
-    );
-
   const message = (key?: string) =>
     key ? (key.startsWith('account:') ? t(key.slice('account:'.length) as 'apiKeys.errors.nameRequired') : key) : undefined;
   const errors = form.formState.errors;
@@ -89,25 +80,16 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
     >
       {secret ? (
         <div className="flex flex-col gap-4">
-          <Field label={t('apiKeys.secretLabel')}>
-            {(ids) => (
-              <div className="flex gap-2">
-                <Input
-                  {...ids}
-                  data-testid="api-key-secret"
-                  readOnly
-                  dir="ltr"
-                  value={secret}
-                  className="min-w-0 font-mono text-sm"
-                  onFocus={(e) => e.currentTarget.select()}
-                />
-                <Button variant="secondary" onClick={() => void copy()}>
-                  <CopyIcon aria-hidden />
-                  {t('apiKeys.copy')}
-                </Button>
-              </div>
-            )}
-          </Field>
+          <SecretField
+            secret={secret}
+            testId="api-key-secret"
+            labels={{
+              field: t('apiKeys.secretLabel'),
+              copy: t('apiKeys.copy'),
+              copied: t('apiKeys.copied'),
+              copyFailed: t('apiKeys.copyFailed'),
+            }}
+          />
           <p className="text-sm text-muted-foreground">{t('apiKeys.secretWarning')}</p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button onClick={onClose}>{t('apiKeys.done')}</Button>
@@ -211,15 +193,9 @@ export function ApiKeys() {
   const [creating, setCreating] = useState(false);
   // A new dialog each time it opens: an empty form, no secret of the last key.
   const [opening, setOpening] = useState(0);
-  // Kept while the dialog closes, so its title does not empty out.
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const nameOf = (key: ApiKey) => key.name || t('apiKeys.defaultName');
-
   const revoke = useMutation({
     mutationFn: (id: string) => orpc.apiKeys.revoke.call({ id }),
     onSuccess: async () => {
-      setConfirming(false);
       toast.success(t('apiKeys.revoked'));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: myApiKeysQuery.queryKey }),
@@ -227,7 +203,6 @@ export function ApiKeys() {
       ]);
     },
     onError: (error: AuthCallError) => {
-      setConfirming(false);
       if (!handledGlobally(error)) toast.error(t('apiKeys.revokeFailed'), { description: errorMessage(error) });
     },
   });
@@ -241,23 +216,7 @@ export function ApiKeys() {
       {keys.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('apiKeys.empty')}</p>
       ) : (
-        <ApiKeyList
-          keys={keys}
-          action={(key) => (
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={t('apiKeys.revokeLabel', { name: nameOf(key) })}
-              disabled={revoke.isPending}
-              onClick={() => {
-                setRevoking(key);
-                setConfirming(true);
-              }}
-            >
-              {t('apiKeys.revoke')}
-            </Button>
-          )}
-        />
+        <ApiKeyList keys={keys} onRevoke={(key) => revoke.mutateAsync(key.id)} revoking={revoke.isPending} />
       )}
       <div>
         <Button
@@ -278,15 +237,6 @@ export function ApiKeys() {
         </p>
       )}
       <CreateDialog key={opening} open={creating} onClose={() => setCreating(false)} />
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('apiKeys.revokeTitle', { name: isolated(revoking ? nameOf(revoking) : '') })}
-        description={t('apiKeys.revokeDescription')}
-        confirmLabel={t('apiKeys.revoke')}
-        pending={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-      />
     </section>
   );
 }

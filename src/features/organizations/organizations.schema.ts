@@ -46,6 +46,7 @@ export function organizationRights(roleField: string | null | undefined) {
     manageMembers: manages,
     manageTeams: manages,
     removeFromShelf: manages,
+    manageWebhooks: owner,
   };
 }
 

@@ -1,6 +1,7 @@
 // What the caller's role may not do is hidden or disabled here, and refused by the server anyway.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
@@ -18,10 +19,11 @@ import { organizationQuery } from './organizations.queries';
 import { organizationRights } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
 
-const route = getRouteApi('/app/organizations/$slug');
+const route = getRouteApi('/app/organizations/$slug/');
 
-export function PageOrganization() {
-  const { t } = useTranslation('organizations');
+/** `Webhooks`: the organisation's endpoints, from the webhooks feature (the route hands it over). */
+export function PageOrganization({ Webhooks }: { Webhooks: ComponentType<{ slug: string }> }) {
+  const { t } = useTranslation(['organizations', 'webhooks']);
   const dates = useDates();
   const { slug } = route.useParams();
   const { tab } = route.useSearch();
@@ -61,8 +63,15 @@ export function PageOrganization() {
     invitations: <OrganizationInvitations org={org} />,
     teams: <OrganizationTeams org={org} />,
     shelf: <OrganizationShelf org={org} />,
+    webhooks: rights.manageWebhooks ? (
+      <Webhooks slug={slug} />
+    ) : (
+      <p className="text-sm text-muted-foreground">{t('errors.ownersOnly', { ns: 'webhooks' })}</p>
+    ),
     settings: <OrganizationSettings org={org} />,
   };
+  // The webhooks tab is for owners; anyone else who opens it is told why it is empty.
+  const tabs = ORGANIZATION_TABS.filter((key) => key !== 'webhooks' || rights.manageWebhooks);
 
   return (
     <div className="flex w-full flex-col gap-4">
@@ -86,7 +95,7 @@ export function PageOrganization() {
         <span className="text-sm text-muted-foreground">{t('yourRole', { role: roleName(org.membership.role) })}</span>
       </div>
       <TabNav label={org.name}>
-        {ORGANIZATION_TABS.map((key) => (
+        {tabs.map((key) => (
           <li key={key}>
             <Link
               to="/app/organizations/$slug"

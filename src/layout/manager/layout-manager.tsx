@@ -12,6 +12,7 @@ import {
   ScrollText,
   UserRound,
   Users,
+  Webhook,
 } from 'lucide-react';
 import { Fragment, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,12 +23,14 @@ import { Tooltip, TooltipProvider } from '#/components/ui/tooltip';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { useCurrentUser } from '#/features/auth/use-current-user';
+import { rolesAllow, type Permission } from '#/lib/permissions';
 import { APP_NAME, cn } from '#/lib/utils';
 import type enCommon from '#/locales/en/common.json';
 import { UserMenu } from '../user-menu';
 
 type NavKey = keyof typeof enCommon.nav;
-type Item = { to: string; key: NavKey; icon: ComponentType<{ className?: string }>; external?: boolean };
+/** `permission`: shown only to those who hold it (the manager's section lets in roles that may not). */
+type Item = { to: string; key: NavKey; icon: ComponentType<{ className?: string }>; external?: boolean; permission?: Permission };
 
 /** What an administrator manages, then their own things; the app itself is the last link, set apart. */
 const GROUPS: Item[][] = [
@@ -37,6 +40,7 @@ const GROUPS: Item[][] = [
     { to: '/manager/books', key: 'books', icon: BookOpen },
     { to: '/manager/organizations', key: 'organizations', icon: Building2 },
     { to: '/manager/audit', key: 'audit', icon: ScrollText },
+    { to: '/manager/webhooks', key: 'webhooks', icon: Webhook, permission: { webhook: ['list'] } },
   ],
   [
     { to: '/manager/account', key: 'account', icon: UserRound },
@@ -46,6 +50,8 @@ const GROUPS: Item[][] = [
 
 function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const role = useCurrentUser()?.role;
+  const groups = GROUPS.map((items) => items.filter(({ permission }) => !permission || rolesAllow(role, permission)));
   const itemClass = cn(
     'flex items-center gap-3 rounded-md py-2 text-sm font-medium text-muted-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
     collapsed ? 'justify-center px-2' : 'px-3',
@@ -54,7 +60,7 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
   const named = (label: string, link: ReactElement) => (collapsed ? <Tooltip label={label}>{link}</Tooltip> : link);
   return (
     <div className="flex flex-1 flex-col gap-4">
-      {GROUPS.map((items, i) => (
+      {groups.map((items, i) => (
         <div key={i} className={cn('flex flex-col gap-1', i > 0 && 'border-t pt-4')}>
           {items.map(({ to, key, icon: Icon, external }) => {
             const label = t(`nav.${key}`);

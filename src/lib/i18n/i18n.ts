@@ -6,6 +6,7 @@ import enAccount from '#/locales/en/account.json';
 import enApi from '#/locales/en/api.json';
 import enAuth from '#/locales/en/auth.json';
 import enAudit from '#/locales/en/audit.json';
+import enWebhooks from '#/locales/en/webhooks.json';
 import enAuthErrors from '#/locales/en/authErrors.json';
 import enCatalog from '#/locales/en/catalog.json';
 import enCommon from '#/locales/en/common.json';
@@ -30,6 +31,7 @@ export const defaultResources = {
   images: enImages,
   organizations: enOrganizations,
   audit: enAudit,
+  webhooks: enWebhooks,
 } as const;
 
 // The browser's entry carries English `common` and `auth`; the other namespaces are fetched.

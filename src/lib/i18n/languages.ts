@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'images',
   'organizations',
   'audit',
+  'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** What the browser's entry carries (English) or loads before hydrating: navigation, errors, sign-in. */

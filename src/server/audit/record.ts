@@ -7,6 +7,7 @@ import { auditEvent, user } from '../db/schema.ts';
 import { env } from '../env.ts';
 import { createClientAddress } from '../http/client-address.ts';
 import { CLIENT_IP_HEADER } from '../http/pipeline.ts';
+import { emitWebhooks } from '../webhooks/emit.ts';
 
 export interface AuditActor {
   id: string;
@@ -85,6 +86,14 @@ export async function recordAuditEvent(db: Database, event: AuditEventInput): Pr
     userAgent: headers?.get('user-agent')?.slice(0, 512) ?? null,
     changes: event.changes ?? null,
     details: event.apiKey ? { ...event.details, apiKey: event.apiKey } : (event.details ?? null),
+  });
+  // Endpoints that subscribe to it get it, through the same handle: committed with the change, or not at all.
+  await emitWebhooks(db, {
+    action: event.action,
+    actor,
+    target: event.target ?? null,
+    changes: event.changes ?? null,
+    details: event.details ?? null,
   });
 }
 

@@ -8,6 +8,7 @@ import { isEmpty, seed } from './seed.ts';
 import { emailQueue } from '../email/outbox.ts';
 import { startQueue, stopQueue } from '../queue/queue.ts';
 import { housekeepingQueue } from './housekeeping.ts';
+import { webhookQueue } from '../webhooks/deliver.ts';
 
 /** One database per process, even when the dev server evaluates this module again. */
 const state = processWide('database', () => ({
@@ -32,7 +33,7 @@ async function open(): Promise<DatabaseHandle> {
     log.info('seeded the embedded database with demo data');
   }
   log.info({ database: h.kind, ms: Math.round(performance.now() - started) }, 'database ready');
-  await startQueue(h, [emailQueue, housekeepingQueue(async () => h.db, env().auditRetentionDays)]);
+  await startQueue(h, [emailQueue, housekeepingQueue(async () => h.db, env().auditRetentionDays), webhookQueue(async () => h.db)]);
   state.handle = h;
   return h;
 }

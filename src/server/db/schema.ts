@@ -350,6 +350,55 @@ export const book = pgTable(
   ],
 );
 
+/**
+ * Where events are sent (docs/decisions/074-webhooks.md). No organisation: the whole product's, managed by
+ * administrators. `secret` signs each delivery (Standard Webhooks: `whsec_` and base64), so it is kept; it is
+ * shown once, when made.
+ */
+export const webhookEndpoint = pgTable(
+  'webhook_endpoint',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').references(() => organization.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** When a delivery gave up; cleared by the next one that arrives. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The language of whoever made it: the failing notice is written in it. */
+    language: text('language').notNull().default('en'),
+    ...timestamps,
+  },
+  (t) => [index('webhook_endpoint_organization_id').on(t.organizationId)],
+);
+
+/** One event for one endpoint, with its attempts. `id` is the `webhook-id`: the same on every attempt and on Resend. */
+export const webhookDelivery = pgTable(
+  'webhook_delivery',
+  {
+    id: text('id').primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoint.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    /** The exact body signed and sent. */
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    responseMs: integer('response_ms'),
+    error: text('error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_delivery_endpoint_created').on(t.endpointId, t.createdAt, t.id)],
+);
+
 /** Append-only (a trigger refuses updates and deletes but the prune's). No foreign keys: an event outlives what it names. */
 export const auditEvent = pgTable(
   'audit_event',

@@ -1,12 +1,15 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { organizationQuery, shelfQuery } from '#/features/organizations/organizations.queries';
+import { organizationRights } from '#/features/organizations/organizations.schema';
 import { organizationSearch } from '#/features/organizations/organizations.search';
 import { PageOrganization } from '#/features/organizations/page-organization';
+import { OrganizationWebhooks } from '#/features/webhooks/webhook-list';
+import { webhooksQuery } from '#/features/webhooks/webhooks.queries';
 import { pageTitle } from '#/lib/utils';
 import { orNotFound } from '#/lib/query-client';
 
-export const Route = createFileRoute('/app/organizations/$slug')({
-  staticData: { namespaces: ['organizations', 'authErrors', 'catalog', 'images'] },
+export const Route = createFileRoute('/app/organizations/$slug/')({
+  staticData: { namespaces: ['organizations', 'authErrors', 'catalog', 'images', 'webhooks'] },
   validateSearch: organizationSearch,
   search: { middlewares: [stripSearchParams({ tab: 'overview' as const })] },
   loaderDeps: ({ search }) => ({ tab: search.tab }),
@@ -14,8 +17,11 @@ export const Route = createFileRoute('/app/organizations/$slug')({
     // Not a member, or no such organisation: the same 404 page.
     const org = await orNotFound(context.queryClient.ensureQueryData(organizationQuery(params.slug)));
     if (deps.tab === 'shelf' && org.active) await context.queryClient.ensureQueryData(shelfQuery());
+    if (deps.tab === 'webhooks' && organizationRights(org.membership.role).manageWebhooks) {
+      await context.queryClient.ensureQueryData(webhooksQuery({ slug: params.slug }));
+    }
     return org;
   },
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name) }] }),
-  component: PageOrganization,
+  component: () => <PageOrganization Webhooks={OrganizationWebhooks} />,
 });

@@ -1,0 +1,357 @@
+// Webhooks (docs/decisions/074-webhooks.md) with a real receiver on loopback: registered through the API, sent
+// through the job queue, signed per Standard Webhooks (checked with the `standardwebhooks` library and by hand),
+// retried with the same id, refused to private addresses when the setting is off.
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '#/server/db/client.ts';
+import { database } from '#/server/db/index.ts';
+import { user, webhookDelivery, webhookEndpoint } from '#/server/db/schema.ts';
+import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
+import { parseEnv } from '#/server/env.ts';
+import { deliver, MAX_ATTEMPTS } from '#/server/webhooks/deliver.ts';
+import { api, authApi, signIn } from './api.ts';
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver on loopback: records every request, answers a path's next queued statuses, then 200. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const statuses = new Map<string, number[]>();
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body });
+      const status = statuses.get(req.url ?? '')?.shift() ?? 200;
+      if (status === 302) res.writeHead(302, { location: `${url}/elsewhere` }).end();
+      else res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    received,
+    failNext: (path: string, ...codes: number[]) => statuses.set(path, [...(statuses.get(path) ?? []), ...codes]),
+    /** What `path` received, once it has received `n` requests. */
+    waitFor: async (path: string, n: number, timeout = 15_000) => {
+      const at = () => received.filter((r) => r.path === path);
+      await vi.waitFor(() => expect(at().length).toBeGreaterThanOrEqual(n), { timeout, interval: 50 });
+      return at();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+type Endpoint = { id: string; url: string; events: string[]; enabled: boolean; failingSince: string | null; secret?: string };
+type Delivery = {
+  id: string;
+  event: string;
+  status: string;
+  attempts: number;
+  responseStatus: number | null;
+  error: string | null;
+  body: string;
+};
+type ApiError = { code: string; message: string; data?: { fields?: Record<string, string>; resource?: string } };
+
+const parsed = (r: Received) => JSON.parse(r.body) as { type: string; timestamp: string; data: Record<string, unknown> };
+
+export function webhooksSuite() {
+  let admin: string;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const register = (body: Record<string, unknown>, cookie = admin) => api<Endpoint & ApiError>('POST', '/webhooks', { cookie, body });
+  const deliveries = async (id: string) =>
+    (await api<{ items: Delivery[] }>('GET', `/webhooks/${id}/deliveries`, { cookie: admin })).body.items;
+
+  beforeAll(async () => {
+    admin = await signIn('admin@example.com');
+    receiver = await startReceiver();
+  });
+  afterAll(() => receiver.close());
+
+  describe('webhooks: registering', () => {
+    it('shows the signing secret once; lists the endpoint without it', async () => {
+      const res = await register({ url: `${receiver.url}/hooks`, description: 'Catalogue', events: ['book.created'] });
+      expect(res.status).toBe(201);
+      expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      const list = await api<Endpoint[]>('GET', '/webhooks', { cookie: admin });
+      expect(list.body.find((e) => e.id === res.body.id)).toMatchObject({
+        url: `${receiver.url}/hooks`,
+        events: ['book.created'],
+        enabled: true,
+      });
+      expect(JSON.stringify(list.body)).not.toContain(res.body.secret!);
+      await api('DELETE', `/webhooks/${res.body.id}`, { cookie: admin });
+    });
+
+    it('refuses a bad address, no event and an unknown one, translated; a user may not register or list', async () => {
+      const noEvent = await api<ApiError>('POST', '/webhooks', {
+        cookie: admin,
+        language: 'fr',
+        body: { url: 'https://example.com', events: [] },
+      });
+      expect([noEvent.status, noEvent.body.data?.fields]).toEqual([400, { events: 'Choisissez au moins un événement' }]);
+      const ftp = await api<ApiError>('POST', '/webhooks', {
+        cookie: admin,
+        language: 'fr',
+        body: { url: 'ftp://example.com', events: ['book.created'] },
+      });
+      expect([ftp.status, ftp.body.data?.fields]).toEqual([400, { url: 'Saisissez une adresse https:// complète' }]);
+      expect((await register({ url: 'https://example.com', events: ['book.burned'] })).status).toBe(400);
+      const user = await signIn('user@example.com');
+      expect((await register({ url: 'https://example.com', events: ['book.created'] }, user)).status).toBe(403);
+      expect((await api('GET', '/webhooks', { cookie: user })).status).toBe(403);
+    });
+  });
+
+  describe('webhooks: delivering', () => {
+    it('delivers an event signed per Standard Webhooks, verified by the library and by hand', async () => {
+      const endpoint = (await register({ url: `${receiver.url}/signed`, events: ['book.created'] })).body;
+      const book = await api<{ id: string }>('POST', '/books', { cookie: admin, body: { title: `Signed ${Date.now()}`, author: 'Hook' } });
+      expect(book.status).toBe(201);
+      const got = (await receiver.waitFor('/signed', 1)).find(
+        (r) => parsed(r).data.book && (parsed(r).data.book as { id: string }).id === book.body.id,
+      )!;
+      expect(got.headers['content-type']).toBe('application/json');
+      expect(parsed(got)).toMatchObject({ type: 'book.created', data: { book: { id: book.body.id } } });
+      // The published algorithm, by an independent implementation…
+      expect(new Webhook(endpoint.secret!).verify(got.body, got.headers as Record<string, string>)).toMatchObject({ type: 'book.created' });
+      // …and by hand: HMAC-SHA256 of id.timestamp.body with the secret's bytes.
+      const id = got.headers['webhook-id'] as string;
+      const timestamp = got.headers['webhook-timestamp'] as string;
+      const key = Buffer.from(endpoint.secret!.slice('whsec_'.length), 'base64');
+      const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${got.body}`).digest('base64');
+      expect(got.headers['webhook-signature']).toBe(`v1,${expected}`);
+      expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(30);
+      // A wrong secret does not verify.
+      expect(() =>
+        new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(got.body, got.headers as Record<string, string>),
+      ).toThrow();
+      await vi.waitFor(async () =>
+        expect((await deliveries(endpoint.id))[0]).toMatchObject({ id, status: 'delivered', attempts: 1, responseStatus: 200 }),
+      );
+    });
+
+    it('a receiver that fails twice gets the event three times with the same id, then it is delivered', async () => {
+      const endpoint = (await register({ url: `${receiver.url}/flaky`, events: ['book.updated'] })).body;
+      const book = await api<{ id: string }>('POST', '/books', { cookie: admin, body: { title: `Flaky ${Date.now()}`, author: 'Hook' } });
+      receiver.failNext('/flaky', 500, 503);
+      expect(
+        (await api('PUT', `/books/${book.body.id}`, { cookie: admin, body: { title: `Flaky ${Date.now()}!`, author: 'Hook' } })).status,
+      ).toBe(200);
+      // Retried after 1 s, then 2 s (WEBHOOK_RETRY_SECONDS=1 in this suite).
+      const attempts = await receiver.waitFor('/flaky', 3, 30_000);
+      expect(attempts).toHaveLength(3);
+      expect(new Set(attempts.map((a) => a.headers['webhook-id'])).size).toBe(1);
+      expect(new Set(attempts.map((a) => a.body)).size).toBe(1);
+      await vi.waitFor(
+        async () => expect((await deliveries(endpoint.id))[0]).toMatchObject({ status: 'delivered', attempts: 3, responseStatus: 200 }),
+        {
+          timeout: 5_000,
+        },
+      );
+    }, 40_000);
+
+    it('does not follow a redirect; Resend sends the same id again; the test event goes to that endpoint', async () => {
+      const endpoint = (await register({ url: `${receiver.url}/moved`, events: ['book.deleted'] })).body;
+      const book = await api<{ id: string }>('POST', '/books', { cookie: admin, body: { title: `Moved ${Date.now()}`, author: 'Hook' } });
+      receiver.failNext('/moved', 302);
+      expect((await api('DELETE', `/books/${book.body.id}`, { cookie: admin })).status).toBe(200);
+      await receiver.waitFor('/moved', 1);
+      await vi.waitFor(async () =>
+        expect((await deliveries(endpoint.id))[0]).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 302 }),
+      );
+      // The 302 pointed at /elsewhere: never asked for. The retry (1 s later) is answered 200.
+      const two = await receiver.waitFor('/moved', 2);
+      expect(two[1]!.headers['webhook-id']).toBe(two[0]!.headers['webhook-id']);
+      expect(receiver.received.filter((r) => r.path === '/elsewhere')).toEqual([]);
+      await vi.waitFor(async () => expect((await deliveries(endpoint.id))[0]!.status).toBe('delivered'));
+      const [done] = await deliveries(endpoint.id);
+
+      const resent = await api('POST', `/webhooks/${endpoint.id}/deliveries/${done!.id}/resend`, { cookie: admin });
+      expect(resent.status).toBe(200);
+      expect((await receiver.waitFor('/moved', 3))[2]!.headers['webhook-id']).toBe(done!.id);
+
+      const test = await api<{ id: string }>('POST', `/webhooks/${endpoint.id}/test`, { cookie: admin });
+      const fourth = (await receiver.waitFor('/moved', 4))[3]!;
+      expect(fourth.headers['webhook-id']).toBe(test.body.id);
+      expect(parsed(fourth)).toMatchObject({ type: 'webhook.test', data: { endpointId: endpoint.id } });
+    });
+
+    it('sends user.banned from Better Auth’s own endpoint, inside its audited transaction', async () => {
+      const endpoint = (await register({ url: `${receiver.url}/bans`, events: ['user.banned'] })).body;
+      const db = await database();
+      const id = crypto.randomUUID();
+      await db.insert(user).values({ id, email: `banned.${Date.now()}@example.org`, name: 'To Ban' });
+      expect((await authApi('POST', '/admin/ban-user', { cookie: admin, body: { userId: id } })).status).toBe(200);
+      const [got] = await receiver.waitFor('/bans', 1);
+      expect(parsed(got!)).toMatchObject({ type: 'user.banned', data: { user: { id } } });
+      expect((await deliveries(endpoint.id)).length).toBe(1);
+    });
+
+    it('an endpoint switched off gets nothing; one not subscribed gets nothing', async () => {
+      const off = (await register({ url: `${receiver.url}/off`, events: ['book.created'] })).body;
+      expect((await api('PATCH', `/webhooks/${off.id}`, { cookie: admin, body: { enabled: false } })).status).toBe(200);
+      await api('POST', '/books', { cookie: admin, body: { title: `Quiet ${Date.now()}`, author: 'Hook' } });
+      expect(await deliveries(off.id)).toEqual([]);
+    });
+  });
+
+  describe('webhooks: an organisation’s, for its owners', () => {
+    it('an owner registers one for the member events; joining by invitation and leaving arrive there and nowhere else', async () => {
+      const ok = async (path: string, cookie: string, body: Record<string, unknown>) => {
+        const res = await authApi<Record<string, unknown>>('POST', path, { cookie, body });
+        expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+        return res.body;
+      };
+      const stamp = Date.now().toString(36);
+      const ownerEmail = `hook.owner.${stamp}@example.org`;
+      const guestEmail = `hook.guest.${stamp}@example.org`;
+      const db = await database();
+      for (const email of [ownerEmail, guestEmail]) {
+        await db
+          .insert(user)
+          .values({ id: crypto.randomUUID(), email, name: email.split('@')[0]!, emailVerified: true, onboardedAt: new Date() });
+      }
+      const owner = await signIn(ownerEmail);
+      const guest = await signIn(guestEmail);
+      const slug = `hooks-${stamp}`;
+      const orgId = (await ok('/organization/create', owner, { name: 'Hook Guild', slug })).id as string;
+      const other = `hooks-other-${stamp}`;
+      await ok('/organization/create', guest, { name: 'Other Guild', slug: other });
+
+      const path = `/organizations/${slug}/webhooks`;
+      const books = await api<ApiError>('POST', path, { cookie: owner, body: { url: `${receiver.url}/org`, events: ['book.created'] } });
+      expect([books.status, books.body.data?.fields]).toEqual([
+        400,
+        { events: "An organisation's endpoint can subscribe to its members joining and leaving only" },
+      ]);
+      const made = await api<Endpoint>('POST', path, {
+        cookie: owner,
+        body: { url: `${receiver.url}/org`, events: ['member.added', 'member.removed'] },
+      });
+      expect(made.status).toBe(201);
+      expect(made.body.secret).toMatch(/^whsec_/);
+      // Not the product's: the manager's list does not show it, and the other organisation's owner cannot reach it.
+      expect((await api<Endpoint[]>('GET', '/webhooks', { cookie: admin })).body.map((e) => e.id)).not.toContain(made.body.id);
+      expect((await api('GET', path, { cookie: guest })).status).toBe(404);
+      expect((await api('GET', `/organizations/${other}/webhooks/${made.body.id}`, { cookie: guest })).status).toBe(404);
+
+      await db.execute(sql`delete from email_quota`);
+      const invitation = await ok('/organization/invite-member', owner, { organizationId: orgId, email: guestEmail, role: 'member' });
+      await ok('/organization/accept-invitation', guest, { invitationId: invitation.id });
+      const [joined] = await receiver.waitFor('/org', 1);
+      expect(parsed(joined!)).toMatchObject({
+        type: 'member.added',
+        data: { organizationId: orgId, member: { email: guestEmail, role: 'member' }, via: 'invitation.accepted' },
+      });
+      // A member who is not an owner may not manage them.
+      expect((await api<ApiError>('GET', path, { cookie: guest })).body.code).toBe('FORBIDDEN');
+      await ok('/organization/leave', guest, { organizationId: orgId });
+      const [, left] = await receiver.waitFor('/org', 2);
+      expect(parsed(left!)).toMatchObject({ type: 'member.removed', data: { member: { email: guestEmail }, via: 'member.left' } });
+
+      const log = await api<{ items: Delivery[] }>('GET', `${path}/${made.body.id}/deliveries`, { cookie: owner });
+      expect(log.body.items.map((d) => d.event)).toEqual(['member.removed', 'member.added']);
+      expect((await api('POST', `${path}/${made.body.id}/test`, { cookie: owner })).status).toBe(200);
+      expect((await api('DELETE', `${path}/${made.body.id}`, { cookie: owner })).status).toBe(200);
+    });
+  });
+
+  describe('webhooks: no request forgery, and giving up', () => {
+    const strict = parseEnv({ NODE_ENV: 'test' });
+    async function endpointAt(url: string) {
+      const db = await database();
+      const id = crypto.randomUUID();
+      // Straight into the table: registration would refuse it; the delivery must refuse it on its own.
+      await db.insert(webhookEndpoint).values({ id, url, events: ['book.created'], secret: `whsec_${randomBytes(32).toString('base64')}` });
+      const deliveryId = `msg_${randomBytes(16).toString('hex')}`;
+      await db.insert(webhookDelivery).values({ id: deliveryId, endpointId: id, event: 'book.created', body: '{}' });
+      return { id, deliveryId };
+    }
+    const row = async (deliveryId: string) =>
+      (await (await database()).select().from(webhookDelivery).where(eq(webhookDelivery.id, deliveryId)))[0]!;
+
+    it('refuses loopback, private, link-local and metadata addresses when the setting is off, after DNS too', async () => {
+      expect(strict.webhooks).toMatchObject({ allowHttp: false, allowPrivate: false });
+      for (const [url, error] of [
+        [`${receiver.url}/direct`, 'WEBHOOK_HTTPS_REQUIRED'],
+        ['https://127.0.0.1:1/x', 'WEBHOOK_PRIVATE_ADDRESS'],
+        ['https://[::1]:1/x', 'WEBHOOK_PRIVATE_ADDRESS'],
+        ['https://169.254.169.254/latest/meta-data', 'WEBHOOK_PRIVATE_ADDRESS'],
+        ['https://10.0.0.8/x', 'WEBHOOK_PRIVATE_ADDRESS'],
+        ['https://[::ffff:192.168.1.1]/x', 'WEBHOOK_PRIVATE_ADDRESS'],
+      ] as const) {
+        const { deliveryId } = await endpointAt(url);
+        await expect(deliver(await database(), deliveryId, strict)).rejects.toThrow();
+        expect(await row(deliveryId), url).toMatchObject({ status: 'pending', attempts: 1, responseStatus: null, error });
+      }
+      expect(receiver.received.filter((r) => r.path === '/direct')).toEqual([]);
+      // A name is checked on the address it resolves to, when the socket connects (the socket's own lookup).
+      const { guardedLookup, targetProblem } = await import('#/server/webhooks/target.ts');
+      const resolve = (name: string, allowPrivate: boolean) =>
+        new Promise<string>((done) =>
+          guardedLookup({ allowHttp: false, allowPrivate })(name, { all: true }, (error, addresses) =>
+            done(error ? error.message : JSON.stringify(addresses)),
+          ),
+        );
+      expect(await resolve('localhost', false)).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), not a public address$/);
+      expect(await resolve('localhost', true)).toContain('"address"');
+      // The same rule when registering (this suite allows private addresses: the strict rule is the function's).
+      expect(targetProblem('https://127.0.0.1/x', strict.webhooks)).toBe('WEBHOOK_PRIVATE_ADDRESS');
+      expect(targetProblem('https://hooks.example.com/x', strict.webhooks)).toBeNull();
+    });
+
+    it(`after ${MAX_ATTEMPTS} attempts the delivery fails, the endpoint is marked failing and its maker told once`, async () => {
+      const endpoint = (await register({ url: `${receiver.url}/down`, events: ['book.created'] })).body;
+      const deliveryId = `msg_${randomBytes(16).toString('hex')}`;
+      const db = await database();
+      await db
+        .insert(webhookDelivery)
+        .values({ id: deliveryId, endpointId: endpoint.id, event: 'book.created', body: '{}', attempts: MAX_ATTEMPTS - 1 });
+      receiver.failNext('/down', 500);
+      const mailsBefore = mailboxMessages().filter((m) => m.to === 'admin@example.com').length;
+      await deliver(db, deliveryId, parseEnv({ NODE_ENV: 'test', WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' }));
+      expect(await row(deliveryId)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, responseStatus: 500 });
+      const [failing] = await queryRows<{ failing_since: Date | null }>(
+        db,
+        sql`select failing_since from webhook_endpoint where id = ${endpoint.id}`,
+      );
+      expect(failing!.failing_since).not.toBeNull();
+      await vi.waitFor(() => {
+        const mails = mailboxMessages().filter((m) => m.to === 'admin@example.com' && m.subject === 'A webhook endpoint is failing');
+        expect(mails.length).toBe(1);
+        expect(mails[0]!.text).toContain(`${receiver.url}/down`);
+      });
+      expect(mailboxMessages().filter((m) => m.to === 'admin@example.com').length).toBe(mailsBefore + 1);
+      // The next success clears it.
+      const test = await api<{ id: string }>('POST', `/webhooks/${endpoint.id}/test`, { cookie: admin });
+      await vi.waitFor(async () => expect((await row(test.body.id)).status).toBe('delivered'));
+      expect((await api<Endpoint>('GET', `/webhooks/${endpoint.id}`, { cookie: admin })).body.failingSince).toBeNull();
+    });
+  });
+}
+
+export function webhooksDemoSuite() {
+  describe('webhooks in demo mode', () => {
+    it('refuses registering an endpoint; the list still reads', async () => {
+      const admin = await signIn('admin@example.com');
+      const res = await api<ApiError>('POST', '/webhooks', {
+        cookie: admin,
+        body: { url: 'https://example.com/x', events: ['book.created'] },
+      });
+      expect([res.status, res.body.code]).toEqual([403, 'DEMO_MODE']);
+      expect((await api('GET', '/webhooks', { cookie: admin })).status).toBe(200);
+    });
+  });
+}
