@@ -147,3 +147,48 @@ test('the same on PostgreSQL', async ({ browser }) => {
     await receiver.close();
   }
 });
+
+test('an organisation’s owner adds an endpoint on its Webhooks tab, for its member events only, and deletes it', async ({
+  userPage: page,
+  app,
+}) => {
+  const slug = `hooked-${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/auth/organization/create', {
+    data: { name: 'Hooked Readers', slug },
+    headers: { Origin: app.url },
+  });
+  expect(created.status()).toBe(200);
+  await page.goto(`/app/organizations/${slug}`);
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}\\?tab=webhooks$`));
+  const section = page.getByTestId('organization-webhooks');
+  await expect(section.getByText('No endpoints yet')).toBeVisible();
+  await section.getByRole('button', { name: 'Add endpoint' }).click();
+  const dialog = page.getByRole('dialog');
+  // An organisation's endpoint hears of its members only.
+  await expect(dialog.getByRole('checkbox')).toHaveCount(2);
+  await expect(dialog.getByRole('checkbox', { name: 'Book created' })).toHaveCount(0);
+  const url = `https://hooks.example.com/${slug}`;
+  await dialog.getByLabel('URL').fill(url);
+  await dialog.getByRole('checkbox', { name: 'Member added' }).check();
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(dialog.getByTestId('webhook-secret')).toHaveValue(/^whsec_/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await section.getByTestId('webhook').getByRole('link', { name: url }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}/webhooks/[0-9a-f-]+$`));
+  await expect(page.getByRole('heading', { name: url })).toBeVisible();
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Delete endpoint' }).click();
+  await page.getByTestId('dialog').getByRole('button', { name: 'Delete endpoint' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}\\?tab=webhooks$`));
+  await expect(page.getByTestId('organization-webhooks').getByText('No endpoints yet')).toBeVisible();
+  // The product's endpoints are the administrators': an owner reads only their organisation's.
+  const product = await page.request.get('/api/rpc/webhooks');
+  expect(product.status()).toBe(403);
+  await page.request.post('/api/auth/organization/delete', {
+    data: { organizationId: ((await created.json()) as { id: string }).id },
+    headers: { Origin: app.url },
+  });
+});

@@ -251,9 +251,10 @@ insert(
 insert('src/server/router.ts', '  audit: auditRouter,\n', `  ${many}: ${many}Router,\n`, 'after');
 
 // 4. Who may do what: admins everything, users read. tests/permission-matrix.test.ts holds the expectation.
-insert('src/lib/permissions.ts', "  audit: ['read'],\n} as const;", `  ${one}: ['read', 'create', 'update', 'delete'],\n`);
+// The statements come first in the file: the first `  genre` line is theirs.
+insert('src/lib/permissions.ts', "  genre: ['read'],\n", `  ${one}: ['read', 'create', 'update', 'delete'],\n`, 'after');
 insert('src/lib/permissions.ts', "    genre: ['read'],\n  }),", `    ${one}: ['read'],\n`);
-insert('src/lib/permissions.ts', "    audit: ['read'],\n  }),", `    ${one}: ['read', 'create', 'update', 'delete'],\n`);
+insert('src/lib/permissions.ts', "    audit: ['read'],\n", `    ${one}: ['read', 'create', 'update', 'delete'],\n`, 'after');
 insert(
   'tests/permission-matrix.test.ts',
   "  'genres.list':",
