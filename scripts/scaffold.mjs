@@ -301,9 +301,9 @@ for (const lng of LANGUAGES) {
     d.actions[one] = { created: `${One} created`, updated: `${One} updated`, deleted: `${One} deleted` };
   });
 }
-insert('src/lib/i18n/languages.ts', "  'audit',\n] as const;", `  '${many}',\n`);
+insert('src/lib/i18n/languages.ts', "  'audit',\n", `  '${many}',\n`, 'after');
 insert('src/lib/i18n/i18n.ts', "import enZod from '#/locales/en/zod.json';", `import en${Many} from '#/locales/en/${many}.json';\n`);
-insert('src/lib/i18n/i18n.ts', '  audit: enAudit,\n} as const;', `  ${many}: en${Many},\n`);
+insert('src/lib/i18n/i18n.ts', '  audit: enAudit,\n', `  ${many}: en${Many},\n`, 'after');
 
 // 7. Pages: the list, the detail (with Delete), the form; their routes; the navigation entry.
 create(
