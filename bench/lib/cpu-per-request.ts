@@ -16,13 +16,15 @@ export const CPU_PER_REQUEST = {
 interface Kind {
   name: string;
   path: string;
-  as: 'user' | 'admin';
+  /** `key`: the user's API key instead of their cookie (decision 073). */
+  as: 'user' | 'admin' | 'key';
 }
 
 /** The API reads and the signed-in server renders the budget names (bench/lib/budget.ts). */
 function kinds(bookId: string): Kind[] {
   return [
     { name: 'api_first_page', path: '/api/rpc/books?limit=20', as: 'user' },
+    { name: 'api_first_page_key', path: '/api/rpc/books?limit=20', as: 'key' },
     { name: 'api_book_detail', path: `/api/rpc/books/${bookId}`, as: 'user' },
     { name: 'api_get_session', path: '/api/auth/get-session', as: 'user' },
     { name: 'api_users_search', path: '/api/rpc/users?limit=20&searchTerm=ma', as: 'admin' },
@@ -33,7 +35,7 @@ function kinds(bookId: string): Kind[] {
 }
 
 /** Sends `count` requests of `path`, each from its own address; the CPU ms they cost `server`, per request. */
-async function burst(server: Server, path: string, cookie: string, count: number): Promise<number> {
+async function burst(server: Server, path: string, credentials: Record<string, string>, count: number): Promise<number> {
   const client = httpClient(server.url, CPU_PER_REQUEST.inFlight);
   const accept = path.startsWith('/api/') ? 'application/json' : 'text/html';
   let next = 0;
@@ -45,7 +47,11 @@ async function burst(server: Server, path: string, cookie: string, count: number
           const n = next++;
           // The auth API counts calls per address: as many people would send them.
           const ip = `198.18.${(n >> 8) & 255}.${(n & 255) + 1}`;
-          const answer = await client.send({ method: 'GET', path, headers: { ...BROWSER_HEADERS, accept, cookie, 'x-forwarded-for': ip } });
+          const answer = await client.send({
+            method: 'GET',
+            path,
+            headers: { ...BROWSER_HEADERS, accept, ...credentials, 'x-forwarded-for': ip },
+          });
           if (answer.status !== 200) throw new Error(`${server.url}${path}: ${answer.status || answer.error}`);
         }
       }),
@@ -66,6 +72,8 @@ export async function measureCpuPerRequest(o: {
   app: Server;
   floor: Server;
   cookies: { user: string; admin: string };
+  /** The user's API key, its rate limit lifted. */
+  apiKey: string;
   record: (name: string, value: number, unit: string, extra?: Record<string, unknown>) => void;
   note: (text: string) => void;
 }): Promise<number> {
@@ -84,11 +92,12 @@ export async function measureCpuPerRequest(o: {
     ...kinds(bookId).map((k) => ({ ...k, server: o.app })),
   ];
   const figures = new Map<string, number[]>(all.map((k) => [k.name, []]));
-  for (const kind of all) await burst(kind.server, kind.path, o.cookies[kind.as], CPU_PER_REQUEST.warmup);
+  const credentials = (as: Kind['as']): Record<string, string> => (as === 'key' ? { 'x-api-key': o.apiKey } : { cookie: o.cookies[as] });
+  for (const kind of all) await burst(kind.server, kind.path, credentials(kind.as), CPU_PER_REQUEST.warmup);
   for (let r = 1; r <= CPU_PER_REQUEST.rounds; r++) {
     for (const kind of all) {
       o.note(`round ${r}/${CPU_PER_REQUEST.rounds}: ${kind.name}`);
-      figures.get(kind.name)!.push(await burst(kind.server, kind.path, o.cookies[kind.as], CPU_PER_REQUEST.requests));
+      figures.get(kind.name)!.push(await burst(kind.server, kind.path, credentials(kind.as), CPU_PER_REQUEST.requests));
     }
   }
   const floor = median(figures.get('floor')!);

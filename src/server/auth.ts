@@ -77,12 +77,8 @@ function createAuth(baseDb: Database, e: Env = env()) {
     basePath: '/api/auth',
     secret: resolveAuthSecret(e),
     trustedOrigins: [e.baseUrl],
-    // Its lines go to our log (JSON, with the request's id). A client's unknown, revoked or expired API key is
-    // the client's mistake, answered 401: not an error of the server's.
-    logger: {
-      log: (level, message, ...args) =>
-        logger()[message.startsWith('Failed to validate API key') ? 'debug' : level]({ args: args.map(String) }, `Better Auth: ${message}`),
-    },
+    // Its lines go to our log: JSON, with the request's id.
+    logger: { log: (level, message, ...args) => logger()[level]({ args: args.map(String) }, `Better Auth: ${message}`) },
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     session: {
       expiresIn: e.auth.sessionExpirationSeconds,
@@ -271,8 +267,8 @@ function createAuth(baseDb: Database, e: Env = env()) {
         // Discoverable: "Sign in with a passkey" asks for no address first.
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       }),
-      // Created and verified by our code only (src/server/api-keys.ts): none of its endpoints is served over HTTP
-      // (src/server/auth-endpoints.ts), and a key opens the product API, never a session.
+      // Makes keys for our procedure (src/features/api-keys/api-keys.router.ts); src/server/api-keys.ts checks them on
+      // the product API. None of its endpoints is served over HTTP (src/server/auth-endpoints.ts); a key is never a session.
       apiKey({
         defaultPrefix: API_KEY_PREFIX,
         startingCharactersConfig: { shouldStore: true, charactersLength: API_KEY_PREFIX.length + 8 },

@@ -10,8 +10,6 @@ export const DEMO_ALLOWED_AUTH_WRITES = new Set([
   '/sign-out',
   '/admin/impersonate-user',
   '/admin/stop-impersonating',
-  // Using a key (our server's own call, src/server/api-keys.ts) counts its use; creating one stays refused.
-  '/api-key/verify',
 ]);
 
 /** Reads that only start a write: refused at once, before the browser asks for a passkey that would not be kept. */

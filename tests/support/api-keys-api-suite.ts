@@ -8,6 +8,7 @@ import { getAuth } from '#/server/auth.ts';
 import { queryRows } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
 import { apikey, user } from '#/server/db/schema.ts';
+import { hashOfKey } from '#/server/api-keys.ts';
 import { logger } from '#/server/logger.ts';
 import { openApiDocument } from '#/server/openapi.ts';
 import { api, authApi, signIn } from './api.ts';
@@ -187,6 +188,11 @@ export function apiKeysSuite() {
       const madeUp = await withKey('GET', '/books', `sb_${'x'.repeat(64)}`);
       expect([madeUp.status, madeUp.body.code]).toEqual([401, 'API_KEY_INVALID']);
       expect((await api('GET', '/books', { headers: { authorization: 'Bearer ' } })).status).toBe(401);
+    });
+
+    it('hashes a presented key as the plugin stored it', async () => {
+      const secret = `sb_${randomBytes(32).toString('hex')}`;
+      expect(hashOfKey(secret)).toBe(await defaultKeyHasher(secret));
     });
 
     it('has its own rate limit: past it, 429 with Retry-After', async () => {
