@@ -7,6 +7,7 @@ import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SecretField } from '#/components/secret-field';
 import { Button } from '#/components/ui/button';
+import { CheckboxGroup } from '#/components/ui/checkbox-group';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
@@ -29,9 +30,6 @@ import {
 import { myApiKeysQuery, ownActivityQuery } from './account.queries';
 
 const DEFAULT_EXPIRY = 90;
-
-const checkboxClass =
-  'size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed';
 
 function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['account', 'common']);
@@ -127,41 +125,21 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
               <fieldset aria-describedby={permissionsError ? `${fieldsetId}-error` : undefined} className="flex flex-col gap-3">
                 <legend className="mb-1.5 text-sm font-medium">{t('apiKeys.permissions')}</legend>
                 <p className="-mt-1 text-sm text-muted-foreground">{t('apiKeys.permissionsHelp')}</p>
-                {grants.map(({ resource, actions }, index) => {
-                  const chosen = field.value[resource] ?? [];
-                  const toggle = (action: string, on: boolean) => {
-                    const next = on ? [...chosen, action] : chosen.filter((a) => a !== action);
-                    field.onChange({ ...field.value, [resource]: actions.filter((a) => next.includes(a)) });
-                  };
-                  return (
-                    <fieldset key={resource} className="flex flex-col gap-1.5 rounded-md border p-3">
-                      <legend className="px-1 text-sm font-medium">{names.resource(resource)}</legend>
-                      <div className="flex flex-wrap gap-x-5 gap-y-2">
-                        {actions.map((action, i) => {
-                          const id = `${fieldsetId}-${resource}-${action}`;
-                          return (
-                            <div key={action} className="flex items-center gap-2">
-                              <input
-                                id={id}
-                                type="checkbox"
-                                // The first box takes the focus when the server refuses the permissions.
-                                ref={index === 0 && i === 0 ? field.ref : undefined}
-                                className={checkboxClass}
-                                checked={chosen.includes(action)}
-                                aria-invalid={permissionsError ? true : undefined}
-                                onChange={(e) => toggle(action, e.target.checked)}
-                                onBlur={field.onBlur}
-                              />
-                              <label htmlFor={id} className="cursor-pointer text-sm">
-                                {names.action(action)}
-                              </label>
-                            </div>
-                          );
-                        })}
-                      </div>
-                    </fieldset>
-                  );
-                })}
+                {grants.map(({ resource, actions }, index) => (
+                  <fieldset key={resource} className="flex flex-col gap-1.5 rounded-md border p-3">
+                    <legend className="px-1 text-sm font-medium">{names.resource(resource)}</legend>
+                    <CheckboxGroup
+                      idPrefix={`${fieldsetId}-${resource}`}
+                      className="flex flex-wrap gap-x-5 gap-y-2"
+                      options={actions.map((action) => ({ value: action, label: names.action(action) }))}
+                      value={field.value[resource] ?? []}
+                      onChange={(next) => field.onChange({ ...field.value, [resource]: actions.filter((a) => next.includes(a)) })}
+                      onBlur={field.onBlur}
+                      firstRef={index === 0 ? field.ref : undefined}
+                      invalid={Boolean(permissionsError)}
+                    />
+                  </fieldset>
+                ))}
                 {permissionsError && (
                   <p id={`${fieldsetId}-error`} role="alert" className="text-sm text-destructive">
                     {permissionsError}

@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SecretField } from '#/components/secret-field';
 import { Button } from '#/components/ui/button';
+import { CheckboxGroup } from '#/components/ui/checkbox-group';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
@@ -15,9 +16,6 @@ import { ORGANIZATION_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type WebhookEvent } from '
 import { useEventName } from './webhook-badges';
 import { WEBHOOK_DESCRIPTION_MAX, webhookInputSchema, type Webhook, type WebhookInput } from './webhooks.schema';
 import { webhookCalls, type WebhookScope } from './webhooks.queries';
-
-const checkboxClass =
-  'size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed';
 
 /** An organisation's endpoint may hear of its own members only (the server refuses the rest). */
 const eventsOf = (scope: WebhookScope): readonly WebhookEvent[] => (scope.slug ? ORGANIZATION_WEBHOOK_EVENTS : WEBHOOK_EVENTS);
@@ -110,48 +108,29 @@ export function WebhookFormDialog({
           <Controller
             control={form.control}
             name="events"
-            render={({ field }) => {
-              const toggle = (event: WebhookEvent, on: boolean) => {
-                const next = on ? [...field.value, event] : field.value.filter((e) => e !== event);
-                field.onChange(offered(next));
-              };
-              return (
-                <fieldset aria-describedby={eventsError ? `${fieldsetId}-error` : `${fieldsetId}-help`} className="flex flex-col gap-2">
-                  <legend className="mb-1.5 text-sm font-medium">{t('fields.events')}</legend>
-                  <p id={`${fieldsetId}-help`} className="-mt-1 text-sm text-muted-foreground">
-                    {t('form.eventsHelp')}
+            render={({ field }) => (
+              <fieldset aria-describedby={eventsError ? `${fieldsetId}-error` : `${fieldsetId}-help`} className="flex flex-col gap-2">
+                <legend className="mb-1.5 text-sm font-medium">{t('fields.events')}</legend>
+                <p id={`${fieldsetId}-help`} className="-mt-1 text-sm text-muted-foreground">
+                  {t('form.eventsHelp')}
+                </p>
+                <CheckboxGroup
+                  idPrefix={fieldsetId}
+                  className="grid gap-2 sm:grid-cols-2"
+                  options={events.map((event) => ({ value: event, label: eventName(event) }))}
+                  value={field.value}
+                  onChange={(next) => field.onChange(offered(next))}
+                  onBlur={field.onBlur}
+                  firstRef={field.ref}
+                  invalid={Boolean(eventsError)}
+                />
+                {eventsError && (
+                  <p id={`${fieldsetId}-error`} role="alert" className="text-sm text-destructive">
+                    {eventsError}
                   </p>
-                  <div className="grid gap-2 sm:grid-cols-2">
-                    {events.map((event, i) => {
-                      const id = `${fieldsetId}-${event}`;
-                      return (
-                        <div key={event} className="flex items-center gap-2">
-                          <input
-                            id={id}
-                            type="checkbox"
-                            // The first box takes the focus when the events are refused.
-                            ref={i === 0 ? field.ref : undefined}
-                            className={checkboxClass}
-                            checked={field.value.includes(event)}
-                            aria-invalid={eventsError ? true : undefined}
-                            onChange={(e) => toggle(event, e.target.checked)}
-                            onBlur={field.onBlur}
-                          />
-                          <label htmlFor={id} className="cursor-pointer text-sm">
-                            {eventName(event)}
-                          </label>
-                        </div>
-                      );
-                    })}
-                  </div>
-                  {eventsError && (
-                    <p id={`${fieldsetId}-error`} role="alert" className="text-sm text-destructive">
-                      {eventsError}
-                    </p>
-                  )}
-                </fieldset>
-              );
-            }}
+                )}
+              </fieldset>
+            )}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose}>

@@ -1,0 +1,49 @@
+// A few choices, each a native checkbox beside its label: an API key's permissions, a webhook's events.
+import type { Ref } from 'react';
+
+export function CheckboxGroup<T extends string>({
+  idPrefix,
+  options,
+  value,
+  onChange,
+  onBlur,
+  firstRef,
+  invalid = false,
+  className,
+}: {
+  idPrefix: string;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  value: readonly T[];
+  /** In the order the person ticked them; the caller puts them in its own order. */
+  onChange: (value: T[]) => void;
+  onBlur?: () => void;
+  /** The first box: it takes the focus when the server refuses the choice. */
+  firstRef?: Ref<HTMLInputElement>;
+  invalid?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      {options.map((option, i) => {
+        const id = `${idPrefix}-${option.value}`;
+        return (
+          <div key={option.value} className="flex items-center gap-2">
+            <input
+              id={id}
+              type="checkbox"
+              ref={i === 0 ? firstRef : undefined}
+              className="size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed"
+              checked={value.includes(option.value)}
+              aria-invalid={invalid || undefined}
+              onChange={(e) => onChange(e.target.checked ? [...value, option.value] : value.filter((v) => v !== option.value))}
+              onBlur={onBlur}
+            />
+            <label htmlFor={id} className="cursor-pointer text-sm">
+              {option.label}
+            </label>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
