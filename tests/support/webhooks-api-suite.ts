@@ -255,6 +255,11 @@ export function webhooksSuite() {
         type: 'member.added',
         data: { organizationId: orgId, member: { email: guestEmail, role: 'member' }, via: 'invitation.accepted' },
       });
+      // Through the typed client's protocol, a body without the slug is refused as input, not a failure.
+      for (const body of [[], {}, { json: { id: made.body.id } }]) {
+        const bad = await api<ApiError>('POST', '/_rpc/webhooks/organization/get', { cookie: owner, body });
+        expect(bad.status, JSON.stringify(body)).toBe(400);
+      }
       // A member who is not an owner may not manage them.
       expect((await api<ApiError>('GET', path, { cookie: guest })).body.code).toBe('FORBIDDEN');
       await ok('/organization/leave', guest, { organizationId: orgId });

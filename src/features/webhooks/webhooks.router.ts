@@ -261,11 +261,18 @@ function organizationWebhooks() {
   const owner = base.meta({ permission: 'signed-in' }).use(async ({ context, procedure, next }, input: unknown) => {
     const method = procedure['~orpc'].route.method ?? 'POST';
     if (env().demoMode && method !== 'GET') throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, context.t);
+    // Before the input's own check (this runs first): a client may send anything.
+    const given = (input as { slug?: unknown } | null | undefined)?.slug;
+    if (typeof given !== 'string' || !given) {
+      throw apiError('INPUT_VALIDATION_FAILED', context.t('api:INPUT_VALIDATION_FAILED'), {
+        fields: { slug: context.t('zod:invalid_input') },
+      });
+    }
     const [row] = await context.db
       .select({ id: organization.id, role: member.role })
       .from(member)
       .innerJoin(organization, eq(organization.id, member.organizationId))
-      .where(and(eq(organization.slug, (input as { slug: string }).slug), eq(member.userId, context.user!.id)));
+      .where(and(eq(organization.slug, given), eq(member.userId, context.user!.id)));
     if (!row) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
     if (!roleNames(row.role).includes('owner')) throw apiError('FORBIDDEN', context.t('webhooks:errors.ownersOnly'));
     return next({ context: { scope: row.id } });
