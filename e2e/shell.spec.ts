@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import frAuth from '../src/locales/fr/auth.json' with { type: 'json' };
+import frAuthErrors from '../src/locales/fr/authErrors.json' with { type: 'json' };
 import swAuth from '../src/locales/sw/auth.json' with { type: 'json' };
 import arCatalog from '../src/locales/ar/catalog.json' with { type: 'json' };
 import arTables from '../src/locales/ar/tables.json' with { type: 'json' };
@@ -409,6 +410,30 @@ test.describe('language resources', () => {
     await choose(page, page.getByLabel('Language'), 'Français');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compte');
     expect(failures).toBeGreaterThanOrEqual(3);
+  });
+
+  test('a refusal that comes back before its translations is still shown in the page’s language', async ({ browser, app }) => {
+    const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    const page = await context.newPage();
+    let refused!: () => void;
+    const refusalSent = new Promise<void>((resolve) => (refused = resolve));
+    // The refusal answers at once; the French error file only after it (a slow network, a busy server).
+    await page.route('**/api/auth/email-otp/send-verification-otp', async (route) => {
+      await route.fulfill({ status: 429, json: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' } });
+      refused();
+    });
+    await page.route(/\/assets\/locales-[\w-]+\/fr\/authErrors\.json$/, async (route) => {
+      await refusalSent;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.goto('/login?lng=fr');
+    await hydrated(page);
+    await page.getByLabel('E-mail').fill('someone@example.org');
+    await page.getByRole('button', { name: frAuth.login.submit }).click();
+    await expect(page.getByText(frAuthErrors.TOO_MANY_REQUESTS)).toBeVisible();
+    await expect(page.getByText('Too many requests. Please try again later.')).toHaveCount(0);
+    await context.close();
   });
 
   test('a language stored only in local storage applies after hydration and goes into the cookie', async ({ browser, app }) => {

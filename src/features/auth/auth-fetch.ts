@@ -1,12 +1,28 @@
 // Shared by the auth client and `authPost`, the login page's one call made without the client (it stays out of the first load).
 import { handleDemoModeError } from '#/lib/demo-mode-events';
+import { browserI18n } from '#/lib/i18n/browser';
 import { noteWrite } from '#/lib/write-events';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
-/** Callers always get `{ error }`, never a throw. */
-export const fetchOrNetworkError = (input: RequestInfo | URL, init?: RequestInit) =>
-  fetch(input, init).catch(() => new Response(null, { status: 503, statusText: 'Network error' }));
+/** How long a refusal waits for its translations before it shows in the error's own (English) words. */
+const TRANSLATIONS_WAIT_MS = 3000;
+
+/**
+ * Callers always get `{ error }`, never a throw. A refusal is answered once the `authErrors` namespace
+ * (kept out of the entry, src/lib/i18n/use-auth-error.ts) has loaded, so that a refusal which comes
+ * back before it is shown in the page's language, not in the server's English.
+ */
+export async function fetchOrNetworkError(input: RequestInfo | URL, init?: RequestInit) {
+  const response = await fetch(input, init).catch(() => new Response(null, { status: 503, statusText: 'Network error' }));
+  if (!response.ok && typeof document !== 'undefined') {
+    const translations = browserI18n()
+      .loadNamespaces('authErrors')
+      .catch(() => undefined);
+    await Promise.race([translations, new Promise((resolve) => setTimeout(resolve, TRANSLATIONS_WAIT_MS))]);
+  }
+  return response;
+}
 
 /** Only transient failures are retried: a refused code must not be submitted (and counted) twice. */
 export const AUTH_RETRY = {
