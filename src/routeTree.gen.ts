@@ -16,6 +16,7 @@ import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as ApiOpenapiRouteImport } from './routes/api/openapi'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
+import { Route as BenchStaticTableRouteImport } from './routes/bench/static-table'
 import { Route as InvitationsIdRouteImport } from './routes/invitations/$id'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginErrorRouteImport } from './routes/login/error'
@@ -79,6 +80,11 @@ const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
   getParentRoute: () => AppRouteRoute,
+} as any)
+const BenchStaticTableRoute = BenchStaticTableRouteImport.update({
+  id: '/bench/static-table',
+  path: '/bench/static-table',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const InvitationsIdRoute = InvitationsIdRouteImport.update({
   id: '/invitations/$id',
@@ -231,6 +237,7 @@ export interface FileRoutesByFullPath {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
+  '/bench/static-table': typeof BenchStaticTableRoute
   '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/onboarding': typeof LoginOnboardingRoute
@@ -265,6 +272,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
+  '/bench/static-table': typeof BenchStaticTableRoute
   '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/onboarding': typeof LoginOnboardingRoute
@@ -303,6 +311,7 @@ export interface FileRoutesById {
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/openapi': typeof ApiOpenapiRoute
   '/app/account': typeof AppAccountRoute
+  '/bench/static-table': typeof BenchStaticTableRoute
   '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/onboarding': typeof LoginOnboardingRoute
@@ -342,6 +351,7 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/openapi'
     | '/app/account'
+    | '/bench/static-table'
     | '/invitations/$id'
     | '/login/error'
     | '/login/onboarding'
@@ -376,6 +386,7 @@ export interface FileRouteTypes {
     | '/'
     | '/api/openapi'
     | '/app/account'
+    | '/bench/static-table'
     | '/invitations/$id'
     | '/login/error'
     | '/login/onboarding'
@@ -413,6 +424,7 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/openapi'
     | '/app/account'
+    | '/bench/static-table'
     | '/invitations/$id'
     | '/login/error'
     | '/login/onboarding'
@@ -450,6 +462,7 @@ export interface RootRouteChildren {
   LoginRouteRoute: typeof LoginRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   ApiOpenapiRoute: typeof ApiOpenapiRoute
+  BenchStaticTableRoute: typeof BenchStaticTableRoute
   InvitationsIdRoute: typeof InvitationsIdRoute
   ApiDocsSplatRoute: typeof ApiDocsSplatRoute
   ApiDocsIndexRoute: typeof ApiDocsIndexRoute
@@ -505,6 +518,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/account'
       preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRouteRoute
+    }
+    '/bench/static-table': {
+      id: '/bench/static-table'
+      path: '/bench/static-table'
+      fullPath: '/bench/static-table'
+      preLoaderRoute: typeof BenchStaticTableRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/invitations/$id': {
       id: '/invitations/$id'
@@ -795,6 +815,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRouteRoute: LoginRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   ApiOpenapiRoute: ApiOpenapiRoute,
+  BenchStaticTableRoute: BenchStaticTableRoute,
   InvitationsIdRoute: InvitationsIdRoute,
   ApiDocsSplatRoute: ApiDocsSplatRoute,
   ApiDocsIndexRoute: ApiDocsIndexRoute,

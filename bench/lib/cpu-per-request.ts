@@ -28,6 +28,8 @@ function kinds(bookId: string): Kind[] {
     { name: 'api_book_detail', path: `/api/rpc/books/${bookId}`, as: 'user' },
     { name: 'api_get_session', path: '/api/auth/get-session', as: 'user' },
     { name: 'api_users_search', path: '/api/rpc/users?limit=20&searchTerm=ma', as: 'admin' },
+    // What TanStack Start and React cost here: a static 20-row table through the root layout, no data.
+    { name: 'ssr_framework_floor', path: '/bench/static-table', as: 'user' },
     { name: 'ssr_app_books', path: '/app/books', as: 'user' },
     { name: 'ssr_manager_users_search', path: '/manager/users?searchTerm=ma', as: 'admin' },
     { name: 'ssr_manager_dashboard', path: '/manager/dashboard', as: 'admin' },

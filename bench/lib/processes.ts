@@ -148,6 +148,8 @@ export async function startApp(env: Record<string, string>, readyPath = '/login'
       HOST: '127.0.0.1',
       BASE_URL: `http://127.0.0.1:${port}`,
       API_WRITES_PER_MINUTE: '1000000',
+      // The framework's floor page (src/routes/bench/static-table.tsx).
+      BENCH_PAGES: '1',
       ...env,
       ...serverNodeOptions(env),
     },
