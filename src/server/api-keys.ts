@@ -5,9 +5,10 @@
 // so a demotion, a ban or a deletion counts at once; the permission middleware (rpc.ts) then asks both the
 // owner's current role and the key's own permissions.
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Permission } from '#/lib/permissions';
 import { apiError, type Translate } from './api-errors.ts';
+import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
 import { apikey, user as userTable } from './db/schema.ts';
 import { ownerColumns } from './request-session.ts';
@@ -80,3 +81,40 @@ async function refusal(hash: string, t: Translate) {
   const retryAfter = Math.max(1, Math.ceil(Number(row.freeInMs ?? 1000) / 1000));
   return apiError('TOO_MANY_REQUESTS', t('authErrors:TOO_MANY_REQUESTS'), { retryAfter });
 }
+
+/** A key as the account page, the manager and the account export show it: never its hash. */
+export interface ListedKey {
+  id: string;
+  name: string;
+  start: string | null;
+  permissions: Record<string, string[]>;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+}
+
+const listed = {
+  id: apikey.id,
+  name: apikey.name,
+  start: apikey.start,
+  permissions: apikey.permissions,
+  createdAt: apikey.createdAt,
+  lastUsedAt: apikey.lastRequest,
+  expiresAt: apikey.expiresAt,
+};
+
+export function toApiKey(row: { [K in keyof typeof listed]: (typeof listed)[K]['_']['data'] | null }): ListedKey {
+  return {
+    id: row.id!,
+    name: row.name ?? '',
+    start: row.start,
+    permissions: row.permissions ? (JSON.parse(row.permissions) as Record<string, string[]>) : {},
+    createdAt: row.createdAt!,
+    lastUsedAt: row.lastUsedAt,
+    expiresAt: row.expiresAt,
+  };
+}
+
+/** A person's keys, oldest first. */
+export const keysOf = async (db: Database, userId: string): Promise<ListedKey[]> =>
+  (await db.select(listed).from(apikey).where(eq(apikey.referenceId, userId)).orderBy(asc(apikey.createdAt), asc(apikey.id))).map(toApiKey);

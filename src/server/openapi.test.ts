@@ -19,6 +19,22 @@ describe('GET /api/openapi document', () => {
     expect(Object.keys(doc.paths['/api/images/organizations/{id}']!).sort()).toEqual(['delete', 'put']);
   });
 
+  it('declares the API key, as a header or a bearer token, as its only security schemes, and names no other', async () => {
+    const doc = (await openApiDocument()) as unknown as {
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>>;
+    };
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'bearer']);
+    const named = new Set(
+      Object.values(doc.paths).flatMap((item) =>
+        Object.values(item).flatMap((operation) => (operation.security ?? []).flatMap((requirement) => Object.keys(requirement))),
+      ),
+    );
+    expect([...named].sort()).toEqual(['apiKey', 'bearer']);
+    expect(doc.paths['/api/rpc/books']!.get!.security).toEqual([{ apiKey: [] }, { bearer: [] }, {}]);
+    expect(doc.paths['/api/auth/get-session']!.get!.security).toBeUndefined();
+  });
+
   it('documents the organisation endpoints that are on, and only those', async () => {
     const doc = (await openApiDocument()) as unknown as { paths: Record<string, Record<string, unknown>> };
     for (const path of [

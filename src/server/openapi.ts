@@ -28,6 +28,12 @@ async function build(): Promise<Document> {
   })) as Document;
   const auth = (await (await getAuth()).api.generateOpenAPISchema()) as Document;
   auth.paths = Object.fromEntries(Object.entries(auth.paths ?? {}).filter(([path]) => authEndpointEnabled(path)));
+  // Better Auth's generator declares a cookie named `apiKeyCookie` and a bearer session token, neither of
+  // which this server takes: its endpoints are signed in by the session cookie alone.
+  delete auth.components?.securitySchemes;
+  for (const item of Object.values(auth.paths) as Array<Record<string, { security?: unknown[] }>>) {
+    for (const operation of Object.values(item)) delete operation.security;
+  }
 
   const prefix = (paths: Record<string, unknown> | undefined, base: string) =>
     Object.fromEntries(Object.entries(paths ?? {}).map(([path, item]) => [`${base}${path}`, item]));

@@ -168,6 +168,7 @@ export function accountExportSuite() {
       expect(body.signInMethods).toEqual([{ providerId: 'github', accountId: '4242', createdAt: '2025-01-02T03:04:05.000Z' }]);
       expect(body.apiKeys).toEqual([
         {
+          id: 'export-key',
           name: 'Export script',
           start: 'sb_abcdefgh',
           permissions: { book: ['read'] },

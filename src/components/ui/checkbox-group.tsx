@@ -1,5 +1,6 @@
 // A few choices, each a native checkbox beside its label: an API key's permissions, a webhook's events.
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
+import { cn } from '#/lib/utils';
 
 export function CheckboxGroup<T extends string>({
   idPrefix,
@@ -45,5 +46,39 @@ export function CheckboxGroup<T extends string>({
         );
       })}
     </div>
+  );
+}
+
+/** A group's frame: its legend, a line of help, the boxes, and the server's refusal, read with the group. */
+export function ChoiceFieldset({
+  id,
+  legend,
+  help,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  legend: string;
+  help?: string;
+  error?: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : help ? `${id}-help` : undefined} className={cn('flex flex-col', className)}>
+      <legend className="mb-1.5 text-sm font-medium">{legend}</legend>
+      {help && (
+        <p id={`${id}-help`} className="-mt-1 text-sm text-muted-foreground">
+          {help}
+        </p>
+      )}
+      {children}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

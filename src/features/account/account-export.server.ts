@@ -9,7 +9,6 @@ import type { Database } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
 import {
   account,
-  apikey,
   auditEvent,
   book,
   invitation,
@@ -26,6 +25,7 @@ import { requestSession } from '#/server/request-session.ts';
 import { effectiveRole } from '#/server/roles.ts';
 import { shortToken } from '#/server/session-tokens.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
+import { keysOf } from '#/server/api-keys.ts';
 import { spendWrite } from '#/server/write-budget.ts';
 
 /** Raised when the file's shape changes in a way a reader of an older file would notice. */
@@ -48,18 +48,7 @@ async function readAccountExport(db: Database, me: Person, currentSessionId: str
     .where(eq(passkey.userId, me.id))
     .orderBy(asc(passkey.createdAt));
   // A key's name, first characters, permissions and dates: never its hash.
-  const apiKeys = await db
-    .select({
-      name: apikey.name,
-      start: apikey.start,
-      permissions: apikey.permissions,
-      createdAt: apikey.createdAt,
-      lastUsedAt: apikey.lastRequest,
-      expiresAt: apikey.expiresAt,
-    })
-    .from(apikey)
-    .where(eq(apikey.referenceId, me.id))
-    .orderBy(asc(apikey.createdAt));
+  const apiKeys = await keysOf(db, me.id);
   const sessions = await db.select().from(session).where(eq(session.userId, me.id)).orderBy(desc(session.updatedAt));
   const memberships = await db
     .select({ id: organization.id, name: organization.name, slug: organization.slug, role: member.role, joinedAt: member.createdAt })
@@ -145,7 +134,7 @@ async function readAccountExport(db: Database, me: Person, currentSessionId: str
     },
     signInMethods: methods,
     passkeys,
-    apiKeys: apiKeys.map((key) => ({ ...key, permissions: key.permissions ? (JSON.parse(key.permissions) as unknown) : {} })),
+    apiKeys,
     sessions: sessions.map((s) => ({
       id: s.id,
       token: shortToken(s.token),

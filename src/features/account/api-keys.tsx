@@ -7,7 +7,7 @@ import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SecretField } from '#/components/secret-field';
 import { Button } from '#/components/ui/button';
-import { CheckboxGroup } from '#/components/ui/checkbox-group';
+import { CheckboxGroup, ChoiceFieldset } from '#/components/ui/checkbox-group';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
@@ -122,9 +122,13 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
             control={form.control}
             name="permissions"
             render={({ field }) => (
-              <fieldset aria-describedby={permissionsError ? `${fieldsetId}-error` : undefined} className="flex flex-col gap-3">
-                <legend className="mb-1.5 text-sm font-medium">{t('apiKeys.permissions')}</legend>
-                <p className="-mt-1 text-sm text-muted-foreground">{t('apiKeys.permissionsHelp')}</p>
+              <ChoiceFieldset
+                id={fieldsetId}
+                legend={t('apiKeys.permissions')}
+                help={t('apiKeys.permissionsHelp')}
+                error={permissionsError}
+                className="gap-3"
+              >
                 {grants.map(({ resource, actions }, index) => (
                   <fieldset key={resource} className="flex flex-col gap-1.5 rounded-md border p-3">
                     <legend className="px-1 text-sm font-medium">{names.resource(resource)}</legend>
@@ -140,12 +144,7 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
                     />
                   </fieldset>
                 ))}
-                {permissionsError && (
-                  <p id={`${fieldsetId}-error`} role="alert" className="text-sm text-destructive">
-                    {permissionsError}
-                  </p>
-                )}
-              </fieldset>
+              </ChoiceFieldset>
             )}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,6 +1,6 @@
 // API keys (docs/decisions/073-api-keys.md): one's own from the account page, anyone's from the manager.
 // Better Auth's API-key plugin makes the secret and stores its hash; listing and revoking are plain queries.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { rolesAllow, type Permission } from '#/lib/permissions';
 import { clientString, z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
@@ -9,34 +9,8 @@ import { getAuth } from '#/server/auth.ts';
 import type { Database } from '#/server/db/client.ts';
 import { apikey, user } from '#/server/db/schema.ts';
 import { base } from '#/server/rpc.ts';
-import { apiKeyInputSchema, apiKeySchema, createdApiKeySchema, type ApiKey } from './api-keys.schema';
-
-const columns = {
-  id: apikey.id,
-  name: apikey.name,
-  start: apikey.start,
-  permissions: apikey.permissions,
-  createdAt: apikey.createdAt,
-  lastUsedAt: apikey.lastRequest,
-  expiresAt: apikey.expiresAt,
-};
-
-function toApiKey(row: { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null }): ApiKey {
-  return {
-    id: row.id!,
-    name: row.name ?? '',
-    start: row.start,
-    permissions: row.permissions ? (JSON.parse(row.permissions) as Record<string, string[]>) : {},
-    createdAt: row.createdAt!,
-    lastUsedAt: row.lastUsedAt,
-    expiresAt: row.expiresAt,
-  };
-}
-
-const keysOf = async (db: Database, userId: string) =>
-  (await db.select(columns).from(apikey).where(eq(apikey.referenceId, userId)).orderBy(asc(apikey.createdAt), asc(apikey.id))).map(
-    toApiKey,
-  );
+import { apiKeyInputSchema, apiKeySchema, createdApiKeySchema } from './api-keys.schema';
+import { keysOf, toApiKey } from '#/server/api-keys.ts';
 
 /** Deletes `keyId` when `userId` owns it, with its audit event; false when there is no such key. */
 async function revoke(db: Database, context: Parameters<typeof actingIn>[0], userId: string, keyId: string) {

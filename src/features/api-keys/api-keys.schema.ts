@@ -44,7 +44,6 @@ export const apiKeySchema = z.object({
   lastUsedAt: z.date().nullable(),
   expiresAt: z.date().nullable(),
 });
-export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** The answer to creating one: the secret, this once. */
 export const createdApiKeySchema = apiKeySchema.extend({ secret: z.string() });

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SecretField } from '#/components/secret-field';
 import { Button } from '#/components/ui/button';
-import { CheckboxGroup } from '#/components/ui/checkbox-group';
+import { CheckboxGroup, ChoiceFieldset } from '#/components/ui/checkbox-group';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
@@ -109,11 +109,7 @@ export function WebhookFormDialog({
             control={form.control}
             name="events"
             render={({ field }) => (
-              <fieldset aria-describedby={eventsError ? `${fieldsetId}-error` : `${fieldsetId}-help`} className="flex flex-col gap-2">
-                <legend className="mb-1.5 text-sm font-medium">{t('fields.events')}</legend>
-                <p id={`${fieldsetId}-help`} className="-mt-1 text-sm text-muted-foreground">
-                  {t('form.eventsHelp')}
-                </p>
+              <ChoiceFieldset id={fieldsetId} legend={t('fields.events')} help={t('form.eventsHelp')} error={eventsError} className="gap-2">
                 <CheckboxGroup
                   idPrefix={fieldsetId}
                   className="grid gap-2 sm:grid-cols-2"
@@ -124,12 +120,7 @@ export function WebhookFormDialog({
                   firstRef={field.ref}
                   invalid={Boolean(eventsError)}
                 />
-                {eventsError && (
-                  <p id={`${fieldsetId}-error`} role="alert" className="text-sm text-destructive">
-                    {eventsError}
-                  </p>
-                )}
-              </fieldset>
+              </ChoiceFieldset>
             )}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
