@@ -83,16 +83,6 @@ async function refusal(hash: string, t: Translate) {
 }
 
 /** A key as the account page, the manager and the account export show it: never its hash. */
-export interface ListedKey {
-  id: string;
-  name: string;
-  start: string | null;
-  permissions: Record<string, string[]>;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  expiresAt: Date | null;
-}
-
 const listed = {
   id: apikey.id,
   name: apikey.name,
@@ -103,7 +93,7 @@ const listed = {
   expiresAt: apikey.expiresAt,
 };
 
-export function toApiKey(row: { [K in keyof typeof listed]: (typeof listed)[K]['_']['data'] | null }): ListedKey {
+export function toApiKey(row: { [K in keyof typeof listed]: (typeof listed)[K]['_']['data'] | null }) {
   return {
     id: row.id!,
     name: row.name ?? '',
@@ -116,5 +106,5 @@ export function toApiKey(row: { [K in keyof typeof listed]: (typeof listed)[K]['
 }
 
 /** A person's keys, oldest first. */
-export const keysOf = async (db: Database, userId: string): Promise<ListedKey[]> =>
+export const keysOf = async (db: Database, userId: string) =>
   (await db.select(listed).from(apikey).where(eq(apikey.referenceId, userId)).orderBy(asc(apikey.createdAt), asc(apikey.id))).map(toApiKey);
