@@ -103,6 +103,8 @@ test.describe('API keys', () => {
     browser,
   }) => {
     test.skip(!TEST_DATABASE_URL, 'needs TEST_DATABASE_URL (CI sets it to the local PostgreSQL)');
+    // Swagger UI renders the whole document on the main thread: slow on a loaded CI machine.
+    test.setTimeout(240_000);
     await withAppOnPostgres({}, async ({ app, sink, db }) => {
       const owner = await playwrightRequest.newContext({ baseURL: app.url, extraHTTPHeaders: { ...clientHeaders(), origin: app.url } });
       await signInViaApi(owner, app, sink, 'admin@example.com');
@@ -124,7 +126,7 @@ test.describe('API keys', () => {
       // The API reference offers both ways of presenting a key.
       const page = await browser.newPage({ baseURL: app.url });
       await page.goto('/api/docs');
-      await page.getByRole('button', { name: 'Authorize' }).first().click();
+      await page.getByRole('button', { name: 'Authorize' }).first().click({ timeout: 90_000 });
       // Swagger UI's Available authorizations: each scheme with its own value box.
       await expect(page.getByRole('heading', { name: 'apiKey (apiKey)', exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'bearer (http, Bearer)', exact: true })).toBeVisible();

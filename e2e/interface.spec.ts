@@ -329,6 +329,8 @@ test.describe('before hydration', () => {
 
 test.describe('API documentation', () => {
   test('/api/docs wears the app: a way back, the theme, the product API first', async ({ browser, app }) => {
+    // Swagger UI renders the whole document on the main thread: a loaded CI machine took over a minute.
+    test.setTimeout(180_000);
     const context = await browser.newContext({ baseURL: app.url, colorScheme: 'dark', extraHTTPHeaders: clientHeaders() });
     const page = await context.newPage();
     await page.goto('/api/docs');
