@@ -97,6 +97,16 @@ test.describe('API keys', () => {
       items: Array<{ details: { keyId?: string } | null }>;
     };
     expect(audit.items.some((event) => event.details?.keyId === id)).toBe(true);
+
+    // The manager's own account page has the same section, offering what an administrator may do.
+    await adminPage.goto('/manager/account');
+    await hydrated(adminPage);
+    const own = adminPage.getByRole('region', { name: 'API keys' });
+    await own.getByRole('button', { name: 'Create key' }).click();
+    const dialog = adminPage.getByRole('dialog');
+    await expect(dialog.getByRole('group', { name: 'Users' }).getByRole('checkbox', { name: 'Ban' })).toBeVisible();
+    await adminPage.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 
   test('over HTTP on PostgreSQL: a key reads within its permissions, is refused outside them, and /api/docs can take it', async ({
@@ -123,13 +133,28 @@ test.describe('API keys', () => {
       expect((await program.get('/api/rpc/users?limit=1')).status()).toBe(403);
       await db.query(`update "user" set role = 'admin' where email = 'admin@example.com'`);
 
-      // The API reference offers both ways of presenting a key.
+      // The API reference offers both ways of presenting a key, and a reader with no session tries a request with one.
       const page = await browser.newPage({ baseURL: app.url });
       await page.goto('/api/docs');
       await page.getByRole('button', { name: 'Authorize' }).first().click({ timeout: 90_000 });
       // Swagger UI's Available authorizations: each scheme with its own value box.
-      await expect(page.getByRole('heading', { name: 'apiKey (apiKey)', exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'bearer (http, Bearer)', exact: true })).toBeVisible();
+      const apiKeyScheme = page
+        .locator('.auth-container')
+        .filter({ has: page.getByRole('heading', { name: 'apiKey (apiKey)', exact: true }) });
+      await apiKeyScheme.getByRole('textbox').fill(secret);
+      await apiKeyScheme.getByRole('button', { name: 'Apply credentials' }).click();
+      await expect(apiKeyScheme.getByRole('button', { name: 'Remove authorization' })).toBeVisible();
+      await page.getByRole('button', { name: 'Close' }).first().click();
+      const listUsers = page.locator('.opblock-get').filter({ has: page.locator('[data-path="/api/rpc/users"]') });
+      await listUsers.locator('.opblock-summary-control').click();
+      await listUsers.getByRole('button', { name: 'Try it out' }).click();
+      await listUsers.getByRole('button', { name: 'Execute' }).click();
+      // The request Swagger UI shows it sent carries the key, and the server's answer is the list.
+      await expect(listUsers.locator('.curl-command')).toContainText(`x-api-key: ${secret}`, { timeout: 30_000 });
+      const answer = listUsers.locator('.live-responses-table tr.response');
+      await expect(answer.locator('.response-col_status')).toHaveText('200');
+      await expect(answer.locator('.response-col_description')).toContainText('"items"');
       await page.close();
       await program.dispose();
       await owner.dispose();

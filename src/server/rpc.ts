@@ -27,15 +27,23 @@ const READ_ACTIONS = new Set(['read', 'list']);
 const isWrite = (permission: NonNullable<RpcMeta['permission']>) =>
   typeof permission === 'object' && Object.values(permission).some((actions) => actions?.some((a) => !READ_ACTIONS.has(a)));
 
-/** Also for middleware that refuses writes before the permission step (the organisations' shelf). */
-export async function demoRefusal(request: Request, path: string | null, t: Translate) {
-  const session = await requestSession(request);
-  await recordDemoRefusal(await database(), {
+interface Refused {
+  actor: { id: string; name: string } | null;
+  impersonatorId: string | null;
+  apiKey?: { id: string; name: string } | null;
+}
+
+/**
+ * Also for middleware that refuses writes before the permission step (the organisations' shelf). `who`:
+ * the caller when already known (a key's owner and the key); otherwise the request's session is read.
+ */
+export async function demoRefusal(request: Request, path: string | null, t: Translate, who?: Refused) {
+  const session = who ? null : await requestSession(request);
+  const caller: Refused = who ?? {
     actor: session ? { id: session.user.id, name: session.user.name } : null,
     impersonatorId: session?.session.impersonatedBy ?? null,
-    details: { path },
-    request,
-  });
+  };
+  await recordDemoRefusal(await database(), { ...caller, details: { path }, request });
   return apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
 }
 
@@ -74,7 +82,13 @@ export const base = os
           throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource }), { resource });
         }
       }
-      if (env().demoMode && isWrite(permission)) throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, t);
+      if (env().demoMode && isWrite(permission)) {
+        throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, t, {
+          actor: { id: user.id, name: user.name },
+          impersonatorId: session?.session.impersonatedBy ?? null,
+          apiKey: viaKey ? { id: viaKey.key.id, name: viaKey.key.name } : null,
+        });
+      }
     }
     const db = await database();
     // Every write counts, before its input is read. A demo refuses them all anyway.

@@ -273,5 +273,25 @@ export function apiKeysDemoSuite() {
       });
       expect((await withKey('GET', '/books?limit=1', secret)).status).toBe(200);
     });
+
+    it("refuses a key's write as any other, recorded under the key's owner and name", async () => {
+      const admin = await person('admin');
+      const secret = `sb_${randomBytes(32).toString('hex')}`;
+      const keyId = crypto.randomUUID();
+      await (await database()).insert(apikey).values({
+        id: keyId,
+        name: 'Demo writer',
+        key: await defaultKeyHasher(secret),
+        referenceId: admin.id,
+        permissions: JSON.stringify({ book: ['read', 'create'] }),
+      });
+      const res = await withKey('POST', '/books', secret, { title: 'Not in a demo', author: 'Nobody' });
+      expect([res.status, res.body.code]).toEqual([403, 'DEMO_MODE']);
+      const [recorded] = await queryRows<{ actor_id: string; details: { path: string; apiKey: { id: string; name: string } } }>(
+        await database(),
+        sql`select actor_id, details from audit_event where action = 'demo.refused' and actor_id = ${admin.id}`,
+      );
+      expect(recorded).toEqual({ actor_id: admin.id, details: { path: '/books', apiKey: { id: keyId, name: 'Demo writer' } } });
+    });
   });
 }

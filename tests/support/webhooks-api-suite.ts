@@ -11,7 +11,7 @@ import { queryRows } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
 import { user, webhookDelivery, webhookEndpoint } from '#/server/db/schema.ts';
 import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
-import { parseEnv } from '#/server/env.ts';
+import { env, parseEnv } from '#/server/env.ts';
 import { deliver, MAX_ATTEMPTS } from '#/server/webhooks/deliver.ts';
 import { api, authApi, signIn } from './api.ts';
 
@@ -111,6 +111,30 @@ export function webhooksSuite() {
       const user = await signIn('user@example.com');
       expect((await register({ url: 'https://example.com', events: ['book.created'] }, user)).status).toBe(403);
       expect((await api('GET', '/webhooks', { cookie: user })).status).toBe(403);
+    });
+
+    it('with the setting off, refuses an endpoint on loopback, a private network or plain http, translated', async () => {
+      // This suite's server allows them (its receiver is on loopback): the setting is switched off for this test only.
+      const rules = env().webhooks as { allowHttp: boolean; allowPrivate: boolean };
+      const saved = { ...rules };
+      Object.assign(rules, { allowHttp: false, allowPrivate: false });
+      try {
+        for (const [url, message] of [
+          ['https://127.0.0.1:8443/hook', 'This address is on a private network; webhooks go to public addresses only'],
+          ['https://[::1]/hook', 'This address is on a private network; webhooks go to public addresses only'],
+          ['https://192.168.1.20/hook', 'This address is on a private network; webhooks go to public addresses only'],
+          ['https://169.254.169.254/latest/meta-data', 'This address is on a private network; webhooks go to public addresses only'],
+          [`${receiver.url}/hook`, 'The address must start with https://'],
+        ] as const) {
+          const res = await register({ url, events: ['book.created'] });
+          expect([res.status, res.body.code, res.body.data?.fields], url).toEqual([400, 'INPUT_VALIDATION_FAILED', { url: message }]);
+        }
+        expect((await api<Endpoint[]>('GET', '/webhooks', { cookie: admin })).body.map((e) => e.url)).not.toContain(
+          'https://127.0.0.1:8443/hook',
+        );
+      } finally {
+        Object.assign(rules, saved);
+      }
     });
   });
 
@@ -357,6 +381,13 @@ export function webhooksDemoSuite() {
       });
       expect([res.status, res.body.code]).toEqual([403, 'DEMO_MODE']);
       expect((await api('GET', '/webhooks', { cookie: admin })).status).toBe(200);
+      // An organisation owner's endpoints likewise, before the organisation is even looked up.
+      const owner = await signIn('user@example.com');
+      const organization = await api<ApiError>('POST', '/organizations/any-guild/webhooks', {
+        cookie: owner,
+        body: { url: 'https://example.com/x', events: ['member.added'] },
+      });
+      expect([organization.status, organization.body.code]).toEqual([403, 'DEMO_MODE']);
     });
   });
 }

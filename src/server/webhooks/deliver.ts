@@ -1,5 +1,5 @@
 // Each delivery is a job on the queue (docs/decisions/074-webhooks.md): one POST, signed per Standard Webhooks,
-// 10 s at most, no redirect followed. A refusal or a failure throws, and pg-boss tries again later with growing
+// 10 s at most from the first byte sent to the answer's status line, no redirect followed. A refusal or a failure throws, and pg-boss tries again later with growing
 // waits; after MAX_ATTEMPTS the delivery is failed, the endpoint marked failing and whoever made it told.
 import http from 'node:http';
 import https from 'node:https';
@@ -13,7 +13,10 @@ import { WEBHOOK_QUEUE } from './emit.ts';
 import { signedHeaders } from './signature.ts';
 import { guardedLookup, targetProblem, type TargetRules } from './target.ts';
 
-/** The first try and nine retries: with the default 15 s first wait, about five hours in all. */
+/**
+ * The first try and nine retries. pg-boss waits 15–30 s (the default WEBHOOK_RETRY_SECONDS, with jitter),
+ * then twice as long each time up to an hour: the tenth attempt comes 2 to 3 hours after the first.
+ */
 export const MAX_ATTEMPTS = 10;
 const TIMEOUT_MS = 10_000;
 
@@ -49,14 +52,20 @@ function post(url: URL, headers: Record<string, string>, body: string, rules: Ta
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Springboard-Webhooks/1' },
       lookup: guardedLookup(rules),
-      timeout: TIMEOUT_MS,
+      // The whole exchange, not an idle limit: a receiver that trickles its answer is cut off too.
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     request.on('response', (response) => {
       resolve({ status: response.statusCode ?? 0, ms: Math.round(performance.now() - started), error: null });
       response.destroy();
     });
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on('error', (error) => resolve({ status: null, ms: Math.round(performance.now() - started), error: error.message }));
+    request.on('error', (error) =>
+      resolve({
+        status: null,
+        ms: Math.round(performance.now() - started),
+        error: error.name === 'AbortError' ? `no answer within ${TIMEOUT_MS / 1000} s` : error.message,
+      }),
+    );
     request.end(body);
   });
 }
