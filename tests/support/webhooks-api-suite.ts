@@ -3,7 +3,7 @@
 // retried with the same id, refused to private addresses when the setting is off.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -339,6 +339,32 @@ export function webhooksSuite() {
       // The same rule when registering (this suite allows private addresses: the strict rule is the function's).
       expect(targetProblem('https://127.0.0.1/x', strict.webhooks)).toBe('WEBHOOK_PRIVATE_ADDRESS');
       expect(targetProblem('https://hooks.example.com/x', strict.webhooks)).toBeNull();
+    });
+
+    it('gives a receiver 10 s for the whole answer, not 10 s between bytes', { timeout: 30_000 }, async () => {
+      // A byte of the status line every second: never idle for 10 s, never done either.
+      const sockets = new Set<Socket>();
+      const trickler = createNetServer((socket) => {
+        sockets.add(socket);
+        let sent = 0;
+        const line = 'HTTP/1.1 200 OK\r\n'.repeat(3);
+        const timer = setInterval(() => (sent < line.length ? socket.write(line[sent++]!) : socket.end()), 1000);
+        socket.on('error', () => {});
+        socket.on('close', () => clearInterval(timer));
+      });
+      await new Promise<void>((resolve) => trickler.listen(0, '127.0.0.1', resolve));
+      try {
+        const { deliveryId } = await endpointAt(`http://127.0.0.1:${(trickler.address() as AddressInfo).port}/slow`);
+        const loose = parseEnv({ NODE_ENV: 'test', WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' });
+        await expect(deliver(await database(), deliveryId, loose)).rejects.toThrow('no answer within 10 s');
+        const tried = await row(deliveryId);
+        expect(tried).toMatchObject({ status: 'pending', attempts: 1, responseStatus: null, error: 'no answer within 10 s' });
+        expect(tried.responseMs).toBeGreaterThanOrEqual(9_900);
+        expect(tried.responseMs).toBeLessThan(12_000);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await new Promise<void>((resolve) => trickler.close(() => resolve()));
+      }
     });
 
     it(`after ${MAX_ATTEMPTS} attempts the delivery fails, the endpoint is marked failing and its maker told once`, async () => {

@@ -1,6 +1,7 @@
 // Each delivery is a job on the queue (docs/decisions/074-webhooks.md): one POST, signed per Standard Webhooks,
-// 10 s at most from the first byte sent to the answer's status line, no redirect followed. A refusal or a failure throws, and pg-boss tries again later with growing
-// waits; after MAX_ATTEMPTS the delivery is failed, the endpoint marked failing and whoever made it told.
+// 10 s at most from the first byte sent to the answer's status line, no redirect followed. A refusal or a
+// failure throws, and pg-boss tries again later with growing waits; after MAX_ATTEMPTS the delivery is failed,
+// the endpoint marked failing and whoever made it told.
 import http from 'node:http';
 import https from 'node:https';
 import { eq } from 'drizzle-orm';
