@@ -2,7 +2,8 @@ import { OpenAPIHandler } from '@orpc/openapi/fetch';
 import { ORPCError, ValidationError, onError } from '@orpc/server';
 import { RPCHandler } from '@orpc/server/fetch';
 import { ResponseHeadersPlugin } from '@orpc/server/plugins';
-import { apiError, apiTranslator } from './api-errors.ts';
+import { zodMessage } from '#/lib/i18n/zod-errors';
+import { apiError, apiTranslator, type Translate } from './api-errors.ts';
 import { logger } from './logger.ts';
 import { router } from './router.ts';
 
@@ -11,6 +12,20 @@ export const RPC_PREFIX = '/api/rpc';
 export const RPC_CLIENT_PREFIX = '/api/rpc/_rpc';
 
 type Issue = { code?: string; keys?: string[]; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string };
+
+/** A schema's own message is a translation key ('catalog:book.titleRequired'); anything else is Zod's English. */
+const OWN_KEY = /^[a-zA-Z]+:[\w.-]+$/;
+
+/**
+ * Zod's own messages ('Invalid input: expected string, received undefined') made again from the issue's code in
+ * the request's language. Its final issues keep no input: the English message says whether the field was missing.
+ */
+function issueMessage(t: Translate, issue: Issue): string {
+  if (OWN_KEY.test(issue.message)) return t(issue.message);
+  const missing = /received (undefined|null)$/.test(issue.message);
+  // The fields zodMessage reads (code, expected, origin, minimum, …) are all on the final issue.
+  return zodMessage(t, { ...issue, input: missing ? undefined : issue.message } as unknown as Parameters<typeof zodMessage>[1]);
+}
 
 /** Also for the pages' in-process calls (src/server/api-in-process.ts). */
 export async function translateError(error: unknown, request: Request): Promise<void> {
@@ -28,7 +43,7 @@ export async function translateError(error: unknown, request: Request): Promise<
       }
       const first = issue.path?.[0];
       const key = String(typeof first === 'object' && first !== null ? first.key : (first ?? '_'));
-      fields[key] ??= issue.message.includes(':') ? t(issue.message) : t('zod:invalid_input');
+      fields[key] ??= issueMessage(t, issue);
     }
     const message = unknown.length ? t('zod:unrecognized_keys', { keys: unknown.join(', ') }) : t('api:INPUT_VALIDATION_FAILED');
     throw apiError('INPUT_VALIDATION_FAILED', message, { fields });

@@ -87,6 +87,18 @@ export function booksApiSuite() {
       });
       const fr = await api<ApiError>('POST', '/books', { cookie: admin, body: { title: '', author: 'x' }, language: 'fr' });
       expect(fr.body.data?.fields?.title).not.toBe('Title is required');
+      // A field left out, or of the wrong type, and a number out of range: Zod's own checks, in the reader's language too.
+      const missing = await api<ApiError>('POST', '/books', { cookie: admin, body: { title: '' }, language: 'fr' });
+      expect([missing.status, missing.body.message, missing.body.data?.fields]).toEqual([
+        400,
+        'Saisie invalide',
+        { title: 'Le titre est obligatoire', author: 'Obligatoire' },
+      ]);
+      const wrongType = await api<ApiError>('POST', '/books', { cookie: admin, body: { title: 7, author: 'x' }, language: 'fr' });
+      // French sets a no-break space before the colon.
+      expect(wrongType.body.data?.fields?.title).toMatch(/^Valeur attendue\s:\sstring$/);
+      const tooMany = await api<ApiError>('GET', '/books?limit=101', { cookie: admin, language: 'fr' });
+      expect([tooMany.status, tooMany.body.data?.fields]).toEqual([400, { limit: 'Doit être inférieur ou égal à 100' }]);
       expect((await api('GET', '/books?limit=0', { cookie: admin })).status).toBe(400);
       expect((await api('GET', '/books?limit=101', { cookie: admin })).status).toBe(400);
       expect((await api('GET', '/books?cursor=not-a-cursor', { cookie: admin })).status).toBe(400);

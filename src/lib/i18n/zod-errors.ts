@@ -3,8 +3,9 @@ import type { i18n as I18n } from 'i18next';
 // Straight from the package: `#/lib/zod` loads this module, so importing it here would close a circle.
 import type { $ZodRawIssue as Issue } from 'zod/v4/core';
 
-export function zodMessage(i18n: I18n, issue: Issue): string {
-  const t = (key: string, values?: Record<string, string>) => String(i18n.t(`zod:${key}` as never, values as never));
+/** `translate`: an i18next `t` of the reader's language (the browser's, or a request's on the server). */
+export function zodMessage(translate: (key: string, values?: Record<string, string>) => string, issue: Issue): string {
+  const t = (key: string, values?: Record<string, string>) => translate(`zod:${key}`, values);
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null || issue.input === '') return t('required');
@@ -36,4 +37,5 @@ export function zodMessage(i18n: I18n, issue: Issue): string {
 }
 
 /** Zod's `customError` option, in the language of `i18n` (read at each message). */
-export const zodErrorMap = (i18n: () => I18n) => (issue: Issue) => zodMessage(i18n(), issue);
+export const zodErrorMap = (i18n: () => I18n) => (issue: Issue) =>
+  zodMessage((key, values) => String(i18n().t(key as never, values as never)), issue);
