@@ -12,6 +12,7 @@ import { requestSession } from './request-session.ts';
 import { keyCaller, type KeyCaller } from './api-keys.ts';
 import { presentedApiKey } from './http/api-key-header.ts';
 import { recordDemoRefusal } from './audit/demo-refusal.ts';
+import { actingIn, type AuditEventInput } from './audit/record.ts';
 import { spendWrite } from './write-budget.ts';
 
 export interface RpcMeta {
@@ -24,22 +25,19 @@ export interface RpcContext extends ResponseHeadersPluginContext {
 }
 
 const READ_ACTIONS = new Set(['read', 'list']);
+
+/** Who a refused write is recorded under. */
+type Caller = Pick<AuditEventInput, 'actor' | 'impersonatorId' | 'apiKey'>;
 const isWrite = (permission: NonNullable<RpcMeta['permission']>) =>
   typeof permission === 'object' && Object.values(permission).some((actions) => actions?.some((a) => !READ_ACTIONS.has(a)));
-
-interface Refused {
-  actor: { id: string; name: string } | null;
-  impersonatorId: string | null;
-  apiKey?: { id: string; name: string } | null;
-}
 
 /**
  * Also for middleware that refuses writes before the permission step (the organisations' shelf). `who`:
  * the caller when already known (a key's owner and the key); otherwise the request's session is read.
  */
-export async function demoRefusal(request: Request, path: string | null, t: Translate, who?: Refused) {
+export async function demoRefusal(request: Request, path: string | null, t: Translate, who?: Caller) {
   const session = who ? null : await requestSession(request);
-  const caller: Refused = who ?? {
+  const caller: Caller = who ?? {
     actor: session ? { id: session.user.id, name: session.user.name } : null,
     impersonatorId: session?.session.impersonatedBy ?? null,
   };
@@ -70,6 +68,8 @@ export const base = os
     const session = viaKey ? null : await requestSession(context.request);
     const caller = viaKey?.owner ?? session?.user;
     const user = caller ? { ...caller, role: effectiveRole(caller) } : null;
+    const impersonatorId = session?.session.impersonatedBy ?? null;
+    const apiKey = viaKey ? { id: viaKey.key.id, name: viaKey.key.name } : null;
 
     if (permission !== 'public') {
       if (!user) throw apiError('UNAUTHORIZED', t('api:UNAUTHORIZED'));
@@ -83,11 +83,12 @@ export const base = os
         }
       }
       if (env().demoMode && isWrite(permission)) {
-        throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, t, {
-          actor: { id: user.id, name: user.name },
-          impersonatorId: session?.session.impersonatedBy ?? null,
-          apiKey: viaKey ? { id: viaKey.key.id, name: viaKey.key.name } : null,
-        });
+        throw await demoRefusal(
+          context.request,
+          procedure['~orpc'].route.path ?? null,
+          t,
+          actingIn({ user, impersonatorId, apiKey, request: context.request }),
+        );
       }
     }
     const db = await database();
@@ -99,8 +100,6 @@ export const base = os
         throw apiError('TOO_MANY_REQUESTS', t('authErrors:TOO_MANY_REQUESTS'), { retryAfter: spent.retryAfter });
       }
     }
-    const impersonatorId = session?.session.impersonatedBy ?? null;
-    const apiKey = viaKey ? { id: viaKey.key.id, name: viaKey.key.name } : null;
     try {
       return await next({ context: { db, user, sessionId: session?.session.id ?? null, impersonatorId, apiKey, t } });
     } catch (error) {
