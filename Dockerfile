@@ -26,6 +26,14 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 
 FROM ${BASE_IMAGE}
+# The image's labels: the product's identity (src/lib/identity.ts), which `npm run rebrand` writes here too
+# and tests/identity.test.ts keeps equal to it.
+ARG APP_NAME="Springboard"
+ARG APP_DESCRIPTION="Full-stack TypeScript + React starter: passwordless sign-in, books catalogue, admin manager."
+ARG APP_DOCS_URL="https://github.com/springboard-starter/springboard#readme"
+LABEL org.opencontainers.image.title="${APP_NAME}" \
+      org.opencontainers.image.description="${APP_DESCRIPTION}" \
+      org.opencontainers.image.documentation="${APP_DOCS_URL}"
 ENV NODE_ENV=production HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 # Owned by root: the server's user reads the code and writes nothing but DATA_DIR (the embedded

@@ -7,6 +7,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { brandAssets } from './scripts/brand-assets.ts';
+import { identity, identitySlug } from './src/lib/identity.ts';
 
 /** `ANALYZE=1 npm run build` also writes bench/report/bundle.html (`ANALYZE=list`: a text list). */
 function bundleReport(): Plugin[] {
@@ -16,7 +18,7 @@ function bundleReport(): Plugin[] {
   const plugin = visualizer({
     filename: `bench/report/bundle.${list ? 'txt' : 'html'}`,
     template: list ? 'list' : 'treemap',
-    title: 'Springboard browser bundle',
+    title: `${identity.name} browser bundle`,
     gzipSize: true,
     brotliSize: true,
   }) as Plugin;
@@ -28,7 +30,7 @@ function bundleReport(): Plugin[] {
 // (vite-plugin-compression2 compresses the server build too, and rewrites process.stdout.write.)
 function precompressedAssets(): Plugin {
   return {
-    name: 'springboard:precompressed-assets',
+    name: `${identitySlug}:precompressed-assets`,
     apply: 'build',
     enforce: 'post',
     applyToEnvironment: (environment) => environment.name === 'client',
@@ -65,7 +67,7 @@ function localeFiles() {
 
 function localeAssets(locales: ReturnType<typeof localeFiles>): Plugin {
   return {
-    name: 'springboard:locale-assets',
+    name: `${identitySlug}:locale-assets`,
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle() {
@@ -75,6 +77,37 @@ function localeAssets(locales: ReturnType<typeof localeFiles>): Plugin {
       }
     },
   };
+}
+
+// The manifest and the icons, made from src/lib/identity.ts (scripts/brand-assets.ts): emitted into the
+// browser's build, and answered from memory by the dev server.
+function identityAssets(): Plugin[] {
+  return [
+    {
+      name: `${identitySlug}:identity-assets`,
+      apply: 'build',
+      applyToEnvironment: (environment) => environment.name === 'client',
+      async generateBundle() {
+        for (const [fileName, asset] of Object.entries(brandAssets))
+          this.emitFile({ type: 'asset', fileName, source: await asset.source() });
+      },
+    },
+    {
+      name: `${identitySlug}:identity-assets-dev`,
+      apply: 'serve',
+      configureServer(server) {
+        server.middlewares.use((req, res, next) => {
+          const asset = brandAssets[(req.url ?? '').split('?')[0]!.slice(1)];
+          if (!asset) return next();
+          asset.source().then((body) => {
+            res.setHeader('Content-Type', asset.type);
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(body);
+          }, next);
+        });
+      },
+    },
+  ];
 }
 
 /** Packages every page runs; only their modules the entry imports (`$initial`), the rest load with their pages. */
@@ -118,8 +151,8 @@ const clientChunks = {
             id,
           ) &&
           // The calendar brings react-day-picker and date-fns (only the audit log uses it); the faceted
-          // filter brings Radix's menu (only the manager's tables).
-          !/[\\/]ui[\\/](select|combobox|action-menu|tooltip|calendar|faceted-filter)\.tsx$/.test(id)),
+          // filter brings Radix's menu (only the manager's tables); the command menu brings cmdk (the palette's lazy chunk).
+          !/[\\/]ui[\\/](select|combobox|action-menu|tooltip|calendar|faceted-filter|command)\.tsx$/.test(id)),
       // Above `pages`: lucide's runtime is a dependency of both, and it goes where the shell loads it.
       priority: 2,
     },
@@ -145,6 +178,7 @@ export default defineConfig(({ command }) => {
       }),
       viteReact(),
       localeAssets(locales),
+      ...identityAssets(),
       precompressedAssets(),
       ...bundleReport(),
     ],

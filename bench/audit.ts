@@ -53,8 +53,8 @@ try {
     ['none', {}],
     ['actor', { actorId: 'user-1234' }],
     ['action', { action: 'user.banned' }],
-    ['target', { targetType: 'book', targetId: 'target-4242' }],
-    ['action_and_dates', { action: 'book.updated', from: month, to: monthEnd }],
+    ['target', { targetType: 'user', targetId: 'target-4242' }],
+    ['action_and_dates', { action: 'user.updated', from: month, to: monthEnd }],
     ['actor_and_action', { actorId: 'user-77', action: 'auth.sign-in' }],
     // Actors are named from the seed's names: this one is a few actors' in 5 000.
     ['search', { searchTerm: `${FIRST_NAMES[0]} ${LAST_NAMES[0]}` }],

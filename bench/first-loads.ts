@@ -16,18 +16,25 @@ const browser = await launchBrowser();
 try {
   const user = await signIn(app.url, mail, 'user@example.com');
   const admin = await signIn(app.url, mail, 'admin@example.com');
-  const pages: Array<[string, string | undefined]> = [
+  const pages: Array<[string, string | undefined, string?]> = [
     ['/login', undefined],
+    ['/login', undefined, 'ar'],
     ['/app', user],
     ['/app/books', user],
     ['/manager/users', admin],
     ['/manager/books', admin],
     ['/manager/dashboard', admin],
   ];
-  for (const [page, cookie] of pages) {
-    const load = await firstLoad(browser, app.url, page, cookie);
-    console.log(`${page}: ${(load.jsGzipBytes / 1024).toFixed(1)} KB gzip in ${load.jsRequests} requests`);
-    if (process.argv.includes('--scripts')) for (const s of load.scripts) console.log(`  ${(s.gzipBytes / 1024).toFixed(1)} KB ${s.path}`);
+  for (const [page, cookie, locale] of pages) {
+    const load = await firstLoad(browser, app.url, page, cookie, locale);
+    const fonts = `fonts ${(load.fontBytes / 1024).toFixed(1)} KB in ${load.fontRequests}`;
+    console.log(
+      `${page}${locale ? ` (${locale})` : ''}: ${(load.jsGzipBytes / 1024).toFixed(1)} KB gzip in ${load.jsRequests} requests; ${fonts}`,
+    );
+    if (process.argv.includes('--scripts')) {
+      for (const s of load.scripts) console.log(`  ${(s.gzipBytes / 1024).toFixed(1)} KB ${s.path}`);
+      for (const f of load.fonts) console.log(`  ${(f.bytes / 1024).toFixed(1)} KB ${f.path}`);
+    }
   }
 } finally {
   await browser.close();

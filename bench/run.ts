@@ -16,6 +16,7 @@ import { REALISTIC, measureRealistic, realisticSteps, type RealisticOptions } fr
 import { LARGE, freshLargeDataDir, seedLarge } from './lib/seeded-data.ts';
 import { signIn, startMailSink } from './lib/sign-in.ts';
 import { pgliteClient, postgresClient } from './lib/workload.ts';
+import { measureReplicas, replicasUnavailable } from './lib/replicas.ts';
 
 if (process.argv.includes('--audit')) {
   await import('./audit.ts');
@@ -46,6 +47,8 @@ function record(name: string, value: number | string, unit: string, extra: Recor
 }
 
 const loadSteps = skip.has('load') ? 0 : 1;
+const replicasUnavailableHere = skip.has('replicas') ? undefined : replicasUnavailable();
+const replicasOn = !skip.has('replicas') && !replicasUnavailableHere;
 const realisticParts: RealisticOptions['parts'] = { mix: !skip.has('mix'), uncached: !skip.has('uncached') };
 const realistic = realisticParts.mix || realisticParts.uncached;
 const realisticStepCount = realistic ? realisticSteps(realisticParts) : 0;
@@ -57,7 +60,8 @@ progress.planSteps(
     (skip.has('lighthouse') ? 0 : 2) +
     (realisticParts.mix && skip.has('load') ? 1 : 0) +
     realisticStepCount +
-    (postgresUrl ? 2 + (skip.has('cpu') ? 0 : 1) + loadSteps + realisticStepCount : 0),
+    (postgresUrl ? 2 + (skip.has('cpu') ? 0 : 1) + loadSteps + realisticStepCount : 0) +
+    (replicasOn ? 3 : 0),
 );
 
 const servers: Server[] = [];
@@ -157,27 +161,30 @@ try {
 
   // 6. First load in Chromium.
   if (!skip.has('browser')) {
-    progress.begin('first load in Chromium: /login, /app, /app/books, /manager/users, /manager/books, /manager/dashboard');
+    progress.begin('first load in Chromium: /login (en, ar), /app, /app/books, /manager/users, /manager/books, /manager/dashboard');
     const browser = await launchBrowser();
     try {
-      const pages: Array<[string, string, string | undefined]> = [
+      const pages: Array<[string, string, string | undefined, string?]> = [
         ['login', '/login', undefined],
+        // The Arabic face is the largest file a first load can fetch.
+        ['login_ar', '/login', undefined, 'ar'],
         ['app', '/app', userCookie],
         ['app_books', '/app/books', userCookie],
         ['manager_users', '/manager/users', adminCookie],
         ['manager_books', '/manager/books', adminCookie],
         ['manager_dashboard', '/manager/dashboard', adminCookie],
       ];
-      for (const [name, pagePath, cookie] of pages) {
+      for (const [name, pagePath, cookie, locale] of pages) {
         const loads: FirstLoad[] = [];
         for (let i = 0; i < 3; i++) {
           progress.note(`${pagePath} ${i + 1}/3`);
-          loads.push(await firstLoad(browser, embedded.url, pagePath, cookie));
+          loads.push(await firstLoad(browser, embedded.url, pagePath, cookie, locale));
         }
         const first = loads[0]!;
         record(`first_load_${name}_js_requests`, first.jsRequests, 'requests');
         record(`first_load_${name}_js_gzip`, kb(first.jsGzipBytes), 'KB', { wireKB: kb(first.jsWireBytes), scripts: first.scripts });
         record(`first_load_${name}_css_gzip`, kb(first.cssGzipBytes), 'KB');
+        record(`first_load_${name}_fonts`, kb(first.fontBytes), 'KB', { requests: first.fontRequests, fonts: first.fonts });
         record(`first_load_${name}_hydration`, round(median(loads.map((l) => l.hydrationMs))), 'ms');
       }
     } finally {
@@ -377,7 +384,11 @@ try {
   }
   await baseline.stop();
 
-  // 11. The verdict.
+  // 11. The mix with one streaming replica beside the same without, on servers of its own.
+  if (replicasOn) await measureReplicas(record);
+  else if (replicasUnavailableHere) progress.warn(`read replicas skipped: ${replicasUnavailableHere}`);
+
+  // 12. The verdict.
   progress.done();
   const judged = judge(figures);
   const seconds = round(progress.elapsedSeconds());

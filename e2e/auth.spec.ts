@@ -4,6 +4,7 @@ import frAuthErrors from '../src/locales/fr/authErrors.json' with { type: 'json'
 import { ADMIN, USER, clientHeaders, expect, signInViaApi, test, hydrated, signInThroughUi } from './support/fixtures';
 import { startApp } from './support/app-server';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { identity } from '#/lib/identity.ts';
 
 async function signInFrom(page: Page, sink: SmtpSink, email: string, path = '/login') {
   await page.goto(path);
@@ -44,7 +45,7 @@ test.describe('sign-in by e-mail code', () => {
 
     // Translated, with the lifetime from AUTH_OTP_EXPIRATION_MINUTES (5).
     const mail = await sink.waitForMail(email);
-    expect(mail.subject).toBe('Your Springboard sign-in code');
+    expect(mail.subject).toBe(`Your ${identity.name} sign-in code`);
     expect(mail.text).toContain('This code expires in 5 minutes.');
   });
 
@@ -131,7 +132,7 @@ test.describe('sign-in by e-mail code', () => {
     await expect(page).toHaveURL(/\/login\/verify/);
     const code = await sink.waitForCode(email, since);
     // The e-mail speaks the language cookie of the request.
-    expect((await sink.waitForMail(email, since)).subject).toBe(frAuth.email.subject);
+    expect((await sink.waitForMail(email, since)).subject).toBe(frAuth.email.subject.replace('{{appName}}', identity.name));
     const wrong = code === '000000' ? '111111' : '000000';
     // By its label: /login (and its e-mail field) may still be on screen when the URL changes.
     await page.getByLabel(frAuth.verify.code).pressSequentially(wrong);
@@ -435,12 +436,12 @@ test.describe('configuration variants', () => {
       // The e-mail leaves after the answer: the page may need a reload to list it.
       await expect(async () => {
         await page.goto('/devtools/mailbox');
-        await expect(page.getByRole('heading', { name: 'Your Springboard sign-in code' }).first()).toBeVisible({ timeout: 1000 });
+        await expect(page.getByRole('heading', { name: `Your ${identity.name} sign-in code` }).first()).toBeVisible({ timeout: 1000 });
       }).toPass();
       const code = /^\s*(\d{6})\s*$/m.exec((await page.locator('pre').first().textContent()) ?? '')?.[1];
       expect(code).toBeTruthy();
       // The server log shows it to people, as a block on stderr…
-      expect(server.output()).toContain(`│ To:      ${ADMIN}\n│ Subject: Your Springboard sign-in code\n`);
+      expect(server.output()).toContain(`│ To:      ${ADMIN}\n│ Subject: Your ${identity.name} sign-in code\n`);
       expect(server.output()).toContain(`\n│     ${code}\n`);
       // …and to machines, as one JSON record with the text.
       const record = server

@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures';
 const direction = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).direction);
 
 test.describe('bidi isolation in Arabic', () => {
+  // example:start
   test('a book’s title, author and publisher keep their own direction', async ({ adminPage: page }) => {
     const created = await page.request.post('/api/rpc/books', {
       data: { title: `The Left Hand of Darkness ${Date.now()}`, author: 'Ward, Lock & Co.', publisher: 'Ace Books.' },
@@ -24,6 +25,7 @@ test.describe('bidi isolation in Arabic', () => {
     await page.goto(`/manager/books?lng=ar&searchTerm=${encodeURIComponent(book.title)}`);
     expect(await direction(page.locator('bdi', { hasText: 'Ward, Lock & Co.' }))).toBe('ltr');
   });
+  // example:end
 
   test('the code boxes run left to right', async ({ page }) => {
     await page.goto('/login/verify?email=user%40example.com&lng=ar');
@@ -35,6 +37,7 @@ test.describe('bidi isolation in Arabic', () => {
     expect(await direction(boxes)).toBe('ltr');
   });
 
+  // example:start
   test('a Latin title under a cover starts where the Arabic page starts, at the right', async ({ userPage: page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/app/books?lng=ar');
@@ -47,4 +50,5 @@ test.describe('bidi isolation in Arabic', () => {
     // Still laid out left to right inside.
     expect(await direction(title)).toBe('ltr');
   });
+  // example:end
 });

@@ -1,4 +1,5 @@
 import { expect, test, hydrated } from './support/fixtures';
+import { identity } from '#/lib/identity.ts';
 
 test.describe('catalogue (app)', () => {
   test('a user browses with infinite scroll, searches, and opens a book', async ({ userPage: page }) => {
@@ -50,7 +51,7 @@ test.describe('catalogue (app)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Moby-Dick' })).toBeVisible();
     await expect(page.getByRole('article').getByText('Herman Melville')).toBeVisible();
     await expect(page.getByRole('article').getByText('Adventure', { exact: true })).toBeVisible();
-    await expect(page).toHaveTitle('Moby-Dick | Springboard');
+    await expect(page).toHaveTitle(`Moby-Dick | ${identity.name}`);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/app/books');
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Moby-Dick');

@@ -1,6 +1,7 @@
 // A change of email as a person makes it (docs/decisions/065-change-of-email.md): the code read
 // from the SMTP sink at the new address, the notice at the old one.
 import { expect, hydrated, signInThroughUi, test } from './support/fixtures';
+import { identity } from '#/lib/identity.ts';
 
 test.describe('change of email', () => {
   test('a new user changes their address from the account page, the old one is told, and the new one signs in', async ({ page, sink }) => {
@@ -74,9 +75,9 @@ test.describe('change of email', () => {
 
     // The old address is told: when, and whom to turn to.
     const notice = await sink.waitForMail(old, since);
-    expect(notice.subject).toBe('The email address of your Springboard account was changed');
-    expect(notice.text).toContain('UTC, the email address of your Springboard account was changed to another one.');
-    expect(notice.text).toContain('contact an administrator of Springboard at once');
+    expect(notice.subject).toBe(`The email address of your ${identity.name} account was changed`);
+    expect(notice.text).toContain(`UTC, the email address of your ${identity.name} account was changed to another one.`);
+    expect(notice.text).toContain(`contact an administrator of ${identity.name} at once`);
     expect(notice.text).not.toMatch(/^\s*[0-9A-Za-z]{6}\s*$/m);
 
     // Signed out, the new address signs in to the same, onboarded account.

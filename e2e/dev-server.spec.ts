@@ -63,7 +63,7 @@ test.describe('npm run dev', () => {
     await hydrated(page);
 
     // A server module edit answers the next request.
-    dev.edit('src/server/health.ts', "Response.json({ status: 'ok' }", "Response.json({ status: 'ok', edited: true }");
+    dev.edit('src/server/health.ts', ": { status: 'ok' }, {", ": { status: 'ok', edited: true }, {");
     await expect(async () => expect(await (await fetch(`${dev!.url}/api/health`)).json()).toEqual({ status: 'ok', edited: true })).toPass({
       timeout: 30_000,
     });

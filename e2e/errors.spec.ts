@@ -36,6 +36,9 @@ test.describe('server errors', () => {
       await page.goto('/app/account');
       await expect(page.getByText('ERROR', { exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+      // The one error view: a reason in words, the error's own behind Show Error.
+      await expect(page.getByText('The page could not be loaded. Trying again usually helps.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Show Error' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
       await expect(page.locator('#main').getByRole('link', { name: 'Home' })).toBeVisible();
 
@@ -71,6 +74,10 @@ test.describe('a page whose loading fails', () => {
     // After the query's own retries (1 + 2 + 4 s).
     await expect(alert).toBeVisible({ timeout: 20_000 });
     await expect(alert.getByText('ERROR', { exact: true })).toBeVisible();
+    // The same view as a section's: one reason, Try Again, quiet Back and Home.
+    await expect(alert.getByText('The page could not be loaded. Trying again usually helps.')).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Back' })).toBeVisible();
+    await expect(alert.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     await expect(alert.locator('pre')).toHaveCount(0);
     await alert.getByRole('button', { name: 'Show Error' }).click();
     await expect(alert.locator('pre')).toBeVisible();

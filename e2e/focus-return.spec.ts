@@ -61,3 +61,24 @@ test.describe('focus after a dialog', () => {
     await focused(menu);
   });
 });
+
+test.describe('focus after a navigation', () => {
+  test("moves to the new page's heading; a filter keeps it where it is", async ({ adminPage: page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/manager/dashboard');
+    await hydrated(page);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    // By keyboard: the link, Enter, then the reader is at the new page's title.
+    await nav.getByRole('link', { name: 'Users' }).focus();
+    await page.keyboard.press('Enter');
+    await focused(page.getByRole('heading', { level: 1, name: 'Users' }));
+    // By mouse, from a row to its page.
+    await nav.getByRole('link', { name: 'Books' }).click();
+    await focused(page.getByRole('heading', { level: 1, name: 'Books' }));
+    // Typing a search changes the URL's search only: focus stays in the box.
+    const box = page.getByRole('searchbox').first();
+    await box.fill('a');
+    await expect(page).toHaveURL(/searchTerm=a/);
+    await focused(box);
+  });
+});

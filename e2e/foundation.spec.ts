@@ -1,9 +1,13 @@
 import { openDatabase } from '#/server/db/client.ts';
-import { book, genre, user } from '#/server/db/schema.ts';
+import { user } from '#/server/db/schema.ts';
 import { count } from 'drizzle-orm';
 import path from 'node:path';
 import { expect, test } from './support/fixtures';
 import { launch, newDataDir, startApp } from './support/app-server';
+import { identity } from '#/lib/identity.ts';
+// example:start
+import { book, genre } from '#/server/db/schema.ts';
+// example:end
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -15,9 +19,17 @@ async function countRows(dataDir: string) {
   const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   try {
     const [u] = await handle.db.select({ n: count() }).from(user);
+    // example:start
     const [b] = await handle.db.select({ n: count() }).from(book);
     const [g] = await handle.db.select({ n: count() }).from(genre);
-    return { users: u!.n, books: b!.n, genres: g!.n };
+    // example:end
+    return {
+      users: u!.n,
+      // example:start
+      books: b!.n,
+      genres: g!.n,
+      // example:end
+    };
   } finally {
     await handle.close();
   }
@@ -34,7 +46,7 @@ test.describe('production server', () => {
     expect(login.headers()['content-type']).toContain('text/html');
     const html = await login.text();
     expect(html).toContain('<h1 class="text-2xl font-bold">Sign in or sign up</h1>');
-    expect(html).toContain('<title>Sign in | Springboard</title>');
+    expect(html).toContain(`<title>Sign in | ${identity.name}</title>`);
     // The form itself is in the server's HTML, before any script runs.
     expect(html).toMatch(/<input[^>]*type="email"/);
     expect(html).toContain('Sign in with email</button>');
@@ -90,7 +102,7 @@ test.describe('production server', () => {
     await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
     // The product's name at the top says where the visitor is, and leads home.
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Springboard' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('banner').getByRole('link', { name: identity.name })).toHaveAttribute('href', '/');
   });
 
   test('never answers 500 to a bad client request', async ({ request, app }) => {
@@ -106,15 +118,20 @@ test.describe('production server', () => {
 test.describe('start-up and shutdown', () => {
   // These tests start servers of their own: give them room on a busy 2-core machine.
   test.describe.configure({ timeout: 180_000 });
-  test('refuses an invalid BASE_URL or DEMO_MODE with the exact message and a non-zero exit', async () => {
+  test('refuses a missing or bad variable in one line naming it, no stack trace, and a non-zero exit', async () => {
     for (const [vars, message] of [
       [{ BASE_URL: 'not-a-url' }, 'Invalid base URL: not-a-url. Please provide a valid base URL.'],
       [{ DEMO_MODE: 'maybe' }, "DEMO_MODE must be 'true' or 'false'"],
+      [{ PORT: 'abc' }, 'PORT must be a port number (0-65535)'],
+      // Production with a database server and no secret (issue #55: it printed the source line, a caret and seven frames).
+      [
+        { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' },
+        'AUTH_SECRET is required in production with DATABASE_URL (at least 32 characters)',
+      ],
     ] as const) {
-      const run = launch({ ...vars, DATA_DIR: newDataDir(), PORT: '0' });
-      expect(await run.exited).not.toBe(0);
-      expect(run.output()).toContain(message);
-      expect(run.output()).not.toContain('ready on');
+      const run = launch({ DATA_DIR: newDataDir(), PORT: '0', ...vars });
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toBe(`${message}\n`);
     }
   });
 
@@ -129,7 +146,9 @@ test.describe('start-up and shutdown', () => {
 
     const rows = await countRows(dataDir);
     expect(rows.users).toBeGreaterThanOrEqual(30);
+    // example:start
     expect(rows.books).toBeGreaterThanOrEqual(50);
+    // example:end
 
     const second = await startApp({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     expect(second.output()).not.toContain('seeded the embedded database');
@@ -145,16 +164,16 @@ test.describe('API documentation', () => {
     expect(doc.status()).toBe(200);
     const json = (await doc.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(json.openapi).toMatch(/^3\.1/);
-    expect(json.paths['/api/rpc/books']).toBeDefined();
+    expect(json.paths['/api/rpc/users']).toBeDefined();
 
     const violations: string[] = [];
     page.on('console', (msg) => {
       if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
     });
     await page.goto('/api/docs');
-    await expect(page).toHaveTitle('API Documentation | Springboard');
-    await expect(page.getByText('Springboard API').first()).toBeVisible();
-    await expect(page.getByText('/api/rpc/books', { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveTitle(`API Documentation | ${identity.name}`);
+    await expect(page.getByText(`${identity.name} API`).first()).toBeVisible();
+    await expect(page.getByText('/api/rpc/users', { exact: true }).first()).toBeVisible();
     expect(violations).toEqual([]);
   });
 });

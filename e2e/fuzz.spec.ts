@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { startApp } from './support/app-server';
+import { freePort, startApp } from './support/app-server';
 import { ADMIN, clientHeaders, signInViaApi, USER } from './support/fixtures';
 import {
   auditCsvTarget,
@@ -11,6 +11,7 @@ import {
   pageTargets,
   runCases,
   send,
+  unknownPathCases,
   type FuzzCase,
   type OpenApiDocument,
 } from './support/fuzz';
@@ -32,8 +33,9 @@ test.describe('fuzz', () => {
     console.log(`fuzz seed: ${SEED} (replay: FUZZ_SEED=${SEED} npx playwright test e2e/fuzz.spec.ts)`);
     expect(Number.isInteger(SEED), `FUZZ_SEED must be an integer, not ${process.env.FUZZ_SEED}`).toBe(true);
     const sink = await startSmtpSink();
-    // Past the write budget, so that every write reaches its input's checks.
-    const app = await startApp({ EMAIL_SERVER: sink.url, API_WRITES_PER_MINUTE: '1000000' });
+    // Past the write budget, so that every write reaches its input's checks; the metrics, to read every request's label.
+    const metricsPort = await freePort();
+    const app = await startApp({ EMAIL_SERVER: sink.url, API_WRITES_PER_MINUTE: '1000000', METRICS_PORT: String(metricsPort) });
     const contexts: APIRequestContext[] = [];
     const signIn = async (email: string) => {
       const request = await playwright.request.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
@@ -60,11 +62,18 @@ test.describe('fuzz', () => {
       // Only the auth endpoints that are on are in the document.
       expect(targets.filter((t) => t.kind === 'auth').length).toBeGreaterThan(40);
       const random = makeCases(SEED, REQUESTS, targets, ids, app.url);
-      const cases = [...random, ...dateCases(targets, random.length)];
-      expect(cases.length - random.length, 'date cases').toBeGreaterThanOrEqual(24);
+      const dated = dateCases(targets, random.length);
+      // G2: made-up paths under the prefixes that answer 401, 307 or 404, each carrying the marker.
+      const marker = `zq${SEED.toString(36)}q`;
+      const unknown = unknownPathCases(SEED, 300, random.length + dated.length, marker);
+      const cases = [...random, ...dated, ...unknown];
+      expect(dated.length, 'date cases').toBeGreaterThanOrEqual(24);
 
       const statuses = new Map<number, number>();
       const perTarget = new Map<string, number>();
+      // Under these, a made-up first segment matches no route (under /api/rpc/users/ it is an {id}).
+      const MATCHES_NOTHING = new RegExp(`^/(app/|manager/|api/auth/)?${marker}`);
+      let answeredUnmatched = 0;
       const failures: string[] = [];
       const started = performance.now();
       await runCases(
@@ -74,6 +83,7 @@ test.describe('fuzz', () => {
         (fuzz, answer) => {
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           perTarget.set(fuzz.target!, (perTarget.get(fuzz.target!) ?? 0) + 1);
+          if (fuzz.kind === 'unknown-path' && answer.status > 0 && MATCHES_NOTHING.test(fuzz.path)) answeredUnmatched++;
           // 0: no answer at all (-1: node:http refused to send it, so nothing reached the server).
           if (answer.status >= 500 || answer.status === 0 || answer.cut) failures.push(describeFailure(SEED, fuzz, answer));
         },
@@ -90,6 +100,17 @@ test.describe('fuzz', () => {
       // Every operation and page route got its share.
       for (const target of targets)
         expect(perTarget.get(`${target.method} ${target.template}`) ?? 0, `${target.method} ${target.template}`).toBeGreaterThanOrEqual(5);
+      // G2: no made-up path is a label; each counts under the one label for what matched nothing.
+      const scrape = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const series = scrape.split('\n').filter((line) => line.startsWith('http_requests_total{'));
+      const unmatched = series
+        .filter((line) => line.includes('route="(unmatched)"'))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+      expect(scrape.includes(marker), 'a made-up path in the metrics').toBe(false);
+      expect(answeredUnmatched).toBeGreaterThan(100);
+      expect(unmatched).toBeGreaterThanOrEqual(answeredUnmatched);
+      const routes = new Set(series.map((line) => /route="([^"]*)"/.exec(line)?.[1]));
+      expect(routes.size, [...routes].join('\n')).toBeLessThanOrEqual(targets.length + 10);
       // The fuzzing identities are intact: the run really was made as a user and an admin.
       expect((await admin.get('/api/rpc/dashboard')).status()).toBe(200);
       expect((await user.get('/api/rpc/books?limit=1')).status()).toBe(200);

@@ -1,4 +1,5 @@
 import { ADMIN, clientHeaders, expect, test, USER, hydrated } from './support/fixtures';
+import { identity } from '#/lib/identity.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -12,7 +13,9 @@ test.describe('the shell', () => {
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
       'Users',
+      // example:start
       'Books',
+      // example:end
       'Organisations',
       'Audit log',
       'Webhooks',
@@ -23,12 +26,14 @@ test.describe('the shell', () => {
     await expect(page.getByText('Configuration')).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Open App' })).toHaveAttribute('href', '/app');
-    // The top bar names the area a page belongs to, a form or a detail page too.
-    await expect(page.getByTestId('top-bar-area')).toHaveText('Dashboard');
+    // The top bar's trail names where a page is: the area, then the page below it (a form's too).
+    const trail = page.getByRole('banner').getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(trail.getByRole('listitem')).toHaveText(['Dashboard']);
     await nav.getByRole('link', { name: 'Users' }).click();
     await page.getByRole('link', { name: 'New User' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'New User' })).toBeVisible();
-    await expect(page.getByTestId('top-bar-area')).toHaveText('Users');
+    await expect(trail.getByRole('listitem')).toHaveText(['Users', 'New User']);
+    await expect(trail.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/manager/users');
   });
 
   test('the collapsed side navigation keeps the logo and names each icon in a tooltip, on hover and on keyboard focus', async ({
@@ -39,7 +44,7 @@ test.describe('the shell', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'Collapse navigation' }).click();
     await expect(page.getByRole('button', { name: 'Expand navigation' })).toBeVisible();
-    await expect(page.locator('aside').getByRole('link', { name: 'Springboard' })).toBeVisible();
+    await expect(page.locator('aside').getByRole('link', { name: identity.name })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Users' }).hover();
     await expect(page.getByRole('tooltip')).toHaveText('Users');
@@ -148,14 +153,18 @@ test.describe('the shell', () => {
       'Display preferences',
       'Sign-in methods',
       'Passkeys',
+      'Two-factor authentication',
       'API keys',
       'Your sessions',
       'Security activity',
       'Your data',
       'Danger zone',
     ]);
+    // The section in view is the one highlighted: the first at the top, then the one a link went to.
+    await expect(sections.locator('[aria-current="location"]')).toHaveText('Profile');
     await sections.getByRole('link', { name: 'Passkeys' }).click();
     await expect(page).toHaveURL(/\/app\/account#passkeys$/);
+    await expect(sections.locator('[aria-current="location"]')).toHaveText('Passkeys');
     const heading = page.getByRole('heading', { name: 'Passkeys', exact: true });
     await expect(heading).toBeInViewport();
     // Not under the header: the heading's top is below the header's bottom.
@@ -167,6 +176,10 @@ test.describe('the shell', () => {
     expect(headingTop).toBeGreaterThanOrEqual(headerBottom);
     // The list stays in view beside the page as it scrolls.
     await expect(sections).toBeInViewport();
+    await page
+      .getByRole('heading', { name: 'Your sessions', exact: true })
+      .evaluate((el) => window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - 90));
+    await expect(sections.locator('[aria-current="location"]')).toHaveText('Your sessions');
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(sections).toBeHidden();
   });
@@ -174,9 +187,13 @@ test.describe('the shell', () => {
   test('the avatar shows initials, and the mark is on the sign-in pages', async ({ adminPage, page }) => {
     await adminPage.goto('/manager/dashboard');
     await expect(adminPage.getByRole('button', { name: 'User menu' })).toHaveText('A');
-    await page.goto('/login');
-    await expect(page.locator('main svg').first()).toBeVisible();
-    await expect(page.locator('main')).toContainText('Springboard');
+    // Once at each width: above the form on a phone, in the brand panel beside it from 1024 px.
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/login');
+      await expect(page.getByText(identity.name, { exact: true }).filter({ visible: true })).toHaveCount(1);
+      await expect(page.locator('svg:has(rect.fill-brand)').filter({ visible: true })).toHaveCount(1);
+    }
   });
 });
 
@@ -287,6 +304,7 @@ test.describe('toasts', () => {
 });
 
 test.describe('before hydration', () => {
+  // example:start
   test('on /manager/books/new, Enter before the scripts run sends nothing and puts nothing in the URL (item 2)', async ({
     adminPage: page,
   }) => {
@@ -313,6 +331,7 @@ test.describe('before hydration', () => {
     await expect(save).toBeEnabled();
     expect(new URL(page.url()).search).toBe('');
   });
+  // example:end
 
   test('the sign-in form stays usable before hydration (it posts to the server)', async ({ page }) => {
     let release!: () => void;
@@ -347,7 +366,7 @@ test.describe('API documentation', () => {
     await context.addCookies([{ name: 'i18next', value: 'fr', url: app.url }]);
     await page.reload();
     await expect(page.getByRole('link', { name: "Retour à l'application" })).toBeVisible();
-    await expect(page).toHaveTitle("Documentation de l'API | Springboard");
+    await expect(page).toHaveTitle(`Documentation de l'API | ${identity.name}`);
     await context.close();
   });
 });

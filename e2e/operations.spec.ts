@@ -41,9 +41,10 @@ test('METRICS_PORT serves Prometheus metrics on its own port: requests by route 
     expect(scrape.headers.get('content-type')).toContain('text/plain');
     const text = await scrape.text();
     expect(text).toMatch(/^http_requests_total\{method="GET",route="\/api\/health",status="200"\} 3$/m);
-    expect(text).toMatch(/^http_requests_total\{method="GET",route="\/login",status="200"\} 1$/m);
-    // One label for every unknown path (here the page and /metrics on the public port): a scan cannot grow the series.
-    expect(text).toMatch(/^http_requests_total\{method="GET",route="\(not found\)",status="404"\} 2$/m);
+    // A page by its route id.
+    expect(text).toMatch(/^http_requests_total\{method="GET",route="\/login\/",status="200"\} 1$/m);
+    // One label for every path that matched nothing (here the page and /metrics on the public port): a scan cannot grow the series.
+    expect(text).toMatch(/^http_requests_total\{method="GET",route="\(unmatched\)",status="404"\} 2$/m);
     expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.5",method="GET",route="\/api\/health",status="200"\} \d+$/m);
     expect(text).toMatch(/^queue_jobs\{queue="email",state="ready"\} \d+$/m);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
@@ -94,7 +95,7 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT, a request is one trace under the callerâ
   const sink = await startSmtpSink();
   const app = await startApp({
     OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-    OTEL_SERVICE_NAME: 'springboard-e2e',
+    OTEL_SERVICE_NAME: 'app-e2e',
     OTEL_BSP_SCHEDULE_DELAY: '100',
     EMAIL_SERVER: sink.url,
     LOG_LEVEL: 'info',
@@ -118,7 +119,7 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT, a request is one trace under the callerâ
       .poll(() => inTrace().find((s) => s.parentSpanId === callerSpan)?.name)
       .toBe('POST /api/auth/email-otp/send-verification-otp');
     const server = inTrace().find((s) => s.parentSpanId === callerSpan)!;
-    expect(server.service).toBe('springboard-e2e');
+    expect(server.service).toBe('app-e2e');
     // Every other span of the trace descends from the request's.
     const byId = new Map(inTrace().map((s) => [s.spanId, s]));
     const root = (s: ReceivedSpan): ReceivedSpan => (s.parentSpanId && byId.has(s.parentSpanId) ? root(byId.get(s.parentSpanId)!) : s);

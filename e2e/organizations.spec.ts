@@ -4,6 +4,7 @@ import { TEST_DATABASE_URL } from '../tests/support/databases';
 import { seriousViolations, SWEEP } from './support/a11y';
 import { withAppOnPostgres } from './support/app-on-postgres';
 import { clientHeaders, expect, signInViaApi, test, hydrated, signInThroughUi } from './support/fixtures';
+import { identity } from '#/lib/identity.ts';
 
 async function onboard(page: Page, name: string) {
   await page.getByLabel('What is your name?').fill(name);
@@ -61,7 +62,7 @@ test.describe('organisations', () => {
     await expect(owner.getByTestId('pending-invitations')).toContainText(inviteeEmail);
     const mail = await sink.waitForMail(inviteeEmail, since);
     // The organisation's name (anyone's free text) stays out of the subject.
-    expect(mail.subject).toBe('Olive Owner invites you to join an organisation on Springboard');
+    expect(mail.subject).toBe(`Olive Owner invites you to join an organisation on ${identity.name}`);
     const link = invitationLink(mail.text);
     expect(link).toBeTruthy();
 
@@ -70,6 +71,8 @@ test.describe('organisations', () => {
     const invitee = await inviteeContext.newPage();
     await invitee.goto(new URL(link!).pathname);
     await expect(invitee).toHaveURL(/\/login\?redirect=%2Finvitations%2F/);
+    // The sign-in page says who invites them where, as the e-mail did.
+    await expect(invitee.getByTestId('invitation-notice')).toHaveText(`Olive Owner invites you to join Acme ${stamp}. Sign in to accept.`);
     await signInThroughUi(invitee, sink, inviteeEmail);
     // A new account gives its name first, on the invitation's page, which then shows the invitation.
     await expect(invitee).toHaveURL(/\/invitations\//);

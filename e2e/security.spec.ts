@@ -274,7 +274,7 @@ test.describe('security probe regressions', () => {
   test('finding 10: a public demo’s mailbox shows each browser its own codes, for demo accounts only', async () => {
     needsPostgres();
     await withAppOnPostgres({ DEMO_MODE: 'true', EMAIL_SERVER: '' }, async ({ app, db }) => {
-      await db.query(`insert into "user" (id, name, email, role) values (gen_random_uuid(), 'Operator', 'ops@springboard.test', 'admin')`);
+      await db.query(`insert into "user" (id, name, email, role) values (gen_random_uuid(), 'Operator', 'ops@example.test', 'admin')`);
       const browser = async () =>
         playwrightRequest.newContext({ baseURL: app.url, extraHTTPHeaders: { ...clientHeaders(), Origin: app.url } });
       const [alice, bob] = [await browser(), await browser()];
@@ -292,8 +292,8 @@ test.describe('security probe regressions', () => {
       expect(await (await anonymous.get('/devtools/mailbox?format=json')).json()).toEqual([]);
 
       // An account outside the demo ones: its code goes to the server log only.
-      expect((await send(alice, 'ops@springboard.test')).status()).toBe(200);
-      await expect.poll(() => app.output()).toContain('│ To:      ops@springboard.test');
+      expect((await send(alice, 'ops@example.test')).status()).toBe(200);
+      await expect.poll(() => app.output()).toContain('│ To:      ops@example.test');
       expect((await mailbox(alice)).map((m) => m.to)).toEqual([ADMIN]);
 
       // One visitor's five requests do not lock the demo account for the next one.

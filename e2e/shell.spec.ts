@@ -2,13 +2,16 @@ import type { Locator, Page } from '@playwright/test';
 import frAuth from '../src/locales/fr/auth.json' with { type: 'json' };
 import frAuthErrors from '../src/locales/fr/authErrors.json' with { type: 'json' };
 import swAuth from '../src/locales/sw/auth.json' with { type: 'json' };
-import arCatalog from '../src/locales/ar/catalog.json' with { type: 'json' };
 import arTables from '../src/locales/ar/tables.json' with { type: 'json' };
 import { clientHeaders, expect, test, hydrated, type StorageState } from './support/fixtures';
 import { seriousViolations, SWEEP } from './support/a11y';
 import { startApp } from './support/app-server';
 import { FAR_TIME_ZONE, hydrationErrors } from './support/hydration';
+// example:start
+import arCatalog from '../src/locales/ar/catalog.json' with { type: 'json' };
+// example:end
 import { makeSamples, pageRoutes, pagesToSweep, type Visitor } from './support/pages';
+import { identity } from '#/lib/identity.ts';
 
 // Independent tests and sweeps of minutes: spread over both workers.
 test.describe.configure({ mode: 'parallel' });
@@ -132,26 +135,28 @@ test.describe('themes', () => {
 test.describe('page shell', () => {
   test('titles end with the fixed suffix', async ({ adminPage: page }) => {
     await page.goto('/app/account');
-    await expect(page).toHaveTitle('Account | Springboard');
+    await expect(page).toHaveTitle(`Account | ${identity.name}`);
     await page.goto('/manager/dashboard');
-    await expect(page).toHaveTitle('Dashboard | Springboard');
+    await expect(page).toHaveTitle(`Dashboard | ${identity.name}`);
     // Moving in the browser: each page's title, in the page's namespace or from its data.
     await hydrated(page);
     const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
     await nav.getByRole('link', { name: 'Audit log' }).click();
-    await expect(page).toHaveTitle('Audit log | Springboard');
+    await expect(page).toHaveTitle(`Audit log | ${identity.name}`);
     await nav.getByRole('link', { name: 'Users' }).click();
-    await expect(page).toHaveTitle('Users | Springboard');
+    await expect(page).toHaveTitle(`Users | ${identity.name}`);
     await page.getByRole('link', { name: 'New User' }).click();
-    await expect(page).toHaveTitle('New User | Springboard');
+    await expect(page).toHaveTitle(`New User | ${identity.name}`);
+    // example:start
     await page.goto('/app/books');
     await hydrated(page);
     await page.locator('#main a[href^="/app/books/"]').first().click();
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).not.toHaveText('Books');
-    await expect(page).toHaveTitle(`${await heading.textContent()} | Springboard`);
+    await expect(page).toHaveTitle(`${await heading.textContent()} | ${identity.name}`);
     await page.goBack();
-    await expect(page).toHaveTitle('Books | Springboard');
+    await expect(page).toHaveTitle(`Books | ${identity.name}`);
+    // example:end
   });
 
   test('the manager index redirects to the dashboard; / goes to /login, which sends a signed-in admin home', async ({
@@ -172,7 +177,7 @@ test.describe('page shell', () => {
     const res = await request.get(href!);
     expect(res.status()).toBe(200);
     const manifest = await res.json();
-    expect(manifest).toMatchObject({ name: 'Springboard', display: 'standalone', start_url: expect.any(String) });
+    expect(manifest).toMatchObject({ name: identity.name, display: 'standalone', start_url: expect.any(String) });
     const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes}:${i.purpose}`);
     expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
     for (const icon of manifest.icons) {
@@ -182,6 +187,15 @@ test.describe('page shell', () => {
     }
     const apple = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
     expect((await request.get(apple!)).status()).toBe(200);
+    // A browser's bar takes the brand colour of its scheme: both tags are served, and stay after hydration.
+    const served = await (await request.get('/login')).text();
+    for (const [scheme, hex] of [
+      ['light', identity.brand.light.hex],
+      ['dark', identity.brand.dark.hex],
+    ]) {
+      expect(served).toContain(`<meta name="theme-color" content="${hex}" media="(prefers-color-scheme: ${scheme})"/>`);
+      await expect(page.locator(`meta[name="theme-color"][media="(prefers-color-scheme: ${scheme})"]`)).toHaveAttribute('content', hex!);
+    }
   });
 
   test('a 375 px viewport gets a drawer where 1280 px gets a dialog', async ({ adminPage: page }) => {
@@ -266,13 +280,17 @@ test.describe('accessibility (axe-core) and hydration', () => {
   const states: Array<[Visitor, string]> = [
     ['anonymous', '/login/error?error=access_denied'],
     ['anonymous', '/no/such/page'],
+    // example:start
     ['user', '/app/books?searchTerm=verne'],
+    // example:end
     ['user', '/app/account?state=change-name'],
     ['user', '/manager/dashboard'], // the 403 page
     ['admin', '/manager/users?searchTerm=admin'],
     ['admin', '/manager/users?searchTerm=zz-no-such-person'],
     ['admin', '/manager/users?role=admin&status=banned'],
+    // example:start
     ['admin', '/manager/books?searchTerm=zz-no-such-book'],
+    // example:end
     ['admin', '/manager/organizations?searchTerm=zz-no-such-organisation'],
     ['admin', '/manager/audit?searchTerm=zz-no-such-event'],
   ];
@@ -325,9 +343,12 @@ test.describe('accessibility (axe-core): open popovers and phones', () => {
         expect(await seriousViolations(page, within), `${what} ${lng} ${scheme}`).toEqual([]);
       await page.goto(`/manager/users?lng=${lng}`);
       await hydrated(page);
-      await page.getByRole('combobox', { name: lng === 'ar' ? arTables.rowsPerPage : 'Rows per page', exact: true }).click();
-      await expect(page.getByRole('listbox')).toBeVisible();
-      await check('rows per page select open', '[role="listbox"]');
+      // The top bar's command palette, searching (its users and books come from the server).
+      await page.keyboard.press('Control+k');
+      await expect(page.getByTestId('command-palette')).toBeVisible();
+      await page.keyboard.type('us');
+      await expect(page.getByTestId('command-palette').getByRole('option').first()).toBeVisible();
+      await check('command palette open', '[data-testid="command-palette"]');
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: lng === 'ar' ? arTables.filters.role : 'Role', exact: true }).click();
       await expect(page.getByRole('menuitemradio')).toHaveCount(2);
@@ -338,12 +359,14 @@ test.describe('accessibility (axe-core): open popovers and phones', () => {
       await check('row menu open');
       await page.keyboard.press('Escape');
 
+      // example:start
       await page.goto(`/manager/books/new?lng=${lng}`);
       await hydrated(page);
       await page.getByRole('combobox', { name: lng === 'ar' ? arCatalog.book.genre : 'Genre', exact: true }).click();
       await expect(page.getByRole('listbox')).toBeVisible();
       await check('genre combobox open');
       await page.keyboard.press('Escape');
+      // example:end
 
       await page.goto(`/manager/audit?lng=${lng}`);
       await hydrated(page);
@@ -373,7 +396,13 @@ test.describe('accessibility (axe-core): open popovers and phones', () => {
       await page.keyboard.press('Escape');
 
       await page.setViewportSize({ width: 375, height: 812 });
-      for (const path of ['/manager/users', '/manager/books', '/manager/dashboard']) {
+      for (const path of [
+        '/manager/users',
+        '/manager/dashboard',
+        // example:start
+        '/manager/books',
+        // example:end
+      ]) {
         await page.goto(`${path}?lng=${lng}`);
         await hydrated(page);
         await check(`${path} at 375 px`);

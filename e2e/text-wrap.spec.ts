@@ -25,3 +25,58 @@ test("e-mails in the users table and a session's address stay whole on a pressed
   await expect(address).toHaveText(/^[\d.:a-f]+$/);
   expect(await lines(address)).toBe(1);
 });
+
+/** The element's text, line by line as laid out. */
+const lineTexts = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const lines = new Map<number, string>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        const top = [...lines.keys()].find((t) => Math.abs(t - rect.top) < rect.height / 2) ?? rect.top;
+        lines.set(top, (lines.get(top) ?? '') + text[i]);
+      }
+    }
+    return [...lines.entries()].sort(([a], [b]) => a - b).map(([, text]) => text);
+  });
+
+/** Whole on one line, or cut before its '@' when the line is too short for it: never inside a name. */
+const wholeOrAtTheAt = (email: string) => [[email], [email.slice(0, email.indexOf('@')), email.slice(email.indexOf('@'))]];
+
+test.describe('in Arabic, an e-mail breaks only before its @, and is never cut off', () => {
+  for (const width of [1280, 375]) {
+    test(`the users list at ${width}`, async ({ adminPage: page }) => {
+      // Its name fits a phone's card, the whole address does not.
+      const email = `acc-${Date.now()}@example.com`;
+      const made = await page.request.post('/api/rpc/users', { data: { name: 'Wrap Check', email } });
+      expect(made.status()).toBe(201);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/manager/users?lng=ar&searchTerm=${encodeURIComponent(email)}`);
+      await hydrated(page);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      const cell = page.locator('main bdi', { hasText: email }).first();
+      await expect(cell).toBeVisible();
+      expect(wholeOrAtTheAt(email)).toContainEqual(await lineTexts(cell));
+      // Not cut off with an ellipsis.
+      expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    });
+  }
+
+  test("the user page's Email at 375", async ({ adminPage: page }) => {
+    const email = `acc-${Date.now()}-wrap.check@example.com`;
+    const made = await page.request.post('/api/rpc/users', { data: { name: 'Wrap Check', email } });
+    const { id } = (await made.json()) as { id: string };
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/manager/users/${id}?lng=ar`);
+    await hydrated(page);
+    const value = page.getByTestId('user-email');
+    await expect(value).toHaveText(email);
+    expect(wholeOrAtTheAt(email)).toContainEqual(await lineTexts(value));
+  });
+});

@@ -13,6 +13,7 @@ async function slowScripts(page: Page) {
 }
 
 test.describe('typed before hydration', () => {
+  // example:start
   test('a new book’s fields keep what was typed, and the book is saved with it', async ({ adminPage: page }) => {
     const release = await slowScripts(page);
     await page.goto('/manager/books/new', { waitUntil: 'commit' });
@@ -27,7 +28,9 @@ test.describe('typed before hydration', () => {
     await expect(page.getByText('Book created')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   });
+  // example:end
 
+  // example:start
   test('a search typed early is the search made: the catalogue and a manager list', async ({ adminPage: page }) => {
     let release = await slowScripts(page);
     await page.goto('/app/books', { waitUntil: 'commit' });
@@ -46,6 +49,7 @@ test.describe('typed before hydration', () => {
     await expect(page.getByTestId('search-results')).toHaveText('1 result for "admin@example"');
     await expect(page.getByRole('searchbox')).toHaveValue('admin@example');
   });
+  // example:end
 
   test('a filter form typed early applies what was typed: the audit log', async ({ adminPage: page }) => {
     const release = await slowScripts(page);

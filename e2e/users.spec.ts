@@ -95,14 +95,13 @@ test.describe('manager: users', () => {
     await page.keyboard.press('Escape');
     await expect(joined).toBeVisible();
 
-    // Rows per page, kept in the URL; 'Load more' adds that many.
-    await choose(page, 'Rows per page', '10');
-    await expect(page).toHaveURL(/limit=10/);
-    await expect(rows).toHaveCount(10);
-    await page.getByRole('button', { name: 'Load more' }).click();
+    // One paging model: 'Load more' adds the next page, and no 'Rows per page' beside it.
+    await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveCount(0);
     await expect(rows).toHaveCount(20);
-    await choose(page, 'Rows per page', '20');
-    await expect(page).not.toHaveURL(/limit=/);
+    await expect(page.getByTestId('showing')).toContainText('Showing 20 of');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(20);
+    const loaded = await rows.count();
 
     // A search that matches nothing: the empty state, and 'Clear search' brings the list back.
     await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('zz-no-such-person');
@@ -111,7 +110,8 @@ test.describe('manager: users', () => {
     await expect(page.getByTestId('search-results')).toHaveCount(1);
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(page.getByRole('searchbox', { name: 'Search by name or email' })).toHaveValue('');
-    await expect(rows).toHaveCount(20);
+    // The list as it was, with the pages loaded before.
+    await expect(rows).toHaveCount(loaded);
 
     // The row menu opens the user; so does a click anywhere on a row.
     await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('user@example.com');
@@ -149,8 +149,12 @@ test.describe('manager: users', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('User created')).toBeVisible();
-    await expect(page).toHaveURL(/\/manager\/users$/);
+    // The new user's page, as after making a book (docs/decisions/087-after-creating-a-record.md).
+    await expect(page).toHaveURL(/\/manager\/users\/[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'New Person' })).toBeVisible();
 
+    await page.goto('/manager/users');
+    await hydrated(page);
     await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('new.person');
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await page.getByRole('link', { name: 'New Person' }).click();
@@ -296,6 +300,7 @@ test.describe('manager: users', () => {
 });
 
 test.describe('manager: dashboard', () => {
+  // example:start
   test('shows the counts and the newest users and books, each linking to its page', async ({ adminPage: page }) => {
     await page.goto('/manager/users');
     const total = Number(/of (\d+)/.exec((await page.getByTestId('showing').textContent())!)![1]);
@@ -314,13 +319,20 @@ test.describe('manager: dashboard', () => {
     await expect(page.getByRole('table', { name: 'Sign-ups per day' }).getByRole('row')).toHaveCount(31);
     const newUsers = /(\d+) new users?/.exec((await page.getByTestId('signups-chart').textContent())!)![1];
     await chart.locator('[data-day]').last().hover();
-    await expect(page.getByTestId('signups-tooltip')).toContainText(new RegExp(`Sign-ups: [1-9]\\d*Running total: ${newUsers}$`));
+    await expect(page.getByTestId('signups-tooltip')).toContainText(
+      new RegExp(`Sign-ups: [1-9]\\d*· Running total: ${newUsers}Books added: \\d+· Running total: \\d+$`),
+    );
     await page.mouse.move(0, 0);
     await expect(page.getByTestId('signups-tooltip')).toHaveCount(0);
     await chart.focus();
-    await expect(page.getByRole('status').filter({ hasText: 'Sign-ups:' })).toHaveText(/, Sign-ups: [1-9]\d*, Running total: [1-9]\d*$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Sign-ups:' })).toHaveText(
+      /, Sign-ups: [1-9]\d*, Running total: [1-9]\d*, Books added: \d+, Running total: [1-9]\d*$/,
+    );
     await page.keyboard.press('Home');
-    await expect(page.getByTestId('signups-tooltip')).toContainText('Sign-ups: 0');
+    // The first day: the running totals are that day's own counts.
+    await expect(page.getByTestId('signups-tooltip')).toContainText(
+      /Sign-ups: (\d+)· Running total: \1Books added: (\d+)· Running total: \2$/,
+    );
     await expect(page.getByRole('region', { name: 'Newest users' }).locator('time').first()).toHaveText(/ago|now|yesterday|last/);
     await page.getByTestId('count-admins').click();
     await expect(page).toHaveURL(/\/manager\/users\?role=admin$/);
@@ -335,6 +347,47 @@ test.describe('manager: dashboard', () => {
     await page.goBack();
     await page.getByRole('region', { name: 'Newest users' }).getByRole('link', { name: 'View all' }).click();
     await expect(page).toHaveURL(/\/manager\/users\?sort=createdAt&order=desc$/);
+  });
+  // example:end
+
+  test("has dashboard-01's finish: a badge and a footer on every card, books beside sign-ups, the end labels on their points", async ({
+    adminPage: page,
+  }) => {
+    await page.goto('/manager/dashboard?days=7');
+    await hydrated(page);
+    // A trend badge where there is a trend ('+12%', or 'New' after a period with none); what the others cover.
+    for (const key of ['users', 'books']) {
+      await expect(page.getByTestId(`count-${key}`).getByTestId('trend-badge')).toHaveText(/^([+-]\d+%|0%|New)$/);
+      await expect(page.getByTestId(`count-${key}`).locator('dd').last()).toContainText(/(Trending up|Down|Steady) this period/);
+    }
+    await expect(page.getByTestId('count-activeSessions').locator('dt')).toContainText('Now');
+    await expect(page.getByTestId('count-activeSessions').locator('dd').last()).toContainText('Sessions not yet expired');
+    await expect(page.getByTestId('count-genres').locator('dt')).toContainText('All time');
+    await expect(page.getByTestId('count-genres').locator('dd').last()).toHaveText("Group the catalogue's books");
+    // Two series: sign-ups and books added, named in a legend and in the hidden table.
+    const chart = page.getByTestId('signups-chart');
+    await expect(chart.getByRole('heading', { name: 'Sign-ups and books' })).toBeVisible();
+    await expect(page.getByTestId('chart-legend')).toHaveText('Sign-upsBooks added');
+    await expect(chart.locator('path[data-series="books"]')).toHaveCount(1);
+    await expect(chart.locator('path[data-series="signups"]')).toHaveCount(1);
+    await expect(page.getByRole('table', { name: 'Sign-ups per day' }).getByRole('columnheader')).toHaveText([
+      'Day',
+      'Sign-ups',
+      'Running total',
+      'Books added',
+      'Books, running total',
+    ]);
+    // The first and last day's labels are centred on their days' points.
+    const days = chart.locator('[data-day]');
+    const labels = chart.locator('[data-testid="signups-bars"] > div.col-start-2 span span');
+    await expect(labels).toHaveCount(7);
+    for (const [day, label] of [
+      [days.first(), labels.first()],
+      [days.last(), labels.last()],
+    ] as const) {
+      const [d, l] = [(await day.boundingBox())!, (await label.boundingBox())!];
+      expect(Math.abs(l.x + l.width / 2 - (d.x + d.width / 2))).toBeLessThan(2);
+    }
   });
 
   test('shows the last 7 days, 30 days or 3 months, the range in the URL and in the server-rendered page', async ({ adminPage: page }) => {

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, hydrated, test, USER } from './support/fixtures';
+import { identitySlug } from '#/lib/identity.ts';
 
 interface DataFile {
   format: number;
@@ -21,10 +22,10 @@ async function downloadMyData(page: Page, path: string): Promise<DataFile> {
   await expect(page.getByRole('main').getByRole('region').last()).toHaveAccessibleName('Danger zone');
 
   const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Download my data' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^springboard-data-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${identitySlug}-data-\\d{4}-\\d{2}-\\d{2}\\.json$`));
   const text = await readFile((await download.path())!, 'utf8');
   const data = JSON.parse(text) as DataFile;
-  expect(download.suggestedFilename()).toBe(`springboard-data-${data.exportedAt.slice(0, 10)}.json`);
+  expect(download.suggestedFilename()).toBe(`${identitySlug}-data-${data.exportedAt.slice(0, 10)}.json`);
   expect(data.format).toBe(1);
   // Sessions by their shortened token only, this one marked.
   expect(data.sessions.length).toBeGreaterThanOrEqual(1);

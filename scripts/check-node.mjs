@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs first in every npm script (SPRINGBOARD_NODE_VERSION stands in for the version, in tests).
+// Runs first in every npm script (CHECK_NODE_VERSION stands in for the version, in tests).
 // It must run on old Node itself: no dependency, only Node 14 syntax (no `??`, `?.`, top-level await).
 import { readFileSync } from 'fs';
 
@@ -19,7 +19,7 @@ export function nodeVersionProblem(current, required) {
     if (have[i] < need[i]) {
       var display = required.replace(/^\s*>=\s*/, '');
       return (
-        'Springboard needs Node.js >= ' +
+        'This application needs Node.js >= ' +
         display +
         '; this is Node ' +
         String(current).replace(/^v/, '') +
@@ -34,7 +34,7 @@ export function nodeVersionProblem(current, required) {
 
 (function main() {
   var pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  var problem = nodeVersionProblem(process.env.SPRINGBOARD_NODE_VERSION || process.versions.node, pkg.engines.node);
+  var problem = nodeVersionProblem(process.env.CHECK_NODE_VERSION || process.versions.node, pkg.engines.node);
   if (problem) {
     process.stderr.write(problem + '\n');
     process.exit(1);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Scaffolds a throwaway resource in a copy of the committed tree (git archive HEAD) and runs its checks:
+# Scaffolds throwaway resources in a copy of the committed tree (git archive HEAD) and runs their checks:
 # what a fork does first (docs/guides/adding-a-resource.md). Run by .ci/run; locally after a commit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,14 +8,23 @@ trap 'rm -rf "$dir"' EXIT
 git archive HEAD | tar -x -C "$dir"
 ln -s "$PWD/node_modules" "$dir/node_modules"
 cd "$dir"
-# Two resources, one with a long name: the second finds every anchor the first left, after formatting.
-npm run scaffold -- publisher
-npm run scaffold -- probe
+# Three resources, each finding every anchor the one before left, after formatting:
+# - publisher: managed by admins, with a field of every type (`npm run scaffold -- --help`);
+# - note: owned by its creators (--owned);
+# - review: an owned child of the book (--owned --parent book), a rating from 1 to 5 and a text: its list on the
+#   book's pages (the route composes it), its collection under /books/{bookId}/reviews, its search over the join,
+#   and its two-user test, where another person's edit is refused by the middleware alone.
+npm run scaffold -- publisher --field website:text --field about:longtext --field staff:int:1-100000 --field active:bool \
+  --field status:enum:draft,published,archived --field founded:date --field flagship:ref:book
+npm run scaffold -- note --owned
+npm run scaffold -- review --owned --parent book --field rating:int:1-5 --field comment:longtext
 npx tsc --noEmit
 npx eslint . --max-warnings 0
 npx prettier --check .
-npx vitest run src/features/probes src/features/publishers tests/permission-matrix.test.ts tests/migrations.test.ts src/lib src/server/db/db.test.ts
+npx knip
+npx vitest run src/features/reviews src/features/notes src/features/publishers src/features/account/account-export-coverage.test.ts \
+  tests/permission-matrix.test.ts tests/migrations.test.ts tests/pages.test.ts src/lib src/server/db/db.test.ts
 npx vite build
-npx playwright test e2e/probes.spec.ts e2e/publishers.spec.ts
-# The one test the scaffold edits elsewhere: the manager's navigation lists the new resources.
-npx playwright test e2e/interface.spec.ts --grep "the manager's navigation"
+npx playwright test e2e/reviews.spec.ts e2e/notes.spec.ts e2e/publishers.spec.ts
+# The tests the scaffold edits elsewhere: the manager's navigation and the app's (the owned resources) list them.
+npx playwright test e2e/interface.spec.ts --grep "the manager's navigation|the manager's 403 shows inside the app"

@@ -281,7 +281,7 @@ else
   cat "$tmp/server.log"
   die "/api/health did not answer 200 within 120 s"
 fi
-grep -m1 'Springboard ready' "$tmp/server.log" || true
+grep -m1 ' ready on ' "$tmp/server.log" || true
 
 status=$(awk '/^Uid:/ { print $2, $3, $4, $5 }' "/proc/$server_pid/status")
 [ "$status" = "$uid $uid $uid $uid" ] && ok "the server (pid $server_pid, $(cat "/proc/$server_pid/comm")) runs as uid $uid: Uid $status" || fail "the server's Uid line is '$status', not $uid"

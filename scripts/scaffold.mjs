@@ -1,5 +1,9 @@
-// `npm run scaffold -- <name>` (e.g. `publisher`): a CRUD resource in the house style, with one field
-// `name` (unique, whatever its case) and a seeded sample. docs/guides/adding-a-resource.md walks the same steps by hand.
+// `npm run scaffold -- <name> [--owned] [--parent <resource>] [--field <name>:<type>]…` (e.g. `publisher`): a
+// CRUD resource in the house style, with a `name` (unique, whatever its case) and the fields asked for, and a
+// seeded sample. `--owned`: its rows belong to the person who creates them (own/any permissions, pages in the app
+// section too, the export entry). `--parent`: each row belongs to a row of another resource (a foreign key, deleted
+// with it; its collection under the parent's path; its list on the parent's page). `--help` lists the field types.
+// docs/guides/adding-a-resource.md walks the same steps by hand.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,15 +13,64 @@ process.on('uncaughtException', (error) => {
   console.error(error.message);
   process.exit(1);
 });
-const arg = process.argv[2] ?? '';
-if (!/^[a-z][a-z]{2,30}$/.test(arg)) {
-  console.error('Usage: npm run scaffold -- <name>   (one lower-case English noun, singular: publisher)');
-  process.exit(1);
+const USAGE = `Usage: npm run scaffold -- <name> [--owned] [--parent <resource>] [--field <name>:<type>]…
+  <name>               one lower-case English noun, singular: publisher
+  --owned              rows belong to the person who creates them: users create and edit their own in the app
+                       section, admins moderate every row (own/any in src/lib/permissions.ts); the rows join
+                       "Download my data"
+  --parent <resource>  each row belongs to a row of an existing resource (book): a foreign key deleted with it,
+                       the collection under its path (GET and POST /books/{bookId}/reviews; one row stays at
+                       /reviews/{id}), the rows listed on the parent's page, searched by the parent's title too
+  --field <name>:<type>
+                       a field beside \`name\`, in camelCase; repeat it for more. Types:
+                         text            short text, optional (an input)
+                         longtext        long text, optional (a textarea)
+                         int:<min>-<max> a whole number in that range, required (a radio group for ten values
+                                         or fewer, a number input otherwise): rating:int:1-5
+                         bool            yes or no, false by default (a checkbox)
+                         enum:<a>,<b>…   one of these values, the first by default (a select):
+                                         status:enum:draft,published
+                         date            a calendar day, optional (a date input): publishedOn:date
+                         ref:<resource>  a row of an existing resource whose list answers pages (listPage),
+                                         optional, cleared when that row is deleted (a searched picker):
+                                         favourite:ref:book
+Example: npm run scaffold -- review --owned --parent book --field rating:int:1-5 --field comment:longtext`;
+const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log(USAGE);
+  process.exit(0);
 }
+const fail = (message) => {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(1);
+};
+const names = [];
+const fieldSpecs = [];
+let owned = false;
+let parentName = null;
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '--owned') owned = true;
+  else if (a === '--parent' || a === '--field') {
+    const value = args[++i];
+    if (!value || value.startsWith('-')) fail(`${a} takes a value.`);
+    if (a === '--parent') parentName = value;
+    else fieldSpecs.push(value);
+  } else if (a.startsWith('--parent=')) parentName = a.slice('--parent='.length);
+  else if (a.startsWith('--field=')) fieldSpecs.push(a.slice('--field='.length));
+  else if (a.startsWith('-')) fail(`Unknown option ${a}.`);
+  else names.push(a);
+}
+const arg = names[0] ?? '';
+if (names.length !== 1 || !/^[a-z][a-z]{2,30}$/.test(arg)) fail(names.length > 1 ? `One name only: ${names.join(', ')}.` : '');
+/** The text when the resource is owned, else nothing. */
+const ifOwned = (text, otherwise = '') => (owned ? text : otherwise);
+const plural = (word) => (word.endsWith('y') ? `${word.slice(0, -1)}ies` : word.endsWith('s') ? `${word}es` : `${word}s`);
+const capital = (word) => word[0].toUpperCase() + word.slice(1);
 const one = arg;
-const many = one.endsWith('y') ? `${one.slice(0, -1)}ies` : one.endsWith('s') ? `${one}es` : `${one}s`;
-const One = one[0].toUpperCase() + one.slice(1);
-const Many = many[0].toUpperCase() + many.slice(1);
+const many = plural(one);
+const One = capital(one);
+const Many = capital(many);
 const LANGUAGES = ['en', 'fr', 'ar', 'sw'];
 
 const file = (p) => path.join(root, p);
@@ -27,6 +80,67 @@ const changes = new Map();
 const read = (p) => changes.get(p) ?? readFileSync(file(p), 'utf8');
 const written = [];
 const edited = [];
+
+/** A resource already in the tree (a parent, a reference): its table, its feature, the column it is known by. */
+function resource(name, role) {
+  const schema = readFileSync(file('src/server/db/schema.ts'), 'utf8');
+  const start = schema.indexOf(`export const ${name} = pgTable(`);
+  const names = plural(name);
+  if (start < 0 || !existsSync(file(`src/features/${names}/${names}.router.ts`)))
+    fail(`${role} ${name}: no table \`${name}\` in src/server/db/schema.ts with src/features/${names}/${names}.router.ts.`);
+  // Its list answers keyset pages ({ items, nextCursor, … }): the pickers and the tests read `items`.
+  if (!readFileSync(file(`src/features/${names}/${names}.router.ts`), 'utf8').includes('listPage('))
+    fail(`${role} ${name}: its list (src/features/${names}/${names}.router.ts) answers no keyset pages (listPage).`);
+  const table = schema.slice(start, schema.indexOf('\n);', start));
+  const label = /\n\s+title: text\(/.test(table) ? 'title' : /\n\s+name: text\(/.test(table) ? 'name' : null;
+  if (!label) fail(`${role} ${name}: its table has neither a \`title\` nor a \`name\` column to show it by.`);
+  return { one: name, many: names, One: capital(name), Many: capital(names), label };
+}
+
+const parent = parentName === null ? null : resource(parentName, '--parent');
+if (parent && parent.one === one) fail('A resource cannot be its own parent.');
+/** The text when the resource has a parent, else nothing. */
+const ifChild = (text, otherwise = '') => (parent ? text : otherwise);
+const parentKey = parent ? `${parent.one}Id` : null;
+
+const words = (camel) => camel.replace(/([A-Z])/g, ' $1').toLowerCase();
+const snake = (camel) => camel.replace(/([A-Z])/g, '_$1').toLowerCase();
+const RESERVED = new Set(['id', 'name', 'owner', 'ownerId', 'createdAt', 'updatedAt', 'key', ...(parent ? [parent.one, parentKey] : [])]);
+const fields = fieldSpecs.map((spec) => {
+  const [name = '', type = 'text', ...rest] = spec.split(':');
+  const option = rest.join(':');
+  if (!/^[a-z][a-zA-Z0-9]{1,30}$/.test(name)) fail(`--field ${spec}: the name is camelCase letters and digits (rating, publishedOn).`);
+  if (RESERVED.has(name) || RESERVED.has(`${name}Id`)) fail(`--field ${spec}: \`${name}\` is taken by the scaffold's own columns.`);
+  const label = capital(words(name));
+  const base = { name, type, label, column: snake(name) };
+  if (['text', 'longtext', 'bool', 'date'].includes(type)) {
+    if (option) fail(`--field ${spec}: ${type} takes no option.`);
+    return base;
+  }
+  if (type === 'int') {
+    const range = /^(-?\d{1,9})-(-?\d{1,9})$/.exec(option);
+    if (!range || Number(range[1]) >= Number(range[2])) fail(`--field ${spec}: int takes a range, low-high (rating:int:1-5).`);
+    return { ...base, min: Number(range[1]), max: Number(range[2]) };
+  }
+  if (type === 'enum') {
+    const values = option.split(',');
+    if (values.length < 2 || new Set(values).size !== values.length || !values.every((v) => /^[a-z][a-z0-9_]{0,30}$/.test(v)))
+      fail(`--field ${spec}: enum takes two or more different lower-case values (status:enum:draft,published).`);
+    return { ...base, values };
+  }
+  if (type === 'ref') {
+    if (!/^[a-z]+$/.test(option)) fail(`--field ${spec}: ref takes the resource it refers to (favourite:ref:book).`);
+    if (option === one) fail(`--field ${spec}: a reference to the resource itself is not scaffolded.`);
+    return { ...base, ref: resource(option, `--field ${spec}:`), key: `${name}Id`, column: `${snake(name)}_id` };
+  }
+  fail(`--field ${spec}: unknown type ${type}.`);
+});
+if (new Set(fields.map((f) => f.name)).size !== fields.length) fail('A field is named twice.');
+const refs = fields.filter((f) => f.type === 'ref');
+/** The input's key for a field (a reference's is its id). */
+const keyOf = (f) => f.key ?? f.name;
+/** A radio group for a short range (a rating), a number input beyond. */
+const radios = (f) => f.type === 'int' && f.max - f.min <= 9;
 
 function change(p, text) {
   changes.set(p, text);
@@ -41,12 +155,12 @@ function create(p, text) {
 
 function insert(p, anchor, text, where = 'before') {
   const source = read(p);
-  const at = source.indexOf(anchor);
+  const at = where === 'before last' || where === 'after last' ? source.lastIndexOf(anchor) : source.indexOf(anchor);
   if (at < 0)
     throw new Error(
       `${p}: could not find ${JSON.stringify(anchor)}. Nothing was written: edit it by hand (docs/guides/adding-a-resource.md)`,
     );
-  const i = where === 'before' ? at : at + anchor.length;
+  const i = where.startsWith('before') ? at : at + anchor.length;
   change(p, source.slice(0, i) + text + source.slice(i));
 }
 
@@ -61,7 +175,9 @@ function importName(p, module, name) {
   const names = pattern.exec(source)?.[1];
   if (names === undefined)
     throw new Error(`${p}: no import from ${module}. Nothing was written: edit it by hand (docs/guides/adding-a-resource.md)`);
-  if (names.split(',').some((n) => n.trim() === name)) return;
+  // A name any import from the module already brings (the example's own import among them) is not added again.
+  const all = new RegExp(pattern.source, 'g');
+  if ([...source.matchAll(all)].some((m) => m[1].split(',').some((n) => n.trim() === name))) return;
   change(
     p,
     source.replace(pattern, () => `import { ${names.trim().replace(/,$/, '')}, ${name} } from '${module}';`),
@@ -74,10 +190,94 @@ function editJson(p, edit) {
   change(p, `${JSON.stringify(data, null, 2)}\n`);
 }
 
+/** The lines of `items`, each made by `make`, joined (an empty list writes nothing). */
+const each = (items, make, separator = '\n') => items.map(make).filter(Boolean).join(separator);
+/** A TypeScript import line per module that is used; `names` in the order given. */
+function imports(list) {
+  const byModule = new Map();
+  for (const [used, module, name] of list) if (used) byModule.set(module, [...(byModule.get(module) ?? []), name]);
+  return [...byModule].map(([module, names]) => `import { ${names.join(', ')} } from '${module}';`).join('\n');
+}
+
 if (existsSync(file(`src/features/${many}`))) {
   console.error(`src/features/${many} exists already.`);
   process.exit(1);
 }
+
+// What each field type writes where: its column, its input and output schemas, its value in the seed and tests.
+const quote = (v) => `'${v}'`;
+const valuesName = (f) => `${one.toUpperCase()}_${snake(f.name).toUpperCase()}_VALUES`;
+const message = (f, key) => `{ error: '${many}:field.${f.name}${key}' }`;
+const FIELD = {
+  table: (f) =>
+    ({
+      text: `${f.name}: text('${f.column}'),`,
+      longtext: `${f.name}: text('${f.column}'),`,
+      int: `${f.name}: integer('${f.column}').notNull(),`,
+      bool: `${f.name}: boolean('${f.column}').notNull().default(false),`,
+      enum: `${f.name}: text('${f.column}', { enum: [${f.values?.map(quote).join(', ')}] }).notNull().default('${f.values?.[0]}'),`,
+      date: `${f.name}: date('${f.column}', { mode: 'string' }),`,
+      ref: `// Cleared when the ${f.ref?.one} is deleted.\n    ${f.key}: text('${f.column}').references(() => ${f.ref?.one}.id, { onDelete: 'set null' }),`,
+    })[f.type],
+  input: (f) =>
+    ({
+      text: `${f.name}: clientString().trim().max(200, ${message(f, 'TooLong')}).nullable().default(null),`,
+      longtext: `${f.name}: clientString().trim().max(5000, ${message(f, 'TooLong')}).nullable().default(null),`,
+      int: `${f.name}: z.int(${message(f, 'Range')}).min(${f.min}, ${message(f, 'Range')}).max(${f.max}, ${message(f, 'Range')}),`,
+      bool: `${f.name}: z.boolean().default(false),`,
+      enum: `${f.name}: z.enum(${valuesName(f)}, ${message(f, 'Invalid')}).default('${f.values?.[0]}'),`,
+      date: `/** A calendar day, YYYY-MM-DD. */\n  ${f.name}: z.iso.date(${message(f, 'Invalid')}).nullable().default(null),`,
+      ref: `${f.key}: clientString().trim().min(1).max(100).nullable().default(null),`,
+    })[f.type],
+  output: (f) =>
+    ({
+      text: `${f.name}: z.string().nullable(),`,
+      longtext: `${f.name}: z.string().nullable(),`,
+      int: `${f.name}: z.int(),`,
+      bool: `${f.name}: z.boolean(),`,
+      enum: `${f.name}: z.enum(${valuesName(f)}),`,
+      date: `${f.name}: z.string().nullable(),`,
+      ref: `${f.key}: z.string().nullable(),\n  ${f.name}: z.object({ id: z.string(), ${f.ref?.label}: z.string() }).nullable(),`,
+    })[f.type],
+  column: (f) =>
+    f.type === 'ref'
+      ? `${f.key}: ${one}.${f.key}, ${f.name}: { id: ${f.name}Ref.id, ${f.ref.label}: ${f.name}Ref.${f.ref.label} }`
+      : `${f.name}: ${one}.${f.name}`,
+  seed: (f) =>
+    ({
+      text: `'A sample ${words(f.name)}'`,
+      longtext: `'A sample ${words(f.name)}, on more than one line.\\nThe second line.'`,
+      int: String(f.min),
+      bool: 'true',
+      enum: `'${f.values?.[0]}'`,
+      date: `'2024-01-15'`,
+      ref: 'null',
+    })[f.type],
+  first: (f) =>
+    ({
+      text: `'First ${words(f.name)}'`,
+      longtext: `'First line\\nsecond line'`,
+      int: String(f.min),
+      bool: 'true',
+      enum: `'${f.values?.[0]}'`,
+      date: `'2024-02-29'`,
+      ref: 'null',
+    })[f.type],
+  second: (f) =>
+    ({
+      text: `'Second ${words(f.name)}'`,
+      longtext: `'Another text'`,
+      int: String(f.max),
+      bool: 'false',
+      enum: `'${f.values?.[1]}'`,
+      // Set in beforeAll: the first row the list answers.
+      ref: `''`,
+      date: `'2025-12-31'`,
+    })[f.type],
+};
+const required = fields.filter((f) => f.type === 'int');
+/** The fields a body must hold beside the name, as an object literal's entries (`, rating: 1`). */
+const requiredEntries = each(required, (f) => `, ${f.name}: ${f.min}`, '');
 
 // 1. The table, then its migration through drizzle-kit.
 append(
@@ -86,26 +286,57 @@ append(
 export const ${one} = pgTable(
   '${one}',
   {
-    id: text('id').primaryKey(),
-    name: text('name').notNull(),
+    id: text('id').primaryKey(),${ifChild(`
+    // The ${parent?.one} it belongs to: deleted with it.
+    ${parentKey}: text('${parent?.one}_id')
+      .notNull()
+      .references(() => ${parent?.one}.id, { onDelete: 'cascade' }),`)}
+    name: text('name').notNull(),${each(fields, (f) => `\n    ${FIELD.table(f)}`, '')}${ifOwned(`
+    // Who made it: they may edit and delete it (src/lib/permissions.ts); it leaves with their account.
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),`)}
     ...timestamps,
   },
-  // Case-insensitive: the API's 409 and the seed's onConflictDoNothing rest on it.
-  (t) => [uniqueIndex('${one}_name_unique').on(sql\`lower(\${t.name})\`), index('${one}_name_id').on(t.name, t.id)],
+  // Case-insensitive${ifChild(` and per ${parent?.one}`)}: the API's 409 and the seed's onConflictDoNothing rest on it.
+  (t) => [
+    uniqueIndex('${one}_name_unique').on(${ifChild(`t.${parentKey}, `)}sql\`lower(\${t.name})\`),
+    index('${one}_name_id').on(t.name, t.id),${ifChild(`
+    // The ${parent?.one}'s ${many}, in the list's order.
+    index('${one}_${parent?.one}_id_name_id').on(t.${parentKey}, t.name, t.id),`)}${ifOwned(`
+    index('${one}_owner_id').on(t.ownerId),`)}${each(refs, (f) => `\n    index('${one}_${f.column}').on(t.${f.key}),`, '')}
+  ],
 );
 `,
 );
 
 // The seed: a sample row for the pages (the page sweeps of e2e/support/pages.ts open the first one listed).
 importName('src/server/db/seed.ts', './schema.ts', one);
+if (parent) importName('src/server/db/seed.ts', './schema.ts', parent.one);
+const sampleRow = `{ id: '${one}-sample', name: 'Sample ${one}'${each(fields, (f) => `, ${keyOf(f)}: ${FIELD.seed(f)}`, '')}${ifChild(`, ${parentKey}: ${one}Parent.id`)}${ifOwned(`, ownerId: ${one}Owner!.id`)} }`;
+const sampleInsert = `await db
+    .insert(${one})
+    .values([${sampleRow}] satisfies Array<typeof ${one}.$inferInsert>)
+    .onConflictDoNothing();`;
+const ownerLookup = `const [${one}Owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, 'user@example.com'));`;
+if (owned) importName('src/server/db/seed.ts', 'drizzle-orm', 'eq');
+if (parent) importName('src/server/db/seed.ts', 'drizzle-orm', 'asc');
+// After every row is in, before the synthetic bulk fill: the sample belongs to the seeded user (owned) and to the
+// parent's first row (a child).
+const seedSample = parent
+  ? `const [${one}Parent] = await db.select({ id: ${parent.one}.id }).from(${parent.one}).orderBy(asc(${parent.one}.id)).limit(1);${ifOwned(`
+  ${ownerLookup}`)}
+  if (${one}Parent) {
+    ${sampleInsert}
+  }`
+  : `${ifOwned(`${ownerLookup}
+  `)}${sampleInsert}`;
 insert(
   'src/server/db/seed.ts',
-  '  await insertUsers(db, demoUsers());',
+  '  const fill = async (',
   `  // Fixed ids: seeding again adds nothing. Field by field, so a renamed column is a type error.
-  await db
-    .insert(${one})
-    .values([{ id: '${one}-sample', name: 'Sample ${one}' }] satisfies Array<typeof ${one}.$inferInsert>)
-    .onConflictDoNothing();
+  ${seedSample}
+
 `,
 );
 
@@ -116,21 +347,37 @@ create(
 /** ${One}: one schema for the form, the API and the tests. Messages are \`${many}\` keys. */
 import { listInputSchema, listPageSchema } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
-
+${each(
+  fields.filter((f) => f.type === 'enum'),
+  (f) => `\nexport const ${valuesName(f)} = [${f.values.map(quote).join(', ')}] as const;`,
+  '',
+)}
 export const ${one}InputSchema = z.strictObject({
-  name: clientString().trim().min(1, { error: '${many}:field.nameRequired' }).max(120, { error: '${many}:field.nameTooLong' }),
+  name: clientString().trim().min(1, { error: '${many}:field.nameRequired' }).max(120, { error: '${many}:field.nameTooLong' }),${each(fields, (f) => `\n  ${FIELD.input(f)}`, '')}
 });
 export type ${One}Input = z.input<typeof ${one}InputSchema>;
-
+${ifChild(`
+/** A new ${one} names its ${parent?.one} (the path's \`{${parentKey}}\`); it stays with it. */
+const ${one}ParentSchema = z.strictObject({
+  ${parentKey}: clientString().min(1, { error: '${many}:field.${parent?.one}Required' }).max(100),
+});
+export const ${one}CreateSchema = ${one}ParentSchema.extend(${one}InputSchema.shape);
+export type ${One}CreateInput = z.input<typeof ${one}CreateSchema>;
+`)}
 export const ${one}Schema = z.object({
   id: z.string(),
-  name: z.string(),
+  name: z.string(),${each(fields, (f) => `\n  ${FIELD.output(f)}`, '')}${ifChild(`
+  /** The ${parent?.one} it belongs to. */
+  ${parent?.one}: z.object({ id: z.string(), ${parent?.label}: z.string() }),`)}${ifOwned(`
+  /** Who made it, and may edit and delete it. */
+  owner: z.object({ id: z.string(), name: z.string() }),`)}
   createdAt: z.date(),
   updatedAt: z.date(),
 });
 export type ${One} = z.infer<typeof ${one}Schema>;
 
-export const ${one}ListInputSchema = listInputSchema.extend({ order: z.enum(['asc', 'desc']).default('asc') });
+export const ${one}ListInputSchema = listInputSchema.extend({ order: z.enum(['asc', 'desc']).default('asc') });${ifChild(`
+export const ${one}Of${parent?.One}ListInputSchema = ${one}ListInputSchema.extend(${one}ParentSchema.shape);`)}
 export const ${one}ListSchema = listPageSchema(${one}Schema);
 
 export const ${one}IdSchema = z.strictObject({ id: clientString().min(1).max(100) });
@@ -138,73 +385,155 @@ export const ${one}IdSchema = z.strictObject({ id: clientString().min(1).max(100
 );
 
 // 3. The API: list, get, create, update, delete, each with its permission and audit event.
+const tables = [one, ...(parent ? [parent.one] : []), ...(owned ? ['user'] : []), ...new Set(refs.map((f) => f.ref.one))].filter(
+  (t, i, all) => all.indexOf(t) === i,
+);
+/** The joins every answer reads: the owner, the parent, each reference (left: it may be cleared). */
+const FROM = `.from(${one})${ifOwned('.innerJoin(user, byOwner)')}${ifChild(`.innerJoin(${parent?.one}, byParent)`)}${each(refs, (f) => `.leftJoin(${f.name}Ref, eq(${one}.${f.key}, ${f.name}Ref.id))`, '')}`;
+/** What the search reads beside the name, with the joins listPage counts through. */
+const searched = [
+  ...(owned ? [['user.name', 'user', 'byOwner']] : []),
+  ...(parent ? [[`${parent.one}.${parent.label}`, parent.one, 'byParent']] : []),
+];
+const searchWhere = searched.length
+  ? `term ? or(contains(${one}.name, term), ${searched.map(([column]) => `contains(${column}, term)`).join(', ')}) : undefined`
+  : `term ? contains(${one}.name, term) : undefined`;
+const listJoins = searched.length
+  ? `\n        joins: [${searched.map(([, table, on]) => `{ table: ${table}, on: ${on} }`).join(', ')}],`
+  : '';
+const writeValues = `name: input.name${each(fields, (f) => `, ${keyOf(f)}: input.${keyOf(f)}`, '')}`;
+const foreignKeys = [
+  ...(parent ? [[`${one}_${parent.one}_id_${parent.one}_id_fk`, `${many}:parentNotFound`, parentKey]] : []),
+  ...refs.map((f) => [`${one}_${f.column}_${f.ref.one}_id_fk`, `${many}:field.${f.name}NotFound`, f.key]),
+];
+const listBody = (where, indent = '      ') => `const query = db.select({ ...columns, key: listKey(${one}.name) })${FROM}.$dynamic();
+${indent}const page = await listPage(db, query, {
+${indent}  where: ${where},
+${indent}  sort: ${one}.name,
+${indent}  id: ${one}.id,
+${indent}  order: input.order,
+${indent}  cursor: input.cursor,
+${indent}  limit: input.limit,
+${indent}  t,${listJoins}
+${indent}});
+${indent}return { ...page, items: page.items.map(({ key: _key, ...row }) => row) };`;
 create(
   `src/features/${many}/${many}.router.ts`,
   `
-/** ${Many} API: list (search by name), get, create, update, delete. */
-import { eq } from 'drizzle-orm';
+/** ${Many} API: list (search by name${ifOwned(", the owner's")}${ifChild(`, the ${parent?.one}'s ${parent?.label}`)}), ${ifChild(`a ${parent?.one}'s list (under its path), `)}get, create, update, delete.${ifOwned(" Rows belong to their creator: updating and deleting another person's is for whoever holds `:any` (src/lib/permissions.ts), checked by the middleware through `meta.owner`.")} */
+import { ${['eq', ...(parent ? ['and'] : []), ...(searched.length ? ['or'] : [])].join(', ')} } from 'drizzle-orm';${
+    refs.length ? `\nimport { alias } from 'drizzle-orm/pg-core';` : ''
+  }
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
-import { uniqueViolation } from '#/server/db/errors.ts';
+import type { Database } from '#/server/db/client.ts';
+import { ${foreignKeys.length ? 'foreignKeyViolation, ' : ''}uniqueViolation } from '#/server/db/errors.ts';
 import { listKey, listPage } from '#/server/db/list.ts';
-import { ${one} } from '#/server/db/schema.ts';
-import { contains } from '#/server/db/search.ts';
+import { ${tables.join(', ')} } from '#/server/db/schema.ts';
+import { contains } from '#/server/db/search.ts';${ifOwned(`
+import { ownedBy } from '#/server/ownership.ts';`)}
 import { base } from '#/server/rpc.ts';
-import { ${one}IdSchema, ${one}InputSchema, ${one}ListInputSchema, ${one}ListSchema, ${one}Schema } from './${many}.schema';
+import {
+  ${[`${one}IdSchema`, `${one}InputSchema`, `${one}ListInputSchema`, `${one}ListSchema`, `${one}Schema`, ...(parent ? [`${one}CreateSchema`, `${one}Of${parent.One}ListInputSchema`] : [])].sort().join(',\n  ')},
+} from './${many}.schema';
+${each(refs, (f) => `\n/** The ${f.ref.one} a ${one}'s \`${f.name}\` names, under its own name: a table may be joined more than once. */\nconst ${f.name}Ref = alias(${f.ref.one}, '${f.name}_ref');`, '')}
+const columns = {
+  id: ${one}.id,
+  name: ${one}.name,${each(fields, (f) => `\n  ${FIELD.column(f)},`, '')}${ifChild(`
+  ${parent?.one}: { id: ${parent?.one}.id, ${parent?.label}: ${parent?.one}.${parent?.label} },`)}${ifOwned(`
+  owner: { id: user.id, name: user.name },`)}
+  createdAt: ${one}.createdAt,
+  updatedAt: ${one}.updatedAt,
+};
+${ifOwned(`
+/** A row and its owner: every answer names them, and the list searches their name too. */
+const byOwner = eq(${one}.ownerId, user.id);`)}${ifChild(`
+/** A row and its ${parent?.one}: every answer names it, and the list searches its ${parent?.label} too. */
+const byParent = eq(${one}.${parentKey}, ${parent?.one}.id);`)}
 
-const columns = { id: ${one}.id, name: ${one}.name, createdAt: ${one}.createdAt, updatedAt: ${one}.updatedAt };
+/** The row with what it joins, as every answer gives it. */
+async function find${One}(db: Database, id: string) {
+  const [row] = await db.select(columns)${FROM}.where(eq(${one}.id, id));
+  return row ?? null;
+}
 
+/** The list's search: ${searched.length ? `the name or ${searched.map(([c]) => c).join(' or ')} (listPage counts through the same joins)` : 'by name'}. */
+const search = (term: string) => (${searchWhere});
+${ifOwned(`
+/** Whose row a call names: the middleware reads it before an own-rows-only caller's update or delete. */
+const owner = ownedBy(${one}.id, ${one}.ownerId, '${many}:notFound');
+`)}
 // By constraint name: another unique index (or a foreign key) is another field and message.
 function conflict(error: unknown, t: (key: string) => string): never {
-  if (uniqueViolation(error) === '${one}_name_unique') throw apiError('CONFLICT', t('${many}:field.nameTaken'), { field: 'name' });
+  if (uniqueViolation(error) === '${one}_name_unique') throw apiError('CONFLICT', t('${many}:field.nameTaken'), { field: 'name' });${
+    foreignKeys.length
+      ? `
+  // A ${[...(parent ? [parent.one] : []), ...refs.map((f) => f.ref.one)].join(' or ')} that does not exist (drizzle names the keys: the migration's SQL shows them).
+  const reference = foreignKeyViolation(error);${each(
+    foreignKeys,
+    ([constraint, key, field]) => `\n  if (reference === '${constraint}') throw apiError('NOT_FOUND', t('${key}'), { field: '${field}' });`,
+    '',
+  )}`
+      : ''
+  }
   throw error;
 }
 
 export const ${many}Router = {
+  // replica: true — may be read from a replica (DATABASE_REPLICA_URLS); the writer's own reads stay on the primary.
   list: base
-    .meta({ permission: { ${one}: ['read'] } })
+    .meta({ permission: { ${one}: ['read'] }, replica: true })
     .route({ method: 'GET', path: '/${many}', summary: 'List ${many}', tags: ['${many}'] })
     .input(${one}ListInputSchema)
     .output(${one}ListSchema)
     .handler(async ({ input, context: { db, t } }) => {
-      const query = db.select({ ...columns, key: listKey(${one}.name) }).from(${one}).$dynamic();
-      const where = input.searchTerm ? contains(${one}.name, input.searchTerm) : undefined;
-      const page = await listPage(db, query, { where, sort: ${one}.name, id: ${one}.id, order: input.order, cursor: input.cursor, limit: input.limit, t });
-      return { ...page, items: page.items.map(({ key: _key, ...row }) => row) };
+      ${listBody('search(input.searchTerm)')}
     }),
-
+${ifChild(`
+  // The ${parent?.one}'s ${many}, under its path: the collection is nested, one ${one} is not (/${many}/{id}).
+  listOf${parent?.One}: base
+    .meta({ permission: { ${one}: ['read'] }, replica: true })
+    .route({ method: 'GET', path: '/${parent?.many}/{${parentKey}}/${many}', summary: "List a ${parent?.one}'s ${many}", tags: ['${many}'] })
+    .input(${one}Of${parent?.One}ListInputSchema)
+    .output(${one}ListSchema)
+    .handler(async ({ input, context: { db, t } }) => {
+      const [found] = await db.select({ id: ${parent?.one}.id }).from(${parent?.one}).where(eq(${parent?.one}.id, input.${parentKey}));
+      if (!found) throw apiError('NOT_FOUND', t('${many}:parentNotFound'));
+      ${listBody(`and(eq(${one}.${parentKey}, input.${parentKey}), search(input.searchTerm))`)}
+    }),
+`)}
   get: base
-    .meta({ permission: { ${one}: ['read'] } })
+    .meta({ permission: { ${one}: ['read'] }, replica: true })
     .route({ method: 'GET', path: '/${many}/{id}', summary: 'Get a ${one}', tags: ['${many}'] })
     .input(${one}IdSchema)
     .output(${one}Schema)
     .handler(async ({ input, context }) => {
-      const [row] = await context.db.select(columns).from(${one}).where(eq(${one}.id, input.id));
+      const row = await find${One}(context.db, input.id);
       if (!row) throw apiError('NOT_FOUND', context.t('${many}:notFound'));
       return row;
     }),
 
   create: base
     .meta({ permission: { ${one}: ['create'] } })
-    .route({ method: 'POST', path: '/${many}', successStatus: 201, summary: 'Create a ${one}', tags: ['${many}'] })
-    .input(${one}InputSchema)
+    .route({ method: 'POST', path: '${parent ? `/${parent.many}/{${parentKey}}/${many}` : `/${many}`}', successStatus: 201, summary: 'Create a ${one}', tags: ['${many}'] })
+    .input(${parent ? `${one}CreateSchema` : `${one}InputSchema`})
     .output(${one}Schema)
     .handler(({ input, context }) =>
       context.db
         .transaction(async (tx) => {
           // Column by column, not \`...input\`: a column renamed in schema.ts is then a type error here.
-          const [row] = await tx
-            .insert(${one})
-            .values({ id: crypto.randomUUID(), name: input.name })
-            .returning(columns);
-          await recordAuditEvent(tx, { ...actingIn(context), action: '${one}.created', target: { type: '${one}', id: row!.id, label: row!.name } });
-          return row!;
+          const id = crypto.randomUUID();
+          await tx.insert(${one}).values({
+            id, ${writeValues}${ifChild(`, ${parentKey}: input.${parentKey}`)}${ifOwned(', ownerId: context.user!.id')} });
+          const row = (await find${One}(tx, id))!;
+          await recordAuditEvent(tx, { ...actingIn(context), action: '${one}.created', target: { type: '${one}', id, label: row.name } });
+          return row;
         })
         .catch((error: unknown) => conflict(error, context.t)),
     ),
 
   update: base
-    .meta({ permission: { ${one}: ['update'] } })
+    .meta({ permission: { ${one}: ['update'] }${ifOwned(', owner')} })
     .route({ method: 'PUT', path: '/${many}/{id}', summary: 'Update a ${one}', tags: ['${many}'] })
     .input(${one}IdSchema.extend(${one}InputSchema.shape))
     .output(${one}Schema)
@@ -213,12 +542,13 @@ export const ${many}Router = {
         .transaction(async (tx) => {
           const [before] = await tx.select().from(${one}).where(eq(${one}.id, input.id)).for('update');
           if (!before) return null;
-          const [after] = await tx.update(${one}).set({ name: input.name }).where(eq(${one}.id, input.id)).returning(columns);
+          await tx.update(${one}).set({ ${writeValues} }).where(eq(${one}.id, input.id));
+          const after = await find${One}(tx, input.id);
           await recordAuditEvent(tx, {
             ...actingIn(context),
             action: '${one}.updated',
             target: { type: '${one}', id: input.id, label: input.name },
-            changes: changedFields(before, input, ['name']),
+            changes: changedFields(before, input, [${['name', ...fields.map(keyOf)].map(quote).join(', ')}]),
           });
           return after!;
         })
@@ -228,12 +558,12 @@ export const ${many}Router = {
     }),
 
   delete: base
-    .meta({ permission: { ${one}: ['delete'] } })
+    .meta({ permission: { ${one}: ['delete'] }${ifOwned(', owner')} })
     .route({ method: 'DELETE', path: '/${many}/{id}', summary: 'Delete a ${one}', tags: ['${many}'] })
     .input(${one}IdSchema)
     .handler(async ({ input, context }) => {
       const deleted = await context.db.transaction(async (tx) => {
-        const [row] = await tx.delete(${one}).where(eq(${one}.id, input.id)).returning(columns);
+        const [row] = await tx.delete(${one}).where(eq(${one}.id, input.id)).returning({ id: ${one}.id, name: ${one}.name });
         if (row) await recordAuditEvent(tx, { ...actingIn(context), action: '${one}.deleted', target: { type: '${one}', id: row.id, label: row.name } });
         return row;
       });
@@ -250,27 +580,103 @@ insert(
 );
 insert('src/server/router.ts', '  audit: auditRouter,\n', `  ${many}: ${many}Router,\n`, 'after');
 
-// 4. Who may do what: admins everything, users read. tests/permission-matrix.test.ts holds the expectation.
-// The statements come first in the file: the first `  genre` line is theirs.
-insert('src/lib/permissions.ts', "  genre: ['read'],\n", `  ${one}: ['read', 'create', 'update', 'delete'],\n`, 'after');
-insert('src/lib/permissions.ts', "    genre: ['read'],\n  }),", `    ${one}: ['read'],\n`);
-insert('src/lib/permissions.ts', "    audit: ['read'],\n", `    ${one}: ['read', 'create', 'update', 'delete'],\n`, 'after');
+// 4. Who may do what: admins everything, users read (owned: users create, and edit and delete their own; admins
+// any row). tests/permission-matrix.test.ts holds the expectation. The statements come first in the file: the
+// first `  apps` line is theirs. No anchor is in the example catalogue (npm run remove-example keeps them all).
+const OWNED_ACTIONS = "'read', 'create', 'update:own', 'update:any', 'delete:own', 'delete:any'";
+insert(
+  'src/lib/permissions.ts',
+  "  apps: ['app', 'manager'],\n",
+  `  ${one}: [${owned ? OWNED_ACTIONS : "'read', 'create', 'update', 'delete'"}],\n`,
+  'after',
+);
+insert(
+  'src/lib/permissions.ts',
+  "    apps: ['app'],\n",
+  `    ${one}: [${owned ? "'read', 'create', 'update:own', 'delete:own'" : "'read'"}],\n`,
+  'after',
+);
+insert(
+  'src/lib/permissions.ts',
+  "    audit: ['read'],\n",
+  `    ${one}: [${owned ? "'read', 'create', 'update:any', 'delete:any'" : "'read', 'create', 'update', 'delete'"}],\n`,
+  'after',
+);
+const matrixBody = `body: () => ({ name: unique('${One}')${requiredEntries} })`;
+// A child is created under a real parent: the matrix's beforeAll keeps one's id as \`ids.${parent?.one}\`.
+const createParams = ifChild(`params: { ${parentKey}: '${parent?.one}' }, `);
 insert(
   'tests/permission-matrix.test.ts',
-  "  'genres.list':",
-  `  '${many}.list': { expect: [401, 401, 200, 200] },
+  "  'users.list':",
+  `  '${many}.list': { expect: [401, 401, 200, 200] },${ifChild(`
+  '${many}.listOf${parent?.One}': { params: { ${parentKey}: missing }, expect: [401, 401, 404, 404] },`)}
   '${many}.get': { params: { id: missing }, expect: [401, 401, 404, 404] },
-  '${many}.create': { body: () => ({ name: unique('${One}') }), expect: [401, 401, 403, 201], denied: '${one}' },
-  '${many}.update': { params: { id: missing }, body: () => ({ name: unique('${One}') }), expect: [401, 401, 403, 404], denied: '${one}' },
+${
+  owned
+    ? `  '${many}.create': { ${createParams}${matrixBody}, expect: [401, 401, 201, 201] },
+  // Another person's row: the user is refused, the admin moderates; the caller's own: both may.
+  '${many}.update': {
+    ${matrixBody},
+    owned: { make: make${One}, own: [401, 401, 200, 200] },
+    expect: [401, 401, 403, 200],
+    denied: '${one}',
+  },
+  '${many}.delete': { owned: { make: make${One}, own: [401, 401, 200, 200] }, expect: [401, 401, 403, 200], denied: '${one}' },
+`
+    : `  '${many}.create': { ${createParams}${matrixBody}, expect: [401, 401, 403, 201], denied: '${one}' },
+  '${many}.update': { params: { id: missing }, ${matrixBody}, expect: [401, 401, 403, 404], denied: '${one}' },
   '${many}.delete': { params: { id: missing }, expect: [401, 401, 403, 404], denied: '${one}' },
-`,
+`
+}`,
 );
+const collectionPath = (parentId) => (parent ? `/${parent.many}/\${${parentId}}/${many}` : `/${many}`);
+if (owned) {
+  insert(
+    'tests/permission-matrix.test.ts',
+    '/** An allowed call on a missing id answers 404',
+    `/** A ${one} made by the person signed in with \`cookie\`: the params that name it. */
+const make${One} = async (cookie: string) => ({
+  id: (await api<{ id: string }>('POST', \`${collectionPath(`ids.${parent?.one}`)}\`, { cookie, body: { name: unique('${One}')${requiredEntries} } })).body.id,
+});
+
+`,
+  );
+}
+if (parent && !read('tests/permission-matrix.test.ts').includes(`ids.${parent.one} =`)) {
+  insert(
+    'tests/permission-matrix.test.ts',
+    "  for (const name of ['target', 'removable']) {",
+    `  // A ${parent.one} to create children under (params \`'${parent.one}'\`).
+  ids.${parent.one} = (await api<{ items: Array<{ id: string }> }>('GET', '/${parent.many}?limit=1', { cookie: cookies.admin })).body.items[0]!.id;
+`,
+  );
+}
 
 // 5. Audit actions and their names.
-insert('src/lib/audit-actions.ts', "  'genre.created',", `  '${one}.created',\n  '${one}.updated',\n  '${one}.deleted',\n`);
+insert('src/lib/audit-actions.ts', "  'organization.created',", `  '${one}.created',\n  '${one}.updated',\n  '${one}.deleted',\n`);
 insert('src/lib/audit-actions.ts', 'export const AUDIT_TARGET_TYPES = [', `'${one}', `, 'after');
 
 // 6. Strings: English in all four languages until translated (`npm run i18n:untranslated` lists them).
+const fieldStrings = (f) =>
+  ({
+    text: { [f.name]: f.label, [`${f.name}TooLong`]: `${f.label} is too long (200 characters at most)` },
+    longtext: { [f.name]: f.label, [`${f.name}TooLong`]: `${f.label} is too long (5,000 characters at most)` },
+    int: { [f.name]: f.label, [`${f.name}Range`]: `${f.label} is a whole number from ${f.min} to ${f.max}` },
+    bool: { [f.name]: f.label },
+    enum: {
+      [f.name]: f.label,
+      [`${f.name}Invalid`]: `Choose one of the ${words(f.name)} values`,
+      [`${f.name}Options`]: Object.fromEntries((f.values ?? []).map((v) => [v, capital(v.replaceAll('_', ' '))])),
+    },
+    date: { [f.name]: f.label, [`${f.name}Invalid`]: `${f.label} is a date: year, month and day` },
+    ref: {
+      [f.name]: f.label,
+      [`${f.name}None`]: `No ${words(f.name)}`,
+      [`${f.name}Find`]: `Find a ${f.ref?.one}`,
+      [`${f.name}NoMatches`]: `No ${f.ref?.one} matches`,
+      [`${f.name}NotFound`]: `${f.ref?.One} not found`,
+    },
+  })[f.type];
 const strings = {
   title: Many,
   search: `Search ${many}`,
@@ -278,6 +684,7 @@ const strings = {
   edit: `Edit ${one}`,
   empty: `No ${many} yet`,
   notFound: `${One} not found`,
+  ...(parent ? { parentNotFound: `${parent.One} not found`, more: `More ${many}` } : {}),
   created: `${One} created`,
   updated: `${One} updated`,
   deleted: `${One} deleted`,
@@ -285,11 +692,23 @@ const strings = {
   deleteFailed: `Could not delete the ${one}`,
   deleteTitle: `Delete this ${one}?`,
   deleteDescription: `The ${one} is deleted for everyone.`,
+  ...(fields.some((f) => f.type === 'bool') ? { yes: 'Yes', no: 'No' } : {}),
   field: {
     name: 'Name',
     nameRequired: 'Name is required',
     nameTooLong: 'Name is too long (120 characters at most)',
-    nameTaken: `A ${one} with this name exists already`,
+    nameTaken: parent ? `A ${one} of this ${parent.one} has this name already` : `A ${one} with this name exists already`,
+    ...(parent
+      ? {
+          [parent.one]: parent.One,
+          [`${parent.one}Required`]: `Choose a ${parent.one}`,
+          [`${parent.one}Choose`]: `Choose a ${parent.one}`,
+          [`${parent.one}Find`]: `Find a ${parent.one}`,
+          [`${parent.one}NoMatches`]: `No ${parent.one} matches`,
+        }
+      : {}),
+    ...Object.assign({}, ...fields.map(fieldStrings)),
+    ...(owned ? { owner: 'Added by' } : {}),
   },
   actions: { create: 'Create', save: 'Save', delete: 'Delete' },
 };
@@ -306,6 +725,27 @@ insert('src/lib/i18n/i18n.ts', "import enZod from '#/locales/en/zod.json';", `im
 insert('src/lib/i18n/i18n.ts', '  audit: enAudit,\n', `  ${many}: en${Many},\n`, 'after');
 
 // 7. Pages: the list, the detail (with Delete), the form; their routes; the navigation entry.
+const hasDate = fields.some((f) => f.type === 'date');
+const needsNoValue = fields.some((f) => ['text', 'longtext', 'date', 'ref'].includes(f.type));
+/** A field's value as a page shows it (`item` names the row), a JSX expression. */
+const view = (f, item) =>
+  ({
+    text: `${item}.${f.name} ? <bdi>{${item}.${f.name}}</bdi> : <NoValue />`,
+    longtext: `${item}.${f.name} ? <span className="whitespace-pre-line" dir="auto">{${item}.${f.name}}</span> : <NoValue />`,
+    int: `${item}.${f.name}`,
+    bool: `${item}.${f.name} ? t('yes') : t('no')`,
+    enum: `t(\`field.${f.name}Options.\${${item}.${f.name}}\` as const)`,
+    date: `${item}.${f.name} ? day(${item}.${f.name}) : <NoValue />`,
+    ref: `${item}.${f.name} ? <bdi>{${item}.${f.name}.${f.ref?.label}}</bdi> : <NoValue />`,
+  })[f.type];
+// A calendar day is no instant: shown as written, in UTC (useDates() would move it to the reader's zone, a day
+// back west of Greenwich).
+const dayHelper = hasDate
+  ? `\n  const day = (value: string) => dateFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(\`\${value}T00:00:00Z\`));`
+  : '';
+const tDecl = (namespaces) => `const { t${hasDate ? ', i18n' : ''} } = useTranslation([${namespaces}]);${dayHelper}`;
+const listed = fields.filter((f) => f.type !== 'longtext');
+const listNeedsNoValue = listed.some((f) => ['text', 'date', 'ref'].includes(f.type));
 create(
   `src/features/${many}/${many}.queries.ts`,
   `
@@ -320,7 +760,10 @@ export interface ${Many}TableSearch {
 
 export const ${many}InfiniteQuery = ({ searchTerm, order, limit }: ${Many}TableSearch) =>
   listInfiniteOptions(orpc.${many}.list, searchTerm, { order: order || undefined, limit: pageLimit(limit) });
-
+${ifChild(`
+/** A ${parent?.one}'s ${many}, in name order: the list on its page. */
+export const ${many}Of${parent?.One}Query = (${parentKey}: string) => listInfiniteOptions(orpc.${many}.listOf${parent?.One}, '', { ${parentKey} });
+`)}
 export const ${one}Query = (id: string) => orpc.${many}.get.queryOptions({ input: { id } });
 `,
 );
@@ -332,8 +775,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ManagerList, nextSort, type SortOrder } from '#/components/manager-list';
-import { buttonVariants } from '#/components/ui/button';
-import { usePermission } from '#/features/auth/use-permission';
+import { buttonVariants } from '#/components/ui/button';${listNeedsNoValue ? `\nimport { NoValue } from '#/components/ui/no-value';` : ''}
+import { usePermission } from '#/features/auth/use-permission';${hasDate ? `\nimport { dateFormat } from '#/lib/i18n/format';` : ''}
 import { useList } from '#/lib/list-query';
 import { ${many}InfiniteQuery } from './${many}.queries';
 import type { ${One} } from './${many}.schema';
@@ -341,7 +784,7 @@ import type { ${One} } from './${many}.schema';
 const route = getRouteApi('/manager/${many}/');
 
 export function PageManager${Many}() {
-  const { t } = useTranslation(['${many}', 'tables']);
+  ${tDecl(`'${many}', 'tables'`)}
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const list = useList(${many}InfiniteQuery(search));
@@ -353,7 +796,15 @@ export function PageManager${Many}() {
       <bdi>{item.name}</bdi>
     </Link>
   );
-  const columns: ColumnDef<${One}>[] = [{ id: 'name', header: t('field.name'), meta: { sortKey: 'name' }, cell: ({ row }) => nameLink(row.original) }];
+  const columns: ColumnDef<${One}>[] = [
+    { id: 'name', header: t('field.name'), meta: { sortKey: 'name' }, cell: ({ row }) => nameLink(row.original) },${ifChild(`
+    { id: '${parent?.one}', header: t('field.${parent?.one}'), cell: ({ row }) => <bdi>{row.original.${parent?.one}.${parent?.label}}</bdi> },`)}${each(
+      listed,
+      (f) => `\n    { id: '${f.name}', header: t('field.${f.name}'), cell: ({ row }) => (${view(f, 'row.original')}) },`,
+      '',
+    )}${ifOwned(`
+    { id: 'owner', header: t('field.owner'), cell: ({ row }) => <bdi>{row.original.owner.name}</bdi> },`)}
+  ];
 
   return (
     <ManagerList<${One}>
@@ -368,8 +819,6 @@ export function PageManager${Many}() {
       searchLabel={t('search')}
       searchTerm={search.searchTerm}
       columns={columns as ColumnDef<${One}, unknown>[]}
-      pageSize={search.limit}
-      onPageSize={(limit) => void navigate({ search: (prev) => ({ ...prev, limit: limit as typeof search.limit }), replace: true })}
       sort={sort}
       onSort={(key) => {
         const next = nextSort(sort, key);
@@ -385,6 +834,11 @@ export function PageManager${Many}() {
 }
 `,
 );
+const fact = (label, value) => `
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-muted-foreground">${label}</dt>
+          <dd>${value}</dd>
+        </div>`;
 create(
   `src/features/${many}/page-manager-${one}.tsx`,
   `
@@ -395,25 +849,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { DangerZone } from '#/components/danger-zone';
-import { Button, buttonVariants } from '#/components/ui/button';
+import { Button, buttonVariants } from '#/components/ui/button';${needsNoValue ? `\nimport { NoValue } from '#/components/ui/no-value';` : ''}
 import { PageHeader } from '#/components/ui/page-header';
 import { toast } from '#/components/ui/toast';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
-import { handledGlobally } from '#/lib/demo-mode-events';
+import { handledGlobally } from '#/lib/demo-mode-events';${hasDate ? `\nimport { dateFormat } from '#/lib/i18n/format';` : ''}
 import { useDates } from '#/lib/i18n/use-dates';
 import { ${one}Query } from './${many}.queries';
 
 const route = getRouteApi('/manager/${many}/$id/');
 
 export function PageManager${One}() {
-  const { t } = useTranslation(['${many}', 'tables', 'audit']);
+  ${tDecl(`'${many}', 'tables', 'audit'`)}
   const dates = useDates();
   const { id } = route.useParams();
   const { data: item } = useSuspenseQuery(${one}Query(id));
   const canReadAudit = usePermission({ audit: ['read'] });
-  const canUpdate = usePermission({ ${one}: ['update'] });
-  const canDelete = usePermission({ ${one}: ['delete'] });
+  const canUpdate = usePermission({ ${one}: ['update'] }${ifOwned(', item.owner.id')});
+  const canDelete = usePermission({ ${one}: ['delete'] }${ifOwned(', item.owner.id')});
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -453,15 +907,14 @@ export function PageManager${One}() {
           </>
         }
       />
-      <dl className="grid gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-2">
-        <div className="flex flex-col gap-0.5">
-          <dt className="text-muted-foreground">{t('details.created', { ns: 'tables' })}</dt>
-          <dd>{dates.dateTime(item.createdAt)}</dd>
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <dt className="text-muted-foreground">{t('details.updated', { ns: 'tables' })}</dt>
-          <dd>{dates.dateTime(item.updatedAt)}</dd>
-        </div>
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-2">${ifChild(
+        fact(`{t('field.${parent?.one}')}`, `<bdi>{item.${parent?.one}.${parent?.label}}</bdi>`),
+      )}${each(fields, (f) => fact(`{t('field.${f.name}')}`, `{${view(f, 'item')}}`), '')}${ifOwned(
+        fact(`{t('field.owner')}`, `<bdi>{item.owner.name}</bdi>`),
+      )}${fact(`{t('details.created', { ns: 'tables' })}`, '{dates.dateTime(item.createdAt)}')}${fact(
+        `{t('details.updated', { ns: 'tables' })}`,
+        '{dates.dateTime(item.updatedAt)}',
+      )}
       </dl>
       {canDelete && (
         <DangerZone>
@@ -484,32 +937,234 @@ export function PageManager${One}() {
 }
 `,
 );
+
+const controlled = fields.filter((f) => ['int', 'bool', 'enum', 'ref'].includes(f.type) && !(f.type === 'int' && !radios(f)));
+const pickers = [
+  ...(parent ? [{ name: parent.one, many: parent.many, label: parent.label }] : []),
+  ...refs.map((f) => ({ name: f.name, many: f.ref.many, label: f.ref.label })),
+];
+const FormValues = parent ? `${One}CreateInput` : `${One}Input`;
+const formSchema = parent ? `${one}CreateSchema` : `${one}InputSchema`;
+const defaultOf = (f) =>
+  ({
+    text: `item?.${f.name} ?? null`,
+    longtext: `item?.${f.name} ?? null`,
+    int: `item?.${f.name}`,
+    bool: `item?.${f.name} ?? false`,
+    enum: `item?.${f.name} ?? '${f.values?.[0]}'`,
+    date: `item?.${f.name} ?? null`,
+    ref: `item?.${f.key} ?? null`,
+  })[f.type];
+const choicesName = (f) => `${snake(f.name).toUpperCase()}_CHOICES`;
+// An empty text input is no value: null, as the API answers it.
+const orNull = `{ setValueAs: (value: string) => value || null }`;
+const control = (f) => {
+  const label = `t('field.${f.name}')`;
+  const error = `message(errors.${keyOf(f)}?.message)`;
+  switch (f.type) {
+    case 'text':
+      return `<Field label={${label}} error={${error}}>
+          {(ids) => <Input {...ids} dir="auto" {...form.register('${f.name}', ${orNull})} />}
+        </Field>`;
+    case 'longtext':
+      return `<Field label={${label}} error={${error}}>
+          {(ids) => <Textarea {...ids} dir="auto" rows={4} {...form.register('${f.name}', ${orNull})} />}
+        </Field>`;
+    case 'date':
+      return `<Field label={${label}} error={${error}}>
+          {(ids) => <Input {...ids} type="date" className="w-auto" {...form.register('${f.name}', ${orNull})} />}
+        </Field>`;
+    case 'int':
+      if (!radios(f))
+        return `<Field label={${label}} error={${error}}>
+          {(ids) => <Input {...ids} type="number" inputMode="numeric" min={${f.min}} max={${f.max}} step={1} className="w-40" {...form.register('${f.name}', { valueAsNumber: true })} />}
+        </Field>`;
+      // One radio per value: a group has no label element, so a fieldset and its legend name it.
+      return `<Controller
+          control={form.control}
+          name="${f.name}"
+          render={({ field, fieldState }) => (
+            <fieldset className="flex flex-col gap-1.5">
+              <legend className="mb-1.5 text-sm font-medium">{${label}}</legend>
+              <RadioGroup
+                value={field.value === undefined ? undefined : String(field.value)}
+                onValueChange={(value) => field.onChange(Number(value))}
+                aria-invalid={Boolean(fieldState.error)}
+                className="flex flex-wrap gap-x-5 gap-y-2"
+              >
+                {${choicesName(f)}.map((value, i) => (
+                  <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">
+                    <RadioGroupItem value={String(value)} ref={i === 0 ? field.ref : undefined} onBlur={field.onBlur} />
+                    {value}
+                  </label>
+                ))}
+              </RadioGroup>
+              {fieldState.error && (
+                <p role="alert" className="text-sm text-destructive">
+                  {message(fieldState.error.message)}
+                </p>
+              )}
+            </fieldset>
+          )}
+        />`;
+    case 'bool':
+      return `<Controller
+          control={form.control}
+          name="${f.name}"
+          render={({ field }) => (
+            <div className="flex items-center gap-2">
+              <Checkbox id={${f.name}Id} ref={field.ref} checked={field.value ?? false} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} />
+              <label htmlFor={${f.name}Id} className="text-sm font-medium">
+                {${label}}
+              </label>
+            </div>
+          )}
+        />`;
+    case 'enum':
+      return `<Field label={${label}} error={${error}}>
+          {(ids) => (
+            <Controller
+              control={form.control}
+              name="${f.name}"
+              render={({ field }) => (
+                <OptionSelect
+                  value={field.value ?? '${f.values[0]}'}
+                  onValueChange={field.onChange}
+                  options={${valuesName(f)}.map((value) => ({ value, label: t(\`field.${f.name}Options.\${value}\` as const) }))}
+                  trigger={{ ...ids, ref: field.ref, onBlur: field.onBlur }}
+                />
+              )}
+            />
+          )}
+        </Field>`;
+    case 'ref':
+      return `<Field label={${label}} error={${error}}>
+          {(ids) => (
+            <Controller
+              control={form.control}
+              name="${f.key}"
+              render={({ field }) => (
+                <Combobox
+                  {...ids}
+                  {...${f.name}Options}
+                  ref={field.ref}
+                  options={[{ value: '', label: t('field.${f.name}None') }, ...${f.name}Options.options]}
+                  selectedOption={item?.${f.name} ? { value: item.${f.name}.id, label: item.${f.name}.${f.ref.label} } : undefined}
+                  value={field.value ?? ''}
+                  onValueChange={(value) => field.onChange(value || null)}
+                  placeholder={t('field.${f.name}None')}
+                  searchLabel={t('field.${f.name}Find')}
+                  emptyText={t('field.${f.name}NoMatches')}
+                />
+              )}
+            />
+          )}
+        </Field>`;
+  }
+};
+const parentControl = parent
+  ? `{!item && (
+          <Field label={t('field.${parent.one}')} error={message(errors.${parentKey}?.message)}>
+            {(ids) => (
+              <Controller
+                control={form.control}
+                name="${parentKey}"
+                render={({ field }) => (
+                  <Combobox
+                    {...ids}
+                    {...${parent.one}Options}
+                    ref={field.ref}
+                    selectedOption={chosen${parent.One} ? { value: chosen${parent.One}.id, label: chosen${parent.One}.${parent.label} } : undefined}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    placeholder={t('field.${parent.one}Choose')}
+                    searchLabel={t('field.${parent.one}Find')}
+                    emptyText={t('field.${parent.one}NoMatches')}
+                  />
+                )}
+              />
+            )}
+          </Field>
+        )}
+        `
+  : '';
+const formFields = ['name', ...(parent ? [parentKey] : []), ...fields.map(keyOf)];
 create(
   `src/features/${many}/form-${one}.tsx`,
   `
-/** The ${one} form (new and update), validated by the same schema as the API. */
+/** The ${one} form (new and update), validated by the same schema as the API.${ifChild(` A new ${one} picks its ${parent?.one} (the route may hand it one); an update leaves it where it is.`)} */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMutation, ${parent ? 'useQuery, ' : ''}useQueryClient } from '@tanstack/react-query';
+import { ${['useRef', ...(fields.some((f) => f.type === 'bool') ? ['useId'] : [])].sort().join(', ')} } from 'react';
+import { ${controlled.length || parent ? 'Controller, ' : ''}useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '#/components/form-page';
-import { Field } from '#/components/ui/field';
-import { Input } from '#/components/ui/input';
-import { toast } from '#/components/ui/toast';
-import { UnsavedChangesGuard } from '#/components/unsaved-changes';
-import { orpc, showOnFields } from '#/lib/api-client';
-import { ${one}InputSchema, type ${One}, type ${One}Input } from './${many}.schema';
+${imports([
+  [fields.some((f) => f.type === 'bool'), '#/components/ui/checkbox', 'Checkbox'],
+  [pickers.length > 0, '#/components/ui/combobox', 'Combobox'],
+  [true, '#/components/ui/field', 'Field'],
+  [true, '#/components/ui/input', 'Input'],
+  [fields.some(radios), '#/components/ui/radio-group', 'RadioGroup'],
+  [fields.some(radios), '#/components/ui/radio-group', 'RadioGroupItem'],
+  [fields.some((f) => f.type === 'enum'), '#/components/ui/select', 'OptionSelect'],
+  [fields.some((f) => f.type === 'longtext'), '#/components/ui/textarea', 'Textarea'],
+  [true, '#/components/ui/toast', 'toast'],
+  [true, '#/components/unsaved-changes', 'UnsavedChangesGuard'],
+  [true, '#/lib/api-client', 'orpc'],
+  [true, '#/lib/api-client', 'showOnFields'],
+  [pickers.length > 0, '#/lib/use-searched-options', 'useSearchedOptions'],
+])}
+import { ${[`${formSchema}`, ...fields.filter((f) => f.type === 'enum').map(valuesName), `type ${One}`, `type ${FormValues}`].join(
+    ', ',
+  )} } from './${many}.schema';
+${each(fields.filter(radios), (f) => `\nconst ${choicesName(f)} = [${Array.from({ length: f.max - f.min + 1 }, (_, i) => f.min + i).join(', ')}];`, '')}
 
-export function Form${One}({ item, onSaved, onCancel }: { item?: ${One}; onSaved: (item: ${One}) => void; onCancel: () => void }) {
+export function Form${One}({
+  item,${ifChild(`
+  ${parentKey},`)}
+  onSaved,
+  onCancel,
+}: {
+  item?: ${One};${ifChild(`
+  /** A new ${one}'s ${parent?.one}, chosen already (the ${parent?.one}'s page links here with it). */
+  ${parentKey}?: string | undefined;`)}
+  onSaved: (item: ${One}) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation(['${many}', 'tables']);
   const queryClient = useQueryClient();
-  const saved = useRef(false);
-  const form = useForm<${One}Input>({ resolver: zodResolver(${one}InputSchema), defaultValues: { name: item?.name ?? '' } });
+  const saved = useRef(false);${each(
+    fields.filter((f) => f.type === 'bool'),
+    (f) => `\n  const ${f.name}Id = useId();`,
+    '',
+  )}
+  const form = useForm<${FormValues}>({
+    resolver: zodResolver(${formSchema}),
+    defaultValues: {
+      name: item?.name ?? '',${ifChild(`
+      ${parentKey}: item?.${parent?.one}.id ?? ${parentKey} ?? '',`)}${each(fields, (f) => `\n      ${keyOf(f)}: ${defaultOf(f)},`, '')}
+    },
+  });
+  const errors = form.formState.errors;${each(
+    pickers,
+    (p) => `
+  const ${p.name}Options = useSearchedOptions(
+    (searchTerm) => orpc.${p.many}.list.queryOptions({ input: { searchTerm } }),
+    (row) => ({ value: row.id, label: row.${p.label} }),
+  );`,
+    '',
+  )}${ifChild(`
+  // The ${parent?.one} handed in, named on the picker before its first page of options has it.
+  const { data: chosen${parent?.One} } = useQuery({ ...orpc.${parent?.many}.get.queryOptions({ input: { id: ${parentKey} ?? '' } }), enabled: !item && Boolean(${parentKey}) });`)}
   const save = useMutation({
-    mutationFn: (values: ${One}Input) => {
-      const data = ${one}InputSchema.parse(values);
-      return item ? orpc.${many}.update.call({ id: item.id, ...data }) : orpc.${many}.create.call(data);
+    mutationFn: (values: ${FormValues}) => {
+      ${
+        parent
+          ? `const { ${parentKey}: chosen, ...data } = ${formSchema}.parse(values);
+      return item ? orpc.${many}.update.call({ id: item.id, ...data }) : orpc.${many}.create.call({ ${parentKey}: chosen, ...data });`
+          : `const data = ${formSchema}.parse(values);
+      return item ? orpc.${many}.update.call({ id: item.id, ...data }) : orpc.${many}.create.call(data);`
+      }
     },
     onSuccess: async (value) => {
       saved.current = true;
@@ -517,7 +1172,8 @@ export function Form${One}({ item, onSaved, onCancel }: { item?: ${One}; onSaved
       onSaved(value);
     },
     onError: (error) => {
-      const rest = showOnFields(error, form.setError, ['name']);
+      // A refusal that names a field (data.field, data.fields) shows on it; any other in a toast.
+      const rest = showOnFields(error, form.setError, [${formFields.map(quote).join(', ')}]);
       if (rest !== undefined) toast.error(rest || t('saveFailed'));
     },
   });
@@ -526,9 +1182,9 @@ export function Form${One}({ item, onSaved, onCancel }: { item?: ${One}; onSaved
   return (
     <>
       <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="flex w-full flex-col gap-5">
-        <Field label={t('field.name')} error={message(form.formState.errors.name?.message)}>
+        ${parentControl}<Field label={t('field.name')} error={message(errors.name?.message)}>
           {(ids) => <Input {...ids} dir="auto" {...form.register('name')} />}
-        </Field>
+        </Field>${each(fields, (f) => `\n        ${control(f)}`, '')}
         <FormActions submitLabel={item ? t('actions.save') : t('actions.create')} pending={save.isPending} onCancel={onCancel} />
       </form>
       <UnsavedChangesGuard unsaved={() => form.formState.isDirty && !saved.current} />
@@ -562,16 +1218,21 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FormPage } from '#/components/form-page';
 import { toast } from '#/components/ui/toast';
-import { Form${One} } from '#/features/${many}/form-${one}';
+import { Form${One} } from '#/features/${many}/form-${one}';${ifChild(`
+import { idParam, searchParams } from '#/lib/search-params';`)}
 
 export const Route = createFileRoute('/manager/${many}/new')({
-  staticData: { title: '${many}:new', namespaces: ['${many}', 'tables'] },
+  staticData: { title: '${many}:new', namespaces: ['${many}', 'tables'] },${ifChild(`
+  // ?${parentKey}=…: the ${parent?.one}'s page links here with it chosen.
+  validateSearch: searchParams({ ${parentKey}: idParam }),`)}
   component: function Page${One}New() {
     const { t } = useTranslation('${many}');
-    const navigate = useNavigate();
+    const navigate = useNavigate();${ifChild(`
+    const { ${parentKey} } = Route.useSearch();`)}
     return (
       <FormPage title={t('new')} crumbs={[{ label: t('title'), to: '/manager/${many}' }, { label: t('new') }]}>
-        <Form${One}
+        <Form${One}${ifChild(`
+          ${parentKey}={${parentKey} || undefined}`)}
           onCancel={() => void navigate({ to: '/manager/${many}' })}
           onSaved={(item) => {
             toast.success(t('created'));
@@ -596,6 +1257,7 @@ import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/${many}/$id/')({
   staticData: { namespaces: ['${many}', 'tables', 'audit'] },
+  // An id that names no ${one} (a 404, or a 400 for one the API refuses) is the not-found page, not an error.
   loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(${one}Query(params.id))),
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name) }] }),
   pendingComponent: DetailSkeleton,
@@ -643,6 +1305,50 @@ export const Route = createFileRoute('/manager/${many}/$id/update')({
 });
 `,
 );
+if (owned) {
+  // The owner's pages: the same list, detail and forms in the app section, where Edit and Delete show on the
+  // person's own rows (usePermission with the row's owner) and on every row for whoever holds `:any`.
+  const inApp = (text) =>
+    text
+      .replaceAll(`/manager/${many}`, `/app/${many}`)
+      .replaceAll('PageManager', 'Page')
+      .replaceAll('page-manager-', 'page-')
+      .replaceAll(`/manager/{id}`, `/app/{id}`);
+  for (const p of [
+    `src/features/${many}/page-manager-${many}.tsx`,
+    `src/features/${many}/page-manager-${one}.tsx`,
+    `src/routes/manager/${many}/index.tsx`,
+    `src/routes/manager/${many}/new.tsx`,
+    `src/routes/manager/${many}/$id/index.tsx`,
+    `src/routes/manager/${many}/$id/update.tsx`,
+  ]) {
+    create(inApp(p).replace('src/routes/manager/', 'src/routes/app/'), inApp(changes.get(p)));
+  }
+  insert(
+    'src/layout/app/layout-app.tsx',
+    "  { to: '/app/account', key: 'account'",
+    `  { to: '/app/${many}', key: '${many}', icon: Boxes, exact: false },\n`,
+  );
+  importName('src/layout/app/layout-app.tsx', 'lucide-react', 'Boxes');
+  // The app's navigation as a person reads it: the new entry before Account.
+  insert('e2e/interface.spec.ts', "'Account']);\n    await hydrated(page);", `'${Many}', `);
+
+  // "Download my data": the person's own rows (account-export-coverage.test.ts fails without the entry).
+  const exportFile = 'src/features/account/account-export.server.ts';
+  insert(exportFile, '  invitation: {\n    excluded:', `  ${one}: { section: '${many}' },\n`);
+  importName(exportFile, '#/server/db/schema.ts', one);
+  insert(
+    exportFile,
+    "  // The same events, and the same blanks, as the account page's security activity.",
+    `  const ${many} = await db
+    .select({ id: ${one}.id, name: ${one}.name${each(fields, (f) => `, ${keyOf(f)}: ${one}.${keyOf(f)}`, '')}${ifChild(`, ${parentKey}: ${one}.${parentKey}`)}, createdAt: ${one}.createdAt, updatedAt: ${one}.updatedAt })
+    .from(${one})
+    .where(eq(${one}.ownerId, me.id))
+    .orderBy(asc(${one}.createdAt));
+`,
+  );
+  insert(exportFile, '    auditEvents: events.map(', `    ${many},\n`);
+}
 insert(
   'src/layout/manager/layout-manager.tsx',
   "    { to: '/manager/organizations', key: 'organizations'",
@@ -652,79 +1358,357 @@ importName('src/layout/manager/layout-manager.tsx', 'lucide-react', 'Boxes');
 // The shell's test lists the navigation as a person reads it.
 insert('e2e/interface.spec.ts', "      'Organisations',\n      'Audit log',", `      '${Many}',\n`);
 
+// 7b. A child's list on its parent's page. A feature imports no other feature's page (eslint.config.js): the
+// parent's ROUTE composes the two, and the parent's page takes the list as its children.
+const composed = [];
+if (parent) {
+  const sections = owned ? ['app', 'manager'] : ['manager'];
+  const facts = [
+    ...(owned ? ['<bdi>{item.owner.name}</bdi>'] : []),
+    ...fields
+      .filter((f) => ['int', 'enum', 'bool'].includes(f.type))
+      .map((f) => `<span>\n                  {t('field.${f.name}')}: {${view(f, 'item')}}\n                </span>`),
+  ];
+  const longText = fields.find((f) => f.type === 'longtext');
+  const to = (tail) => (owned ? `{section === 'app' ? '/app/${many}${tail}' : '/manager/${many}${tail}'}` : `"/manager/${many}${tail}"`);
+  create(
+    `src/features/${many}/${many}-of-${parent.one}.tsx`,
+    `
+/**
+ * A ${parent.one}'s ${many}, on the ${parent.one}'s page. The ${parent.one}'s route composes it (a feature imports no other
+ * feature's components: docs/architecture.md); the ${parent.one}'s page renders it as its children.
+ */
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, buttonVariants } from '#/components/ui/button';
+import { usePermission } from '#/features/auth/use-permission';
+import { useList } from '#/lib/list-query';
+import { ${many}Of${parent.One}Query } from './${many}.queries';
+
+export function ${Many}Of${parent.One}({ ${parentKey}${ifOwned(', section')} }: { ${parentKey}: string${ifOwned("; section: 'app' | 'manager'")} }) {
+  const { t } = useTranslation('${many}');
+  const headingId = useId();
+  const list = useList(${many}Of${parent.One}Query(${parentKey}));
+  const canCreate = usePermission({ ${one}: ['create'] });
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t('title')}
+        </h2>
+        {canCreate && (
+          <Link to=${to('/new')} search={{ ${parentKey} }} className={buttonVariants({ variant: 'secondary' })}>
+            {t('new')}
+          </Link>
+        )}
+      </div>
+      {list.loaded && list.items.length === 0 && <p className="text-sm text-muted-foreground">{t('empty')}</p>}
+      {list.items.length > 0 && (
+        <ul className="flex flex-col divide-y rounded-lg border">
+          {list.items.map((item) => (
+            <li key={item.id} className="flex min-w-0 flex-col gap-1 p-3">
+              <Link to=${to('/$id')} params={{ id: item.id }} className="font-medium underline-offset-2 hover:underline">
+                <bdi>{item.name}</bdi>
+              </Link>${
+                facts.length
+                  ? `
+              <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+                ${facts.join('\n                ')}
+              </p>`
+                  : ''
+              }${
+                longText
+                  ? `
+              {item.${longText.name} && (
+                <p className="line-clamp-3 text-sm whitespace-pre-line" dir="auto">
+                  {item.${longText.name}}
+                </p>
+              )}`
+                  : ''
+              }
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.hasMore && (
+        <Button variant="secondary" className="self-start" disabled={list.loadingMore} onClick={list.loadMore}>
+          {t('more')}
+        </Button>
+      )}
+    </section>
+  );
+}
+`,
+  );
+  for (const section of sections) {
+    const route = [`src/routes/${section}/${parent.many}/$id.tsx`, `src/routes/${section}/${parent.many}/$id/index.tsx`].find((p) =>
+      existsSync(file(p)),
+    );
+    if (!route) continue;
+    const source = read(route);
+    const element = `<${Many}Of${parent.One} ${parentKey}={id}${ifOwned(` section="${section}"`)} />`;
+    const plain = /\n {2}component: (\w+),\n/.exec(source);
+    const page = plain?.[1] ?? /\n {2}component: function \w+\(\) \{[\s\S]*?\n {6}<(\w+)>/.exec(source)?.[1];
+    const pageImport = page && new RegExp(`import \\{[^}]*\\b${page}\\b[^}]*\\} from '#/features/([^']+)';`).exec(source);
+    if (!page || !pageImport) {
+      console.warn(`${route}: not composed (no \`component: Page…\` from a feature); show ${Many}Of${parent.One} there by hand.`);
+      continue;
+    }
+    // The route: its page with the list inside; the list's strings among the page's namespaces.
+    if (plain)
+      change(
+        route,
+        source.replace(
+          plain[0],
+          `\n  component: function ${page}With${Many}() {\n    const { id } = Route.useParams();\n    return (\n      <${page}>\n        ${element}\n      </${page}>\n    );\n  },\n`,
+        ),
+      );
+    else insert(route, `      </${page}>`, `        ${element}\n`);
+    insert(route, pageImport[0], `\nimport { ${Many}Of${parent.One} } from '#/features/${many}/${many}-of-${parent.one}';`, 'after');
+    insert(route, 'namespaces: [', `'${many}', `, 'after');
+    // The page: takes children, shown at the end of its article.
+    const pageFile = ['.tsx', '.ts'].map((ext) => `src/features/${pageImport[1]}${ext}`).find((p) => existsSync(file(p)));
+    const pageSource = pageFile && read(pageFile);
+    if (pageSource && !pageSource.includes(`export function ${page}({ children }`)) {
+      const signature = `export function ${page}() {`;
+      if (!pageSource.includes(signature))
+        throw new Error(`${pageFile}: could not find ${JSON.stringify(signature)}. Nothing was written.`);
+      change(pageFile, pageSource.replace(signature, `export function ${page}({ children }: { children?: ReactNode }) {`));
+      insert(pageFile, '</article>', '{children}\n', 'before last');
+      if (/import \{[^}]*\} from 'react';/.test(read(pageFile))) importName(pageFile, 'react', 'type ReactNode');
+      else insert(pageFile, '\nimport ', `\nimport type { ReactNode } from 'react';`);
+    }
+    composed.push(section);
+  }
+}
+
 // 8. Tests: the API on both databases, and the pages in a real browser.
+/** Where a new row is POSTed, as a template literal's text (a child's names its parent: \`parentId\` in the suite). */
+const NEW = parent ? `\`/${parent.many}/\${parentId}/${many}\`` : `'/${many}'`;
+const refusals = fields.flatMap((f) => {
+  const base = `{ name: 'Refused ${One}'${each(
+    required.filter((r) => r !== f),
+    (r) => `, ${r.name}: ${r.min}`,
+    '',
+  )}`;
+  switch (f.type) {
+    case 'text':
+    case 'longtext':
+      return [
+        [
+          `${f.name}: ${f.type === 'text' ? 201 : 5001} characters`,
+          `${base}, ${f.name}: 'x'.repeat(${f.type === 'text' ? 201 : 5001}) }`,
+          400,
+          `fields: { ${f.name}: '${fieldStrings(f)[`${f.name}TooLong`]}' }`,
+        ],
+      ];
+    case 'int':
+      return [
+        [
+          `${f.name}: ${f.max + 1}`,
+          `${base}, ${f.name}: ${f.max + 1} }`,
+          400,
+          `fields: { ${f.name}: '${fieldStrings(f)[`${f.name}Range`]}' }`,
+        ],
+        [
+          `${f.name}: ${f.min} and a half`,
+          `${base}, ${f.name}: ${f.min}.5 }`,
+          400,
+          `fields: { ${f.name}: '${fieldStrings(f)[`${f.name}Range`]}' }`,
+        ],
+      ];
+    case 'enum':
+      return [
+        [
+          `${f.name}: a value not listed`,
+          `${base}, ${f.name}: 'unlisted' }`,
+          400,
+          `fields: { ${f.name}: '${fieldStrings(f)[`${f.name}Invalid`]}' }`,
+        ],
+      ];
+    case 'date':
+      return [
+        [
+          `${f.name}: a 13th month`,
+          `${base}, ${f.name}: '2024-13-01' }`,
+          400,
+          `fields: { ${f.name}: '${fieldStrings(f)[`${f.name}Invalid`]}' }`,
+        ],
+      ];
+    case 'bool':
+      return [[`${f.name}: text`, `${base}, ${f.name}: 'yes' }`, 400, 'null']];
+    case 'ref':
+      return [[`${f.key}: no such ${f.ref.one}`, `${base}, ${f.key}: 'no-such-${f.ref.one}' }`, 404, `field: '${f.key}'`]];
+  }
+  return [];
+});
 create(
   `src/features/${many}/${many}.api-suite.ts`,
   `
-/** The ${many} API over the real handlers: permissions, every field's round trip, conflicts, validation, the seeded sample. */
+/** The ${many} API over the real handlers: permissions, every field's round trip and refusals, conflicts, validation, the seeded sample. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn } from '../../../tests/support/api.ts';
 import type { ${One}Input } from './${many}.schema';
 
 type ApiError = { code: string; message: string; data?: { field?: string; fields?: Record<string, string> } };
 type Fields = Required<${One}Input>;
-type Item = Fields & { id: string };
+type Item = Fields & { id: string${ifChild(`; ${parent?.one}: { id: string; ${parent?.label}: string }`)}${ifOwned('; owner: { id: string; name: string }')}${each(refs, (f) => `; ${f.name}: { id: string; ${f.ref.label}: string } | null`, '')} };
 type List = { items: Item[]; total: number };
 
 // A value for every field, and another for the update: a new field is a type error here until it has both.
-const FIRST = { name: 'Acme ${One}' } satisfies Fields;
-const SECOND = { name: 'Zenith ${One}' } satisfies Fields;
+const FIRST = { name: 'Acme ${One}'${each(fields, (f) => `, ${keyOf(f)}: ${FIELD.first(f)}`, '')} } satisfies Fields;
+const SECOND = { name: 'Zenith ${One}'${each(fields, (f) => `, ${keyOf(f)}: ${FIELD.second(f)}`, '')} } satisfies Fields;
 
 export function ${many}ApiSuite() {
   let admin: string;
-  let user: string;
+  let user: string;${ifOwned(`
+  let other: string;`)}${ifChild(`
+  /** The ${parent?.one} the ${many} here are made under, and another. */
+  let parentId: string;
+  let parentLabel: string;
+  let otherParentId: string;`)}
   beforeAll(async () => {
     admin = await signIn('admin@example.com');
-    user = await signIn('user@example.com');
+    user = await signIn('user@example.com');${ifOwned(`
+    other = await signIn('other-${one}@example.com');`)}${ifChild(`
+    const parents = (await api<{ items: Array<{ id: string; ${parent?.label}: string }> }>('GET', '/${parent?.many}?limit=2', { cookie: admin })).body.items;
+    [parentId, parentLabel, otherParentId] = [parents[0]!.id, parents[0]!.${parent?.label}, parents[1]?.id ?? parents[0]!.id];`)}${each(
+      refs,
+      (f) =>
+        `\n    SECOND.${f.key} = (await api<{ items: Array<{ id: string }> }>('GET', '/${f.ref.many}?limit=1', { cookie: admin })).body.items[0]!.id;`,
+      '',
+    )}
   });
 
   describe('${many} API', () => {
-    it('lets a user read and refuses them every write', async () => {
+${
+  owned
+    ? `    it('lets a user create, and edit and delete their own ${many} only; an admin moderates every one', async () => {
+      expect((await api('GET', '/${many}')).status).toBe(401);
+      const mine = await api<Item>('POST', ${NEW}, { cookie: user, body: { name: 'Mine ${One}'${requiredEntries} } });
+      expect(mine.status).toBe(201);
+      expect(mine.body.owner.name).toBe('User');
+      const theirs = await api<Item>('POST', ${NEW}, { cookie: other, body: { name: 'Theirs ${One}'${requiredEntries} } });
+      expect(theirs.status).toBe(201);
+
+      // Another person's ${one}: refused by the middleware before the handler runs, and left as it was.
+      const renamed = await api<ApiError>('PUT', \`/${many}/\${theirs.body.id}\`, { cookie: user, body: { name: 'Taken ${One}'${requiredEntries} } });
+      expect(renamed.status).toBe(403);
+      expect(renamed.body).toMatchObject({ code: 'FORBIDDEN', message: 'You are not allowed to access resource: ${one}' });
+      expect((await api('DELETE', \`/${many}/\${theirs.body.id}\`, { cookie: user })).status).toBe(403);
+      expect((await api<Item>('GET', \`/${many}/\${theirs.body.id}\`, { cookie: user })).body.name).toBe('Theirs ${One}');
+      // In the caller's language: the test client's \`language\` sends it as that browser would.
+      const inFrench = await api<ApiError>('DELETE', \`/${many}/\${theirs.body.id}\`, { cookie: user, language: 'fr' });
+      expect(inFrench.status).toBe(403);
+      expect(inFrench.body.message).not.toBe(renamed.body.message);
+
+      // One that does not exist: 404, not 403.
+      const missing = await api<ApiError>('PUT', '/${many}/no-such-${one}', { cookie: user, body: { name: 'Ghost ${One}'${requiredEntries} } });
+      expect(missing.status).toBe(404);
+      expect(missing.body.message).toBe('${One} not found');
+
+      // Their own, and an admin on anyone's.
+      expect((await api<Item>('PUT', \`/${many}/\${mine.body.id}\`, { cookie: user, body: { name: 'Mine Renamed ${One}'${requiredEntries} } })).status).toBe(200);
+      expect((await api('DELETE', \`/${many}/\${mine.body.id}\`, { cookie: user })).status).toBe(200);
+      expect((await api<Item>('PUT', \`/${many}/\${theirs.body.id}\`, { cookie: admin, body: { name: 'Moderated ${One}'${requiredEntries} } })).body.owner.id).toBe(theirs.body.owner.id);
+      expect((await api('DELETE', \`/${many}/\${theirs.body.id}\`, { cookie: admin })).status).toBe(200);
+    });
+`
+    : `    it('lets a user read and refuses them every write', async () => {
       expect((await api('GET', '/${many}')).status).toBe(401);
       expect((await api('GET', '/${many}', { cookie: user })).status).toBe(200);
-      expect((await api('POST', '/${many}', { cookie: user, body: { name: 'Nope' } })).status).toBe(403);
+      expect((await api('POST', ${NEW}, { cookie: user, body: { name: 'Nope'${requiredEntries} } })).status).toBe(403);
     });
-
+`
+}
     it('keeps every field through create, get, update and get, then deletes the ${one}', async () => {
-      const created = await api<Item>('POST', '/${many}', { cookie: admin, body: FIRST });
+      const created = await api<Item>('POST', ${NEW}, { cookie: admin, body: FIRST });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject(FIRST);
+      expect(created.body).toMatchObject(FIRST);${ifChild(`
+      expect(created.body.${parent?.one}).toEqual({ id: parentId, ${parent?.label}: parentLabel });`)}
       const url = \`/${many}/\${created.body.id}\`;
       expect((await api<Item>('GET', url, { cookie: user })).body).toMatchObject(FIRST);
       const updated = await api<Item>('PUT', url, { cookie: admin, body: SECOND });
       expect(updated.status).toBe(200);
-      expect(updated.body).toMatchObject(SECOND);
+      expect(updated.body).toMatchObject(SECOND);${each(refs, (f) => `\n      expect(updated.body.${f.name}?.id).toBe(SECOND.${f.key});`, '')}
       expect((await api<Item>('GET', url, { cookie: user })).body).toMatchObject(SECOND);
       expect((await api('DELETE', url, { cookie: admin })).status).toBe(200);
       const gone = await api<ApiError>('GET', url, { cookie: user });
       expect(gone.status).toBe(404);
       expect(gone.body.message).toBe('${One} not found');
     });
-
+${
+  refusals.length
+    ? `
+    it.each([
+${refusals.map(([title, body, status, data]) => `      { title: ${JSON.stringify(title)}, body: ${body}, status: ${status}, data: ${data === 'null' ? 'null' : `{ ${data} }`} },`).join('\n')}
+    ])('refuses $title, naming the field', async ({ body, status, data }) => {
+      const refused = await api<ApiError>('POST', ${NEW}, { cookie: admin, body });
+      expect(refused.status).toBe(status);
+      // The field and its message (\`data\` null: the field alone, in zod's own words).
+      if (data) expect(refused.body.data).toMatchObject(data);
+      else expect(Object.keys(refused.body.data?.fields ?? {})).toHaveLength(1);
+    });
+`
+    : ''
+}
     it('trims the name and finds the ${one} by it', async () => {
-      const created = await api<Item>('POST', '/${many}', { cookie: admin, body: { name: '  Quill ${One}  ' } });
+      const created = await api<Item>('POST', ${NEW}, { cookie: admin, body: { name: '  Quill ${One}  '${requiredEntries} } });
       expect(created.body.name).toBe('Quill ${One}');
       const found = await api<List>('GET', '/${many}?searchTerm=quill', { cookie: user });
       expect(found.body.items.map((i) => i.name)).toEqual(['Quill ${One}']);
       expect(found.body.total).toBe(1);
     });
+${ifOwned(`
+    it("finds ${many} by their owner's name too", async () => {
+      // No ${one} here is named after the admin: every match is one the admin owns.
+      expect((await api('POST', ${NEW}, { cookie: admin, body: { name: 'Beacon ${One}'${requiredEntries} } })).status).toBe(201);
+      const found = await api<List>('GET', '/${many}?searchTerm=admin', { cookie: user });
+      expect(found.body.items.map((i) => i.name)).toContain('Beacon ${One}');
+      expect(new Set(found.body.items.map((i) => i.owner.name))).toEqual(new Set(['Admin']));
+      expect(found.body.total).toBe(found.body.items.length);
+    });
+`)}${ifChild(`
+    it("lists a ${parent?.one}'s ${many} under its path, and finds ${many} by the ${parent?.one}'s ${parent?.label}", async () => {
+      const here = await api<Item>('POST', ${NEW}, { cookie: admin, body: { name: 'Harbour ${One}'${requiredEntries} } });
+      expect(here.status).toBe(201);
+      const elsewhere = \`/${parent?.many}/\${otherParentId}/${many}\`;
+      expect((await api('POST', elsewhere, { cookie: admin, body: { name: 'Elsewhere ${One}'${requiredEntries} } })).status).toBe(201);
 
-    it('refuses a name already used, whatever its case, with a 409 naming the field', async () => {
-      expect((await api('POST', '/${many}', { cookie: admin, body: { name: 'Orbit ${One}' } })).status).toBe(201);
-      const again = await api<ApiError>('POST', '/${many}', { cookie: admin, body: { name: 'ORBIT ${One}' } });
+      const listed = await api<List>('GET', \`/${parent?.many}/\${parentId}/${many}\`, { cookie: user });
+      expect(listed.status).toBe(200);
+      expect(listed.body.items.map((i) => i.name)).toContain('Harbour ${One}');
+      expect(new Set(listed.body.items.map((i) => i.${parent?.one}.id))).toEqual(new Set([parentId]));
+      // The search over the join: the ${parent?.one}'s ${parent?.label}, counted through the same join.
+      const byParent = await api<List>('GET', \`/${many}?searchTerm=\${encodeURIComponent(parentLabel)}&limit=100\`, { cookie: user });
+      expect(byParent.body.items.map((i) => i.name)).toContain('Harbour ${One}');
+      expect(byParent.body.total).toBe(byParent.body.items.length);
+
+      const missing = await api<ApiError>('GET', '/${parent?.many}/no-such-${parent?.one}/${many}', { cookie: user });
+      expect(missing.status).toBe(404);
+      expect(missing.body.message).toBe('${parent?.One} not found');
+      const orphan = await api<ApiError>('POST', '/${parent?.many}/no-such-${parent?.one}/${many}', { cookie: admin, body: { name: 'Orphan ${One}'${requiredEntries} } });
+      expect(orphan.status).toBe(404);
+      expect(orphan.body).toMatchObject({ code: 'NOT_FOUND', message: '${parent?.One} not found', data: { field: '${parentKey}' } });
+    });
+`)}
+    it('refuses a name already used${ifChild(` in the same ${parent?.one}`)}, whatever its case, with a 409 naming the field', async () => {
+      expect((await api('POST', ${NEW}, { cookie: admin, body: { name: 'Orbit ${One}'${requiredEntries} } })).status).toBe(201);
+      const again = await api<ApiError>('POST', ${NEW}, { cookie: admin, body: { name: 'ORBIT ${One}'${requiredEntries} } });
       expect(again.status).toBe(409);
-      expect(again.body).toMatchObject({ code: 'CONFLICT', message: 'A ${one} with this name exists already', data: { field: 'name' } });
-      const other = await api<Item>('POST', '/${many}', { cookie: admin, body: { name: 'Other Orbit ${One}' } });
-      const renamed = await api<ApiError>('PUT', \`/${many}/\${other.body.id}\`, { cookie: admin, body: { name: 'orbit ${One}' } });
+      expect(again.body).toMatchObject({ code: 'CONFLICT', message: '${strings.field.nameTaken}', data: { field: 'name' } });
+      const other = await api<Item>('POST', ${NEW}, { cookie: admin, body: { name: 'Other Orbit ${One}'${requiredEntries} } });
+      const renamed = await api<ApiError>('PUT', \`/${many}/\${other.body.id}\`, { cookie: admin, body: { name: 'orbit ${One}'${requiredEntries} } });
       expect(renamed.status).toBe(409);
       expect(renamed.body.data?.field).toBe('name');
     });
 
     it('refuses an empty name and an unknown field with a 400 naming the field', async () => {
-      const empty = await api<ApiError>('POST', '/${many}', { cookie: admin, body: { name: ' ' } });
+      const empty = await api<ApiError>('POST', ${NEW}, { cookie: admin, body: { name: ' '${requiredEntries} } });
       expect(empty.status).toBe(400);
       expect(empty.body.data?.fields?.name).toBe('Name is required');
-      const unknown = await api<ApiError>('POST', '/${many}', { cookie: admin, body: { name: 'X', colour: 'red' } });
+      const unknown = await api<ApiError>('POST', ${NEW}, { cookie: admin, body: { name: 'X'${requiredEntries}, colour: 'red' } });
       expect(unknown.status).toBe(400);
       expect(unknown.body.data?.fields?.colour).toBeDefined();
     });
@@ -769,6 +1753,38 @@ import { ${many}ApiSuite } from './${many}.api-suite.ts';
 await describeOnPostgres(${many}ApiSuite);
 `,
 );
+/** The steps that fill the fields a new row needs beside its name, in a browser. */
+const e2eFill = each(
+  required,
+  (f) =>
+    radios(f)
+      ? `\n    await page.getByRole('radio', { name: '${f.max}', exact: true }).check();`
+      : `\n    await page.getByLabel('${f.label}').fill('${f.max}');`,
+  '',
+);
+/** Where a test starts a new row: the parent's page when the list is composed there (it links to the form). */
+const e2eNew = (section) =>
+  parent
+    ? `const [${parent.one}] = (await (await page.request.get('/api/rpc/${parent.many}?limit=1')).json()).items as Array<{ id: string }>;
+    ${
+      composed.includes(section)
+        ? `await page.goto(\`/${section}/${parent.many}/\${${parent.one}!.id}\`);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'New ${one}' }).click();`
+        : `await page.goto(\`/${section}/${many}/new?${parentKey}=\${${parent.one}!.id}\`);
+    await hydrated(page);`
+    }`
+    : `await page.goto('/${section}/${many}');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'New ${one}' }).click();`;
+const e2eListed = (section, name) =>
+  parent && composed.includes(section)
+    ? `
+    // Listed on the ${parent.one}'s page, where its route composes the list.
+    await page.goto(\`/${section}/${parent.many}/\${${parent.one}!.id}\`);
+    await expect(page.getByRole('link', { name: ${name} })).toBeVisible();
+    await page.getByRole('link', { name: ${name} }).click();`
+    : '';
 create(
   `e2e/${many}.spec.ts`,
   `
@@ -778,13 +1794,11 @@ test.describe('${many} (manager)', () => {
   test('an admin creates, renames and deletes a ${one}', async ({ adminPage: page }) => {
     // Names are unique: a run that stopped half-way leaves one behind.
     const run = Date.now();
-    await page.goto('/manager/${many}');
-    await hydrated(page);
-    await page.getByRole('link', { name: 'New ${one}' }).click();
-    await page.getByLabel('Name').fill(\`Scaffolded ${One} \${run}\`);
+    ${e2eNew('manager')}
+    await page.getByLabel('Name').fill(\`Scaffolded ${One} \${run}\`);${e2eFill}
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByRole('heading', { name: \`Scaffolded ${One} \${run}\` })).toBeVisible();
-
+${e2eListed('manager', `\`Scaffolded ${One} \${run}\``)}
     await page.getByRole('link', { name: 'Edit ${one}' }).click();
     await page.getByLabel('Name').fill(\`Renamed ${One} \${run}\`);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -798,7 +1812,24 @@ test.describe('${many} (manager)', () => {
     await expect(page).toHaveURL(/\\/manager\\/${many}$/);
     await expect(page.getByText('${One} deleted')).toBeVisible();
   });
-});
+${ifOwned(`
+  test('a user adds a ${one} in the app, edits and deletes it', async ({ userPage: page }) => {
+    const run = Date.now();
+    ${e2eNew('app')}
+    await page.getByLabel('Name').fill(\`My ${One} \${run}\`);${e2eFill}
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('heading', { name: \`My ${One} \${run}\` })).toBeVisible();
+${e2eListed('app', `\`My ${One} \${run}\``)}
+    await page.getByRole('link', { name: 'Edit ${one}' }).click();
+    await page.getByLabel('Name').fill(\`My Renamed ${One} \${run}\`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { name: \`My Renamed ${One} \${run}\` })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\\/app\\/${many}$/);
+    await expect(page.getByText('${One} deleted')).toBeVisible();
+  });
+`)}});
 `,
 );
 
@@ -816,14 +1847,25 @@ run(process.execPath, [file('scripts/generate-routes.mjs')]);
 run(process.execPath, [file('node_modules/prettier/bin/prettier.cjs'), '--log-level=warn', '--write', ...written, ...edited]);
 
 console.log(`
-${One} scaffolded.
+${One} scaffolded${fields.length ? ` with ${fields.map((f) => `${f.name} (${f.type})`).join(', ')}` : ''}.
 Written:\n${written.map((p) => `  ${p}`).join('\n')}
   drizzle/*_${many}.sql (the migration, applied at start-up), its snapshot in drizzle/meta/ and a line in _journal.json
   src/routeTree.gen.ts (regenerated)
 Edited:\n${edited.map((p) => `  ${p}`).join('\n')}
-
+${
+  parent
+    ? `
+${One} belongs to a ${parent.one}: GET and POST /${parent.many}/{${parentKey}}/${many}, one ${one} at /${many}/{id}.${
+        composed.length
+          ? ` Its list shows on the ${parent.one}'s page in ${composed.map((s) => `/${s}`).join(' and ')}: the route composes it, the page takes children.`
+          : ` No ${parent.one} page to show its list on was found: render ${Many}Of${parent.One} from the ${parent.one}'s route (docs/guides/adding-a-resource.md).`
+      }
+`
+    : ''
+}
 Next:
-  1. Add your fields. One new field touches, in src/features/${many}/ unless named:
+  1. More fields: \`npm run scaffold -- --help\` lists the types it writes. By hand, one new field touches, in
+     src/features/${many}/ unless named:
      - src/server/db/schema.ts: the column (optional text: \`website: text('website')\`);
      - ${many}.schema.ts: the input and the output (as the book's \`publisher\` in src/features/books/books.schema.ts:
        \`clientString().trim().max(…).nullable().default(null)\` in, \`z.string().nullable()\` out);
@@ -837,6 +1879,6 @@ Next:
      new table; read the SQL), and npm run db:reset for a database that ran the first one.
      A nullable field takes its default on a PUT that leaves it out: make it .optional() if older clients exist.
   2. Translate src/locales/{fr,ar,sw}/${many}.json (npm run i18n:untranslated lists what is still English).
-  3. Adjust who may do what in src/lib/permissions.ts and tests/permission-matrix.test.ts (admins all, users read).
+  3. Adjust who may do what in src/lib/permissions.ts and tests/permission-matrix.test.ts (${owned ? 'users create and keep their own, admins moderate: update:own / update:any' : 'admins all, users read'}).
   4. npm test
 `);

@@ -1,5 +1,7 @@
 // `npm run screenshots`: every page in English light, dark and Arabic, at 1280×800 and 375×812, into
-// `screenshots/`. `SCREENSHOTS_ONLY=login,root-404` takes only the named pages.
+// `screenshots/` (about 250 pictures; it says how long it took). `npm run screenshots -- --only /app/account`
+// takes the pages whose path or name is given (comma-separated, or `--only` again; `SCREENSHOTS_ONLY` too),
+// and leaves the other pictures in the folder as they were.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +14,29 @@ import { startSmtpSink } from '../e2e/support/smtp-sink.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'screenshots');
-const only = new Set((process.env.SCREENSHOTS_ONLY ?? '').split(',').filter(Boolean));
+
+function wantedNames(): Set<string> {
+  const args = process.argv.slice(2);
+  const given = [process.env.SCREENSHOTS_ONLY ?? ''];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--only') given.push(args[++i] ?? '');
+    else if (args[i]!.startsWith('--only=')) given.push(args[i]!.slice('--only='.length));
+    else {
+      console.error(`Unknown argument ${args[i]}: npm run screenshots [-- --only /app/account,manager-users]`);
+      process.exit(2);
+    }
+  }
+  return new Set(
+    given
+      .flatMap((list) => list.split(','))
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+}
+const only = wantedNames();
+/** A page asked for by its name (`app-account`), its path (`/app/account`) or its route (`/manager/users/$id`). */
+const isWanted = (shot: Shot) =>
+  only.size === 0 || only.has(shot.name) || only.has(shot.path.split('?')[0]!) || (shot.route !== undefined && only.has(shot.route));
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -41,17 +65,26 @@ interface Shot {
   name: string;
   who: Who;
   path: string;
+  route?: string;
   /** A state no URL names (a dialog open): done on the loaded page before the picture. */
   then?: (page: Page) => Promise<void>;
+  /** A dialog is open: the picture is the window, not the page behind it. */
+  dialog?: boolean;
+  /** It writes (a passkey, an API key): taken after every other picture, so the audit log's sample shows none of it. */
+  writes?: boolean;
 }
 
 /** Then the states no route names. */
 function shots(samples: Samples): Shot[] {
-  const pages: Shot[] = pagesToSweep(samples).map(({ route, path, who }) => ({
-    name: route.slice(1).replaceAll('$', '').replaceAll('/', '-'),
-    who,
-    path,
-  }));
+  const pages: Shot[] = pagesToSweep(samples)
+    // The bench's own page is a 404 outside a bench server (`npm run bench`): not a page people see.
+    .filter(({ route }) => !route.startsWith('/bench/'))
+    .map(({ route, path, who }) => ({
+      name: route.slice(1).replaceAll('$', '').replaceAll('/', '-'),
+      who,
+      path,
+      route,
+    }));
   // The user page's other tabs.
   const userPage = pages.find((page) => page.name === 'manager-users-id');
   const tabs = userPage
@@ -65,19 +98,27 @@ function shots(samples: Samples): Shot[] {
   // The user's account with a passkey (added once, through a virtual authenticator); the admin's
   // (manager-account) keeps the empty list.
   const account = pages.find((page) => page.name === 'app-account');
-  if (account) account.then = addPasskeyOnce;
+  if (account) Object.assign(account, { then: addPasskeyOnce, writes: true });
   const states: Shot[] = [
     { name: 'manager-users-empty', who: 'admin', path: '/manager/users?searchTerm=zz-nothing-matches' },
     { name: 'app-books-empty', who: 'user', path: '/app/books?searchTerm=zz-nothing-matches' },
     { name: 'app-account-change-email', who: 'user', path: '/app/account?newEmail=new.address%40example.com' },
     // Making an API key: the form, then its secret shown once (in any language: by position and type).
-    { name: 'app-account-api-key-form', who: 'user', path: '/app/account', then: (page) => openApiKeyForm(page, false) },
-    { name: 'app-account-api-key-secret', who: 'user', path: '/app/account', then: (page) => openApiKeyForm(page, true) },
+    { name: 'app-account-api-key-form', who: 'user', path: '/app/account', dialog: true, then: (page) => openApiKeyForm(page, false) },
+    {
+      name: 'app-account-api-key-secret',
+      who: 'user',
+      path: '/app/account',
+      dialog: true,
+      writes: true,
+      then: (page) => openApiKeyForm(page, true),
+    },
     ...(book
       ? [
           {
             ...book,
             name: 'manager-books-id-delete-dialog',
+            dialog: true,
             // The danger zone's button, in any language.
             then: async (page: Page) => {
               await page.locator('section[aria-labelledby="danger-zone"] button').last().click();
@@ -180,38 +221,48 @@ async function main() {
     // Left in place: the database is thrown away with the server.
     const { samples } = await makeSamples(admin, user, url);
     await Promise.all([admin.dispose(), user.dispose()]);
-    rmSync(out, { recursive: true, force: true });
+    const wanted = shots(samples).filter(isWanted);
+    if (wanted.length === 0) {
+      console.error(`No page is named ${[...only].join(', ')}: give a path (/app/account) or a name (app-account).`);
+      process.exitCode = 2;
+      return;
+    }
+    // The whole set starts from an empty folder; one page replaces only its own pictures.
+    if (only.size === 0) rmSync(out, { recursive: true, force: true });
     mkdirSync(out, { recursive: true });
-
-    const wanted = shots(samples).filter((s) => only.size === 0 || only.has(s.name));
+    const total = wanted.length * COMBOS.length * VIEWPORTS.length;
+    console.log(`${total} screenshots of ${wanted.length} pages (ready in ${Math.round((Date.now() - started) / 1000)} s)…`);
     let count = 0;
-    for (const combo of COMBOS) {
-      for (const viewport of VIEWPORTS) {
-        for (const who of ['anonymous', 'user', 'admin', 'newcomer'] as const) {
-          const mine = wanted.filter((s) => s.who === who);
-          if (mine.length === 0) continue;
-          const context = await browser.newContext({
-            baseURL: url,
-            storageState: states[who],
-            viewport: { width: viewport.width, height: viewport.height },
-            colorScheme: combo.theme,
-            locale: combo.language,
-            reducedMotion: 'reduce',
-          });
-          await context.addCookies([{ name: 'i18next', value: combo.language, url: url }]);
-          await context.addInitScript(
-            ({ theme, language }) => {
-              localStorage.setItem('theme', theme);
-              localStorage.setItem('i18nextLng', language);
-            },
-            { theme: combo.theme, language: combo.language },
-          );
-          const page = await context.newPage();
-          for (const shot of mine) {
-            await capture(page, shot, path.join(out, `${shot.name}--${combo.name}--${viewport.name}.png`));
-            count++;
+    for (const writes of [false, true]) {
+      for (const combo of COMBOS) {
+        for (const viewport of VIEWPORTS) {
+          for (const who of ['anonymous', 'user', 'admin', 'newcomer'] as const) {
+            const mine = wanted.filter((s) => s.who === who && Boolean(s.writes) === writes);
+            if (mine.length === 0) continue;
+            const context = await browser.newContext({
+              baseURL: url,
+              storageState: states[who],
+              viewport: { width: viewport.width, height: viewport.height },
+              colorScheme: combo.theme,
+              locale: combo.language,
+              reducedMotion: 'reduce',
+            });
+            await context.addCookies([{ name: 'i18next', value: combo.language, url: url }]);
+            await context.addInitScript(
+              ({ theme, language }) => {
+                localStorage.setItem('theme', theme);
+                localStorage.setItem('i18nextLng', language);
+              },
+              { theme: combo.theme, language: combo.language },
+            );
+            const page = await context.newPage();
+            for (const shot of mine) {
+              await capture(page, shot, path.join(out, `${shot.name}--${combo.name}--${viewport.name}.png`), viewport);
+              count++;
+            }
+            await context.close();
           }
-          await context.close();
+          console.log(`  ${combo.name} ${viewport.name}: ${count}/${total} (${Math.round((Date.now() - started) / 1000)} s)`);
         }
       }
     }
@@ -224,7 +275,8 @@ async function main() {
   }
 }
 
-async function capture(page: Page, shot: Shot, file: string) {
+async function capture(page: Page, shot: Shot, file: string, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
   await page.goto(shot.path, { waitUntil: 'load' });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 }).catch(() => {});
   await page.waitForLoadState('networkidle').catch(() => {});
@@ -234,7 +286,19 @@ async function capture(page: Page, shot: Shot, file: string) {
   }
   // The fonts and a lazy chunk's first paint.
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: file, fullPage: true });
+  // The whole page in a window as tall as it is, rather than Playwright's full page: that one stitches
+  // the page below an 800 px window, where what is as tall as the window (the sidebar's background)
+  // ends at 800 px. A page that opens a dialog keeps the window's height.
+  if (!shot.dialog) {
+    for (let i = 0; i < 3; i++) {
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      if (height <= (page.viewportSize()?.height ?? 0)) break;
+      await page.setViewportSize({ width: viewport.width, height });
+    }
+  }
+  // At the top: a page that scrolls itself (to a field, to a section) is shown from its start.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: file });
 }
 
 await main();

@@ -23,17 +23,26 @@ if (!existsSync(entry)) {
 // Later starts skip compiling the server code.
 nodeModule.enableCompileCache();
 const started = performance.now();
-const app = await import(entry);
+/** A missing or bad variable: the one line src/server/env.ts wrote, naming it, and no stack. */
+function exitOnEnvError(error) {
+  if (error?.name !== 'EnvError') throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+// Importing the server reads the environment already (the HTTP pipeline is made at load).
+let app;
+try {
+  app = await import(entry);
+} catch (error) {
+  exitOnEnvError(error);
+}
 
 let config;
 try {
   config = app.env();
 } catch (error) {
-  if (error?.name === 'EnvError') {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  exitOnEnvError(error);
 }
 
 // OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set: before the database opens, so its start-up is traced too.
@@ -52,10 +61,13 @@ await server.ready();
 const address = server.node?.server?.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 // Prometheus metrics on a port of their own, when asked for (METRICS_PORT).
-const metrics = config.metricsPort ? await app.serveMetrics(config.metricsPort, config.host) : undefined;
-if (metrics) console.log(`Metrics on http://${config.host}:${config.metricsPort}/metrics`);
+const metrics = config.metricsPort ? await app.serveMetrics(config.metricsPort, config.metricsHost) : undefined;
+if (metrics)
+  console.log(
+    `Metrics on http://${config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost}:${config.metricsPort}/metrics`,
+  );
 console.log(
-  `Springboard ready on ${config.baseUrl.replace(`:${config.port}`, `:${port}`)} (listening on ${config.host}:${port}, ${Math.round(performance.now() - started)} ms)`,
+  `${app.identity.name} ready on ${config.baseUrl.replace(`:${config.port}`, `:${port}`)} (listening on ${config.host}:${port}, ${Math.round(performance.now() - started)} ms)`,
 );
 
 // A bug must be visible in the log; a client that hangs up mid-response is not one.

@@ -21,6 +21,7 @@ import { Route as InvitationsIdRouteImport } from './routes/invitations/$id'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginErrorRouteImport } from './routes/login/error'
 import { Route as LoginOnboardingRouteImport } from './routes/login/onboarding'
+import { Route as LoginTwoFactorRouteImport } from './routes/login/two-factor'
 import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
@@ -104,6 +105,11 @@ const LoginErrorRoute = LoginErrorRouteImport.update({
 const LoginOnboardingRoute = LoginOnboardingRouteImport.update({
   id: '/onboarding',
   path: '/onboarding',
+  getParentRoute: () => LoginRouteRoute,
+} as any)
+const LoginTwoFactorRoute = LoginTwoFactorRouteImport.update({
+  id: '/two-factor',
+  path: '/two-factor',
   getParentRoute: () => LoginRouteRoute,
 } as any)
 const LoginVerifyRoute = LoginVerifyRouteImport.update({
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/onboarding': typeof LoginOnboardingRoute
+  '/login/two-factor': typeof LoginTwoFactorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/audit': typeof ManagerAuditRoute
@@ -276,6 +283,7 @@ export interface FileRoutesByTo {
   '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/onboarding': typeof LoginOnboardingRoute
+  '/login/two-factor': typeof LoginTwoFactorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/audit': typeof ManagerAuditRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/onboarding': typeof LoginOnboardingRoute
+  '/login/two-factor': typeof LoginTwoFactorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
   '/manager/audit': typeof ManagerAuditRoute
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | '/invitations/$id'
     | '/login/error'
     | '/login/onboarding'
+    | '/login/two-factor'
     | '/login/verify'
     | '/manager/account'
     | '/manager/audit'
@@ -390,6 +400,7 @@ export interface FileRouteTypes {
     | '/invitations/$id'
     | '/login/error'
     | '/login/onboarding'
+    | '/login/two-factor'
     | '/login/verify'
     | '/manager/account'
     | '/manager/audit'
@@ -428,6 +439,7 @@ export interface FileRouteTypes {
     | '/invitations/$id'
     | '/login/error'
     | '/login/onboarding'
+    | '/login/two-factor'
     | '/login/verify'
     | '/manager/account'
     | '/manager/audit'
@@ -552,6 +564,13 @@ declare module '@tanstack/react-router' {
       path: '/onboarding'
       fullPath: '/login/onboarding'
       preLoaderRoute: typeof LoginOnboardingRouteImport
+      parentRoute: typeof LoginRouteRoute
+    }
+    '/login/two-factor': {
+      id: '/login/two-factor'
+      path: '/two-factor'
+      fullPath: '/login/two-factor'
+      preLoaderRoute: typeof LoginTwoFactorRouteImport
       parentRoute: typeof LoginRouteRoute
     }
     '/login/verify': {
@@ -752,6 +771,7 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
 interface LoginRouteRouteChildren {
   LoginErrorRoute: typeof LoginErrorRoute
   LoginOnboardingRoute: typeof LoginOnboardingRoute
+  LoginTwoFactorRoute: typeof LoginTwoFactorRoute
   LoginVerifyRoute: typeof LoginVerifyRoute
   LoginIndexRoute: typeof LoginIndexRoute
 }
@@ -759,6 +779,7 @@ interface LoginRouteRouteChildren {
 const LoginRouteRouteChildren: LoginRouteRouteChildren = {
   LoginErrorRoute: LoginErrorRoute,
   LoginOnboardingRoute: LoginOnboardingRoute,
+  LoginTwoFactorRoute: LoginTwoFactorRoute,
   LoginVerifyRoute: LoginVerifyRoute,
   LoginIndexRoute: LoginIndexRoute,
 }

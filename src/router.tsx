@@ -35,6 +35,9 @@ export async function getRouter() {
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 1000,
     defaultPendingMinMs: 500,
+    // No router-wide pending component: on a slow load (past defaultPendingMs) a page without one of its own
+    // stays as it was until the next is ready, rather than a skeleton with no heading replacing it (the
+    // audit log's filters, the code-to-onboarding step). A route that is tried again (loadQuery) names its own.
     defaultGcTime: 5 * 60 * 1000,
     defaultErrorComponent: DefaultCatchBoundary,
     defaultNotFoundComponent: DefaultNotFound,

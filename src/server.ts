@@ -16,6 +16,8 @@ import { closeDatabase, ready } from './server/db/index.ts';
 import { mailboxResponse } from './server/email/mailbox-page.ts';
 import { checkHealth } from './server/health.ts';
 import { createHttpPipeline } from './server/http/pipeline.ts';
+import { setRouteTemplate } from './server/request-context.ts';
+import { pageRouteId } from './page-routes.ts';
 
 const startHandler = createStartHandler(defaultStreamHandler);
 
@@ -31,7 +33,13 @@ let imagesHandler: Promise<typeof ImagesHandler> | undefined;
 let auditCsv: Promise<typeof AuditCsv> | undefined;
 let accountExport: Promise<typeof AccountExport> | undefined;
 
-const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: (request: Request) => Promise<Response> }> = [
+/** `route`: the metrics' label of a route that answers whatever follows its prefix; the product and auth APIs set their own. */
+const API_ROUTES: Array<{
+  prefix: string;
+  methods: ReadonlySet<string>;
+  route?: string;
+  handle: (request: Request) => Promise<Response>;
+}> = [
   {
     prefix: '/api/rpc/',
     methods: new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
@@ -45,11 +53,13 @@ const API_ROUTES: Array<{ prefix: string; methods: ReadonlySet<string>; handle: 
   {
     prefix: '/api/images/',
     methods: new Set(['PUT', 'DELETE']),
+    route: '/api/images/*',
     handle: async (request) => (await (imagesHandler ??= import('./server/storage/upload-handler.ts'))).handleImagesRequest(request),
   },
   {
     prefix: '/uploads/',
     methods: new Set(['GET', 'HEAD']),
+    route: '/uploads/*',
     handle: async (request) => (await import('./server/storage/uploads-route.ts')).serveUpload(request),
   },
   { prefix: '/api/health', methods: new Set(['GET', 'HEAD']), handle: () => checkHealth() },
@@ -78,11 +88,20 @@ function apiRoute(request: Request) {
 }
 
 async function handle(request: Request, options: { context: { nonce: string } }): Promise<Response> {
-  return apiRoute(request)?.handle(request) ?? startHandler(request, options);
+  const route = apiRoute(request);
+  if (!route) {
+    // Named before the page runs: a form post's own call to the auth API (sign-in-forms.server.ts) does not rename it.
+    const page = pageRouteId(new URL(request.url).pathname);
+    if (page) setRouteTemplate(page);
+    return startHandler(request, options);
+  }
+  if (!route.prefix.endsWith('/') || route.route) setRouteTemplate(route.route ?? route.prefix);
+  return route.handle(request);
 }
 
 export const fetch = createHttpPipeline(handle, {
   staticDir: import.meta.env.PROD ? fileURLToPath(new URL('../client', import.meta.url)) : undefined,
+  pageRoute: pageRouteId,
 });
 
 export { ready };
@@ -91,5 +110,6 @@ export const shutdown = closeDatabase;
 export default createServerEntry({ fetch });
 
 export { env } from './server/env.ts';
+export { identity } from './lib/identity.ts';
 export { serveMetrics } from './server/metrics.ts';
 export { startTracing, stopTracing } from './server/tracing.ts';

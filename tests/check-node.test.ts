@@ -8,13 +8,13 @@ const CHECK = 'node scripts/check-node.mjs && ';
 
 const check = (version?: string, node = process.execPath) =>
   spawnSync(node, ['scripts/check-node.mjs'], {
-    env: { ...process.env, SPRINGBOARD_NODE_VERSION: version ?? '' },
+    env: { ...process.env, CHECK_NODE_VERSION: version ?? '' },
     encoding: 'utf8',
     timeout: 30_000,
   });
 
 const line = (version: string) =>
-  `Springboard needs Node.js >= 22.12; this is Node ${version}. Install Node 22 (e.g. \`nvm install\`, reading .nvmrc) and run the command again.\n`;
+  `This application needs Node.js >= 22.12; this is Node ${version}. Install Node 22 (e.g. \`nvm install\`, reading .nvmrc) and run the command again.\n`;
 
 describe('Node.js version check', () => {
   it('reads the required version from package.json', () => {

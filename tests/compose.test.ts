@@ -43,6 +43,7 @@ interface Service {
   ports?: string[];
   volumes?: string[];
   networks?: string[] | Record<string, { ipv4_address?: string } | null>;
+  command?: string[] | string;
 }
 
 interface Compose {
@@ -123,6 +124,27 @@ describe('compose.yaml', () => {
       expect(e.storage.kind, name).toBe('s3');
       expect(e.redisUrl, name).toBeDefined();
       expect(e.email.server, name).toBeDefined();
+    }
+  });
+
+  it('gives the apps a streaming replica of their PostgreSQL, copied from it, that they do not wait for', () => {
+    for (const [name, app] of apps) {
+      const values = Object.fromEntries(Object.entries(environment(app)).map(([k, v]) => [k, interpolate(v)]));
+      const e = parseEnv({ ...finalEnv, ...values });
+      const primaryHost = new URL(e.database.kind === 'postgres' ? e.database.url : '').hostname;
+      expect(e.replicas.urls.length, name).toBeGreaterThan(0);
+      for (const url of e.replicas.urls) {
+        const host = new URL(url).hostname;
+        const replica = compose.services[host];
+        expect(replica, `${name}: ${host}`).toBeDefined();
+        expect(host).not.toBe(primaryHost);
+        const command = [replica!.command ?? []].flat().join(' ');
+        expect(command).toMatch(new RegExp(`pg_basebackup -h ${primaryHost} .*-R`));
+        expect(Object.keys(dependencies(replica!))).toContain(primaryHost);
+        // A replica down is skipped, not a reason for an app not to start.
+        expect(Object.keys(dependencies(app)), name).not.toContain(host);
+      }
+      expect((compose.services[primaryHost]!.volumes ?? []).some((v) => v.includes('/docker-entrypoint-initdb.d/'))).toBe(true);
     }
   });
 

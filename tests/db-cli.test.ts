@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'springboard-cli-'));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'db-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) =>

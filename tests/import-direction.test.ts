@@ -91,17 +91,17 @@ describe('import direction (eslint.config.js)', () => {
 
   it('lets only *.router.ts, *.functions.ts and *.server.ts of a feature import the server (types excepted)', async () => {
     const value = "import { database } from '#/server/db/index.ts';\nexport const x = database;\n";
-    expect(await lint('src/features/books/synthetic.tsx', value)).toEqual([expect.stringContaining(FEATURE_SERVER)]);
-    expect(await lint('src/features/books/synthetic.functions.ts', value)).toEqual([]);
-    expect(await lint('src/features/books/synthetic.router.ts', value)).toEqual([]);
-    expect(await lint('src/features/books/synthetic.server.ts', value)).toEqual([]);
+    expect(await lint('src/features/webhooks/synthetic.tsx', value)).toEqual([expect.stringContaining(FEATURE_SERVER)]);
+    expect(await lint('src/features/webhooks/synthetic.functions.ts', value)).toEqual([]);
+    expect(await lint('src/features/webhooks/synthetic.router.ts', value)).toEqual([]);
+    expect(await lint('src/features/webhooks/synthetic.server.ts', value)).toEqual([]);
     expect(
-      await lint('src/features/books/synthetic.tsx', "import type { Auth } from '#/server/auth.ts';\nexport type X = Auth;\n"),
+      await lint('src/features/webhooks/synthetic.tsx', "import type { Auth } from '#/server/auth.ts';\nexport type X = Auth;\n"),
     ).toEqual([]);
   });
 
   it("refuses a feature reaching into another feature's internals, and allows its schema and server functions", async () => {
-    const file = 'src/features/books/synthetic.tsx';
+    const file = 'src/features/webhooks/synthetic.tsx';
     expect(
       await lint(file, "import { PageManagerUsers } from '#/features/users/page-manager-users';\nexport const x = PageManagerUsers;\n"),
     ).toEqual([expect.stringContaining(OTHER_FEATURE)]);

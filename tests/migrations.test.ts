@@ -90,8 +90,8 @@ describe('db:generate', () => {
   it('fails, instead of writing nothing with status 0, when drizzle-kit needs an answer (a renamed column)', () => {
     const renamed = path.join(scratch, 'renamed-schema.ts');
     const schema = readFileSync(path.join(root, 'src/server/db/schema.ts'), 'utf8');
-    expect(schema).toContain("color: text('color')");
-    writeFileSync(renamed, schema.replace("color: text('color')", "colour: text('colour')"));
+    expect(schema).toContain("image: text('image')");
+    writeFileSync(renamed, schema.replace("image: text('image')", "picture: text('picture')"));
     const { run, written } = generate('renamed', [`./${path.relative(root, renamed)}`]);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('run `npm run db:generate` in a terminal');

@@ -20,6 +20,16 @@ interface Row {
   expect: Statuses;
   /** The resource a 403 names ('You are not allowed to access resource: …'). */
   denied?: string;
+  /**
+   * A resource people own (an action declared `:own`/`:any`): `make` creates a row as the signed-in `cookie`
+   * and returns the params that name it. `expect` then holds on another person's row, `own` on the caller's.
+   */
+  owned?: { make: (cookie: string) => Promise<Record<string, string>>; own: Statuses };
+  /**
+   * Rows an organisation owns (`meta.organization`): the statuses for its owner and for a plain member, each with
+   * the organisation active. `expect` holds for the callers above, who are not members of it.
+   */
+  inOrganization?: { owner: number; member: number };
 }
 
 let n = 0;
@@ -30,6 +40,7 @@ const missing = '00000000-0000-4000-8000-000000000000';
 /** An allowed call on a missing id answers 404, a create 201; 403 is a refusal. */
 const PRODUCT_API: Record<string, Row> = {
   // expect: [signed out, banned, user, admin]
+  // example:start
   'books.list': { expect: [401, 401, 200, 200] },
   'books.get': { params: { id: missing }, expect: [401, 401, 404, 404] },
   'books.create': { body: () => ({ title: unique('Matrix'), author: 'Tester' }), expect: [401, 401, 403, 201], denied: 'book' },
@@ -44,6 +55,7 @@ const PRODUCT_API: Record<string, Row> = {
   'genres.get': { params: { id: missing }, expect: [401, 401, 404, 404] },
   // Adding a genre is part of editing the catalogue: whoever may create books.
   'genres.create': { body: () => ({ name: unique('Genre') }), expect: [401, 401, 403, 201], denied: 'book' },
+  // example:end
   'users.list': { expect: [401, 401, 403, 200], denied: 'user' },
   'users.get': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'user' },
   'users.create': {
@@ -68,11 +80,18 @@ const PRODUCT_API: Record<string, Row> = {
   // 404 for anyone who is not a member.
   'organizations.mine': { expect: [401, 401, 200, 200] },
   'organizations.get': { params: { slug: 'no-such-organisation' }, expect: [401, 401, 404, 404] },
-  // Neither seeded account has an active organisation: 400 NO_ACTIVE_ORGANIZATION.
-  'organizations.shelf.list': { expect: [401, 401, 400, 400] },
-  'organizations.shelf.get': { params: { id: missing }, expect: [401, 401, 400, 400] },
-  'organizations.shelf.add': { body: () => ({ bookId: missing }), expect: [401, 401, 400, 400] },
-  'organizations.shelf.remove': { params: { id: missing }, expect: [401, 401, 400, 400] },
+  // Neither seeded account has an active organisation: 400 NO_ACTIVE_ORGANIZATION. Only owners and admins
+  // remove from the shelf.
+  // example:start
+  'organizations.shelf.list': { expect: [401, 401, 400, 400], inOrganization: { owner: 200, member: 200 } },
+  'organizations.shelf.get': { params: { id: missing }, expect: [401, 401, 400, 400], inOrganization: { owner: 404, member: 404 } },
+  'organizations.shelf.add': {
+    body: () => ({ bookId: missing }),
+    expect: [401, 401, 400, 400],
+    inOrganization: { owner: 404, member: 404 },
+  },
+  'organizations.shelf.remove': { params: { id: missing }, expect: [401, 401, 400, 400], inOrganization: { owner: 404, member: 403 } },
+  // example:end
   // 200 "not-found" for a missing id.
   'organizations.invitations.get': { params: { id: missing }, expect: [401, 401, 200, 200] },
   'organizations.manager.list': { expect: [401, 401, 403, 200], denied: 'organization' },
@@ -82,10 +101,11 @@ const PRODUCT_API: Record<string, Row> = {
   'audit.get': { params: { id: '999999999' }, expect: [401, 401, 403, 404], denied: 'audit' },
   'audit.mine': { expect: [401, 401, 200, 200] },
   'apiKeys.mine': { expect: [401, 401, 200, 200] },
-  // Only what the caller's role holds: a user may give a key book:read, not book:create.
+  // Only what the caller's role holds: an admin may give a key user:list, a user may not.
   'apiKeys.create': {
-    body: () => ({ name: unique('Matrix key'), expiresInDays: null, permissions: { book: ['read'] } }),
-    expect: [401, 401, 200, 200],
+    body: () => ({ name: unique('Matrix key'), expiresInDays: null, permissions: { user: ['list'] } }),
+    expect: [401, 401, 403, 200],
+    denied: 'user',
   },
   'apiKeys.revoke': { params: { id: missing }, expect: [401, 401, 404, 404] },
   'apiKeys.ofUser': { params: { id: 'target' }, expect: [401, 401, 403, 200], denied: 'apiKey' },
@@ -93,7 +113,7 @@ const PRODUCT_API: Record<string, Row> = {
   'webhooks.list': { expect: [401, 401, 403, 200], denied: 'webhook' },
   'webhooks.get': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'webhook' },
   'webhooks.create': {
-    body: () => ({ url: 'https://hooks.example.com/matrix', events: ['book.created'] }),
+    body: () => ({ url: 'https://hooks.example.com/matrix', events: ['user.banned'] }),
     expect: [401, 401, 403, 201],
     denied: 'webhook',
   },
@@ -102,26 +122,45 @@ const PRODUCT_API: Record<string, Row> = {
   'webhooks.deliveries': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'webhook' },
   'webhooks.resend': { params: { id: missing, deliveryId: missing }, expect: [401, 401, 403, 404], denied: 'webhook' },
   'webhooks.test': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'webhook' },
-  // An organisation's owners only: 404 for anyone who is not a member.
-  'webhooks.organization.list': { params: { slug: 'no-such-organisation' }, expect: [401, 401, 404, 404] },
-  'webhooks.organization.get': { params: { slug: 'no-such-organisation', id: missing }, expect: [401, 401, 404, 404] },
-  'webhooks.organization.create': {
-    params: { slug: 'no-such-organisation' },
-    body: () => ({ url: 'https://hooks.example.com/matrix', events: ['member.added'] }),
+  // An organisation's owners only: 404 for anyone who is not a member (of an organisation that exists), 403 for a member.
+  'webhooks.organization.list': { params: { slug: 'guild' }, expect: [401, 401, 404, 404], inOrganization: { owner: 200, member: 403 } },
+  'webhooks.organization.get': {
+    params: { slug: 'guild', id: missing },
     expect: [401, 401, 404, 404],
+    inOrganization: { owner: 404, member: 403 },
+  },
+  'webhooks.organization.create': {
+    params: { slug: 'guild' },
+    body: () => ({ url: `https://hooks.example.com/${unique('matrix')}`, events: ['member.added'] }),
+    expect: [401, 401, 404, 404],
+    inOrganization: { owner: 201, member: 403 },
   },
   'webhooks.organization.update': {
-    params: { slug: 'no-such-organisation', id: missing },
+    params: { slug: 'guild', id: missing },
     body: () => ({ enabled: false }),
     expect: [401, 401, 404, 404],
+    inOrganization: { owner: 404, member: 403 },
   },
-  'webhooks.organization.delete': { params: { slug: 'no-such-organisation', id: missing }, expect: [401, 401, 404, 404] },
-  'webhooks.organization.deliveries': { params: { slug: 'no-such-organisation', id: missing }, expect: [401, 401, 404, 404] },
-  'webhooks.organization.resend': {
-    params: { slug: 'no-such-organisation', id: missing, deliveryId: missing },
+  'webhooks.organization.delete': {
+    params: { slug: 'guild', id: missing },
     expect: [401, 401, 404, 404],
+    inOrganization: { owner: 404, member: 403 },
   },
-  'webhooks.organization.test': { params: { slug: 'no-such-organisation', id: missing }, expect: [401, 401, 404, 404] },
+  'webhooks.organization.deliveries': {
+    params: { slug: 'guild', id: missing },
+    expect: [401, 401, 404, 404],
+    inOrganization: { owner: 404, member: 403 },
+  },
+  'webhooks.organization.resend': {
+    params: { slug: 'guild', id: missing, deliveryId: missing },
+    expect: [401, 401, 404, 404],
+    inOrganization: { owner: 404, member: 403 },
+  },
+  'webhooks.organization.test': {
+    params: { slug: 'guild', id: missing },
+    expect: [401, 401, 404, 404],
+    inOrganization: { owner: 404, member: 403 },
+  },
 };
 
 /** No role may get or update a user through Better Auth; any session may ask what it holds, or stop impersonating. */
@@ -150,7 +189,7 @@ const AUTH_API: Record<string, Row & { method: 'GET' | 'POST' }> = {
     body: () => ({ userId: ids.target, newPassword: 'a-long-enough-password' }),
     expect: [404, 404, 404, 404],
   },
-  '/admin/has-permission': { method: 'POST', body: () => ({ permissions: { book: ['read'] } }), expect: [404, 404, 404, 404] },
+  '/admin/has-permission': { method: 'POST', body: () => ({ permissions: { user: ['list'] } }), expect: [404, 404, 404, 404] },
 };
 
 /** The sections' page guards: may a user, an admin enter? */
@@ -160,6 +199,20 @@ const SECTIONS: Record<'app' | 'manager', [boolean, boolean]> = {
 };
 
 const status = (row: Row, caller: Caller) => row.expect[CALLERS.indexOf(caller)]!;
+
+async function expectStatus(caller: Caller | OrgCaller, procedure: AnyProcedure, row: Row, given: Record<string, string>, want: number) {
+  const { method = 'GET', path = '/' } = procedure['~orpc'].route;
+  const params = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, ids[v] ?? v]));
+  const url = path.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '');
+  const cookie = caller in orgCookies ? orgCookies[caller as OrgCaller] : cookies[caller as Caller];
+  const res = await api<{ code?: string; message?: string }>(method, url, { cookie, body: row.body?.() });
+  expect(res.status, `${caller} ${method} ${url}: ${JSON.stringify(res.body)}`).toBe(want);
+  if (want === 403 && row.inOrganization && caller in orgCookies) {
+    expect(res.body.code).toBe('FORBIDDEN');
+  } else if (want === 403) {
+    expect(res.body).toMatchObject({ code: 'FORBIDDEN', message: `You are not allowed to access resource: ${row.denied}` });
+  }
+}
 
 function* procedures(node: unknown, path: string[] = []): Generator<[string, AnyProcedure]> {
   if (isProcedure(node)) {
@@ -171,11 +224,25 @@ function* procedures(node: unknown, path: string[] = []): Generator<[string, Any
 const allProcedures = [...procedures(router)];
 
 const cookies: Record<Caller, string | undefined> = { 'signed-out': undefined, banned: undefined, user: undefined, admin: undefined };
+/** Another user: the owner of the rows that are not the caller's. */
+let someoneElse = '';
+/** An organisation's owner and one of its plain members, each with it active; `ids.guild` is its slug. */
+type OrgCaller = 'organisation owner' | 'organisation member';
+const orgCookies: Record<OrgCaller, string | undefined> = { 'organisation owner': undefined, 'organisation member': undefined };
+
+/** Whether a permission asks for an action that a statement declares as own/any. */
+const asksOwnable = (permission: unknown) =>
+  typeof permission === 'object' &&
+  permission !== null &&
+  Object.entries(permission as Record<string, string[]>).some(([resource, actions]) =>
+    actions.some((action) => ((statements as Record<string, readonly string[]>)[resource] ?? []).includes(`${action}:own`)),
+  );
 
 beforeAll(async () => {
   cookies.admin = await signIn('admin@example.com');
   cookies.user = await signIn('user@example.com');
   cookies.banned = await signIn('banned-matrix@example.com');
+  someoneElse = await signIn('owner-matrix@example.com');
   const auth = await getAuth();
   const ctx = await auth.api.getSession({ headers: new Headers({ cookie: cookies.banned }) });
   await auth.api.banUser({ body: { userId: ctx!.user.id, banReason: 'matrix' }, headers: new Headers({ cookie: cookies.admin }) });
@@ -183,6 +250,30 @@ beforeAll(async () => {
     const { user } = await auth.api.createUser({ body: { email: `${unique(name)}@example.com`, name } });
     ids[name] = user.id;
   }
+  // An organisation none of the callers above belongs to: its owner, and a member who joined by invitation.
+  const owner = await signIn(`${unique('org-owner')}@example.com`);
+  ids.guild = unique('guild');
+  const created = await authApi<{ id: string }>('POST', '/organization/create', {
+    cookie: owner,
+    body: { name: 'Matrix Guild', slug: ids.guild },
+  });
+  expect(created.status).toBe(200);
+  const memberEmail = `${unique('org-member')}@example.com`;
+  const member = await signIn(memberEmail);
+  const invited = await authApi<{ id: string }>('POST', '/organization/invite-member', {
+    cookie: owner,
+    body: { organizationId: created.body.id, email: memberEmail, role: 'member' },
+  });
+  expect(invited.status).toBe(200);
+  expect(
+    (await authApi('POST', '/organization/accept-invitation', { cookie: member, body: { invitationId: invited.body.id } })).status,
+  ).toBe(200);
+  for (const cookie of [owner, member]) {
+    const active = await authApi('POST', '/organization/set-active', { cookie, body: { organizationId: created.body.id } });
+    expect(active.status).toBe(200);
+  }
+  orgCookies['organisation owner'] = owner;
+  orgCookies['organisation member'] = member;
 });
 
 describe('permission matrix: the tables list every procedure and endpoint', () => {
@@ -191,6 +282,22 @@ describe('permission matrix: the tables list every procedure and endpoint', () =
       expect(procedure['~orpc'].meta.permission, `${name} declares no permission`).toBeDefined();
     }
     expect(allProcedures.map(([name]) => name).sort()).toEqual(Object.keys(PRODUCT_API).sort());
+  });
+
+  it('gives every procedure on rows people own a way to find the owner, and an expectation on the own row', () => {
+    for (const [name, procedure] of allProcedures.filter(([, p]) => asksOwnable(p['~orpc'].meta.permission))) {
+      expect(procedure['~orpc'].meta.owner, `${name}: meta.owner (src/server/ownership.ts ownedBy)`).toBeDefined();
+      expect(PRODUCT_API[name]?.owned, `${name}: an 'owned' row in PRODUCT_API`).toBeDefined();
+    }
+  });
+
+  it("gives every procedure on an organisation's rows an expectation for its owner and a member, and only those", () => {
+    for (const [name, procedure] of allProcedures) {
+      const declared = procedure['~orpc'].meta.organization !== undefined;
+      expect(declared, `${name}: meta.organization (inOrganization in src/server/rpc.ts) and an 'inOrganization' row`).toBe(
+        PRODUCT_API[name]?.inOrganization !== undefined,
+      );
+    }
   });
 
   it('lists every admin endpoint of the auth API, and each has a rule in AUTH_ADMIN_ENDPOINTS', async () => {
@@ -216,20 +323,35 @@ describe('permission matrix: sections', () => {
 describe.each(CALLERS)('permission matrix as %s', (caller) => {
   it.each(allProcedures.map(([name, procedure]) => ({ name, procedure })))('product API $name', async ({ name, procedure }) => {
     const row = PRODUCT_API[name]!;
-    const { method = 'GET', path = '/' } = procedure['~orpc'].route;
-    const params = Object.fromEntries(Object.entries(row.params ?? {}).map(([k, v]) => [k, ids[v] ?? v]));
-    const url = path.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '');
-    const want = status(row, caller);
-    const res = await api<{ code?: string; message?: string }>(method, url, { cookie: cookies[caller], body: row.body?.() });
-    expect(res.status, `${caller} ${method} ${url}: ${JSON.stringify(res.body)}`).toBe(want);
-    if (want === 403) {
-      expect(res.body).toMatchObject({ code: 'FORBIDDEN', message: `You are not allowed to access resource: ${row.denied}` });
-    }
+    // On a row people own: another person's row here, the caller's own below.
+    const made = row.owned ? await row.owned.make(someoneElse) : {};
+    await expectStatus(caller, procedure, row, { ...row.params, ...made }, status(row, caller));
   });
+
+  const ownedProcedures = allProcedures.filter(([name]) => PRODUCT_API[name]?.owned).map(([name, procedure]) => ({ name, procedure }));
+  it.runIf(ownedProcedures.length > 0 && (caller === 'user' || caller === 'admin')).each(ownedProcedures)(
+    "product API $name on the caller's own row",
+    async ({ name, procedure }) => {
+      const row = PRODUCT_API[name]!;
+      const made = await row.owned!.make(cookies[caller]!);
+      await expectStatus(caller, procedure, row, { ...row.params, ...made }, row.owned!.own[CALLERS.indexOf(caller)]!);
+    },
+  );
 
   it.each(Object.keys(AUTH_API))('auth API %s', async (path) => {
     const row = AUTH_API[path]!;
     const res = await authApi(row.method, path, { cookie: cookies[caller], body: row.body?.() });
     expect(res.status, `${caller} ${row.method} ${path}: ${JSON.stringify(res.body)}`).toBe(status(row, caller));
+  });
+});
+
+const organizationProcedures = allProcedures
+  .filter(([name]) => PRODUCT_API[name]?.inOrganization)
+  .map(([name, procedure]) => ({ name, procedure }));
+describe.each(['organisation owner', 'organisation member'] as const)('permission matrix as an %s', (caller) => {
+  it.each(organizationProcedures)('product API $name', async ({ name, procedure }) => {
+    const row = PRODUCT_API[name]!;
+    const want = caller === 'organisation owner' ? row.inOrganization!.owner : row.inOrganization!.member;
+    await expectStatus(caller, procedure, row, row.params ?? {}, want);
   });
 });

@@ -14,6 +14,10 @@ export interface FirstLoad {
   jsWireBytes: number;
   cssRequests: number;
   cssGzipBytes: number;
+  /** Web fonts as sent (WOFF2 is compressed already): what the page's text cost on an empty cache. */
+  fontRequests: number;
+  fontBytes: number;
+  fonts: Array<{ path: string; bytes: number }>;
   hydrationMs: number;
   /** Biggest first: what to look at when a budget fails. */
   scripts: Array<{ path: string; gzipBytes: number }>;
@@ -31,8 +35,8 @@ function recordHydration() {
   new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
 }
 
-export async function firstLoad(browser: Browser, baseUrl: string, path: string, cookie?: string): Promise<FirstLoad> {
-  const context = await browser.newContext({ locale: 'en-US' });
+export async function firstLoad(browser: Browser, baseUrl: string, path: string, cookie?: string, locale = 'en-US'): Promise<FirstLoad> {
+  const context = await browser.newContext({ locale });
   try {
     if (cookie) {
       await context.addCookies(
@@ -44,17 +48,24 @@ export async function firstLoad(browser: Browser, baseUrl: string, path: string,
     }
     await context.addInitScript(recordHydration);
     const page = await context.newPage();
-    type Transfer = { kind: 'js' | 'css'; path: string; gzip: number; wire: number };
+    type Transfer = { kind: 'js' | 'css' | 'font'; path: string; gzip: number; wire: number };
     const pending: Array<Promise<Transfer | undefined>> = [];
     page.on('response', (response) => {
       const type = response.headers()['content-type'] ?? '';
-      const kind: Transfer['kind'] | undefined = type.includes('javascript') ? 'js' : type.includes('text/css') ? 'css' : undefined;
+      const kind: Transfer['kind'] | undefined = type.includes('javascript')
+        ? 'js'
+        : type.includes('text/css')
+          ? 'css'
+          : type.startsWith('font/')
+            ? 'font'
+            : undefined;
       if (!kind) return;
       pending.push(
         (async () => {
           const body = await response.body();
           const sizes = await response.request().sizes();
-          return { kind, path: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length, wire: sizes.responseBodySize };
+          const gzip = kind === 'font' ? body.length : gzipSync(body, { level: 9 }).length;
+          return { kind, path: new URL(response.url()).pathname, gzip, wire: sizes.responseBodySize };
         })().catch(() => undefined),
       );
     });
@@ -71,6 +82,7 @@ export async function firstLoad(browser: Browser, baseUrl: string, path: string,
     const files = (await Promise.all(pending)).filter((f) => f !== undefined);
     const js = files.filter((f) => f.kind === 'js');
     const css = files.filter((f) => f.kind === 'css');
+    const fonts = files.filter((f) => f.kind === 'font');
     const sum = (xs: Array<{ gzip: number }>) => xs.reduce((n, f) => n + f.gzip, 0);
     return {
       jsRequests: js.length,
@@ -78,6 +90,9 @@ export async function firstLoad(browser: Browser, baseUrl: string, path: string,
       jsWireBytes: js.reduce((n, f) => n + f.wire, 0),
       cssRequests: css.length,
       cssGzipBytes: sum(css),
+      fontRequests: fonts.length,
+      fontBytes: sum(fonts),
+      fonts: fonts.map((f) => ({ path: f.path, bytes: f.gzip })),
       hydrationMs,
       scripts: js.map((f) => ({ path: f.path, gzipBytes: f.gzip })).sort((a, b) => b.gzipBytes - a.gzipBytes),
     };

@@ -29,7 +29,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'springboard-e2e-'));
+export const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'app-e2e-'));
 
 export function launch(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let out = '';

@@ -9,7 +9,7 @@ import { signalGroup, spawnTracked, stopGroup } from './processes';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // .gitignore too: Tailwind skips the ignored files when it scans for class names (.data among them).
-const COPIED = ['src', 'public', 'scripts', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts', '.gitignore'];
+const COPIED = ['src', 'scripts', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts', '.gitignore'];
 
 export interface DevServer {
   url: string;
@@ -23,8 +23,8 @@ export interface DevServer {
   stop(): Promise<number | null>;
 }
 
-function copyProject(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'springboard-dev-'));
+export function copyProject(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'app-dev-'));
   for (const name of COPIED) cpSync(path.join(ROOT, name), path.join(root, name), { recursive: true });
   const modules = path.join(root, 'node_modules');
   mkdirSync(modules);

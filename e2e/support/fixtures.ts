@@ -8,8 +8,14 @@ export const USER = 'user@example.com';
 export type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
 
 let nextClient = 1;
-/** Each test gets its own rate-limit counters (the server trusts X-Forwarded-For from loopback). */
-export const clientHeaders = () => ({ 'X-Forwarded-For': `198.18.${Math.floor(nextClient / 250) % 250}.${(nextClient++ % 250) + 1}` });
+/**
+ * Each test gets its own rate-limit counters (the server trusts X-Forwarded-For from loopback), and its
+ * own network: the code quota counts an IPv4 /24 as one client (docs/decisions/078-sign-in-codes-an-outsider-cannot-spend.md).
+ */
+export const clientHeaders = () => {
+  const n = nextClient++;
+  return { 'X-Forwarded-For': `198.${18 + (Math.floor(n / 256) % 2)}.${n % 256}.${(Math.floor(n / 512) % 250) + 1}` };
+};
 
 /** The root sets `data-hydrated` once its handlers are attached. */
 export const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');

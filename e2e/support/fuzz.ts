@@ -710,3 +710,40 @@ export function describeFailure(seed: number, fuzz: FuzzCase, answer: FuzzAnswer
   const type = fuzz.headers['Content-Type'] === undefined ? '' : ` content-type=${JSON.stringify(fuzz.headers['Content-Type'])}`;
   return `[seed ${seed} #${fuzz.index} ${fuzz.kind} as ${fuzz.identity}] ${fuzz.method} ${cut(fuzz.path, 200)}${type}${body} → ${answer.status} ${JSON.stringify(cut(answer.excerpt, 200))}`;
 }
+
+/** Where made-up paths answer 401, 307 or 404 (G2): each must count under one label, never its own. */
+const UNKNOWN_PATH_PREFIXES = [
+  '/api/rpc/users/',
+  '/api/rpc/',
+  '/app/',
+  '/app/organizations/',
+  '/invitations/',
+  '/manager/',
+  '/api/auth/',
+  '/',
+];
+
+/** Made-up paths, each with `marker` in it: the metrics must never show one. */
+export function unknownPathCases(seed: number, count: number, first: number, marker: string): FuzzCase[] {
+  const r = prng(seed ^ 0x5eed);
+  return Array.from({ length: count }, (_, n) => {
+    const prefix = r.pick(UNKNOWN_PATH_PREFIXES);
+    const extra = Array.from({ length: r.int(3) }, () => percentEncode(String(r.pick(ODD_STRINGS))) || 'x');
+    const path = `${prefix}${marker}${n}${extra.length ? `/${extra.join('/')}` : ''}`;
+    const identity = r.pick(['anonymous', 'anonymous', 'garbage-cookie'] as const);
+    const headers: Record<string, string> = {
+      'X-Forwarded-For': `198.${18 + r.int(2)}.${r.int(256)}.${1 + r.int(254)}`,
+      Accept: r.chance(0.5) ? 'text/html' : 'application/json',
+    };
+    if (identity === 'garbage-cookie') headers.Cookie = r.pick(GARBAGE_COOKIES);
+    return {
+      index: first + n,
+      target: 'unknown path',
+      kind: 'unknown-path',
+      identity,
+      method: r.pick(['GET', 'GET', 'POST', 'HEAD']),
+      path,
+      headers,
+    };
+  });
+}

@@ -13,8 +13,8 @@ export interface OidcProvider {
 export async function startOidcProvider(appUrl: string): Promise<OidcProvider> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
-  const clientId = 'springboard-e2e';
-  const clientSecret = 'springboard-e2e-secret-that-is-long-enough';
+  const clientId = 'app-e2e';
+  const clientSecret = 'app-e2e-secret-that-is-long-enough';
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -38,7 +38,7 @@ export async function startOidcProvider(appUrl: string): Promise<OidcProvider> {
       };
     },
     // Loopback over plain http: the provider's secure-cookie checks do not apply.
-    cookies: { keys: ['springboard-e2e-cookie-key'] },
+    cookies: { keys: ['app-e2e-cookie-key'] },
   });
   provider.proxy = false;
   const server: Server = createServer(provider.callback());

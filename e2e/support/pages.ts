@@ -118,7 +118,7 @@ export async function makeSamples(
   );
   // Switched off at once: the books other tests add send it nothing.
   const webhook = await json<{ id: string }>(
-    await admin.post('/api/rpc/webhooks', { data: { url: 'https://example.com/sweep', events: ['book.created'] }, headers }),
+    await admin.post('/api/rpc/webhooks', { data: { url: 'https://example.com/sweep', events: ['user.banned'] }, headers }),
   );
   await json(await admin.patch(`/api/rpc/webhooks/${webhook.id}`, { data: { enabled: false }, headers }));
   // The organisation's own endpoint (its owner's), for its page; deleted with the organisation.

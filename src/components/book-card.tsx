@@ -17,7 +17,7 @@ export function BookCard({
     >
       <BookCover
         book={book}
-        className="w-full motion-safe:transition-transform motion-safe:group-hover:-translate-y-0.5"
+        className="w-full transition-shadow group-hover:shadow-xl group-focus-visible:shadow-xl motion-safe:transition-[transform,box-shadow] motion-safe:group-hover:-translate-y-1"
         lazy
         sizes={sizes}
       />

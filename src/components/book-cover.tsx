@@ -1,13 +1,29 @@
+import type { CSSProperties } from 'react';
 import { imageSources } from '#/lib/image-sources';
 import { cn } from '#/lib/utils';
 
 // Each line takes its direction from its own text, as `dir="auto"` would.
-const drawn = 'leading-tight hyphens-auto [unicode-bidi:plaintext] before:content-[attr(data-text)]';
+const drawn = 'hyphens-auto [unicode-bidi:plaintext] before:content-[attr(data-text)]';
+
+/** A letter's width in Fraunces semibold, in ems, roughly: enough to size a title to its longest word. */
+function letterWidth(letter: string): number {
+  if (/[ilfjtr'’.,:;!|]/u.test(letter)) return 0.38;
+  if (/[mwMW]/u.test(letter)) return 0.95;
+  if (letter !== letter.toLowerCase()) return 0.75;
+  return 0.62;
+}
+
+/** The title's size in container units: its longest word fits the line (66 % of the width, less a margin), and a long title gets five lines' room. */
+function titleSize(title: string): string {
+  const widest = Math.max(0.5, ...title.split(/\s+/u).map((word) => Array.from(word).reduce((n, c) => n + letterWidth(c), 0)));
+  return `${Math.max(7, Math.min(title.length > 32 ? 12 : 14, 62 / widest)).toFixed(1)}cqw`;
+}
 
 /**
  * A book's cover: its picture over a cover drawn from its title, author and genre, which shows while
  * the picture loads and stays where there is none. Decorative: the title is always written beside it.
- * `lazy` for lists, where most covers are below the fold.
+ * The light and shade (src/styles.css, `.book-cover`) lie over the picture too. Below 64 px wide
+ * (table rows) the words give way to two marks. `lazy` for lists, where most covers are below the fold.
  */
 export function BookCover({
   book,
@@ -16,27 +32,44 @@ export function BookCover({
   sizes = '96px',
 }: {
   book: { title: string; author: string; genre: { color: string } | null; coverImage?: string | null };
-  /** Its width; the height follows (2:3). */
+  /** Its width; the height follows (2:3). Shadow and lift on hover are the caller's (`group-hover:`). */
   className?: string;
   lazy?: boolean;
   /** For the browser's choice of copy. */
   sizes?: string;
 }) {
   const picture = book.coverImage ? imageSources(book.coverImage) : null;
-  // The genre's colour, muted into the card: the theme's text reads on it in light and dark.
-  const tint = book.genre?.color ?? 'var(--muted-foreground)';
+  const tint = book.genre?.color ? ({ '--cover-tint': book.genre.color } as CSSProperties) : undefined;
   return (
     <div
       aria-hidden
       data-cover="generated"
-      className={cn('@container relative aspect-[2/3] shrink-0 overflow-hidden rounded-sm text-foreground shadow-sm', className)}
-      style={{ backgroundColor: `color-mix(in oklab, ${tint} 20%, var(--card))` }}
+      className={cn('book-cover @container relative aspect-[2/3] shrink-0 overflow-hidden rounded-xs rounded-e-sm shadow-md', className)}
+      style={tint}
     >
-      <div className="absolute inset-y-0 start-0 w-[7%]" style={{ backgroundColor: tint }} />
-      <div className="flex h-full flex-col justify-between gap-[6cqw] py-[10cqw] ps-[16cqw] pe-[9cqw] text-start">
+      <div className="absolute inset-[6cqw] start-[15cqw] rounded-[1px] border border-white/25" />
+      <div className="relative flex h-full flex-col justify-between py-[14cqw] ps-[22cqw] pe-[12cqw] text-start">
         {/* Drawn, not written (CSS content): a page's text and its tests find the title once, beside the cover. */}
-        <span className={cn(drawn, 'line-clamp-5 text-[12cqw] font-semibold')} data-text={book.title} />
-        <span className={cn(drawn, 'line-clamp-2 text-[10cqw] opacity-80')} data-text={book.author} />
+        <span
+          className={cn(
+            drawn,
+            'book-cover-title line-clamp-5 font-display leading-[1.08] font-semibold wrap-break-word @max-[4rem]:hidden',
+          )}
+          style={{ fontSize: titleSize(book.title) }}
+          data-text={book.title}
+        />
+        <span className="flex flex-col gap-[5cqw] @max-[4rem]:hidden">
+          <span className="h-px w-[24cqw] bg-white/60" />
+          <span
+            className={cn(drawn, 'line-clamp-2 text-[8.5cqw] leading-tight font-medium tracking-wide uppercase opacity-90')}
+            data-text={book.author}
+          />
+        </span>
+        {/* A small cover's title and author, as marks. */}
+        <span className="hidden flex-col gap-[10cqw] @max-[4rem]:flex">
+          <span className="h-[8cqw] w-[60cqw] rounded-full bg-white/80" />
+          <span className="h-[6cqw] w-[40cqw] rounded-full bg-white/55" />
+        </span>
       </div>
       {picture && (
         <img
@@ -50,6 +83,7 @@ export function BookCover({
           className="absolute inset-0 size-full object-cover"
         />
       )}
+      <div className="book-cover-light pointer-events-none absolute inset-0" />
     </div>
   );
 }

@@ -16,10 +16,8 @@ import {
 import { EmptyState } from '#/components/ui/empty-state';
 import { PageHeader } from '#/components/ui/page-header';
 import { NoValue } from '#/components/ui/no-value';
-import { OptionSelect } from '#/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import type { ListState } from '#/lib/list-query';
-import { PAGE_SIZES } from '#/lib/search-params';
 import { useIsDesktop } from '#/lib/use-media-query';
 import { useSearchInput } from '#/lib/use-search-input';
 
@@ -47,9 +45,6 @@ export interface ManagerListProps<T> {
   onClearFilters?: () => void;
   /** A cell rendering null, false or '' shows "—". Columns with `enableHiding: false` stay in the View menu's list out. */
   columns: ColumnDef<T, unknown>[];
-  /** Rows per page in the URL ('' = the API's 20), and setting it. */
-  pageSize: string;
-  onPageSize: (size: string) => void;
   /** The order in the URL (the API's `sort` and `order`). */
   sort: { key: string; order: SortOrder };
   onSort: (key: string) => void;
@@ -257,23 +252,13 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
           <p className="text-sm text-muted-foreground" data-testid="showing">
             {t(list.totalCapped ? 'list.showingCapped' : 'list.showing', { ns: 'common', count: list.items.length, total: list.total })}
           </p>
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <div className="flex items-center gap-2 text-sm font-medium">
-              <span aria-hidden>{t('rowsPerPage')}</span>
-              <OptionSelect
-                trigger={{ 'aria-label': t('rowsPerPage'), className: 'h-9 w-20' }}
-                options={PAGE_SIZES.map((size) => ({ value: size, label: size }))}
-                value={props.pageSize || '20'}
-                onValueChange={(size) => props.onPageSize(size === '20' ? '' : size)}
-              />
-            </div>
-            {list.hasMore && (
-              <Button variant="secondary" disabled={list.loadingMore} onClick={list.loadMore}>
-                {list.loadingMore && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-                {t('list.loadMore', { ns: 'common' })}
-              </Button>
-            )}
-          </div>
+          {/* One paging model on every list: the API's keyset pages, one more at a time (the spec's users list). */}
+          {list.hasMore && (
+            <Button variant="secondary" disabled={list.loadingMore} onClick={list.loadMore}>
+              {list.loadingMore && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+              {t('list.loadMore', { ns: 'common' })}
+            </Button>
+          )}
         </div>
       )}
     </div>

@@ -6,9 +6,9 @@ export function ListSkeleton() {
     <div className="flex w-full flex-col gap-4" aria-busy="true" data-testid="list-skeleton">
       <div className="flex items-center justify-between">
         <Skeleton className="h-8 w-40" />
-        <Skeleton className="h-10 w-28" />
+        <Skeleton className="h-9 w-28" />
       </div>
-      <Skeleton className="h-10 w-full sm:max-w-sm" />
+      <Skeleton className="h-9 w-full sm:max-w-sm" />
       <div className="flex flex-col gap-3 rounded-lg border p-3">
         {Array.from({ length: 8 }, (_, i) => (
           <div key={i} className="flex items-center gap-3">
@@ -39,6 +39,20 @@ export function DetailSkeleton() {
         ))}
       </div>
       <Skeleton className="h-32 w-full" />
+    </div>
+  );
+}
+
+/** Any other page's pending state (the router's default): its title's place, then its content's. */
+export function PageSkeleton() {
+  return (
+    <div className="flex w-full flex-col gap-6" aria-busy="true" data-testid="page-skeleton">
+      <Skeleton className="h-8 w-56" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Skeleton className="h-28 w-full" />
+        <Skeleton className="h-28 w-full" />
+      </div>
+      <Skeleton className="h-48 w-full" />
     </div>
   );
 }

@@ -5,6 +5,7 @@ export const AUDIT_ACTIONS = [
   'auth.code-requested',
   'auth.wrong-code',
   'auth.sign-in-refused',
+  'auth.second-factor-asked',
   'account.onboarded',
   'account.updated',
   'account.deleted',
@@ -15,6 +16,9 @@ export const AUDIT_ACTIONS = [
   'passkey.added',
   'passkey.renamed',
   'passkey.deleted',
+  'two-factor.enabled',
+  'two-factor.disabled',
+  'two-factor.recovery-codes-regenerated',
   'api-key.created',
   'api-key.revoked',
   'webhook.created',
@@ -29,12 +33,14 @@ export const AUDIT_ACTIONS = [
   'user.email_changed',
   'user.banned',
   'user.unbanned',
+  // example:start
   'book.created',
   'book.updated',
   'book.deleted',
   'genre.created',
   'genre.updated',
   'genre.deleted',
+  // example:end
   'organization.created',
   'organization.updated',
   'organization.deleted',
@@ -51,8 +57,10 @@ export const AUDIT_ACTIONS = [
   'team.deleted',
   'team.member-added',
   'team.member-removed',
+  // example:start
   'shelf.added',
   'shelf.removed',
+  // example:end
   'picture.updated',
   'picture.removed',
   'demo.refused',
@@ -61,5 +69,17 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an event is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'book', 'genre', 'session', 'organization', 'member', 'invitation', 'team', 'webhook'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'session',
+  'organization',
+  'member',
+  'invitation',
+  'team',
+  'webhook',
+  // example:start
+  'book',
+  'genre',
+  // example:end
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -6,7 +6,7 @@ export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 const THEME_STORAGE_KEY = 'theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
-const CHANGE_EVENT = 'springboard:theme';
+const CHANGE_EVENT = 'app:theme';
 
 /** Runs before paint. Kept tiny and dependency-free: it is inlined into every page. */
 const applyStoredTheme = `(function(){try{var t=localStorage.getItem('${THEME_STORAGE_KEY}');var d=t==='dark'||((t!=='light')&&matchMedia('${DARK_QUERY}').matches);var c=document.documentElement.classList;c.toggle('dark',d);c.toggle('light',!d);document.documentElement.style.colorScheme=d?'dark':'light'}catch(e){}})()`;

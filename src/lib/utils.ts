@@ -1,9 +1,9 @@
 import { clsx, type ClassValue } from 'clsx';
 import { twMerge } from 'tailwind-merge';
+import { identity } from './identity.ts';
 
 /** Tailwind class names joined, a caller's classes winning over a component's (shadcn/ui's `cn`). */
 export const cn = (...inputs: ClassValue[]) => twMerge(clsx(inputs));
 
-export const APP_NAME = 'Springboard';
-/** The document title: `{title} | Springboard`. */
-export const pageTitle = (title?: string) => (title ? `${title} | ${APP_NAME}` : APP_NAME);
+/** The document title: `{title} | {name}` (src/lib/identity.ts). */
+export const pageTitle = (title?: string) => (title ? `${title} | ${identity.name}` : identity.name);

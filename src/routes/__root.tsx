@@ -3,8 +3,12 @@ import type { i18n as I18n } from 'i18next';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../styles.css';
+// The same file styles.css names: Vite gives both one hashed URL under /assets/.
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import notoArabic from '@fontsource-variable/noto-sans-arabic/files/noto-sans-arabic-arabic-wght-normal.woff2?url';
 import { PageError } from '#/components/errors/page-error';
 import { NavigationProgress } from '#/components/navigation-progress';
+import { RouteFocus } from '#/components/route-focus';
 import { PageRootNotFound } from '#/components/errors/page-root-not-found';
 import { Toaster } from '#/components/ui/toaster';
 import { takeFormFlash } from '#/features/auth/form-flash.functions';
@@ -16,6 +20,7 @@ import { loadRouteNamespaces, routeTitle } from '#/lib/i18n/route-namespaces';
 import { ThemeScript, ThemeSync } from '#/lib/theme';
 import { rememberTimeZone } from '#/lib/time-zone';
 import type { QueryClient } from '@tanstack/react-query';
+import { identity } from '#/lib/identity';
 import { pageTitle } from '#/lib/utils';
 
 // Only a demo deployment shows it (its dialog and drawer load with it).
@@ -43,11 +48,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
-      { name: 'theme-color', content: '#8e4585' },
       { name: 'apple-mobile-web-app-capable', content: 'yes' },
       { title: pageTitle(routeTitle(match.context.i18n, matches)) },
     ],
     links: [
+      // Every page's text is in this file; an Arabic page's in the Arabic one too. `crossOrigin`: fonts are
+      // fetched in CORS mode, and a preload without it would be fetched a second time.
+      fontPreload(interLatin),
+      ...(match.context.i18n.language === 'ar' ? [fontPreload(notoArabic)] : []),
       { rel: 'manifest', href: '/manifest.webmanifest' },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
       { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
@@ -59,6 +67,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: PageRootNotFound,
   errorComponent: PageError,
 });
+
+function fontPreload(href: string) {
+  return { rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' } as const;
+}
 
 function RootLayout() {
   const config = Route.useLoaderData();
@@ -75,6 +87,7 @@ function RootLayout() {
     <>
       <ThemeSync />
       <NavigationProgress />
+      <RouteFocus />
       {config.banner && <EnvBanner {...config.banner} />}
       <Outlet />
       <Toaster />
@@ -96,6 +109,9 @@ function RootDocument({ children }: { children: ReactNode }) {
       <head>
         <ThemeScript />
         <HeadContent />
+        {/* One colour per scheme, written here: the router's head keeps a single tag per name, and dropped the light one. */}
+        <meta name="theme-color" content={identity.brand.light.hex} media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content={identity.brand.dark.hex} media="(prefers-color-scheme: dark)" />
       </head>
       <body className="min-h-dvh antialiased">
         {children}

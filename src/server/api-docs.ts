@@ -2,8 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { markSvg } from '#/lib/brand-mark';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import { languageInfo, type Language } from '#/lib/i18n/languages';
+import { identity } from '#/lib/identity';
 import ar from '#/locales/ar/common.json';
 import en from '#/locales/en/common.json';
 import fr from '#/locales/fr/common.json';
@@ -31,7 +33,8 @@ window.addEventListener('load', function () {
 
 // Swagger UI has no dark theme of its own: the usual inversion, with pictures and the code turned back.
 const THEME = `
-:root { --brand: #8e4585; color-scheme: light; }
+:root { --brand: ${identity.brand.light.hex}; color-scheme: light; }
+html.dark { --brand: ${identity.brand.dark.hex}; }
 html.dark { color-scheme: dark; background: #0a0a0a; }
 body { margin: 0; font-family: ui-sans-serif, system-ui, sans-serif; }
 .docs-bar { display: flex; align-items: center; gap: 12px; padding: 10px 20px; border-bottom: 1px solid #e5e5e5; background: #fff; color: #171717; }
@@ -66,7 +69,7 @@ function page(language: Language) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(t.apiDocumentation)} | Springboard</title>
+<title>${escapeHtml(t.apiDocumentation)} | ${escapeHtml(identity.name)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/api/docs/swagger-ui.css">
 <link rel="stylesheet" href="/api/docs/theme.css">
@@ -74,8 +77,8 @@ function page(language: Language) {
 </head>
 <body>
 <header class="docs-bar">
-<svg class="mark" viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="#8e4585"/><path d="M14 44h36v6H14zM20 36l12-22 12 22z" fill="#fff"/></svg>
-<strong>Springboard</strong>
+${markSvg().replace('<svg ', '<svg class="mark" aria-hidden="true" ')}
+<strong>${escapeHtml(identity.name)}</strong>
 <span class="title">${escapeHtml(t.apiDocumentation)}</span>
 <a href="/">${escapeHtml(t.backToApp)}</a>
 </header>

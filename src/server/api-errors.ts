@@ -4,6 +4,8 @@ import { languageI18n } from '#/lib/i18n/i18n';
 
 export type ApiErrorCode =
   | 'UNAUTHORIZED'
+  | 'SECOND_FACTOR_REQUIRED'
+  | 'TWO_FACTOR_SETUP_REQUIRED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
@@ -21,6 +23,8 @@ export type ApiErrorCode =
 
 const STATUS: Record<ApiErrorCode, number> = {
   UNAUTHORIZED: 401,
+  SECOND_FACTOR_REQUIRED: 401,
+  TWO_FACTOR_SETUP_REQUIRED: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

@@ -1,10 +1,13 @@
 import { OpenAPIHandler } from '@orpc/openapi/fetch';
 import { ORPCError, ValidationError, onError } from '@orpc/server';
 import { RPCHandler } from '@orpc/server/fetch';
+import { StandardOpenAPIMatcher } from '@orpc/openapi/standard';
+import { StandardRPCMatcher } from '@orpc/server/standard';
 import { ResponseHeadersPlugin } from '@orpc/server/plugins';
 import { zodMessage } from '#/lib/i18n/zod-errors';
 import { apiError, apiTranslator, type Translate } from './api-errors.ts';
 import { logger } from './logger.ts';
+import { setRouteTemplate } from './request-context.ts';
 import { router } from './router.ts';
 
 export const RPC_PREFIX = '/api/rpc';
@@ -65,6 +68,21 @@ const rpcHandler = new RPCHandler(router, {
   clientInterceptors: [onError((error, { context }) => translateError(error, context.request))],
 });
 
+// oRPC's own matchers, again, for the metrics' label: the handlers say only whether a procedure matched.
+const restRoutes = new StandardOpenAPIMatcher();
+restRoutes.init(router);
+const rpcRoutes = new StandardRPCMatcher();
+rpcRoutes.init(router);
+
+/** `/api/rpc/books/{id}` (the procedure's route), `/api/rpc/_rpc/books/get` (its path): never the request's ids. */
+async function routeTemplate(request: Request, rpc: boolean): Promise<string | undefined> {
+  const prefix = rpc ? RPC_CLIENT_PREFIX : RPC_PREFIX;
+  const pathname = `/${new URL(request.url).pathname.slice(prefix.length).replace(/^\/|\/$/g, '')}` as `/${string}`;
+  const match = await (rpc ? rpcRoutes : restRoutes).match(request.method, pathname).catch(() => undefined);
+  if (!match) return undefined;
+  return rpc ? `${prefix}/${match.path.join('/')}` : `${prefix}${match.procedure['~orpc'].route.path ?? `/${match.path.join('/')}`}`;
+}
+
 export async function handleApiRequest(request: Request): Promise<Response> {
   const response = await dispatch(request);
   // Every answer is personal or may be: no shared or browser cache keeps it.
@@ -77,7 +95,11 @@ async function dispatch(request: Request): Promise<Response> {
   const { matched, response } = rpc
     ? await rpcHandler.handle(request, { prefix: RPC_CLIENT_PREFIX, context: { request } })
     : await restHandler.handle(request, { prefix: RPC_PREFIX, context: { request } });
-  if (matched) return response;
+  if (matched) {
+    const template = await routeTemplate(request, rpc);
+    if (template) setRouteTemplate(template);
+    return response;
+  }
   const t = await apiTranslator(request);
   return Response.json({ code: 'NOT_FOUND', message: t('api:NOT_FOUND') }, { status: 404 });
 }

@@ -28,6 +28,13 @@ const ENABLED_AUTH_ENDPOINTS = [
   '/passkey/verify-authentication',
   '/passkey/update-passkey',
   '/passkey/delete-passkey',
+  // The second factor (docs/decisions/094-a-second-factor-on-every-way-in.md): set up, turn off, new recovery
+  // codes, and the sign-in step's two ways through.
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/generate-backup-codes',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
   // Creating and editing users goes through /api/rpc.
   '/admin/list-users',
   '/admin/set-role',
@@ -49,3 +56,20 @@ export const authEndpointEnabled = (path: string) => {
   const normalized = path.replace(/\{([A-Za-z]+)\}/g, ':$1');
   return patterns.some((pattern) => pattern.test(normalized));
 };
+
+const templatesByApi = new WeakMap<object, Array<{ template: string; pattern: RegExp }>>();
+
+/**
+ * The path of the Better Auth endpoint a request's path is (`/callback/:id`), for the metrics'
+ * label; undefined when none is, even under an enabled prefix (`/organization/no-such-thing`).
+ */
+export function authRouteTemplate(api: Record<string, { path?: string }>, path: string): string | undefined {
+  let templates = templatesByApi.get(api);
+  if (!templates) {
+    templates = Object.values(api).flatMap(({ path: template }) =>
+      template && authEndpointEnabled(template) ? [{ template, pattern: new RegExp(`^${template.replace(/:[A-Za-z]+/g, '[^/]+')}$`) }] : [],
+    );
+    templatesByApi.set(api, templates);
+  }
+  return templates.find(({ pattern }) => pattern.test(path))?.template;
+}

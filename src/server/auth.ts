@@ -9,6 +9,7 @@ import { renderInvitationEmail } from './email/invitation-email.tsx';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import { createI18n } from '#/lib/i18n/i18n';
 import { isLanguage, languageInfo } from '#/lib/i18n/languages';
+import { identity } from '#/lib/identity';
 import { ac, roles } from '#/lib/permissions';
 import { resolveAuthSecret } from './auth-secret.ts';
 import type { Database } from './db/client.ts';
@@ -18,7 +19,17 @@ import { DEMO_ADDRESS, mailboxOwner, perBrowserMailbox } from './email/dev-mailb
 import { queueEmail } from './email/outbox.ts';
 import { demoModeRefuses } from './demo-mode.ts';
 import { createEmailQuota } from './email-quota.ts';
-import { clientAddress, otpSeconds, perClientCodes, sendLoginCode } from './login-codes.ts';
+import {
+  afterCodeRequest,
+  clientAddress,
+  codeRequestClient,
+  otpSeconds,
+  perClientCodes,
+  sendLoginCode,
+  storedCodes,
+} from './login-codes.ts';
+import { addressNetwork, ONE_CLIENT, ONE_NETWORK } from './http/address-network.ts';
+import { rememberAccount } from './sign-in-device.ts';
 import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, invitationLanguage } from './auth-rules.ts';
 import { env, signupDisabled, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
@@ -28,15 +39,22 @@ import { checkAuthInput } from './auth-input.ts';
 import { afterEmailChange, beforeEmailChange } from './email-change.ts';
 import { afterUnlink, auditAccountLinked, beforeUnlink, noteUserCreated } from './audit/sign-in-method-audit.ts';
 import { beforeSignInMethodChange } from './sign-in-methods.ts';
+import { refuseWhileImpersonating } from './impersonation-rules.ts';
 import { afterPasskeyCall, beforePasskeyCall } from './passkeys.ts';
+import { beforeTwoFactorCall, refuseStaleSession, twoFactorPlugin } from './two-factor.ts';
 import { isLastAdmin } from './last-admin.ts';
+import { organizationToRestore, rememberActiveOrganization } from './active-organization.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
 import { logger } from './logger.ts';
-import { ANSWERS_WITH_TOKENS, withoutSessionTokens } from './session-tokens.ts';
+import { logAuthLine } from './auth-log.ts';
+import { hasSessionToken, withoutSessionTokens } from './session-tokens.ts';
 import { databaseRateLimits, redisRateLimits } from './rate-limits.ts';
 import { redisConnection } from './redis.ts';
 import { effectiveRole } from './roles.ts';
 import { deletePicturesOf } from './storage/pictures.ts';
+
+/** Wrong tries that use a sign-in code up. */
+const CODE_ATTEMPTS = 3;
 
 /** The plugin's default, said in the e-mail. */
 const INVITATION_HOURS = 48;
@@ -56,6 +74,13 @@ export const RATE_LIMITS = {
   '/passkey/verify-authentication': { window: 60, max: 20 },
   '/passkey/generate-register-options': { window: 60, max: 10 },
   '/passkey/verify-registration': { window: 60, max: 10 },
+  // The second factor (src/server/two-factor.ts): a code's check as a sign-in code's, the account page's changes as a
+  // code request. Each sign-in step also allows 5 wrong codes, and 10 in a row lock the account's step for 15 minutes.
+  '/two-factor/verify-totp': { window: 60, max: 20 },
+  '/two-factor/verify-backup-code': { window: 60, max: 20 },
+  '/two-factor/enable': { window: 60, max: 10 },
+  '/two-factor/disable': { window: 60, max: 10 },
+  '/two-factor/generate-backup-codes': { window: 60, max: 10 },
 } as const;
 
 /** Each API key's own budget (docs/decisions/073-api-keys.md): past it, 429 with Retry-After until the window ends. */
@@ -71,14 +96,15 @@ function createAuth(baseDb: Database, e: Env = env()) {
   const db = ambient(baseDb);
   const redis = e.redisUrl ? redisConnection(e.redisUrl) : undefined;
   const emailQuota = createEmailQuota(db, redis);
+  const secret = resolveAuthSecret(e);
   return betterAuth({
-    appName: 'Springboard',
+    appName: identity.name,
     baseURL: e.baseUrl,
     basePath: '/api/auth',
-    secret: resolveAuthSecret(e),
+    secret,
     trustedOrigins: [e.baseUrl],
-    // Its lines go to our log: JSON, with the request's id.
-    logger: { log: (level, message, ...args) => logger()[level]({ args: args.map(String) }, `Better Auth: ${message}`) },
+    // Its lines go to our log: JSON, with the request's id; a client's mistake at warn, cut short (auth-log.ts).
+    logger: { log: logAuthLine },
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     session: {
       expiresIn: e.auth.sessionExpirationSeconds,
@@ -105,6 +131,17 @@ function createAuth(baseDb: Database, e: Env = env()) {
         delete: { after: async (deleted) => deletePicturesOf('users', deleted.id) },
       },
       account: { create: { after: async (created, context) => auditAccountLinked(db, created, context) } },
+      session: {
+        create: {
+          before: async (created) => {
+            if (created.activeOrganizationId) return;
+            const activeOrganizationId = await organizationToRestore(db, created.userId);
+            return activeOrganizationId ? { data: { ...created, activeOrganizationId } } : undefined;
+          },
+        },
+        // The organisation plugin's field, not in the core session's type.
+        update: { after: async (updated) => rememberActiveOrganization(db, updated as Parameters<typeof rememberActiveOrganization>[1]) },
+      },
     },
     // No trusted providers: a provider's address joins an account only when the provider verified it.
     // "Link" on the account page takes an identity whose address its provider verified (above), whatever
@@ -131,6 +168,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
         const caller = () => getSessionFromCtx(ctx);
         let organizationBody: Record<string, unknown> | undefined;
         let passkeyBody: Record<string, unknown> | undefined;
+        let twoFactorBody: Record<string, unknown> | undefined;
         try {
           // A write the demo refuses is refused whatever its input.
           if (e.demoMode && demoModeRefuses(ctx.path, ctx.request?.method ?? (ctx as { method?: string }).method)) {
@@ -145,13 +183,29 @@ function createAuth(baseDb: Database, e: Env = env()) {
               roleOf: (u) => effectiveRole(u, e),
             });
           }
-          // Per client address, so no client spends another's; the demo accounts, no one's, have no shared ceiling.
-          const client = clientAddress(ctx);
+          // Per client, so no client spends another's: under an address's ceiling a network (IPv4 /24, IPv6 /48)
+          // or a browser the account signed in on; the demo accounts, no one's, have no ceiling and count
+          // each address. A sign-in code is bound to the browser that asked (decision 078).
           const ceiling = (address: string) => !(perBrowserMailbox(e) && DEMO_ADDRESS.test(address));
-          await beforeEmail(db, { path: ctx.path, body: ctx.body, emailQuota: (address) => emailQuota(address, client, ceiling(address)) });
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          const network = typeof email === 'string' && !ceiling(email) ? ONE_CLIENT : ONE_NETWORK;
+          const codeRequest =
+            ctx.path === '/email-otp/send-verification-otp' && typeof email === 'string'
+              ? await codeRequestClient(db, ctx, email, CODE_ATTEMPTS, network)
+              : undefined;
+          const client = (address: string) => ({ key: addressNetwork(clientAddress(ctx), ceiling(address) ? ONE_NETWORK : ONE_CLIENT) });
+          await beforeEmail(db, {
+            path: ctx.path,
+            body: ctx.body,
+            emailQuota: (address) => emailQuota(address, codeRequest ?? client(address), ceiling(address)),
+          });
+          codeRequest?.remember();
+          await refuseWhileImpersonating(ctx, caller);
           await beforeEmailChange(ctx.path, caller);
           await beforeSignInMethodChange(db, ctx, caller);
-          passkeyBody = await beforePasskeyCall(ctx, caller);
+          passkeyBody = await beforePasskeyCall(ctx);
+          await refuseStaleSession(ctx, caller);
+          twoFactorBody = await beforeTwoFactorCall(db, ctx, caller, secret);
           organizationBody = await beforeOrganizationCall(db, e, {
             path: ctx.path,
             body: ctx.body,
@@ -164,7 +218,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
         }
         await auditBeforeAuthCall(db, ctx as AuthCall, caller);
         await beforeUnlink(db, ctx.path, ctx.body, caller);
-        const body = organizationBody ?? passkeyBody;
+        const body = organizationBody ?? passkeyBody ?? twoFactorBody;
         if (body) return { context: { body } };
       }),
       after: createAuthMiddleware(async (ctx) => {
@@ -173,10 +227,13 @@ function createAuth(baseDb: Database, e: Env = env()) {
         await afterEmailChange(db, e, ctx);
         await afterUnlink(db, ctx);
         await afterPasskeyCall(db, ctx);
+        await afterCodeRequest(ctx);
+        // This browser held a session of the account: served past its address's ceiling of codes.
+        const started = ctx.context.newSession as { user: { id: string }; session: { impersonatedBy?: string | null } } | null;
+        if (ctx.request && started && !started.session.impersonatedBy) await rememberAccount(ctx, started.user.id);
         const returned = ctx.context.returned;
-        // Clients only: the server's own calls may read a session's token.
-        if (ctx.request && ANSWERS_WITH_TOKENS.has(ctx.path) && !(returned instanceof Error))
-          return ctx.json(withoutSessionTokens(returned as Record<string, unknown> | null));
+        // Every answer to a client, whatever its endpoint; the server's own calls may read a session's token.
+        if (ctx.request && hasSessionToken(returned)) return ctx.json(withoutSessionTokens(returned as Record<string, unknown>));
       }),
     },
     verification: { storeIdentifier: perClientCodes(e) },
@@ -188,8 +245,11 @@ function createAuth(baseDb: Database, e: Env = env()) {
       emailOTP({
         otpLength: 6,
         expiresIn: otpSeconds(e),
-        allowedAttempts: 3,
-        storeOTP: 'hashed',
+        allowedAttempts: CODE_ATTEMPTS,
+        // Encrypted with the auth secret, not hashed: a request for a code while one is pending re-sends
+        // it (no new code, no new tries), which the ceiling past an outsider's requests relies on (decision 078).
+        storeOTP: storedCodes(secret),
+        resendStrategy: 'reuse',
         disableSignUp: signupDisabled(e),
         // The code goes to the new address; the current one is told afterwards (src/server/email-change.ts).
         changeEmail: { enabled: true },
@@ -262,7 +322,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
       // The relying party is the configured address's host, so a passkey made here works here only.
       passkey({
         rpID: new URL(e.baseUrl).hostname,
-        rpName: 'Springboard',
+        rpName: identity.name,
         origin: new URL(e.baseUrl).origin,
         // Discoverable: "Sign in with a passkey" asks for no address first.
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
@@ -278,6 +338,8 @@ function createAuth(baseDb: Database, e: Env = env()) {
         rateLimit: { enabled: true, timeWindow: API_KEY_RATE_LIMIT.windowSeconds * 1000, maxRequests: API_KEY_RATE_LIMIT.max },
         enableSessionForAPIKeys: false,
       }),
+      // An authenticator app and recovery codes, asked for after every first factor (src/server/two-factor.ts).
+      twoFactorPlugin(secret),
       openAPI({ disableDefaultReference: true }),
       tanstackStartCookies(),
     ],

@@ -7,6 +7,9 @@ export const DEMO_ALLOWED_AUTH_WRITES = new Set([
   '/sign-in/social',
   // A passkey's sign-in is a sign-in; adding, renaming and deleting one are writes.
   '/passkey/verify-authentication',
+  // The second factor's step finishes a sign-in; setting it up or turning it off are writes.
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
   '/sign-out',
   '/admin/impersonate-user',
   '/admin/stop-impersonating',

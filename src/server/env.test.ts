@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.ts';
+import { identity } from '../lib/identity.ts';
 
 const parse = (vars: Record<string, string>) => parseEnv({ NODE_ENV: 'production', ...vars });
 
@@ -14,7 +15,7 @@ describe('parseEnv', () => {
     expect(e.auth.signupEnabled).toBe(true);
     expect(e.auth.otpExpirationMinutes).toBe(5);
     expect(e.auth.sessionExpirationSeconds).toBe(2_592_000);
-    expect(e.email.from).toBe('Springboard <noreply@example.com>');
+    expect(e.email.from).toBe(`${identity.name} <noreply@example.com>`);
     expect(e.demoMode).toBe(false);
     expect(e.banner).toEqual({ name: 'LOCAL', emoji: '🚧', color: 'gold' });
     expect(e.logLevel).toBe('info');
@@ -39,6 +40,13 @@ describe('parseEnv', () => {
   it('rejects an invalid BASE_URL with the exact contract message', () => {
     expect(() => parse({ BASE_URL: 'not-a-url' })).toThrow(new EnvError('Invalid base URL: not-a-url. Please provide a valid base URL.'));
     expect(() => parse({ BASE_URL: 'ftp://example.com' })).toThrow('Invalid base URL: ftp://example.com. Please provide a valid base URL.');
+  });
+
+  it('reads AUTH_TWO_FACTOR as optional, admins or all, and stops at anything else', () => {
+    expect(parse({}).auth.twoFactor).toBe('optional');
+    expect(parse({ AUTH_TWO_FACTOR: 'admins' }).auth.twoFactor).toBe('admins');
+    expect(parse({ AUTH_TWO_FACTOR: 'all' }).auth.twoFactor).toBe('all');
+    expect(() => parse({ AUTH_TWO_FACTOR: 'sometimes' })).toThrow('AUTH_TWO_FACTOR must be one of optional, admins, all');
   });
 
   it("accepts only 'true' or 'false' for DEMO_MODE", () => {
@@ -67,10 +75,20 @@ describe('parseEnv', () => {
       [{ METRICS_PORT: 'nine' }, 'METRICS_PORT'],
       [{ METRICS_PORT: '0' }, 'METRICS_PORT'],
       [{ PORT: '4000', METRICS_PORT: '4000' }, 'METRICS_PORT must differ from PORT'],
+      [{ METRICS_HOST: 'metrics.internal' }, 'METRICS_HOST'],
     ];
     for (const [vars, name] of cases) {
       expect(() => parse(vars), JSON.stringify(vars)).toThrow(name);
     }
+  });
+
+  it('G12: serves the metrics on 127.0.0.1 unless METRICS_HOST says otherwise, whatever HOST', () => {
+    expect(parse({}).host).toBe('0.0.0.0');
+    expect(parse({}).metricsHost).toBe('127.0.0.1');
+    expect(parse({ HOST: '0.0.0.0', METRICS_PORT: '9464' }).metricsHost).toBe('127.0.0.1');
+    expect(parse({ METRICS_HOST: '10.0.0.5' }).metricsHost).toBe('10.0.0.5');
+    expect(parse({ METRICS_HOST: '::' }).metricsHost).toBe('::');
+    expect(() => parse({ METRICS_HOST: '127.0.0.1:9464' })).toThrow('METRICS_HOST must be an IP address');
   });
 
   it('requires AUTH_SECRET in production on a real PostgreSQL, not on the embedded database', () => {
@@ -124,5 +142,44 @@ describe('parseEnv', () => {
     expect(parseEnv({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
     expect(() => parseEnv({ DATABASE_URL: url, DATABASE_POOL_MAX: '0' })).toThrow('DATABASE_POOL_MAX must be a positive whole number');
     expect(() => parseEnv({ DATABASE_URL: url, DATABASE_POOL_MAX: 'ten' })).toThrow('DATABASE_POOL_MAX must be a positive whole number');
+  });
+
+  it('reads DATABASE_REPLICA_URLS as a list of PostgreSQL URLs, and none when unset', () => {
+    const url = 'postgres://localhost/db';
+    expect(parseEnv({ DATABASE_URL: url }).replicas).toEqual({ urls: [], maxLagSeconds: 5, readYourWritesSeconds: 10 });
+    expect(parseEnv({}).replicas.urls).toEqual([]);
+    expect(
+      parseEnv({ DATABASE_URL: url, DATABASE_REPLICA_URLS: ' postgres://r1:5432/db, postgresql://u:p@r2/db ,' }).replicas.urls,
+    ).toEqual(['postgres://r1:5432/db', 'postgresql://u:p@r2/db']);
+    expect(
+      parseEnv({
+        DATABASE_URL: url,
+        DATABASE_REPLICA_URLS: 'postgres://r1/db',
+        DATABASE_REPLICA_MAX_LAG_SECONDS: '20',
+        DATABASE_READ_YOUR_WRITES_SECONDS: '30',
+      }).replicas,
+    ).toEqual({ urls: ['postgres://r1/db'], maxLagSeconds: 20, readYourWritesSeconds: 30 });
+  });
+
+  it('stops on a bad replica URL with one line naming the entry, without its password', () => {
+    const url = 'postgres://localhost/db';
+    expect(() => parseEnv({ DATABASE_URL: url, DATABASE_REPLICA_URLS: 'postgres://r1/db,mysql://u:secret@r2/db' })).toThrow(
+      new EnvError('DATABASE_REPLICA_URLS: entry 2 (mysql://…@r2/db) must be a URL like postgres://user:pass@replica:5432/db'),
+    );
+    expect(() => parseEnv({ DATABASE_URL: url, DATABASE_REPLICA_URLS: 'replica-host' })).toThrow(
+      'DATABASE_REPLICA_URLS: entry 1 (replica-host) must be a URL',
+    );
+    expect(() => parseEnv({ DATABASE_REPLICA_URLS: 'postgres://r1/db' })).toThrow(
+      'DATABASE_REPLICA_URLS needs DATABASE_URL: the embedded database has no replicas',
+    );
+    expect(() => parseEnv({ DATABASE_URL: url, DATABASE_REPLICA_MAX_LAG_SECONDS: '10' })).toThrow(
+      'DATABASE_READ_YOUR_WRITES_SECONDS (10) must be at least DATABASE_REPLICA_MAX_LAG_SECONDS + 1 (11)',
+    );
+    expect(() => parseEnv({ DATABASE_URL: url, DATABASE_READ_YOUR_WRITES_SECONDS: '61' })).toThrow(
+      'DATABASE_READ_YOUR_WRITES_SECONDS must be at most 60',
+    );
+    expect(() => parseEnv({ DATABASE_URL: url, DATABASE_REPLICA_MAX_LAG_SECONDS: 'soon' })).toThrow(
+      'DATABASE_REPLICA_MAX_LAG_SECONDS must be a positive whole number',
+    );
   });
 });

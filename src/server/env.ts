@@ -1,9 +1,16 @@
 // The one place that reads `process.env`: pure, so it is unit-testable and safe to import anywhere.
+import { identity, identitySlug } from '../lib/identity.ts';
 import { z } from '../lib/zod.ts';
 import { parseTrustedProxies } from './http/client-address.ts';
 import { parseStorageUrl } from './storage/storage-config.ts';
 
 export type Mode = 'development' | 'production' | 'test';
+
+/** EMAIL_FROM's default: the product's name (src/lib/identity.ts), quoted when it holds a character an address header reserves. */
+const defaultSender = () => {
+  const name = /[()<>[\]:;@\\,."]/.test(identity.name) ? JSON.stringify(identity.name) : identity.name;
+  return `${name} <noreply@example.com>`;
+};
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -30,6 +37,8 @@ const positiveNumber = (name: string) =>
     .transform(Number)
     .refine((n) => n > 0, { error: `${name} must be a positive number` });
 
+/** `optional`: each person chooses; `admins`: administrators must set one up; `all`: everyone must. */
+const TWO_FACTOR_POLICIES = ['optional', 'admins', 'all'] as const;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const rawSchema = z.object({
@@ -49,9 +58,13 @@ const rawSchema = z.object({
     .optional(),
   DATABASE_URL: urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db').optional(),
   DATABASE_POOL_MAX: positiveInt('DATABASE_POOL_MAX').optional(),
+  DATABASE_REPLICA_URLS: z.string().optional(),
+  DATABASE_REPLICA_MAX_LAG_SECONDS: positiveInt('DATABASE_REPLICA_MAX_LAG_SECONDS').optional(),
+  DATABASE_READ_YOUR_WRITES_SECONDS: positiveInt('DATABASE_READ_YOUR_WRITES_SECONDS').optional(),
   DATA_DIR: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32, { error: 'AUTH_SECRET must be at least 32 characters' }).optional(),
   AUTH_SIGNUP_ENABLED: bool('AUTH_SIGNUP_ENABLED').optional(),
+  AUTH_TWO_FACTOR: z.enum(TWO_FACTOR_POLICIES, { error: `AUTH_TWO_FACTOR must be one of ${TWO_FACTOR_POLICIES.join(', ')}` }).optional(),
   // Decimals allowed, so tests can watch a code expire.
   AUTH_OTP_EXPIRATION_MINUTES: positiveNumber('AUTH_OTP_EXPIRATION_MINUTES').optional(),
   AUTH_SESSION_EXPIRATION_SECONDS: positiveInt('AUTH_SESSION_EXPIRATION_SECONDS').optional(),
@@ -86,16 +99,51 @@ const rawSchema = z.object({
   WEBHOOKS_ALLOW_HTTP: bool('WEBHOOKS_ALLOW_HTTP').optional(),
   WEBHOOKS_ALLOW_PRIVATE: bool('WEBHOOKS_ALLOW_PRIVATE').optional(),
   WEBHOOK_RETRY_SECONDS: positiveInt('WEBHOOK_RETRY_SECONDS').optional(),
+  WEBHOOK_WORKERS: positiveInt('WEBHOOK_WORKERS').optional(),
+  WEBHOOK_WORKERS_PER_OWNER: positiveInt('WEBHOOK_WORKERS_PER_OWNER').optional(),
+  WEBHOOK_ENDPOINTS_PER_ORGANIZATION: positiveInt('WEBHOOK_ENDPOINTS_PER_ORGANIZATION').optional(),
+  WEBHOOK_TESTS_PER_HOUR: positiveInt('WEBHOOK_TESTS_PER_HOUR').optional(),
   METRICS_PORT: z
     .string()
     .regex(/^\d+$/, { error: 'METRICS_PORT must be a port number (1-65535)' })
     .transform(Number)
     .refine((n) => n >= 1 && n <= 65535, { error: 'METRICS_PORT must be a port number (1-65535)' })
     .optional(),
+  // An address, not a name: the listener is bound before anything resolves names.
+  METRICS_HOST: z.union([z.ipv4(), z.ipv6()], { error: 'METRICS_HOST must be an IP address (127.0.0.1, 0.0.0.0, ::1…)' }).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:'], 'http://collector:4318').optional(),
   OTEL_SERVICE_NAME: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
 });
+
+/** A URL's credentials are not printed: `postgres://…@host:5432/db`. */
+const withoutCredentials = (value: string) => value.replace(/\/\/[^/]*@/, '//…@');
+
+/**
+ * Read replicas (docs/decisions/090-read-replicas.md). The read-your-writes window must outlast the lag a replica
+ * may have and still serve (plus the second between two checks), or a person could miss their own write; the
+ * write markers live in the rate-limit table, pruned after 60 s (src/server/db/read-your-writes.ts).
+ */
+function parseReplicas(list: string | undefined, maxLag = 5, readYourWrites = 10) {
+  const urls = (list ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  urls.forEach((url, i) => {
+    if (!URL.canParse(url) || !['postgres:', 'postgresql:'].includes(new URL(url).protocol)) {
+      throw new EnvError(
+        `DATABASE_REPLICA_URLS: entry ${i + 1} (${withoutCredentials(url)}) must be a URL like postgres://user:pass@replica:5432/db`,
+      );
+    }
+  });
+  if (readYourWrites > 60) throw new EnvError('DATABASE_READ_YOUR_WRITES_SECONDS must be at most 60');
+  if (readYourWrites < maxLag + 1) {
+    throw new EnvError(
+      `DATABASE_READ_YOUR_WRITES_SECONDS (${readYourWrites}) must be at least DATABASE_REPLICA_MAX_LAG_SECONDS + 1 (${maxLag + 1}): a person's reads go back to a replica only once it has their write`,
+    );
+  }
+  return { urls, maxLagSeconds: maxLag, readYourWritesSeconds: readYourWrites };
+}
 
 /** Empty strings count as unset, as in most deployment tools. */
 function withoutEmpty(source: Record<string, string | undefined>) {
@@ -142,6 +190,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError((error as Error).message);
   }
 
+  const replicas = parseReplicas(e.DATABASE_REPLICA_URLS, e.DATABASE_REPLICA_MAX_LAG_SECONDS, e.DATABASE_READ_YOUR_WRITES_SECONDS);
+  if (replicas.urls.length && !e.DATABASE_URL)
+    throw new EnvError('DATABASE_REPLICA_URLS needs DATABASE_URL: the embedded database has no replicas');
+
   let storage;
   try {
     storage = parseStorageUrl(e.STORAGE_URL, dataDir);
@@ -160,10 +212,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX } as const)
       : ({ kind: 'pglite', dataDir } as const),
+    replicas,
     dataDir,
     authSecret: e.AUTH_SECRET,
     auth: {
       signupEnabled: e.AUTH_SIGNUP_ENABLED ?? true,
+      // Who must have a second factor before the product API answers them (docs/decisions/095-who-must-have-a-second-factor.md).
+      twoFactor: e.AUTH_TWO_FACTOR ?? 'optional',
       otpExpirationMinutes: e.AUTH_OTP_EXPIRATION_MINUTES ?? 5,
       sessionExpirationSeconds: e.AUTH_SESSION_EXPIRATION_SECONDS ?? 2_592_000,
       adminUserIds: (e.ADMIN_USER_IDS ?? '')
@@ -182,14 +237,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     },
     email: {
       server: e.EMAIL_SERVER,
-      from: e.EMAIL_FROM ?? 'Springboard <noreply@example.com>',
+      from: e.EMAIL_FROM ?? defaultSender(),
     },
     demoMode: e.DEMO_MODE ?? false,
     banner: bannerName
       ? { name: bannerName, emoji: e.ENV_EMOJI ?? (production ? '' : '🚧'), color: e.ENV_COLOR ?? (production ? 'plum' : 'gold') }
       : undefined,
-    demoContactEmail: e.DEMO_CONTACT_EMAIL ?? 'contact@example.com',
-    docsUrl: e.DOCS_URL ?? 'https://github.com/springboard-starter/springboard#readme',
+    demoContactEmail: e.DEMO_CONTACT_EMAIL ?? identity.contactEmail,
+    docsUrl: e.DOCS_URL ?? identity.docsUrl,
     redisUrl: e.REDIS_URL,
     trustedProxies,
     organizations: {
@@ -205,10 +260,20 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,
       /** The first retry's wait; each next one doubles it, up to an hour. */
       retrySeconds: e.WEBHOOK_RETRY_SECONDS ?? 15,
+      /** Deliveries under way at once in each instance (docs/decisions/075-webhook-fairness.md). */
+      workers: e.WEBHOOK_WORKERS ?? 8,
+      /** …and at once for one owner's endpoints (an organisation's maker), across every instance. */
+      workersPerOwner: e.WEBHOOK_WORKERS_PER_OWNER ?? 2,
+      /** An organisation's endpoints (the product's, the operator's own, are not counted). */
+      endpointsPerOrganization: e.WEBHOOK_ENDPOINTS_PER_ORGANIZATION ?? 10,
+      /** Test events and resends an organisation endpoint's maker may send in an hour (decision 077). */
+      testsPerHour: e.WEBHOOK_TESTS_PER_HOUR ?? 20,
     },
     logLevel: e.LOG_LEVEL ?? 'info',
     metricsPort: e.METRICS_PORT,
-    otel: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME ?? 'springboard' },
+    /** Loopback by default, whatever HOST: the metrics say more than a visitor should see. */
+    metricsHost: e.METRICS_HOST ?? '127.0.0.1',
+    otel: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME ?? identitySlug },
     storage,
     uploads: {
       maxBytes: e.UPLOAD_MAX_BYTES ?? 5 * 1024 * 1024,
@@ -220,6 +285,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 export type Env = ReturnType<typeof parseEnv>;
 
 export const signupDisabled = (e: Env) => !e.auth.signupEnabled || e.demoMode;
+
+/** Whether `AUTH_TWO_FACTOR` holds this person to a second factor they have not set up yet (`role`: the effective one). */
+export const secondFactorMissing = (e: Env, role: string, twoFactorEnabled: unknown) =>
+  twoFactorEnabled !== true && (e.auth.twoFactor === 'all' || (e.auth.twoFactor === 'admins' && role === 'admin'));
 
 let cached: Env | undefined;
 

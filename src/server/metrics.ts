@@ -1,9 +1,9 @@
 // Prometheus metrics on a port of their own (METRICS_PORT; off by default, never the public port):
-// requests by route and status, the database pool, the job queue, and prom-client's process
+// requests by route template and status, the database pool, the job queue, and prom-client's process
 // metrics (memory, CPU, event-loop delay). Off, recording a request is one boolean test.
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { currentDatabase } from './db/index.ts';
+import { currentDatabase, currentReplicas } from './db/index.ts';
 import { logger } from './logger.ts';
 import { jobFailures as failuresByQueue, runningQueue } from './queue/queue.ts';
 
@@ -11,23 +11,21 @@ let registry: Registry | undefined;
 let requests: Counter<'method' | 'route' | 'status'> | undefined;
 let durations: Histogram<'method' | 'route' | 'status'> | undefined;
 
-/** A random id in a path: a UUID, or a segment of 16+ letters and digits with a digit in it. */
-const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{16,}|\d+)$/i;
+/**
+ * What a request is labelled with when nothing matched it, whatever its status: a made-up path under
+ * a prefix that answers 401 or 307 counts here, not as a series of its own. Every other label is a
+ * template that matched (src/server/request-context.ts `setRouteTemplate`): a page's route id, a
+ * procedure's route, an auth endpoint's path, or one of the pipeline's own (static files).
+ */
+export const UNMATCHED_ROUTE = '(unmatched)';
 
-/** A bounded label: ids become `:id`, files under /assets and /uploads one label each, unknown paths one. */
-export function routeLabel(pathname: string, status: number): string {
-  if (status === 404) return '(not found)';
-  if (pathname.startsWith('/assets/')) return '/assets/*';
-  if (pathname.startsWith('/uploads/')) return '/uploads/*';
-  return pathname
-    .split('/')
-    .map((segment) => (ID_SEGMENT.test(segment) ? ':id' : segment))
-    .join('/');
-}
+/** Node answers any token as a method; the label takes the ones the app serves and one for the rest. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const methodLabel = (method: string) => (METHODS.has(method) ? method : 'OTHER');
 
-export function recordRequest(method: string, pathname: string, status: number, seconds: number) {
+export function recordRequest(method: string, route: string, status: number, seconds: number) {
   if (!requests || !durations) return;
-  const labels = { method, route: routeLabel(pathname, status), status: String(status) };
+  const labels = { method: methodLabel(method), route, status: String(status) };
   requests.inc(labels);
   durations.observe(labels, seconds);
 }
@@ -71,6 +69,7 @@ function createRegistry(): Registry {
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
+  replicaMetrics(r);
   new Gauge({
     name: 'queue_jobs',
     help: 'Jobs in the queue by state (pg-boss counts, refreshed by its monitor)',
@@ -89,6 +88,38 @@ function createRegistry(): Registry {
     },
   });
   return r;
+}
+
+/** Read replicas (DATABASE_REPLICA_URLS; none without): each one's lag and whether it answers, and where reads went. */
+function replicaMetrics(r: Registry) {
+  new Gauge({
+    name: 'db_replica_lag_seconds',
+    help: 'How long since the replica last had everything the primary had (checked every second)',
+    labelNames: ['replica'],
+    registers: [r],
+    collect() {
+      for (const s of currentReplicas()?.states() ?? []) if (s.lagSeconds !== null) this.set({ replica: s.name }, s.lagSeconds);
+    },
+  });
+  new Gauge({
+    name: 'db_replica_reachable',
+    help: '1 when the replica answered its last check, 0 when its reads go to the primary',
+    labelNames: ['replica'],
+    registers: [r],
+    collect() {
+      for (const s of currentReplicas()?.states() ?? []) this.set({ replica: s.name }, s.reachable ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'db_lag_tolerant_statements_total',
+    help: "Statements of the lag-tolerant reads by the server that ran them (primary, replica-1, …); the share of each is its rate over the sum's",
+    labelNames: ['server'],
+    registers: [r],
+    collect() {
+      this.reset();
+      for (const [server, n] of currentReplicas()?.reads() ?? []) this.inc({ server }, n);
+    },
+  });
 }
 
 /** Listens on `port` (on `host`) and answers GET /metrics; nothing else. */

@@ -9,13 +9,18 @@ describe('GET /api/openapi document', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(doc.openapi).toMatch(/^3\.1\./);
+    // example:start
     expect(Object.keys(doc.paths['/api/rpc/books']!).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/rpc/books/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
     expect(doc.paths['/api/rpc/genres']).toBeDefined();
+    // example:end
+    expect(Object.keys(doc.paths['/api/rpc/users']!).sort()).toEqual(['get', 'post']);
     expect(doc.paths['/api/auth/sign-in/email-otp']).toBeDefined();
     expect(doc.paths['/api/auth/get-session']).toBeDefined();
     expect(Object.keys(doc.paths['/api/images/users/{id}']!).sort()).toEqual(['delete', 'put']);
+    // example:start
     expect(Object.keys(doc.paths['/api/images/books/{id}']!).sort()).toEqual(['delete', 'put']);
+    // example:end
     expect(Object.keys(doc.paths['/api/images/organizations/{id}']!).sort()).toEqual(['delete', 'put']);
   });
 
@@ -31,7 +36,7 @@ describe('GET /api/openapi document', () => {
       ),
     );
     expect([...named].sort()).toEqual(['apiKey', 'bearer']);
-    expect(doc.paths['/api/rpc/books']!.get!.security).toEqual([{ apiKey: [] }, { bearer: [] }, {}]);
+    expect(doc.paths['/api/rpc/users']!.get!.security).toEqual([{ apiKey: [] }, { bearer: [] }, {}]);
     expect(doc.paths['/api/auth/get-session']!.get!.security).toBeUndefined();
   });
 
@@ -50,8 +55,10 @@ describe('GET /api/openapi document', () => {
       '/api/auth/organization/add-team-member',
       '/api/rpc/organizations',
       '/api/rpc/organizations/{slug}',
+      // example:start
       '/api/rpc/shelf',
       '/api/rpc/shelf/{id}',
+      // example:end
       '/api/rpc/invitations/{id}',
       '/api/rpc/manager/organizations',
       '/api/rpc/manager/organizations/{id}',

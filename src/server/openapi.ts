@@ -3,6 +3,7 @@ import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
 import { RPC_PREFIX } from './api-handler.ts';
 import { getAuth } from './auth.ts';
 import { authEndpointEnabled } from './auth-endpoints.ts';
+import { identity } from '../lib/identity.ts';
 import { env } from './env.ts';
 import { router } from './router.ts';
 import { imagesOpenApiPaths } from './storage/images-openapi.ts';
@@ -21,7 +22,7 @@ async function build(): Promise<Document> {
   const generator = new OpenAPIGenerator({ schemaConverters: [new ZodToJsonSchemaConverter()] });
   const product = (await generator.generate(router, {
     info: {
-      title: 'Springboard API',
+      title: `${identity.name} API`,
       version: '1.0.0',
       description: 'The product API (/api/rpc), the upload API (/api/images) and the authentication API (/api/auth).',
     },

@@ -1,9 +1,8 @@
 // Our rules around Better Auth's passkey plugin (docs/decisions/067-passkeys.md): a new passkey is
-// named after the device that made it, an administrator acting as someone adds none, and a sign-in
-// records when the passkey was last used (the plugin's table has no such column).
+// named after the device that made it, and a sign-in records when the passkey was last used (the
+// plugin's table has no such column). An administrator acting as someone adds none (impersonation-rules.ts).
 import Bowser from 'bowser';
 import { eq } from 'drizzle-orm';
-import { APIError } from 'better-auth/api';
 import { apiTranslator } from './api-errors.ts';
 import type { Database } from './db/client.ts';
 import { passkey } from './db/schema.ts';
@@ -33,21 +32,10 @@ async function deviceName(request: Request | undefined, headers?: Headers): Prom
 
 /**
  * Before the plugin's endpoint. Returns the body to use instead, when it names the new passkey.
- * A passkey added while impersonating would let the administrator sign in as the person later,
- * outside the impersonation's hour and its audit trail: refused.
+ * (An administrator acting as someone adds none: src/server/impersonation-rules.ts.)
  */
-export async function beforePasskeyCall(
-  call: PasskeyCall,
-  caller: () => Promise<{ session: Record<string, unknown> } | null>,
-): Promise<Record<string, unknown> | undefined> {
+export async function beforePasskeyCall(call: PasskeyCall): Promise<Record<string, unknown> | undefined> {
   if (!ADDING.has(call.path)) return undefined;
-  if ((await caller())?.session.impersonatedBy) {
-    const t = await apiTranslator(call.request ?? new Request('http://localhost/'));
-    throw new APIError('FORBIDDEN', {
-      code: 'YOU_CANNOT_ADD_A_PASSKEY_WHILE_IMPERSONATING',
-      message: t('authErrors:YOU_CANNOT_ADD_A_PASSKEY_WHILE_IMPERSONATING'),
-    });
-  }
   if (call.path !== '/passkey/verify-registration') return undefined;
   const body = bodyOf(call);
   const name = typeof body.name === 'string' ? body.name.trim() : '';

@@ -3,5 +3,5 @@
 export function processWide<T extends object>(name: string, create: () => T): T {
   if (process.env.NODE_ENV !== 'development') return create();
   const store = globalThis as unknown as Record<symbol, T | undefined>;
-  return (store[Symbol.for(`springboard:${name}`)] ??= create());
+  return (store[Symbol.for(`process-wide:${name}`)] ??= create());
 }

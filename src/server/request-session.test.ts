@@ -11,7 +11,7 @@ import { CLIENT_IP_HEADER, createHttpPipeline } from './http/pipeline.ts';
 import { requestSession } from './request-session.ts';
 
 const ORIGIN = 'http://localhost:3000';
-const withCookie = (cookie: string) => new Request(`${ORIGIN}/api/rpc/books`, { headers: { cookie } });
+const withCookie = (cookie: string) => new Request(`${ORIGIN}/api/rpc/account/sessions`, { headers: { cookie } });
 
 describe('a request’s session (read from the database each time, decision 028)', () => {
   let cookie: string;
@@ -78,13 +78,13 @@ describe('a request’s session (read from the database each time, decision 028)
       .set({ expiresAt: new Date(Date.now() + 3600_000) })
       .where(eq(session.token, token));
     const app = createHttpPipeline((request) => handleApiRequest(request), { env: () => parseEnv({ NODE_ENV: 'test' }) });
-    const answer = await app(new Request(`${ORIGIN}/api/rpc/books?limit=1`, { headers: { cookie: fresh } }));
+    const answer = await app(new Request(`${ORIGIN}/api/rpc/account/sessions`, { headers: { cookie: fresh } }));
     expect(answer.status).toBe(200);
     const sent = answer.headers.getSetCookie().filter((c) => c.startsWith('better-auth.session_token='));
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/Max-Age=2592000/);
     expect(sent[0]!.slice('better-auth.session_token='.length).split(';')[0]).toBe(/better-auth\.session_token=([^;]+)/.exec(fresh)![1]);
-    const next = await app(new Request(`${ORIGIN}/api/rpc/books?limit=1`, { headers: { cookie: fresh } }));
+    const next = await app(new Request(`${ORIGIN}/api/rpc/account/sessions`, { headers: { cookie: fresh } }));
     expect(next.headers.getSetCookie()).toEqual([]);
   });
 

@@ -67,8 +67,16 @@ function verifiedToken(value: string, secret: string): string | undefined {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
 }
 
-/** The user's columns Better Auth reads (not the search columns the manager's list keeps). */
-const { searchText: _searchText, searchTripled: _searchTripled, ...userColumns } = getTableColumns(userTable);
+/**
+ * The user's columns Better Auth reads: not the search columns the manager's list keeps, nor the last active
+ * organisation (src/server/active-organization.ts), which is ours and not in Better Auth's answer.
+ */
+const {
+  searchText: _searchText,
+  searchTripled: _searchTripled,
+  lastActiveOrganizationId: _lastActiveOrganizationId,
+  ...userColumns
+} = getTableColumns(userTable);
 /** The same, for an API key's owner (src/server/api-keys.ts). */
 export const ownerColumns = userColumns;
 /** Planned once, then only its parameters travel (src/server/db/prepared.ts). */

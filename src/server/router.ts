@@ -2,15 +2,19 @@ import { apiKeysRouter } from '#/features/api-keys/api-keys.router';
 import { webhooksRouter } from '#/features/webhooks/webhooks.router';
 import { accountRouter } from '#/features/account/account.router';
 import { auditRouter } from '#/features/audit/audit.router';
+// example:start
 import { booksRouter } from '#/features/books/books.router';
-import { dashboardRouter } from '#/features/dashboard/dashboard.router';
 import { genresRouter } from '#/features/genres/genres.router';
+// example:end
+import { dashboardRouter } from '#/features/dashboard/dashboard.router';
 import { organizationsRouter } from '#/features/organizations/organizations.router';
 import { usersRouter } from '#/features/users/users.router';
 
 export const router = {
+  // example:start
   books: booksRouter,
   genres: genresRouter,
+  // example:end
   users: usersRouter,
   dashboard: dashboardRouter,
   account: accountRouter,

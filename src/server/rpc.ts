@@ -1,23 +1,50 @@
 // Every procedure declares its permission in `meta`; the one middleware enforces it and refuses demo writes.
 import { os } from '@orpc/server';
 import type { ResponseHeadersPluginContext } from '@orpc/server/plugins';
-import { grantsAll, rolesAllow, type Permission } from '#/lib/permissions';
+import { keyHolds, reach, roleHolds, type Permission } from '#/lib/permissions';
 import { apiError, apiTranslator, type Translate } from './api-errors.ts';
 import { effectiveRole } from './roles.ts';
 import { dataException } from './db/errors.ts';
+import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
-import { env } from './env.ts';
+import { databaseForReads, rememberWrite } from './db/read-your-writes.ts';
+import { env, secondFactorMissing } from './env.ts';
 import { logger } from './logger.ts';
 import { requestSession } from './request-session.ts';
+import { secondFactorPending } from './session-cookie.ts';
 import { keyCaller, type KeyCaller } from './api-keys.ts';
 import { presentedApiKey } from './http/api-key-header.ts';
 import { recordDemoRefusal } from './audit/demo-refusal.ts';
 import { actingIn, type AuditEventInput } from './audit/record.ts';
 import { spendWrite } from './write-budget.ts';
+import { resolveMembership, type OrganizationScope } from './organization-scope.ts';
 
 export interface RpcMeta {
   /** Required: a procedure without one fails closed. */
   permission?: Permission | 'signed-in' | 'public';
+  /**
+   * How to find the owner of the row a call is about (`ownedBy` in src/server/ownership.ts). Required when the
+   * permission asks for an action a role may hold on its own rows only (`update:own`): such a call without
+   * it fails closed.
+   */
+  owner?: RowOwner;
+  /**
+   * A GET whose answer may be a few seconds old and decides no write: read from a replica when there are
+   * some (DATABASE_REPLICA_URLS), unless the caller has just written (src/server/db/read-your-writes.ts).
+   */
+  replica?: true;
+  /**
+   * Rows an organisation owns: the caller's membership in the active organisation or the path's `{slug}`,
+   * resolved and checked here (src/server/organization-scope.ts); `inOrganization` below declares it.
+   */
+  organization?: OrganizationScope;
+}
+
+/** The owner of the row `input` names: its id, `null` for a row with no owner, `undefined` for no such row. */
+export interface RowOwner {
+  find: (db: Database, input: unknown) => Promise<string | null | undefined>;
+  /** The translation key of the 404 for a row that does not exist. */
+  notFound: string;
 }
 
 export interface RpcContext extends ResponseHeadersPluginContext {
@@ -31,17 +58,9 @@ type Caller = Pick<AuditEventInput, 'actor' | 'impersonatorId' | 'apiKey'>;
 const isWrite = (permission: NonNullable<RpcMeta['permission']>) =>
   typeof permission === 'object' && Object.values(permission).some((actions) => actions?.some((a) => !READ_ACTIONS.has(a)));
 
-/**
- * Also for middleware that refuses writes before the permission step (the organisations' shelf). `who`:
- * the caller when already known (a key's owner and the key); otherwise the request's session is read.
- */
-export async function demoRefusal(request: Request, path: string | null, t: Translate, who?: Caller) {
-  const session = who ? null : await requestSession(request);
-  const caller: Caller = who ?? {
-    actor: session ? { id: session.user.id, name: session.user.name } : null,
-    impersonatorId: session?.session.impersonatedBy ?? null,
-  };
-  await recordDemoRefusal(await database(), { ...caller, details: { path }, request });
+/** A demo's refusal of a write, recorded under its caller (a key's owner and the key, or the session's person). */
+async function demoRefusal(request: Request, path: string | null, t: Translate, who: Caller) {
+  await recordDemoRefusal(await database(), { ...who, details: { path }, request });
   return apiError('DEMO_MODE', t('authErrors:DEMO_MODE'));
 }
 
@@ -57,9 +76,11 @@ const retryAfter =
 export const base = os
   .$context<RpcContext>()
   .$meta<RpcMeta>({})
-  .use(async ({ context, procedure, next }) => {
+  .use(async ({ context, procedure, next }, input: unknown) => {
     const t: Translate = await apiTranslator(context.request);
-    const permission = procedure['~orpc'].meta.permission;
+    const meta = procedure['~orpc'].meta;
+    const method = procedure['~orpc'].route.method ?? 'POST';
+    const permission = meta.permission;
     if (!permission) throw apiError('INTERNAL_SERVER_ERROR', t('api:INTERNAL_SERVER_ERROR'));
 
     // A key, when one is presented, is the caller: a session cookie beside it is not read.
@@ -72,17 +93,49 @@ export const base = os
     const apiKey = viaKey ? { id: viaKey.key.id, name: viaKey.key.name } : null;
 
     if (permission !== 'public') {
-      if (!user) throw apiError('UNAUTHORIZED', t('api:UNAUTHORIZED'));
+      if (!user) {
+        // Signed in with a first factor and not yet with the second: no session, and told what is missing.
+        if (secondFactorPending(context.request)) throw apiError('SECOND_FACTOR_REQUIRED', t('api:SECOND_FACTOR_REQUIRED'));
+        throw apiError('UNAUTHORIZED', t('api:UNAUTHORIZED'));
+      }
       // One's own account, sessions and sign-in methods answer a signed-in person only.
       if (viaKey && permission === 'signed-in') throw apiError('API_KEY_SESSION_ONLY', t('api:API_KEY_SESSION_ONLY'));
+      // AUTH_TWO_FACTOR: until they set one up, only their own account answers them (where they set it up). A key is its
+      // own credential; an impersonating administrator passed the policy to start.
+      const ownAccount = permission === 'signed-in' || Object.keys(permission).every((resource) => resource === 'account');
+      if (
+        !viaKey &&
+        !impersonatorId &&
+        !ownAccount &&
+        secondFactorMissing(env(), user.role, (caller as { twoFactorEnabled?: unknown }).twoFactorEnabled)
+      ) {
+        throw apiError('TWO_FACTOR_SETUP_REQUIRED', t('api:TWO_FACTOR_SETUP_REQUIRED'));
+      }
+      const byRole = roleHolds(user.role);
+      const byKey = viaKey ? keyHolds(viaKey.key.permissions) : null;
+      /** The first resource the caller holds on its own rows only: the row's owner decides. */
+      let ownOnly: string | null = null;
       for (const [resource, actions] of permission === 'signed-in' ? [] : Object.entries(permission)) {
-        const asked = { [resource]: actions } as Permission;
-        // A key holds what it was given and what its owner may do now, whichever is less.
-        if (!rolesAllow(user.role, asked) || (viaKey && !grantsAll(viaKey.key.permissions, asked))) {
-          throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource }), { resource });
+        for (const action of actions ?? []) {
+          // A key holds what it was given and what its owner may do now, whichever is less.
+          const reached = [reach(byRole, resource, action), byKey ? reach(byKey, resource, action) : 'any'];
+          if (reached.includes(null)) throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource }), { resource });
+          if (reached.includes('own')) ownOnly ??= resource;
         }
       }
-      if (env().demoMode && isWrite(permission)) {
+      if (ownOnly) {
+        const owner = meta.owner;
+        if (!owner) {
+          logger().error({ path: procedure['~orpc'].route.path }, 'an own-rows permission without meta.owner: refused');
+          throw apiError('INTERNAL_SERVER_ERROR', t('api:INTERNAL_SERVER_ERROR'));
+        }
+        const ownerId = await owner.find(await database(), input);
+        if (ownerId === undefined) throw apiError('NOT_FOUND', t(owner.notFound));
+        if (ownerId !== user.id) throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource: ownOnly }), { resource: ownOnly });
+      }
+      // An organisation's rows are written by its members ('signed-in'): any call but a GET writes.
+      const writes = isWrite(permission) || (meta.organization !== undefined && method !== 'GET');
+      if (env().demoMode && writes) {
         throw await demoRefusal(
           context.request,
           procedure['~orpc'].route.path ?? null,
@@ -91,17 +144,39 @@ export const base = os
         );
       }
     }
-    const db = await database();
+    const scoped =
+      meta.organization && user
+        ? await resolveMembership(await database(), meta.organization, {
+            userId: user.id,
+            activeOrganizationId: (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId,
+            input,
+            t,
+          })
+        : null;
+    const reads = method === 'GET';
+    const db = reads && meta.replica ? await databaseForReads(user?.id) : await database();
     // Every write counts, before its input is read. A demo refuses them all anyway.
-    if (user && !env().demoMode && (procedure['~orpc'].route.method ?? 'POST') !== 'GET') {
+    if (user && !env().demoMode && !reads) {
       const spent = await spendWrite(db, user.id);
       if (!spent.allowed) {
         context.resHeaders?.set('Retry-After', String(spent.retryAfter));
         throw apiError('TOO_MANY_REQUESTS', t('authErrors:TOO_MANY_REQUESTS'), { retryAfter: spent.retryAfter });
       }
+      await rememberWrite(user.id);
     }
     try {
-      return await next({ context: { db, user, sessionId: session?.session.id ?? null, impersonatorId, apiKey, t } });
+      return await next({
+        context: {
+          db,
+          user,
+          sessionId: session?.session.id ?? null,
+          impersonatorId,
+          apiKey,
+          t,
+          organization: scoped?.organization ?? null,
+          membership: scoped?.membership ?? null,
+        },
+      });
     } catch (error) {
       // A data exception came from the client: 400, not 500. Logged: the input schema should have refused it.
       const sqlState = dataException(error);
@@ -110,3 +185,14 @@ export const base = os
       throw apiError('INPUT_VALIDATION_FAILED', t('api:INPUT_VALIDATION_FAILED'));
     }
   });
+
+/**
+ * A procedure on an organisation's rows, for its members: `from` says which organisation, `may` the right its
+ * role must hold there. The middleware above resolves and checks the membership; this only narrows the type.
+ */
+export function inOrganization(scope: OrganizationScope) {
+  return base.meta({ permission: 'signed-in', organization: scope }).use(({ context, next }) => {
+    if (!context.organization || !context.membership) throw apiError('INTERNAL_SERVER_ERROR', context.t('api:INTERNAL_SERVER_ERROR'));
+    return next({ context: { organization: context.organization, membership: context.membership } });
+  });
+}

@@ -66,14 +66,11 @@ export async function signInMethodsOf(db: Database, userId: string, e: Pick<Env,
 
 interface Caller {
   user: { id: string };
-  /** The admin plugin's `impersonatedBy` is not in Better Auth's session type. */
-  session: Record<string, unknown>;
 }
 
 /**
- * The auth hooks' `before` step. An administrator acting as someone links nothing to their account
- * (their own identity would outlive the impersonation) and unlinks nothing. The unlink rule locks
- * the user's row: two unlinks at once would each count the other's identity.
+ * The auth hooks' `before` step, after the impersonation rules (src/server/impersonation-rules.ts).
+ * The unlink rule locks the user's row: two unlinks at once would each count the other's identity.
  */
 export async function beforeSignInMethodChange(
   db: Database,
@@ -84,11 +81,7 @@ export async function beforeSignInMethodChange(
   if (path !== LINK_PATH && path !== UNLINK_PATH) return;
   const caller = await session();
   if (!caller) return; // Better Auth answers 401.
-  const refuse = async (status: 'FORBIDDEN' | 'BAD_REQUEST', code: string) => {
-    const t = await apiTranslator(request ?? new Request('http://localhost/'));
-    return new APIError(status, { code, message: t(`authErrors:${code}`) });
-  };
-  if (caller.session.impersonatedBy) throw await refuse('FORBIDDEN', 'YOU_CANNOT_CHANGE_SIGN_IN_METHODS_WHILE_IMPERSONATING');
+  // An administrator acting as someone was refused before (src/server/impersonation-rules.ts).
   if (path !== UNLINK_PATH) return;
   const accountId = (body as { accountId?: unknown } | null)?.accountId;
   const [me] = await db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, caller.user.id)).for('update');
@@ -96,5 +89,8 @@ export async function beforeSignInMethodChange(
   // Someone else's or no row: Better Auth answers ACCOUNT_NOT_FOUND.
   if (!me || !rows.some((row) => row.id === accountId)) return;
   const ways = { identities: rows.length, passkeys: await passkeyCount(db, caller.user.id), emailVerified: me.emailVerified };
-  if (!canUnlink(ways)) throw await refuse('BAD_REQUEST', 'FAILED_TO_UNLINK_LAST_ACCOUNT');
+  if (!canUnlink(ways)) {
+    const t = await apiTranslator(request ?? new Request('http://localhost/'));
+    throw new APIError('BAD_REQUEST', { code: 'FAILED_TO_UNLINK_LAST_ACCOUNT', message: t('authErrors:FAILED_TO_UNLINK_LAST_ACCOUNT') });
+  }
 }

@@ -3,6 +3,7 @@
 // parent), and under it the database queries, SMTP, S3 and the job queue. Off, `inSpan` is one
 // boolean test and the SDK is never loaded.
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import { identitySlug } from '../lib/identity.ts';
 import type { Env } from './env.ts';
 import { processWide } from './process-wide.ts';
 
@@ -32,7 +33,7 @@ export async function stopTracing(): Promise<void> {
   await shutdown?.();
 }
 
-const tracer = () => trace.getTracer('springboard');
+const tracer = () => trace.getTracer(identitySlug);
 
 function ended<T>(span: Span, work: Promise<T>): Promise<T> {
   return work.then(

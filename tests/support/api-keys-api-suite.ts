@@ -3,15 +3,19 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { defaultKeyHasher } from '@better-auth/api-key';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getAuth } from '#/server/auth.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
 import { apikey, user } from '#/server/db/schema.ts';
 import { hashOfKey } from '#/server/api-keys.ts';
-import { logger } from '#/server/logger.ts';
 import { openApiDocument } from '#/server/openapi.ts';
-import { api, authApi, signIn } from './api.ts';
+import { api, signIn } from './api.ts';
+// example:start
+import { beforeAll } from 'vitest';
+import { getAuth } from '#/server/auth.ts';
+import { logger } from '#/server/logger.ts';
+import { authApi } from './api.ts';
+// example:end
 
 type Key = { id: string; name: string; start: string | null; permissions: Record<string, string[]>; expiresAt: string | null };
 type Created = Key & { secret: string };
@@ -32,22 +36,27 @@ const createKey = (cookie: string, body: Record<string, unknown>) => api<Created
 const withKey = <T = Record<string, unknown>>(method: string, path: string, secret: string, body?: unknown, language?: string) =>
   api<T & ApiError>(method, path, { headers: { 'x-api-key': secret }, body, language });
 
+// example:start
 const auditOf = async (action: string, keyId: string) =>
   queryRows<{ actor_id: string; details: Record<string, unknown> }>(
     await database(),
     sql`select actor_id, details from audit_event where action = ${action} and details->>'keyId' = ${keyId}`,
   );
+// example:end
 
 export function apiKeysSuite() {
+  // example:start
   let admin: Awaited<ReturnType<typeof person>>;
   let reader: Awaited<ReturnType<typeof person>>;
   beforeAll(async () => {
     admin = await person('admin');
     reader = await person('user');
   });
+  // example:end
   afterEach(() => vi.restoreAllMocks());
 
   describe('API keys: creating and listing', () => {
+    // example:start
     it('shows the secret once, stores only its hash, and lists the key without it', async () => {
       const created = await createKey(reader.cookie, { name: 'Reading script', expiresInDays: 30, permissions: { book: ['read'] } });
       expect(created.status).toBe(200);
@@ -73,7 +82,9 @@ export function apiKeysSuite() {
       expect(event).toMatchObject({ actor_id: reader.id, details: { name: 'Reading script', permissions: { book: ['read'] } } });
       expect(JSON.stringify(event)).not.toContain(created.body.secret);
     });
+    // example:end
 
+    // example:start
     it('refuses more than the person may do today, an empty name, no permission and an unknown one', async () => {
       const beyond = await createKey(reader.cookie, { name: 'Too much', expiresInDays: null, permissions: { book: ['read', 'create'] } });
       expect([beyond.status, beyond.body.code, beyond.body.data?.resource]).toEqual([403, 'FORBIDDEN', 'book']);
@@ -91,7 +102,9 @@ export function apiKeysSuite() {
       expect(await api('GET', '/account/api-keys', { cookie: reader.cookie })).toMatchObject({ status: 200 });
       expect((await (await database()).select().from(apikey).where(eq(apikey.name, 'Too much'))).length).toBe(0);
     });
+    // example:end
 
+    // example:start
     it('is refused while an administrator impersonates the person', async () => {
       const started = await authApi('POST', '/admin/impersonate-user', { cookie: admin.cookie, body: { userId: reader.id } });
       expect(started.status).toBe(200);
@@ -101,9 +114,11 @@ export function apiKeysSuite() {
       const res = await createKey(cookie, { name: 'Not mine', expiresInDays: null, permissions: { book: ['read'] } });
       expect([res.status, res.body.message]).toEqual([403, 'Keys cannot be created while impersonating someone']);
     });
+    // example:end
   });
 
   describe('API keys: calling the API with one', () => {
+    // example:start
     it('answers within its permissions, by x-api-key or Bearer, and refuses the rest with a translated 403', async () => {
       const { secret } = (await createKey(reader.cookie, { name: 'Books', expiresInDays: null, permissions: { book: ['read'] } })).body;
       expect((await withKey<{ items: unknown[] }>('GET', '/books?limit=2', secret)).body.items).toHaveLength(2);
@@ -125,13 +140,17 @@ export function apiKeysSuite() {
       });
       expect([more.status, more.body.code]).toEqual([403, 'FORBIDDEN']);
     });
+    // example:end
 
+    // example:start
     it('a key is its owner: a cookie beside it is not read', async () => {
       const { secret } = (await createKey(reader.cookie, { name: 'Beside', expiresInDays: null, permissions: { book: ['read'] } })).body;
       const res = await api('GET', '/users', { cookie: admin.cookie, headers: { 'x-api-key': secret } });
       expect([res.status, (res.body as ApiError).data?.resource]).toEqual([403, 'user']);
     });
+    // example:end
 
+    // example:start
     it('loses what its owner loses at once: demoted, banned, deleted', async () => {
       const db = await database();
       const owner = await person('admin');
@@ -165,7 +184,9 @@ export function apiKeysSuite() {
       const gone = await withKey('GET', '/users', secret);
       expect([gone.status, gone.body.code]).toEqual([401, 'API_KEY_INVALID']);
     });
+    // example:end
 
+    // example:start
     it('refuses a revoked, an expired and a made-up key with 401', async () => {
       const db = await database();
       const revoked = (await createKey(reader.cookie, { name: 'Revoked', expiresInDays: null, permissions: { book: ['read'] } })).body;
@@ -189,12 +210,14 @@ export function apiKeysSuite() {
       expect([madeUp.status, madeUp.body.code]).toEqual([401, 'API_KEY_INVALID']);
       expect((await api('GET', '/books', { headers: { authorization: 'Bearer ' } })).status).toBe(401);
     });
+    // example:end
 
     it('hashes a presented key as the plugin stored it', async () => {
       const secret = `sb_${randomBytes(32).toString('hex')}`;
       expect(hashOfKey(secret)).toBe(await defaultKeyHasher(secret));
     });
 
+    // example:start
     it('has its own rate limit: past it, 429 with Retry-After', async () => {
       const auth = await getAuth();
       const made = await auth.api.createApiKey({
@@ -207,7 +230,9 @@ export function apiKeysSuite() {
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(third.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     });
+    // example:end
 
+    // example:start
     it('never writes the secret in a log line, whatever the answer', async () => {
       const lines: string[] = [];
       for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const) {
@@ -226,9 +251,11 @@ export function apiKeysSuite() {
       expect(lines.join('\n')).not.toContain(secret);
       expect(lines.join('\n')).not.toContain(secret.slice(11));
     });
+    // example:end
   });
 
   describe('API keys: the manager', () => {
+    // example:start
     it('an administrator lists and revokes anyone’s keys; a user cannot', async () => {
       const key = (await createKey(reader.cookie, { name: 'Listed', expiresInDays: null, permissions: { book: ['read'] } })).body;
       const listed = await api<Key[]>('GET', `/users/${reader.id}/api-keys`, { cookie: admin.cookie });
@@ -244,6 +271,7 @@ export function apiKeysSuite() {
       // A key of someone else's is not found under another user.
       expect((await api('DELETE', `/users/${admin.id}/api-keys/${key.id}`, { cookie: admin.cookie })).status).toBe(404);
     });
+    // example:end
 
     it('the OpenAPI document declares both ways of presenting a key', async () => {
       const doc = (await openApiDocument()) as unknown as { components: { securitySchemes: Record<string, unknown> } };
@@ -258,10 +286,10 @@ export function apiKeysSuite() {
 export function apiKeysDemoSuite() {
   describe('API keys in demo mode', () => {
     it('refuses creating one; a key made before the demo still reads', async () => {
-      const cookie = await signIn('user@example.com');
-      const res = await createKey(cookie, { name: 'Demo', expiresInDays: null, permissions: { book: ['read'] } });
+      const cookie = await signIn('admin@example.com');
+      const res = await createKey(cookie, { name: 'Demo', expiresInDays: null, permissions: { user: ['list'] } });
       expect([res.status, res.body.code]).toEqual([403, 'DEMO_MODE']);
-      const [owner] = await (await database()).select({ id: user.id }).from(user).where(eq(user.email, 'user@example.com'));
+      const [owner] = await (await database()).select({ id: user.id }).from(user).where(eq(user.email, 'admin@example.com'));
       // Made before the demo (the demo refuses making one): straight into the table, hashed as the plugin hashes.
       const secret = `sb_${randomBytes(32).toString('hex')}`;
       await (await database()).insert(apikey).values({
@@ -269,9 +297,9 @@ export function apiKeysDemoSuite() {
         name: 'Before',
         key: await defaultKeyHasher(secret),
         referenceId: owner!.id,
-        permissions: JSON.stringify({ book: ['read'] }),
+        permissions: JSON.stringify({ user: ['list'] }),
       });
-      expect((await withKey('GET', '/books?limit=1', secret)).status).toBe(200);
+      expect((await withKey('GET', '/users?limit=1', secret)).status).toBe(200);
     });
 
     it("refuses a key's write as any other, recorded under the key's owner and name", async () => {
@@ -283,15 +311,15 @@ export function apiKeysDemoSuite() {
         name: 'Demo writer',
         key: await defaultKeyHasher(secret),
         referenceId: admin.id,
-        permissions: JSON.stringify({ book: ['read', 'create'] }),
+        permissions: JSON.stringify({ user: ['list', 'create', 'set-role'] }),
       });
-      const res = await withKey('POST', '/books', secret, { title: 'Not in a demo', author: 'Nobody' });
+      const res = await withKey('POST', '/users', secret, { name: 'Not in a demo', email: 'not.in.demo@example.org', role: 'user' });
       expect([res.status, res.body.code]).toEqual([403, 'DEMO_MODE']);
       const [recorded] = await queryRows<{ actor_id: string; details: { path: string; apiKey: { id: string; name: string } } }>(
         await database(),
         sql`select actor_id, details from audit_event where action = 'demo.refused' and actor_id = ${admin.id}`,
       );
-      expect(recorded).toEqual({ actor_id: admin.id, details: { path: '/books', apiKey: { id: keyId, name: 'Demo writer' } } });
+      expect(recorded).toEqual({ actor_id: admin.id, details: { path: '/users', apiKey: { id: keyId, name: 'Demo writer' } } });
     });
   });
 }

@@ -87,6 +87,7 @@ export function auditApiSuite() {
   });
 
   describe('audit log: product API writes', () => {
+    // example:start
     it('records a book created, updated and deleted: one event each, by the admin, with the changed fields', async () => {
       await markEvents();
       const created = await api<{ id: string }>('POST', '/books', { cookie: admin, body: { title: 'Audit Trail', author: 'Ann Auditor' } });
@@ -106,11 +107,14 @@ export function auditApiSuite() {
       ]);
       expect(events[1]!.changes).toEqual({ title: { before: 'Audit Trail', after: 'Audit Trails' } });
     });
+    // example:end
 
     it('records a genre created, and a user created, updated and a session of theirs ended', async () => {
       await markEvents();
+      // example:start
       const genre = await api<{ id: string }>('POST', '/genres', { cookie: admin, body: { name: 'Audited', color: '#123456' } });
       expect(genre.status).toBe(201);
+      // example:end
       const created = await api<{ id: string }>('POST', '/users', {
         cookie: admin,
         body: { name: 'Ora Audit', email: 'ora.audit@example.org', role: 'user' },
@@ -123,7 +127,9 @@ export function auditApiSuite() {
       expect(updated.status).toBe(200);
       const events = await eventsSinceMark();
       expect(events.map((e) => [e.action, e.actor_id, e.target_type, e.target_label])).toEqual([
+        // example:start
         ['genre.created', adminId, 'genre', 'Audited'],
+        // example:end
         ['user.created', adminId, 'user', 'ora.audit@example.org'],
         ['user.updated', adminId, 'user', 'ora.audit@example.org'],
       ]);
@@ -141,6 +147,7 @@ export function auditApiSuite() {
       expect((await api('GET', '/account/sessions', { cookie })).status).toBe(401);
     });
 
+    // example:start
     it('a change that fails after its event is written leaves neither the change nor the event', async () => {
       await failAfterEventLabelled('Doomed Book');
       await markEvents();
@@ -151,6 +158,7 @@ export function auditApiSuite() {
       expect(await queryRows(db, sql`select id from book where title = 'Doomed Book'`)).toEqual([]);
       await db.execute(sql`drop trigger test_fail_after_audit on audit_event`);
     });
+    // example:end
   });
 
   describe('audit log: auth API', () => {
@@ -428,6 +436,7 @@ export function auditApiSuite() {
       expect(events[1]!.changes).toEqual({ name: { before: 'Readers', after: 'Avid Readers' } });
       expect(events[2]!.details).toEqual({ userId: guestId, email: 'gus.guest@example.org' });
 
+      // example:start
       const created = await api<{ id: string }>('POST', '/books', { cookie: admin, body: { title: 'Shelved Audit', author: 'S. Helf' } });
       await markEvents();
       const added = await api<{ id: string }>('POST', '/shelf', { cookie: owner, body: { bookId: created.body.id, note: '' } });
@@ -439,6 +448,7 @@ export function auditApiSuite() {
         ['shelf.removed', ownerId, 'organization', orgId, 'Audit Guildhall'],
       ]);
       expect(events[0]!.details).toEqual({ shelfItemId: added.body.id, bookId: created.body.id, title: 'Shelved Audit' });
+      // example:end
 
       await markEvents();
       await ok('/organization/delete', owner, { organizationId: orgId });
@@ -551,9 +561,9 @@ export function auditApiSuite() {
       const db = await database();
       // More events than one batch (1000), with a label a spreadsheet would run as a formula.
       await db.execute(
-        sql`insert into audit_event (action, target_type, target_id, target_label) select 'book.deleted', 'book', 'csv-' || n, '=csv "batch"' from generate_series(1, 2500) n`,
+        sql`insert into audit_event (action, target_type, target_id, target_label) select 'user.deleted', 'user', 'csv-' || n, '=csv "batch"' from generate_series(1, 2500) n`,
       );
-      const res = await csv('?action=book.deleted&searchTerm=csv%20%22batch', admin);
+      const res = await csv('?action=user.deleted&searchTerm=csv%20%22batch', admin);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -566,7 +576,7 @@ export function auditApiSuite() {
       );
       expect(lines).toHaveLength(2501);
       // One transaction wrote them all: newest first is by id.
-      expect(lines[1]).toMatch(/^"\d{4}-\d{2}-\d{2}T[\d:.]+Z","book\.deleted",,,,,"book","csv-2500","'=csv ""batch""",,,,$/);
+      expect(lines[1]).toMatch(/^"\d{4}-\d{2}-\d{2}T[\d:.]+Z","user\.deleted",,,,,"user","csv-2500","'=csv ""batch""",,,,$/);
       expect(new Set(lines.slice(1).map((l) => l.split(',')[7])).size).toBe(2500);
     });
 
@@ -576,11 +586,11 @@ export function auditApiSuite() {
       const db = await database();
       for (const [i, start] of starts.entries()) {
         await db.execute(
-          sql`insert into audit_event (action, target_type, target_id, target_label) values ('book.deleted', 'book', ${`f13-${i}`}, ${`${start}HYPERLINK f13`})`,
+          sql`insert into audit_event (action, target_type, target_id, target_label) values ('user.deleted', 'user', ${`f13-${i}`}, ${`${start}HYPERLINK f13`})`,
         );
       }
       const res = await handleAuditCsv(
-        new Request('http://localhost:3000/api/audit.csv?action=book.deleted&searchTerm=hyperlink%20f13', { headers: { cookie: admin } }),
+        new Request('http://localhost:3000/api/audit.csv?action=user.deleted&searchTerm=hyperlink%20f13', { headers: { cookie: admin } }),
       );
       expect(res.status).toBe(200);
       const text = await res.text();
@@ -618,7 +628,7 @@ export function auditApiSuite() {
       const email = 'f6.subject@example.org';
       const created = await api<{ id: string }>('POST', '/users', { cookie: admin, body: { name: 'Fay Six', email, role: 'user' } });
       expect(created.status).toBe(201);
-      const staff = { 'x-springboard-client-ip': '203.0.113.66', 'user-agent': 'StaffBrowser/6.6' };
+      const staff = { 'x-app-client-ip': '203.0.113.66', 'user-agent': 'StaffBrowser/6.6' };
       expect(
         (await api('PUT', `/users/${created.body.id}`, { cookie: admin, headers: staff, body: { name: 'Fay Sixth', email, role: 'user' } }))
           .status,
@@ -630,7 +640,7 @@ export function auditApiSuite() {
         (await authApi('POST', '/admin/unban-user', { cookie: admin, headers: staff, body: { userId: created.body.id } })).status,
       ).toBe(200);
       const cookie = await signIn(email);
-      const own = { 'x-springboard-client-ip': '198.51.100.7', 'user-agent': 'OwnBrowser/1.0' };
+      const own = { 'x-app-client-ip': '198.51.100.7', 'user-agent': 'OwnBrowser/1.0' };
       expect((await authApi('POST', '/update-user', { cookie, headers: own, body: { name: 'Fay Six' } })).status).toBe(200);
 
       type Activity = { items: Array<{ action: string; actorId: string | null; ipAddress: string | null; userAgent: string | null }> };

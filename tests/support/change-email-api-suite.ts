@@ -9,6 +9,7 @@ import { mailboxMessages, type MailboxMessage } from '#/server/email/dev-mailbox
 import { CLIENT_IP_HEADER } from '#/server/http/pipeline.ts';
 import { authApi, codeSentAfter, newestMailId, signIn } from './api.ts';
 import { wrongCodes } from './login-codes.ts';
+import { identity } from '#/lib/identity.ts';
 
 const REQUEST = '/email-otp/request-email-change';
 const CHANGE = '/email-otp/change-email';
@@ -76,10 +77,11 @@ export function changeEmailSuite() {
       expect(session.body.user).toMatchObject({ email: next, emailVerified: true });
 
       const notice = await mailTo(old, mark);
-      expect(notice.subject).toBe('The email address of your Springboard account was changed');
-      expect(notice.text).toMatch(/On \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2}:\d{2}\s[AP]M UTC, the email address of your Springboard account/);
+      expect(notice.subject).toBe(`The email address of your ${identity.name} account was changed`);
+      expect(notice.text).toMatch(/On \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2}:\d{2}\s[AP]M UTC, the email address of your /);
+      expect(notice.text).toContain(`UTC, the email address of your ${identity.name} account`);
       expect(notice.text).toContain(`${old} no longer signs in to it.`);
-      expect(notice.text).toContain('If you did not make this change, contact an administrator of Springboard at once');
+      expect(notice.text).toContain(`If you did not make this change, contact an administrator of ${identity.name} at once`);
       expect(hasCode(notice.text)).toBe(false);
 
       const events = await queryRows<{ actor_id: string; target_id: string; target_label: string; changes: unknown }>(
@@ -107,7 +109,7 @@ export function changeEmailSuite() {
       expect(mailsTo(next, mark)[0]!.subject).toBe('Confirmez votre nouvelle adresse e-mail');
       expect((await post(CHANGE, cookie, { newEmail: next, otp: code })).status).toBe(200);
       const notice = await mailTo(old, mark);
-      expect(notice.subject).toBe("L'adresse e-mail de votre compte Springboard a été modifiée");
+      expect(notice.subject).toBe(`L'adresse e-mail de votre compte ${identity.name} a été modifiée`);
       expect(notice.text).toContain('UTC');
     });
 
@@ -124,7 +126,7 @@ export function changeEmailSuite() {
       expect([free.status, free.body]).toEqual([200, { success: true }]);
 
       const notice = await mailTo(owner, mark);
-      expect(notice.subject).toBe('Someone tried to use your email address on Springboard');
+      expect(notice.subject).toBe(`Someone tried to use your email address on ${identity.name}`);
       expect(notice.text).toContain(`asked to make ${owner} the email address of their account. It is already yours`);
       expect(hasCode(notice.text)).toBe(false);
       // A code would have left with the notice.
@@ -186,6 +188,67 @@ export function changeEmailSuite() {
       expect([signedOut.status, (signedOut.body as { code?: string }).code]).toEqual([401, 'UNAUTHORIZED']);
       const noCode = await post(CHANGE, '', { newEmail: address('nobody'), otp: '123456' });
       expect(noCode.status).toBe(401);
+    });
+
+    it('G4: refuses the code request and the change to an administrator acting as the person, sends nothing and changes nothing', async () => {
+      const own = address('grace');
+      await signIn(own);
+      const victim = await userRow(own);
+      const admin = await signIn('admin@example.com');
+      const started = await post('/admin/impersonate-user', admin, { userId: victim!.id });
+      expect(started.status).toBe(200);
+      // The impersonation's session cookie in place of the administrator's.
+      const jar = new Map(admin.split('; ').map((pair) => [pair.split('=')[0]!, pair]));
+      for (const set of started.headers.getSetCookie()) jar.set(set.split('=')[0]!, set.split(';')[0]!);
+      const acting = [...jar.values()].join('; ');
+      expect((await authApi<{ user: { email: string } }>('GET', '/get-session', { cookie: acting })).body.user.email).toBe(own);
+
+      const next = address('grace.admin');
+      const mark = newestMailId();
+      const refusal = {
+        code: 'YOU_CANNOT_CHANGE_EMAIL_WHILE_IMPERSONATING',
+        message: 'An administrator acting as someone cannot change their e-mail address',
+      };
+      const requested = await post(REQUEST, acting, { newEmail: next });
+      expect([requested.status, requested.body]).toEqual([403, refusal]);
+      const changed = await post(CHANGE, acting, { newEmail: next, otp: '123456' });
+      expect([changed.status, changed.body]).toEqual([403, refusal]);
+      // In the acting administrator's language too.
+      const french = await authApi('POST', REQUEST, {
+        cookie: `${acting}; i18next=fr`,
+        body: { newEmail: next },
+        headers: { [CLIENT_IP_HEADER]: ip },
+      });
+      expect(french.body).toMatchObject({ code: refusal.code, message: expect.stringContaining('adresse e-mail') });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(mailsTo(next, mark)).toEqual([]);
+      expect(mailsTo(own, mark)).toEqual([]);
+      expect(await userRow(own)).toEqual(victim);
+    });
+
+    it('N4: refuses deleting the account to an administrator acting as the person; the account stays', async () => {
+      const own = address('ada');
+      await signIn(own);
+      const victim = await userRow(own);
+      const admin = await signIn('admin@example.com');
+      const started = await post('/admin/impersonate-user', admin, { userId: victim!.id });
+      expect(started.status).toBe(200);
+      const jar = new Map(admin.split('; ').map((pair) => [pair.split('=')[0]!, pair]));
+      for (const set of started.headers.getSetCookie()) jar.set(set.split('=')[0]!, set.split(';')[0]!);
+      const acting = [...jar.values()].join('; ');
+      const deleted = await post('/delete-user', acting, {});
+      expect([deleted.status, deleted.body]).toEqual([
+        403,
+        {
+          code: 'YOU_CANNOT_DELETE_THE_ACCOUNT_WHILE_IMPERSONATING',
+          message: 'An administrator acting as someone cannot delete their account',
+        },
+      ]);
+      expect(await userRow(own)).toEqual(victim);
+      // The person themself still may.
+      const theirs = await signIn(own);
+      expect((await post('/delete-user', theirs, {})).status).toBe(200);
+      expect(await userRow(own)).toBeUndefined();
     });
 
     it('counts codes per address as sign-in does: five from one client in ten minutes, then 429', async () => {

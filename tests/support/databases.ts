@@ -17,6 +17,7 @@ export async function freshPglite(): Promise<DatabaseHandle> {
 /**
  * Applies the migrations up to and including `tag` (e.g. '0013_covered_book_orders'): insert rows as an
  * older version wrote them, then `handle.migrate()` runs the rest, as an upgrade in production would.
+ * @public (docs/guides/database-and-migrations.md)
  */
 export async function migrateTo(handle: DatabaseHandle, tag: string): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
@@ -36,7 +37,7 @@ export async function migrateTo(handle: DatabaseHandle, tag: string): Promise<vo
 
 export async function freshPostgres(): Promise<{ handle: DatabaseHandle; url: string; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `springboard_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const name = `app_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5000 });
   await admin.connect();
   await admin.query(`create database "${name}"`);

@@ -4,12 +4,15 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#/server/api-handler.ts';
 import { database } from '#/server/db/index.ts';
-import { auditEvent, book, member as memberTable, organization, user } from '#/server/db/schema.ts';
+import { auditEvent, member as memberTable, organization, user } from '#/server/db/schema.ts';
 import { createHttpPipeline } from '#/server/http/pipeline.ts';
 import { storage } from '#/server/storage/storage.ts';
 import { handleImagesRequest } from '#/server/storage/upload-handler.ts';
 import { serveUpload } from '#/server/storage/uploads-route.ts';
 import { ORIGIN, api, authApi, signIn } from './api.ts';
+// example:start
+import { book } from '#/server/db/schema.ts';
+// example:end
 
 type Answer = { url?: string | null; code?: string; message?: string };
 
@@ -315,6 +318,7 @@ export function imagesApiSuite() {
     });
   });
 
+  // example:start
   describe('book covers', () => {
     it('lets an admin add, replace and remove a cover, shows it in the books API, and deletes it with the book', async () => {
       const created = await api<{ id: string; coverImage: string | null }>('POST', '/books', {
@@ -350,6 +354,7 @@ export function imagesApiSuite() {
       for (const key of copiesOf(third.body.url!)) expect(await stored(key), key).toBe(false);
     });
   });
+  // example:end
 
   describe('organisation logos', () => {
     it('lets the organisation’s owners and admins change its logo (404 to a non-member, 403 to a plain member, whatever their site role), and deletes it with the organisation', async () => {
@@ -479,8 +484,9 @@ export function imagesApiSuite() {
     });
   });
 
+  // example:start
   describe('seeded covers', () => {
-    it('gives a few demo books a generated cover, stored at every width', async () => {
+    it('stores no picture for the demo books: their covers are drawn by the pages (decision 085)', async () => {
       const found = await api<{ items: Array<{ title: string; coverImage: string | null }> }>(
         'GET',
         '/books?searchTerm=Treasure%20Island',
@@ -488,15 +494,12 @@ export function imagesApiSuite() {
           cookie: member,
         },
       );
-      const treasure = found.body.items.find((b) => b.title === 'Treasure Island')!;
-      expect(treasure.coverImage).toMatch(/^\/uploads\/books\/[A-Za-z0-9-]+\/seed0[0-9a-f]{16}-256\.webp$/);
-      for (const key of copiesOf(treasure.coverImage!)) expect(await stored(key), key).toBe(true);
-      const meta = await sharp(
-        Buffer.from(await (await send('GET', treasure.coverImage!.replace('-256.', '-768.'))).arrayBuffer()),
-      ).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 768, 1152]);
+      const treasure = found.body.items.find((b) => b.title === 'Treasure Island');
+      expect(treasure).toBeDefined();
+      expect(treasure!.coverImage).toBeNull();
     });
   });
+  // example:end
 
   describe('rate limit', () => {
     it('allows 30 picture changes per user in 10 minutes, then answers 429 in the caller’s language', async () => {

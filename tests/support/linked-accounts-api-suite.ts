@@ -86,7 +86,7 @@ async function atProvider(authorizationUrl: string, loginName: string): Promise<
 }
 
 /** Start at `path` (link-social or sign-in/social), go through the provider, come back through the callback. */
-async function throughProvider(path: string, cookie: string, loginName: string, body: Record<string, unknown>) {
+export async function throughProvider(path: string, cookie: string, loginName: string, body: Record<string, unknown>) {
   const started = await handleAuthRequest(
     new Request(`${ORIGIN}/api/auth${path}`, {
       method: 'POST',
@@ -103,7 +103,7 @@ async function throughProvider(path: string, cookie: string, loginName: string, 
   return { status: back.status, location: back.headers.get('location') ?? '', cookies: setCookies(back) };
 }
 
-const link = (cookie: string, loginName: string) =>
+export const link = (cookie: string, loginName: string) =>
   throughProvider('/link-social', cookie, loginName, { provider: 'oidc', callbackURL: ACCOUNT_PAGE, errorCallbackURL: ACCOUNT_PAGE });
 
 interface Methods {

@@ -97,12 +97,16 @@ export function registerSoftPasskey(options: RegistrationOptions, origin: string
   return { passkey, response };
 }
 
-/** The browser's answer to a sign-in's challenge, signed with this passkey. */
-export function assertSoftPasskey(passkey: SoftPasskey, options: AuthenticationOptions, origin: string) {
+/** The browser's answer to a sign-in's challenge, signed with this passkey; `userVerified: false` as a security key without a PIN. */
+export function assertSoftPasskey(passkey: SoftPasskey, options: AuthenticationOptions, origin: string, { userVerified = true } = {}) {
   passkey.counter += 1;
   const counter = Buffer.alloc(4);
   counter.writeUInt32BE(passkey.counter);
-  const authenticatorData = Buffer.concat([sha256(options.rpId ?? new URL(origin).hostname), Buffer.from([UP | UV]), counter]);
+  const authenticatorData = Buffer.concat([
+    sha256(options.rpId ?? new URL(origin).hostname),
+    Buffer.from([userVerified ? UP | UV : UP]),
+    counter,
+  ]);
   const data = clientData('webauthn.get', options.challenge, origin);
   const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(data)]), passkey.privateKey);
   return {

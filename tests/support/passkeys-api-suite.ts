@@ -2,11 +2,13 @@
 // (passkey-authenticator.ts): adding, signing in, renaming, deleting, and the rules around them.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleAccountExport } from '#/features/account/account-export.server.ts';
 import { queryRows } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
 import { CLIENT_IP_HEADER } from '#/server/http/pipeline.ts';
+import { logger } from '#/server/logger.ts';
+import { inRequestContext } from '#/server/request-context.ts';
 import { openApiDocument } from '#/server/openapi.ts';
 import { api, authApi, ORIGIN, signIn, type ApiResult } from './api.ts';
 import { assertSoftPasskey, registerSoftPasskey, type SoftPasskey } from './passkey-authenticator.ts';
@@ -248,6 +250,29 @@ export function passkeysSuite() {
       // A sign-in's answer without the challenge it answers.
       const stray = await call('POST', '/passkey/verify-authentication', '', { response: { id: 'x', response: {} } });
       expect([stray.status, stray.body.code]).toEqual([400, 'CHALLENGE_NOT_FOUND']);
+    });
+
+    it('N3: a malformed answer to the passkey challenge is 400 with a fixed code, logged below error', async () => {
+      const cookie = await signIn(address('margaret'));
+      const refusal = { code: 'FAILED_TO_VERIFY_REGISTRATION', message: 'The passkey could not be added. Try again.' };
+      const errors = vi.spyOn(logger(), 'error');
+      try {
+        const forged = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } };
+        // `{}` has no `response` at all: the plugin's own schema refuses it (400 VALIDATION_ERROR).
+        expect((await call('POST', '/passkey/verify-registration', cookie, {})).status).toBe(400);
+        for (const body of [{ response: {}, name: 'x' }, { response: '<script>' }, { response: forged }]) {
+          const challenge = await call('GET', '/passkey/generate-register-options', cookie);
+          expect(challenge.status).toBe(200);
+          // As the server answers a request: Better Auth's lines held until the answer's status is known.
+          const res = await inRequestContext(`n3-${randomBytes(4).toString('hex')}`, () =>
+            call('POST', '/passkey/verify-registration', withCookies(cookie, challenge), body),
+          );
+          expect([res.status, res.body], JSON.stringify(body)).toEqual([400, refusal]);
+        }
+        expect(errors.mock.calls.map((args) => JSON.stringify(args).slice(0, 200))).toEqual([]);
+      } finally {
+        errors.mockRestore();
+      }
     });
 
     it('documents the passkey endpoints that are on in /api/openapi; the plugin’s own list stays off', async () => {

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 
-export const S3_BUCKET = 'springboard-test';
+export const S3_BUCKET = 'app-test';
 
 export async function startS3Server() {
-  const directory = await mkdtemp(path.join(tmpdir(), 'springboard-s3rver-'));
+  const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: S3_BUCKET }] });
   const { port } = await server.run();
   process.env.STORAGE_URL = `s3://${S3_BUCKET}?endpoint=http://127.0.0.1:${port}&region=us-east-1`;

@@ -44,6 +44,7 @@ export function writeBudgetSuite() {
       expect((await api('DELETE', NO_SESSION, { cookie: user })).status).toBe(404);
     });
 
+    // example:start
     it('F5: a budget spent by an administrator refuses their creates before anything is written', async () => {
       for (let i = 0; i < 60; i++) await api('DELETE', NO_SESSION, { cookie: admin });
       const refused = await api('POST', '/books', { cookie: admin, body: { title: 'Over Budget', author: 'F5' } });
@@ -51,6 +52,7 @@ export function writeBudgetSuite() {
       expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
       expect(await queryRows(await database(), sql`select id from book where title = 'Over Budget'`)).toEqual([]);
     });
+    // example:end
   });
 }
 
@@ -62,24 +64,62 @@ export function demoRefusalSuite() {
     );
 
   describe('demo mode: refusals in the audit log', () => {
-    it('F5: records at most 100 refusals per visitor an hour; the later writes are refused all the same', async () => {
-      const cookie = await signIn('user@example.com');
-      const visitor = { 'x-springboard-client-ip': '198.51.100.50' };
-      const before = await refusals();
-      // The product API and the auth API share the visitor's count.
-      for (let i = 0; i < 101; i++) {
-        const res =
-          i % 2
-            ? await api('DELETE', NO_SESSION, { cookie, headers: visitor })
-            : await authApi('POST', '/update-user', { cookie, headers: visitor, body: { name: 'Flood' } });
-        expect(res.status, `refusal ${i + 1}`).toBe(403);
-        expect(res.body, `refusal ${i + 1}`).toMatchObject({ code: 'DEMO_MODE' });
-      }
-      expect((await refusals()) - before).toBe(100);
+    it(
+      'F5: records at most 100 refusals per visitor an hour; the later writes are refused all the same',
+      { timeout: 120_000 },
+      async () => {
+        const cookie = await signIn('user@example.com');
+        const visitor = { 'x-app-client-ip': '198.51.100.50' };
+        const before = await refusals();
+        // The product API and the auth API share the visitor's count.
+        for (let i = 0; i < 101; i++) {
+          const res =
+            i % 2
+              ? await api('DELETE', NO_SESSION, { cookie, headers: visitor })
+              : await authApi('POST', '/update-user', { cookie, headers: visitor, body: { name: 'Flood' } });
+          expect(res.status, `refusal ${i + 1}`).toBe(403);
+          expect(res.body, `refusal ${i + 1}`).toMatchObject({ code: 'DEMO_MODE' });
+        }
+        expect((await refusals()) - before).toBe(100);
 
-      // Another visitor's refusal is recorded.
-      expect((await api('DELETE', NO_SESSION, { cookie, headers: { 'x-springboard-client-ip': '198.51.100.51' } })).status).toBe(403);
-      expect((await refusals()) - before).toBe(101);
+        // Another visitor's refusal is recorded.
+        expect((await api('DELETE', NO_SESSION, { cookie, headers: { 'x-app-client-ip': '198.51.100.51' } })).status).toBe(403);
+        expect((await refusals()) - before).toBe(101);
+      },
+    );
+
+    it(
+      'G7: 150 addresses of one IPv6 /64 are one visitor: at most 100 recorded, all refused; another /64 is another visitor',
+      { timeout: 120_000 },
+      async () => {
+        const cookie = await signIn('user@example.com');
+        const before = await refusals();
+        for (let i = 0; i < 150; i++) {
+          const headers = { 'x-app-client-ip': `2001:db8:7:7:${(i + 1).toString(16)}::${(i * 7 + 3).toString(16)}` };
+          const res = await api('DELETE', NO_SESSION, { cookie, headers });
+          expect([res.status, (res.body as { code?: string }).code], `refusal ${i + 1}`).toEqual([403, 'DEMO_MODE']);
+        }
+        expect((await refusals()) - before).toBe(100);
+        expect((await api('DELETE', NO_SESSION, { cookie, headers: { 'x-app-client-ip': '2001:db8:7:8::1' } })).status).toBe(403);
+        expect((await refusals()) - before).toBe(101);
+      },
+    );
+
+    it('G7: past 1 000 recorded refusals in the hour for everyone together, a new visitor’s refusal is not recorded either', async () => {
+      const cookie = await signIn('user@example.com');
+      const db = await database();
+      const fresh = { 'x-app-client-ip': '192.0.2.77' };
+      const before = await refusals();
+      expect((await api('DELETE', NO_SESSION, { cookie, headers: fresh })).status).toBe(403);
+      expect((await refusals()) - before).toBe(1);
+      // The hour's other 999, as many visitors' refusals would have counted them.
+      await db.execute(sql`update email_quota set count = 1000 where key = 'demo-refused-all:'`);
+      for (const ip of ['192.0.2.78', '2001:db8:9::1', '198.51.100.200']) {
+        const res = await api('DELETE', NO_SESSION, { cookie, headers: { 'x-app-client-ip': ip } });
+        expect([res.status, (res.body as { code?: string }).code]).toEqual([403, 'DEMO_MODE']);
+      }
+      expect((await refusals()) - before).toBe(1);
+      await db.execute(sql`delete from email_quota where key = 'demo-refused-all:'`);
     });
   });
 }

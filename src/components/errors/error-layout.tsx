@@ -41,7 +41,7 @@ export function ErrorLayout({
 }
 
 /** The address isolated: it reads left to right inside an Arabic sentence. */
-function SignedInAs({ email }: { email: string }) {
+export function SignedInAs({ email }: { email: string }) {
   const { t } = useTranslation();
   const MARK = '\u0000';
   const [before, after = ''] = t('errors.signedInAs', { email: MARK }).split(MARK);

@@ -22,6 +22,8 @@ function tone(seed: string) {
 
 /** The CSS width the browser picks a stored copy for. */
 const SIZES = {
+  // A table row's (about 44 px with p-2 cells, as shadcn's tables).
+  xs: ['size-6 text-[10px]', 24],
   sm: ['size-7 text-xs', 28],
   md: ['size-9 text-sm', 36],
   lg: ['size-16 text-lg', 64],

@@ -8,17 +8,19 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground hover:bg-primary/90',
-        secondary: 'border border-input bg-background text-foreground hover:bg-accent hover:text-accent-foreground dark:bg-input/30',
+        default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
+        secondary:
+          'border border-input bg-background text-foreground shadow-xs hover:bg-accent hover:text-accent-foreground dark:bg-input/30 dark:hover:bg-input/50',
         ghost: 'text-foreground hover:bg-accent hover:text-accent-foreground',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
         link: 'text-foreground underline underline-offset-4',
       },
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-8 px-3',
-        lg: 'h-11 px-6',
-        icon: 'size-10',
+        // shadcn's scale (new-york v4 ui/button.tsx): 36 px, small 32 px; an icon beside a label takes less padding.
+        default: 'h-9 px-4 py-2 has-[>svg]:px-3',
+        sm: 'h-8 gap-1.5 px-3 has-[>svg]:px-2.5',
+        lg: 'h-10 px-6 has-[>svg]:px-4',
+        icon: 'size-9',
         inline: 'h-auto p-0',
       },
     },

@@ -1,6 +1,7 @@
-// A few choices, each a native checkbox beside its label: an API key's permissions, a webhook's events.
+// A few choices, each a checkbox beside its label: an API key's permissions, a webhook's events.
 import type { ReactNode, Ref } from 'react';
 import { cn } from '#/lib/utils';
+import { Checkbox } from './checkbox';
 
 export function CheckboxGroup<T extends string>({
   idPrefix,
@@ -19,7 +20,7 @@ export function CheckboxGroup<T extends string>({
   onChange: (value: T[]) => void;
   onBlur?: () => void;
   /** The first box: it takes the focus when the server refuses the choice. */
-  firstRef?: Ref<HTMLInputElement>;
+  firstRef?: Ref<HTMLButtonElement>;
   invalid?: boolean;
   className?: string;
 }) {
@@ -29,14 +30,12 @@ export function CheckboxGroup<T extends string>({
         const id = `${idPrefix}-${option.value}`;
         return (
           <div key={option.value} className="flex items-center gap-2">
-            <input
+            <Checkbox
               id={id}
-              type="checkbox"
               ref={i === 0 ? firstRef : undefined}
-              className="size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed"
               checked={value.includes(option.value)}
               aria-invalid={invalid || undefined}
-              onChange={(e) => onChange(e.target.checked ? [...value, option.value] : value.filter((v) => v !== option.value))}
+              onCheckedChange={(checked) => onChange(checked === true ? [...value, option.value] : value.filter((v) => v !== option.value))}
               onBlur={onBlur}
             />
             <label htmlFor={id} className="cursor-pointer text-sm">

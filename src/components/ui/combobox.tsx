@@ -126,7 +126,7 @@ export function Combobox({
           aria-controls={open ? listId : undefined}
           aria-haspopup="listbox"
           className={cn(
-            'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 text-start text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive',
+            'flex h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 text-start text-base shadow-xs md:text-sm dark:bg-input/30 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive',
             className,
           )}
           {...buttonProps}

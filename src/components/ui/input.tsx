@@ -34,7 +34,8 @@ export function Input({ className, ref, ...props }: ComponentProps<'input'>) {
     <input
       ref={refs}
       className={cn(
-        'h-10 w-full rounded-md border border-input bg-card px-3 text-base placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive disabled:opacity-50',
+        // shadcn's (new-york v4 ui/input.tsx): 36 px; 16 px text on a phone, where less makes iOS zoom in.
+        'h-9 w-full min-w-0 rounded-md border border-input bg-card px-3 py-1 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive disabled:opacity-50 md:text-sm dark:bg-input/30',
         className,
       )}
       {...props}

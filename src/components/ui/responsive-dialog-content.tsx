@@ -41,7 +41,9 @@ export function ResponsiveDialogContent({ open, onOpenChange, title, description
             onOpenAutoFocus={onOpenAutoFocus}
             onCloseAutoFocus={onCloseAutoFocus}
             className={cn(
-              'fixed left-1/2 top-1/2 z-50 grid w-full max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg',
+              // Bound by the window and scrolled inside it: a long form (an administrator's API key lists
+              // every permission) still ends on buttons the mouse can reach.
+              'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto overscroll-contain rounded-lg border bg-background p-6 shadow-lg',
               className,
             )}
           >
@@ -88,8 +90,11 @@ export function ResponsiveDialogContent({ open, onOpenChange, title, description
               <Drawer.Description className="sr-only">{title}</Drawer.Description>
             )}
           </div>
-          {children}
-          {footer && <div className="flex flex-col-reverse gap-2">{footer}</div>}
+          {/* The sheet keeps its handle and title; what is below them scrolls inside its 90 % of the window. */}
+          <div className="-mx-4 flex min-h-0 flex-col gap-4 overflow-y-auto overscroll-contain px-4">
+            {children}
+            {footer && <div className="flex flex-col-reverse gap-2">{footer}</div>}
+          </div>
         </Drawer.Content>
       </Drawer.Portal>
     </Drawer.Root>

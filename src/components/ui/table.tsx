@@ -18,15 +18,15 @@ export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
 }
 
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('border-b transition-colors data-[state=selected]:bg-accent', className)} {...props} />;
+  return <tr className={cn('border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted', className)} {...props} />;
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
-    <th className={cn('h-10 px-3 text-start align-middle font-medium whitespace-nowrap text-muted-foreground', className)} {...props} />
+    <th className={cn('h-10 px-2 text-start align-middle font-medium whitespace-nowrap text-muted-foreground', className)} {...props} />
   );
 }
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('p-3 align-middle', className)} {...props} />;
+  return <td className={cn('p-2 align-middle', className)} {...props} />;
 }

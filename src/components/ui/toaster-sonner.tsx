@@ -1,5 +1,6 @@
 // Placed where they never cover a page's title: bottom-right from 640 px (mirrored right to left), top-center below.
-import { useEffect } from 'react';
+import { CircleCheckIcon, InfoIcon, Loader2Icon, OctagonXIcon, TriangleAlertIcon } from 'lucide-react';
+import { useEffect, type CSSProperties } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
 import { useIsDesktop } from '#/lib/use-media-query';
 import { useTheme } from '#/lib/theme';
@@ -19,8 +20,23 @@ export default function SonnerToaster() {
       duration={4000}
       visibleToasts={3}
       hotkey={['altKey', 'KeyT']}
-      richColors
       closeButton
+      // Neutral, as the page's cards (the theme's popover colours): the icon alone carries the kind.
+      icons={{
+        success: <CircleCheckIcon className="size-4 text-success" />,
+        info: <InfoIcon className="size-4 text-primary" />,
+        warning: <TriangleAlertIcon className="size-4 text-warning" />,
+        error: <OctagonXIcon className="size-4 text-destructive" />,
+        loading: <Loader2Icon className="size-4 animate-spin text-muted-foreground" />,
+      }}
+      style={
+        {
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+          '--border-radius': 'var(--radius)',
+        } as CSSProperties
+      }
     />
   );
 }

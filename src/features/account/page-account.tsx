@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
@@ -28,6 +28,7 @@ import { OwnSessions } from './own-sessions';
 import { Passkeys } from './passkeys';
 import { SecurityActivity } from './security-activity';
 import { SignInMethods } from './sign-in-methods';
+import { TwoFactor } from './two-factor';
 import { DisplayPreferences } from './preferences';
 import { YourData } from './your-data';
 
@@ -128,6 +129,7 @@ export function PageAccount() {
         <DisplayPreferences />
         <SignInMethods />
         <Passkeys />
+        <TwoFactor />
         <ApiKeys />
         <OwnSessions />
         {user && <SecurityActivity userId={user.id} />}
@@ -150,6 +152,7 @@ function SectionNav() {
     [
       ['sign-in-methods', t('signInMethods.title')],
       ['passkeys', t('passkeys.title')],
+      ['two-factor', t('twoFactor.title')],
       ['api-keys', t('apiKeys.title')],
       ['own-sessions', t('sessions.title')],
       ['security-activity', t('security.title', { ns: 'audit' })],
@@ -159,13 +162,18 @@ function SectionNav() {
       ['danger-zone', t('dangerZone', { ns: 'common' })],
     ],
   ];
+  const current = useSectionInView(groups.flat().map(([id]) => id));
   return (
     <nav aria-label={t('onThisPage')} className="sticky top-20 hidden w-44 shrink-0 self-start lg:block">
       {groups.map((links, index) => (
         <ul key={index} className="flex flex-col border-b py-2 text-sm last:border-b-0 first:pt-0">
           {links.map(([id, label]) => (
             <li key={id}>
-              <a href={`#${id}`} className="block rounded-md px-2 py-1.5 text-muted-foreground hover:bg-accent hover:text-foreground">
+              <a
+                href={`#${id}`}
+                aria-current={id === current ? 'location' : undefined}
+                className="block rounded-md px-2 py-1.5 text-muted-foreground hover:bg-accent hover:text-foreground aria-[current=location]:bg-accent aria-[current=location]:font-medium aria-[current=location]:text-foreground"
+              >
                 {label}
               </a>
             </li>
@@ -174,4 +182,39 @@ function SectionNav() {
       ))}
     </nav>
   );
+}
+
+/** Below the sticky header, with some room: a heading above this line has its section in view. */
+const IN_VIEW_LINE_PX = 120;
+
+/** The section being read: the last whose heading has passed the line near the top, the last one at the page's end. */
+function useSectionInView(ids: string[]) {
+  const [current, setCurrent] = useState(ids[0]);
+  const key = ids.join(' ');
+  useEffect(() => {
+    const list = key.split(' ');
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      let found = list[0];
+      for (const id of list) {
+        const top = document.getElementById(id)?.getBoundingClientRect().top;
+        if (top !== undefined && top <= IN_VIEW_LINE_PX) found = id;
+      }
+      setCurrent(atEnd ? list.findLast((id) => document.getElementById(id)) : found);
+    };
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [key]);
+  return current;
 }

@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { KeyRoundIcon, MailIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailAddress } from '#/components/email-address';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
@@ -105,7 +106,7 @@ export function SignInMethods() {
               {t('signInMethods.emailCode')}
               {!data.emailVerified && <Badge variant="warning">{t('notVerified')}</Badge>}
             </span>
-            <bdi className="align-with-page break-all">{data.email}</bdi>
+            <EmailAddress email={data.email} className="align-with-page" />
             <span className="text-muted-foreground">{t('signInMethods.emailCodeDescription')}</span>
           </ItemContent>
         </Item>

@@ -72,7 +72,7 @@ export function AuditDateRangePicker({ value, onValueChange, className, ...trigg
           aria-haspopup="dialog"
           aria-expanded={open}
           className={cn(
-            'flex h-10 w-full items-center gap-2 rounded-md border border-input bg-card px-3 text-start text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive',
+            'flex h-9 w-full items-center gap-2 rounded-md border border-input bg-card px-3 text-start text-base shadow-xs md:text-sm dark:bg-input/30 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive',
             className,
           )}
           {...trigger}

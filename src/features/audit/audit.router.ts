@@ -12,7 +12,7 @@ const CURSOR = ['timestamp', 'text'] as const;
 
 export const auditRouter = {
   list: base
-    .meta({ permission: { audit: ['read'] } })
+    .meta({ permission: { audit: ['read'] }, replica: true })
     .route({ method: 'GET', path: '/audit', summary: 'List audit events, newest first', tags: ['audit'] })
     .input(auditListInputSchema)
     .output(auditListSchema)

@@ -205,22 +205,24 @@ export function PageManagerAudit() {
       {dates.dateTime(event.createdAt)}
     </button>
   );
-  const actor = (event: AuditEvent) => (
+  // In the table an address or a name stays whole (`wrap-normal`: the column widens); on a card it may
+  // break anywhere, or a name with no break in it would widen the phone's page.
+  const actor = (event: AuditEvent, wrap = 'wrap-normal') => (
     <span className="flex min-w-0 items-center gap-2">
       {event.actorId ? (
-        <Avatar id={event.actorId} name={event.actorName} src={event.actorImage} size="sm" lazy />
+        <Avatar id={event.actorId} name={event.actorName} src={event.actorImage} size="xs" lazy />
       ) : (
         // No one signed in: a grey mark keeps the names in line.
-        <span aria-hidden className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-muted">
-          <UserRoundIcon className="size-4 text-muted-foreground" />
+        <span aria-hidden className="inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-muted">
+          <UserRoundIcon className="size-3.5 text-muted-foreground" />
         </span>
       )}
       {event.impersonatorId ? (
         <bdi>{t('asUser', { admin: event.impersonatorName ?? event.impersonatorId, user: event.actorName ?? '' })}</bdi>
       ) : apiKeyOf(event) ? (
-        <bdi className="wrap-normal">{t('withKey', { user: event.actorName ?? '', key: apiKeyOf(event)!.name })}</bdi>
+        <bdi className={wrap}>{t('withKey', { user: event.actorName ?? '', key: apiKeyOf(event)!.name })}</bdi>
       ) : (
-        <bdi className="wrap-normal">{event.actorName ?? t('anonymous')}</bdi>
+        <bdi className={wrap}>{event.actorName ?? t('anonymous')}</bdi>
       )}
     </span>
   );
@@ -275,7 +277,7 @@ export function PageManagerAudit() {
           {items.map((event) => (
             <Item key={event.id} data-testid="audit-row" layout="column">
               <span className="font-medium">{action(event)}</span>
-              {actor(event)}
+              {actor(event, 'min-w-0')}
               {(event.targetLabel ?? event.targetId) && (
                 <span className="truncate text-muted-foreground">
                   {t('columns.target')}: <bdi>{event.targetLabel ?? event.targetId}</bdi>
@@ -284,7 +286,7 @@ export function PageManagerAudit() {
               <span className="flex flex-wrap gap-x-2 text-muted-foreground">
                 {time(event)}
                 {event.ipAddress && (
-                  <span>
+                  <span className="min-w-0">
                     · <bdi>{event.ipAddress}</bdi>
                   </span>
                 )}

@@ -5,16 +5,16 @@ import { deleteCookie, getCookie } from '@tanstack/react-start/server';
 export const FORM_FLASH_COOKIE = 'sb-form';
 
 export interface FormFlash {
-  form: 'login' | 'verify' | 'onboarding';
+  form: 'login' | 'verify' | 'onboarding' | 'two-factor';
   error: { key?: string; code?: string; message?: string };
-  values: { email?: string; name?: string };
+  values: { email?: string; name?: string; method?: string };
 }
 
 function parse(value: string | undefined): FormFlash | null {
   if (!value) return null;
   try {
     const flash = JSON.parse(Buffer.from(value, 'base64url').toString()) as FormFlash;
-    return ['login', 'verify', 'onboarding'].includes(flash?.form) && typeof flash.error === 'object' ? flash : null;
+    return ['login', 'verify', 'onboarding', 'two-factor'].includes(flash?.form) && typeof flash.error === 'object' ? flash : null;
   } catch {
     return null;
   }

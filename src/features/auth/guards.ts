@@ -4,7 +4,7 @@ import { setResponseHeader } from '@tanstack/react-start/server';
 import type { QueryClient } from '@tanstack/react-query';
 import { STATUS_HEADER } from '#/lib/status-header';
 import { homeFor, safeRedirect } from './redirect';
-import { getSessionUser } from './auth.functions';
+import { getSecondFactorPending, getSessionUser } from './auth.functions';
 import { sessionQuery } from './session';
 
 const FORBIDDEN = 'FORBIDDEN';
@@ -30,12 +30,17 @@ export async function requireSection(
   section: 'app' | 'manager',
 ) {
   const user = await queryClient.fetchQuery(sessionQuery);
-  if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+  // Halfway through a sign-in: its second step, the one page such a browser may see.
+  if (!user) throw redirect({ to: (await getSecondFactorPending()) ? '/login/two-factor' : '/login', search: { redirect: location.href } });
   // Not with the route tree: the permissions bring Better Auth's access control, which /login never needs.
   const { rolesAllow } = await import('#/lib/permissions');
   if (!rolesAllow(user.role, { apps: [section] })) {
     markStatus(403);
     throw new ForbiddenError();
+  }
+  // AUTH_TWO_FACTOR: the account page's set-up first (the product API refuses them everything else).
+  if (user.twoFactorSetUpRequired && !/\/account\/?$/.test(new URL(location.href, 'http://localhost').pathname)) {
+    throw redirect({ to: section === 'app' ? '/app/account' : '/manager/account', hash: 'two-factor' });
   }
   // Rendered in the server's HTML, so it works before hydration and without JavaScript.
   if (!user.onboardedAt) await (await import('./onboarding-gate')).preloadOnboarding();
@@ -48,4 +53,13 @@ export async function redirectIfSignedIn(target: string) {
   // Straight from the server, not through the cache: the sign-in pages never load Query.
   const user = await getSessionUser();
   if (user) throw redirect({ href: safeRedirect(target) ?? homeFor(user.role) });
+  // A passkey's sign-in comes back through /login: one that needs the second factor goes on to it.
+  if (await getSecondFactorPending()) throw redirect({ to: '/login/two-factor', search: { redirect: target } });
+}
+
+/** The second factor's page: for a browser halfway through a sign-in only. */
+export async function requireSecondFactorStep(target: string) {
+  const user = await getSessionUser();
+  if (user) throw redirect({ href: safeRedirect(target) ?? homeFor(user.role) });
+  if (!(await getSecondFactorPending())) throw redirect({ to: '/login', search: { redirect: target } });
 }

@@ -48,6 +48,11 @@ export function PageLoginVerify() {
       form.setValue('code', '');
       return;
     }
+    // An authenticator app is set up: no session yet, its code is the next step.
+    if ((data as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
+      await navigate({ to: '/login/two-factor', search: { redirect } });
+      return;
+    }
     // A new session: nothing cached before it may show (another user may have signed out here).
     queryClient.clear();
     // Its role includes ADMIN_USER_IDS, the stored one does not.

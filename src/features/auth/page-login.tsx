@@ -30,6 +30,7 @@ export function PageLogin() {
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const signUp = config.signupEnabled;
+  const invited = route.useLoaderData();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,6 +58,13 @@ export function PageLogin() {
     <AuthLayout
       title={signUp ? t('login.titleSignUp') : t('login.title')}
       description={signUp ? t('login.descriptionSignUp') : t('login.description')}
+      notice={
+        invited && (
+          <p data-testid="invitation-notice" className="w-full max-w-sm rounded-lg border bg-card px-4 py-3 text-center text-sm shadow-xs">
+            {t('login.invitedBy', { inviter: invited.inviter, organization: invited.organization })}
+          </p>
+        )
+      }
     >
       {/* A real form: it also works before hydration and without JavaScript. */}
       <form method="post" action="/login" noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">

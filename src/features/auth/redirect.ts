@@ -1,7 +1,7 @@
 // Same-origin paths only: no open redirects.
 import { roleFieldIsAdmin } from '#/lib/role-field';
 
-const PROBE_ORIGIN = 'http://springboard.invalid';
+const PROBE_ORIGIN = 'http://probe.invalid';
 
 export function safeRedirect(target: unknown): string | undefined {
   if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;

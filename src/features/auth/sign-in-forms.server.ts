@@ -86,6 +86,8 @@ export async function submitVerifyForm(request: Request): Promise<Response> {
   if (!code.success) return refuse(back, { form: 'verify', error: { key: code.error.issues[0]!.message }, values: {} });
   const { response, payload } = await authCall(request, '/sign-in/email-otp', { email, otp: code.data });
   if (!response.ok) return refuse(back, { form: 'verify', error: authRefusal(payload), values: {} });
+  // An authenticator app is set up: its code is the sign-in's second step (the answer sets that step's cookie).
+  if (payload?.twoFactorRedirect === true) return seeOther(withRedirect('/login/two-factor', redirect), response.headers.getSetCookie());
   const user = (payload?.user ?? {}) as { id?: string; role?: string };
   const home = homeFor(effectiveRole({ id: user.id ?? '', role: user.role ?? 'user' }));
   return seeOther(redirect || home, response.headers.getSetCookie());
@@ -101,4 +103,33 @@ export async function submitOnboardingForm(request: Request): Promise<Response> 
   const { response, payload } = await authCall(request, '/update-user', { name: name.data, onboardedAt: new Date().toISOString() });
   if (!response.ok) return refuse(back, { form: 'onboarding', error: authRefusal(payload), values: { name: name.data } });
   return seeOther(back, response.headers.getSetCookie());
+}
+
+/** The two-factor plugin's cookie of the step (src/server/two-factor.ts), forgotten when the person gives up. */
+const endStep = () =>
+  env().baseUrl.startsWith('https:')
+    ? '__Secure-better-auth.two_factor=; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=0'
+    : 'better-auth.two_factor=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0';
+
+/** The sign-in's second step: an authenticator code, a recovery code, or giving up (`intent`). */
+export async function submitTwoFactorForm(request: Request): Promise<Response> {
+  const field = await fields(request);
+  if (!field) return notAForm();
+  const redirect = safeRedirect(field('redirect')) ?? '';
+  const intent = field('intent');
+  if (intent === 'cancel') return seeOther(withRedirect('/login', redirect), [endStep()]);
+  const back = withRedirect('/login/two-factor', redirect);
+  const method = intent === 'recovery' ? 'recovery' : 'app';
+  let value = field('code').trim();
+  if (method === 'app') {
+    const code = codeSchema.safeParse(value);
+    if (!code.success) return refuse(back, { form: 'two-factor', error: { key: code.error.issues[0]!.message }, values: { method } });
+    value = code.data;
+  } else if (!value) return refuse(back, { form: 'two-factor', error: { key: 'twoFactor.recoveryRequired' }, values: { method } });
+  const path = method === 'app' ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code';
+  const { response, payload } = await authCall(request, path, { code: value });
+  if (!response.ok) return refuse(back, { form: 'two-factor', error: authRefusal(payload), values: { method } });
+  const user = (payload?.user ?? {}) as { id?: string; role?: string };
+  const home = homeFor(effectiveRole({ id: user.id ?? '', role: user.role ?? 'user' }));
+  return seeOther(redirect || home, response.headers.getSetCookie());
 }

@@ -36,7 +36,7 @@ function conflict(error: unknown, t: (key: string) => string): never {
 
 export const booksRouter = {
   list: base
-    .meta({ permission: { book: ['read'] } })
+    .meta({ permission: { book: ['read'] }, replica: true })
     .route({ method: 'GET', path: '/books', summary: 'List books (by title or author), filtered by genre', tags: ['books'] })
     .input(bookListInputSchema)
     .output(bookListSchema)
@@ -60,7 +60,7 @@ export const booksRouter = {
     }),
 
   get: base
-    .meta({ permission: { book: ['read'] } })
+    .meta({ permission: { book: ['read'] }, replica: true })
     .route({ method: 'GET', path: '/books/{id}', summary: 'Get a book', tags: ['books'] })
     .input(idInputSchema)
     .output(bookSchema)

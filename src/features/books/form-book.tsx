@@ -11,7 +11,7 @@ import { Input } from '#/components/ui/input';
 import { UnsavedChangesGuard } from '#/components/unsaved-changes';
 import { genreInputSchema, type GenreInput } from '#/features/genres/genres.schema';
 import { PictureField } from '#/features/images/picture-field';
-import { orpc, showOnFields } from '#/lib/api-client';
+import { orpc, reasonOf, showOnFields } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { bookInputSchema, type Book, type BookInput } from './books.schema';
 
@@ -49,7 +49,7 @@ export function FormBook({ book, onSaved, onCancel }: { book?: Book; onSaved: (b
     },
     onError: (error) => {
       const rest = showOnFields(error, form.setError, ['title', 'author', 'publisher']);
-      if (rest !== undefined) toast.error(rest || t('form.saveFailed'));
+      if (rest !== undefined) toast.error(t('form.saveFailed'), rest ? { description: rest } : undefined);
     },
   });
 
@@ -62,7 +62,7 @@ export function FormBook({ book, onSaved, onCancel }: { book?: Book; onSaved: (b
       toast.success(t('form.genreCreated'));
     },
     onError: (error) => {
-      if (!handledGlobally(error)) setGenreError(error.message);
+      if (!handledGlobally(error)) setGenreError(reasonOf(error) || t('genre.createFailed'));
     },
   });
 

@@ -88,7 +88,7 @@ export function PageBook() {
           title={book.title}
         />
         <div className="flex flex-col gap-6 sm:flex-row">
-          <BookCover book={book} className="w-40 shrink-0 sm:w-48" sizes="192px" />
+          <BookCover book={book} className="w-40 shrink-0 shadow-xl sm:w-48" sizes="192px" />
           <div className="flex min-w-0 flex-col items-start gap-4">
             <Badge className="gap-1.5">
               <span className="inline-block size-2 rounded-full" style={{ backgroundColor: book.genre?.color ?? '#64748b' }} aria-hidden />

@@ -10,7 +10,7 @@ import { DangerZone } from '#/components/danger-zone';
 import { PageHeader } from '#/components/ui/page-header';
 import { useDates } from '#/lib/i18n/use-dates';
 import { usePermission } from '#/features/auth/use-permission';
-import { orpc } from '#/lib/api-client';
+import { orpc, reasonDescription } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { BookCover } from '#/components/book-cover';
 import { bookQuery } from './books.queries';
@@ -35,7 +35,7 @@ export function PageManagerBook() {
     orpc.books.delete.mutationOptions({
       onSettled: () => setConfirming(false),
       onError: (error) => {
-        if (!handledGlobally(error)) toast.error(t('form.deleteFailed'), { description: error.message });
+        if (!handledGlobally(error)) toast.error(t('form.deleteFailed'), reasonDescription(error));
       },
       onSuccess: async () => {
         toast.success(t('form.deleted'));
@@ -69,7 +69,7 @@ export function PageManagerBook() {
         }
       />
       <div className="flex flex-col gap-4 sm:flex-row">
-        <BookCover book={book} className="w-32" sizes="128px" />
+        <BookCover book={book} className="w-32 shadow-lg" sizes="128px" />
         <dl className="grid flex-1 gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-2">
           <div className="flex flex-col gap-0.5">
             <dt className="text-muted-foreground">{t('book.author')}</dt>

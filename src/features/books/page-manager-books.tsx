@@ -57,7 +57,7 @@ export function PageManagerBooks() {
       meta: { sortKey: 'title' },
       cell: ({ row }) => (
         <span className="flex items-center gap-3">
-          <BookCover book={row.original} className="w-6" lazy sizes="24px" />
+          <BookCover book={row.original} className="w-5" lazy sizes="20px" />
           {titleLink(row.original)}
         </span>
       ),
@@ -98,8 +98,6 @@ export function PageManagerBooks() {
       filtered={Boolean(search.genreId)}
       onClearFilters={() => setSearch({ genreId: '' })}
       columns={columns as ColumnDef<Book, unknown>[]}
-      pageSize={search.limit}
-      onPageSize={(limit) => setSearch({ limit: limit as typeof search.limit })}
       sort={sort}
       onSort={(key) => setSearch(nextSort(sort, key) as Partial<typeof search>)}
       list={list}

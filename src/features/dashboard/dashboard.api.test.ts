@@ -3,8 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn } from '../../../tests/support/api.ts';
 import { queryRows } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
-import { book, user } from '#/server/db/schema.ts';
+import { user } from '#/server/db/schema.ts';
 import type { Dashboard } from './dashboard.schema';
+// example:start
+import { book } from '#/server/db/schema.ts';
+// example:end
 
 let admin: string;
 
@@ -37,7 +40,9 @@ describe('dashboard API', () => {
       { id: ids[1]!, name: 'Forty Days', email: 'forty.days@example.org', createdAt: ago(40) },
       { id: ids[2]!, name: 'Ninety Days', email: 'ninety.days@example.org', createdAt: ago(90) },
     ]);
+    // example:start
     await db.insert(book).values({ id: crypto.randomUUID(), title: 'Trend Book', author: 'Trend Author', createdAt: ago(45) });
+    // example:end
 
     const after = await api<Dashboard>('GET', '/dashboard', { cookie: admin });
     expect(after.body.signupsPerDay.at(-1)!.count).toBe(days.at(-1)!.count + 1);
@@ -45,13 +50,35 @@ describe('dashboard API', () => {
       current: before.body.trends.users.current + 1,
       previous: before.body.trends.users.previous + 1,
     });
+    // example:start
     expect(after.body.trends.books).toEqual({
       current: before.body.trends.books.current,
       previous: before.body.trends.books.previous + 1,
     });
+    // example:end
     expect(after.body.counts.users).toBe(before.body.counts.users + 3);
     await db.delete(user).where(eq(user.id, ids[0]!));
   });
+
+  // example:start
+  it('gives the books added per day beside the sign-ups, the same days', async () => {
+    const before = await api<Dashboard>('GET', '/dashboard', { cookie: admin });
+    expect(before.body.booksPerDay.map((d) => d.day)).toEqual(before.body.signupsPerDay.map((d) => d.day));
+    const db = await database();
+    const ago = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await db.insert(book).values([
+      { id: ids[0]!, title: 'Added Today', author: 'Day Author' },
+      { id: ids[1]!, title: 'Added Today Too', author: 'Day Author' },
+      { id: ids[2]!, title: 'Added Ten Days Ago', author: 'Day Author', createdAt: ago(10) },
+    ]);
+    const after = await api<Dashboard>('GET', '/dashboard', { cookie: admin });
+    expect(after.body.booksPerDay.at(-1)!.count).toBe(before.body.booksPerDay.at(-1)!.count + 2);
+    expect(after.body.booksPerDay.at(-11)!.count).toBe(before.body.booksPerDay.at(-11)!.count + 1);
+    expect(after.body.signupsPerDay).toEqual(before.body.signupsPerDay);
+    await db.delete(book).where(inArray(book.id, ids));
+  });
+  // example:end
 
   it('gives 7 or 90 days on request, each trend against the period of the same length before it, and refuses other ranges', async () => {
     const db = await database();

@@ -18,16 +18,28 @@ export const dashboardSchema = z.object({
     users: z.number().int(),
     admins: z.number().int(),
     banned: z.number().int(),
+    // example:start
     books: z.number().int(),
     genres: z.number().int(),
+    // example:end
     activeSessions: z.number().int(),
   }),
-  trends: z.object({ users: trendSchema, books: trendSchema }),
+  trends: z.object({
+    users: trendSchema,
+    // example:start
+    books: trendSchema,
+    // example:end
+  }),
   /** Oldest first, `YYYY-MM-DD`. */
   signupsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
+  // example:start
+  /** The same days as `signupsPerDay`. */
+  booksPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
+  // example:end
   newestUsers: z.array(
     z.object({ id: z.string(), name: z.string(), email: z.string(), image: z.string().nullable(), createdAt: z.date() }),
   ),
+  // example:start
   newestBooks: z.array(
     z.object({
       id: z.string(),
@@ -38,5 +50,6 @@ export const dashboardSchema = z.object({
       createdAt: z.date(),
     }),
   ),
+  // example:end
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,14 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, type LinkProps } from '@tanstack/react-router';
-import { BookOpenIcon, MonitorSmartphoneIcon, TagsIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { MonitorSmartphoneIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DisplayName } from '#/components/display-name';
 import { Avatar } from '#/components/ui/avatar';
+import { Badge } from '#/components/ui/badge';
 import { buttonVariants } from '#/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
 import { PageHeader } from '#/components/ui/page-header';
-import { BookCover } from '#/components/book-cover';
 import { formatNumber } from '#/lib/i18n/format';
 import { useDates } from '#/lib/i18n/use-dates';
 import { cn } from '#/lib/utils';
@@ -16,6 +16,10 @@ import { dashboardQuery } from './dashboard.queries';
 import { DASHBOARD_RANGES } from './dashboard-range';
 import type { Dashboard } from './dashboard.schema';
 import { SignupsChart } from './signups-chart';
+// example:start
+import { BookOpenIcon, TagsIcon } from 'lucide-react';
+import { BookCover } from '#/components/book-cover';
+// example:end
 
 const route = getRouteApi('/manager/dashboard');
 
@@ -26,8 +30,12 @@ interface Stat {
   /** None for sessions: no page lists them all. */
   link?: Pick<LinkProps, 'to' | 'search'>;
   trend?: Dashboard['trends']['users'];
-  /** Under the value, in place of a trend. */
+  /** Beside the label where there is no trend: what the value covers ('Now', 'All time'). */
+  badge?: string;
+  /** The footer's first line, in place of the trend's. */
   footer?: ReactNode;
+  /** The footer's second, quiet line. */
+  note?: ReactNode;
 }
 
 export function PageDashboard() {
@@ -43,11 +51,15 @@ export function PageDashboard() {
       link: { to: '/manager/users' },
       trend: data.trends.users,
     },
+    // example:start
     { key: 'books', label: t('dashboard.books'), icon: BookOpenIcon, link: { to: '/manager/books' }, trend: data.trends.books },
+    // example:end
     {
       key: 'activeSessions',
       label: t('dashboard.activeSessions'),
       icon: MonitorSmartphoneIcon,
+      badge: t('dashboard.now'),
+      note: t('dashboard.sessionsFooter'),
       // The people behind the numbers: admins and banned accounts, each a filtered list.
       footer: (
         <>
@@ -61,9 +73,22 @@ export function PageDashboard() {
         </>
       ),
     },
-    { key: 'genres', label: t('dashboard.genres'), icon: TagsIcon, link: { to: '/manager/books' } },
+    // example:start
+    {
+      key: 'genres',
+      label: t('dashboard.genres'),
+      icon: TagsIcon,
+      link: { to: '/manager/books' },
+      badge: t('dashboard.allTime'),
+      footer: t('dashboard.genresFooter'),
+    },
+    // example:end
   ];
   const signups = data.signupsPerDay.reduce((sum, d) => sum + d.count, 0);
+  const series: { books?: Array<{ day: string; count: number }> } = {};
+  // example:start
+  series.books = data.booksPerDay;
+  // example:end
   return (
     <div className="flex w-full min-w-0 flex-col gap-6">
       <PageHeader title={t('dashboard.title')} actions={<RangeSwitch days={days} />} />
@@ -73,17 +98,17 @@ export function PageDashboard() {
           <StatCard key={stat.key} stat={stat} value={data.counts[stat.key]} />
         ))}
       </dl>
-      <Card data-testid="signups-chart">
+      <Card data-testid="signups-chart" className={cardFinish}>
         <CardHeader>
           <div className="flex flex-col gap-1">
-            <CardTitle>{t('dashboard.signupsTitle')}</CardTitle>
+            <CardTitle>{t('dashboard.growthTitle')}</CardTitle>
             <CardDescription>
               {t('dashboard.signupsDescription', { count: signups, total: number(signups) })} · {t(`dashboard.range.${days}`)}
             </CardDescription>
           </div>
         </CardHeader>
         <CardContent>
-          <SignupsChart data={data.signupsPerDay} />
+          <SignupsChart data={data.signupsPerDay} {...series} />
         </CardContent>
       </Card>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
@@ -104,6 +129,7 @@ export function PageDashboard() {
             createdAt: u.createdAt,
           }))}
         />
+        {/* example:start */}
         <NewestList
           id="newest-books"
           title={t('dashboard.newestBooks')}
@@ -120,6 +146,7 @@ export function PageDashboard() {
             createdAt: b.createdAt,
           }))}
         />
+        {/* example:end */}
       </div>
     </div>
   );
@@ -147,48 +174,96 @@ function RangeSwitch({ days }: { days: number }) {
   );
 }
 
+// dashboard-01's finish: a wash of the brand from the bottom in light mode, the card's own colour in dark.
+const cardFinish = 'bg-linear-to-t from-brand/5 to-card dark:bg-card';
+
 function StatCard({ stat, value }: { stat: Stat; value: number }) {
   const { i18n } = useTranslation('users');
   const Icon = stat.icon;
   return (
     <div
       className={cn(
-        'relative row-span-3 grid min-w-0 grid-rows-subgrid gap-y-1 rounded-xl border bg-card p-4 shadow-xs sm:p-5',
-        stat.link && 'hover:bg-muted/50',
+        'relative row-span-3 grid min-w-0 grid-rows-subgrid gap-y-2 rounded-xl border p-4 shadow-xs sm:p-5',
+        cardFinish,
+        stat.link && 'hover:to-muted/50',
       )}
       data-testid={`count-${stat.key}`}
     >
-      <dt className="flex items-start justify-between gap-2 text-sm text-muted-foreground">
-        {stat.link ? (
-          // The link's ::after covers the whole card, so the card opens the list.
-          <Link {...stat.link} className="break-words after:absolute after:inset-0 after:rounded-xl hover:underline">
-            {stat.label}
-          </Link>
+      <dt className="flex flex-wrap items-start justify-between gap-2 text-sm text-muted-foreground">
+        <span className="flex min-w-0 items-center gap-1.5">
+          <Icon aria-hidden className="size-4 shrink-0" />
+          {stat.link ? (
+            // The link's ::after covers the whole card, so the card opens the list.
+            <Link {...stat.link} className="break-words after:absolute after:inset-0 after:rounded-xl hover:underline">
+              {stat.label}
+            </Link>
+          ) : (
+            <span className="break-words">{stat.label}</span>
+          )}
+        </span>
+        {stat.trend ? (
+          <TrendBadge trend={stat.trend} language={i18n.language} />
         ) : (
-          <span className="break-words">{stat.label}</span>
+          stat.badge && <Badge className="border bg-transparent">{stat.badge}</Badge>
         )}
-        <Icon aria-hidden className="size-4 shrink-0" />
       </dt>
-      <dd className="text-3xl font-semibold tabular-nums">{formatNumber(value, i18n.language)}</dd>
-      <dd className="relative text-xs text-muted-foreground" data-testid={stat.trend ? `trend-${stat.key}` : undefined}>
-        {stat.trend ? <Trend trend={stat.trend} language={i18n.language} /> : stat.footer}
+      <dd className="text-2xl font-semibold tabular-nums sm:text-3xl">{formatNumber(value, i18n.language)}</dd>
+      <dd className="relative flex flex-col gap-0.5 text-xs sm:text-sm">
+        {stat.trend ? (
+          <>
+            <TrendLine trend={stat.trend} />
+            <span className="text-muted-foreground" data-testid={`trend-${stat.key}`}>
+              <TrendText trend={stat.trend} language={i18n.language} />
+            </span>
+          </>
+        ) : (
+          <>
+            <span className="font-medium">{stat.footer}</span>
+            {stat.note && <span className="text-muted-foreground">{stat.note}</span>}
+          </>
+        )}
       </dd>
     </div>
   );
 }
 
-function Trend({ trend, language }: { trend: Dashboard['trends']['users']; language: string }) {
+const change = (trend: Dashboard['trends']['users']) => (trend.previous === 0 ? null : (trend.current - trend.previous) / trend.previous);
+
+/** The change in a badge, as dashboard-01's cards: '+12%', or 'New' when the period before had none. */
+function TrendBadge({ trend, language }: { trend: Dashboard['trends']['users']; language: string }) {
   const { t } = useTranslation('users');
-  if (trend.previous === 0) return <>{t('dashboard.trendNew', { count: trend.current, total: formatNumber(trend.current, language) })}</>;
-  const change = (trend.current - trend.previous) / trend.previous;
-  const percent = formatNumber(change, language, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' });
-  const Icon = change < 0 ? TrendingDownIcon : TrendingUpIcon;
+  const ratio = change(trend);
+  const Icon = ratio !== null && ratio < 0 ? TrendingDownIcon : TrendingUpIcon;
   return (
-    <span className={cn('inline-flex items-center gap-1', change > 0 && 'text-success', change < 0 && 'text-destructive')}>
-      {change !== 0 && <Icon aria-hidden className="size-3.5 rtl:-scale-x-100" />}
-      {t('dashboard.trendChange', { change: percent })}
+    <Badge className="gap-1 border bg-transparent text-foreground" data-testid="trend-badge">
+      {ratio !== 0 && <Icon aria-hidden className="size-3.5 rtl:-scale-x-100" />}
+      {ratio === null
+        ? t('dashboard.badgeNew')
+        : formatNumber(ratio, language, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' })}
+    </Badge>
+  );
+}
+
+function TrendLine({ trend }: { trend: Dashboard['trends']['users'] }) {
+  const { t } = useTranslation('users');
+  const ratio = change(trend);
+  const up = ratio === null ? trend.current > 0 : ratio > 0;
+  const down = ratio !== null && ratio < 0;
+  const Icon = down ? TrendingDownIcon : TrendingUpIcon;
+  return (
+    <span className={cn('inline-flex items-center gap-1.5 font-medium', up && 'text-success', down && 'text-destructive')}>
+      {t(up ? 'dashboard.trendingUp' : down ? 'dashboard.trendingDown' : 'dashboard.steady')}
+      {(up || down) && <Icon aria-hidden className="size-4 shrink-0 rtl:-scale-x-100" />}
     </span>
   );
+}
+
+function TrendText({ trend, language }: { trend: Dashboard['trends']['users']; language: string }) {
+  const { t } = useTranslation('users');
+  const ratio = change(trend);
+  if (ratio === null) return <>{t('dashboard.trendNew', { count: trend.current, total: formatNumber(trend.current, language) })}</>;
+  const percent = formatNumber(ratio, language, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' });
+  return <>{t('dashboard.trendChange', { change: percent })}</>;
 }
 
 // dir="auto" on the links: truncated in the direction of what they show (the ellipsis at its end).

@@ -1,5 +1,6 @@
 // Plain elements and one SVG path, not a chart library: renders on the server, follows direction and
-// theme, ~1 KB of JavaScript. The area is the running total, which reads well with few sign-ups.
+// theme, ~1 KB of JavaScript. The areas are running totals (sign-ups, and books added beside them),
+// which read well with few of either.
 // Assistive technology gets a hidden table; the keyboard one tab stop whose arrows move the tooltip.
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +34,14 @@ export function dayLabel(fromEnd: number, days: number): string | null {
   return phone && wide ? 'block' : phone ? 'block lg:hidden' : wide ? 'hidden lg:block' : null;
 }
 
-export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
+/** An area under a line through each day's total, x in the middle of the day's column, y from the top (SVG's way). */
+function areaPaths(totals: number[], top: number) {
+  const points = totals.map((total, i) => `${i + 0.5},${top - total}`).join(' L');
+  return { line: `M${points}`, area: `M0.5,${top} L${points} L${totals.length - 0.5},${top} Z` };
+}
+
+/** `books`: a second series of the same days (the example catalogue's; without it, sign-ups alone). */
+export function SignupsChart({ data, books }: { data: Dashboard['signupsPerDay']; books?: Array<{ day: string; count: number }> }) {
   const { t, i18n } = useTranslation('users');
   const id = useId();
   const [active, setActive] = useState<number | null>(null);
@@ -43,17 +51,20 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
   const day = (value: string) => dayFormat.format(new Date(`${value}T00:00:00Z`));
   const number = numberFormat(i18n.language);
   const totals = runningTotals(data.map((d) => d.count));
-  const ticks = valueTicks(totals.at(-1) ?? 0);
+  const bookTotals = runningTotals((books ?? []).map((d) => d.count));
+  const ticks = valueTicks(Math.max(totals.at(-1) ?? 0, bookTotals.at(-1) ?? 0));
   const top = ticks.at(-1)!;
   const last = data.length - 1;
   const point = active === null ? undefined : data[active];
+  const pointBooks = active === null ? undefined : books?.[active];
   const reading =
     point &&
-    `${day(point.day)}, ${t('dashboard.signups')}: ${number.format(point.count)}, ${t('dashboard.runningTotal')}: ${number.format(totals[active!]!)}`;
-  // x: the middle of each day's column; y: from the top (SVG's way).
-  const points = totals.map((total, i) => `${i + 0.5},${top - total}`).join(' L');
-  const line = `M${points}`;
-  const area = `M0.5,${top} L${points} L${last + 0.5},${top} Z`;
+    `${day(point.day)}, ${t('dashboard.signups')}: ${number.format(point.count)}, ${t('dashboard.runningTotal')}: ${number.format(totals[active!]!)}, ` +
+      (books
+        ? `${t('dashboard.booksAdded')}: ${number.format(pointBooks?.count ?? 0)}, ${t('dashboard.runningTotal')}: ${number.format(bookTotals[active!] ?? 0)}`
+        : '');
+  const signupsPath = areaPaths(totals, top);
+  const booksPath = areaPaths(bookTotals, top);
 
   // Arrow keys move the way they point: the oldest day is at the start side.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -94,7 +105,7 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
         }}
         // A touch ends with a pointerleave: the tapped day's tooltip stays until the next tap or blur.
         onPointerLeave={(event) => event.pointerType === 'mouse' && setActive(null)}
-        className="grid h-56 grid-cols-[2rem_1fr] grid-rows-[1fr_auto] gap-x-2 rounded-md text-xs text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="grid h-56 grid-cols-[2rem_1fr] grid-rows-[1fr_auto] gap-x-2 rounded-md pe-4 text-xs text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         data-testid="signups-bars"
       >
         <span id={`${id}-hint`} className="sr-only">
@@ -121,8 +132,28 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
             preserveAspectRatio="none"
             className="absolute inset-0 size-full overflow-visible rtl:-scale-x-100"
           >
-            <path d={area} className="fill-brand/15" />
-            <path d={line} fill="none" className="stroke-brand" strokeWidth={2} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+            {books && (
+              <>
+                <path d={booksPath.area} className="fill-chart-2/15" data-series="books" />
+                <path
+                  d={booksPath.line}
+                  fill="none"
+                  className="stroke-chart-2"
+                  strokeWidth={2}
+                  strokeLinejoin="round"
+                  vectorEffect="non-scaling-stroke"
+                />
+              </>
+            )}
+            <path d={signupsPath.area} className="fill-brand/15" data-series="signups" />
+            <path
+              d={signupsPath.line}
+              fill="none"
+              className="stroke-brand"
+              strokeWidth={2}
+              strokeLinejoin="round"
+              vectorEffect="non-scaling-stroke"
+            />
           </svg>
           <div aria-hidden className="relative flex h-full">
             {data.map((d, i) => (
@@ -136,6 +167,10 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
                 {active === i && (
                   <>
                     <div className="absolute inset-y-0 start-1/2 border-s border-dashed border-muted-foreground/50" />
+                    <div
+                      className="absolute start-1/2 size-2.5 translate-y-1/2 rounded-full border-2 border-background bg-chart-2 ltr:-translate-x-1/2 rtl:translate-x-1/2"
+                      style={{ bottom: `${((bookTotals[i] ?? 0) / top) * 100}%` }}
+                    />
                     <div
                       className="absolute start-1/2 size-2.5 translate-y-1/2 rounded-full border-2 border-background bg-brand ltr:-translate-x-1/2 rtl:translate-x-1/2"
                       style={{ bottom: `${(totals[i]! / top) * 100}%` }}
@@ -160,12 +195,20 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
               <p className="font-medium" suppressHydrationWarning>
                 {day(point.day)}
               </p>
-              <p>
-                {t('dashboard.signups')}: <span className="font-semibold tabular-nums">{number.format(point.count)}</span>
-              </p>
-              <p>
-                {t('dashboard.runningTotal')}: <span className="font-semibold tabular-nums">{number.format(totals[active]!)}</span>
-              </p>
+              <Series
+                swatch="bg-brand"
+                label={t('dashboard.signups')}
+                count={number.format(point.count)}
+                total={number.format(totals[active]!)}
+              />
+              {books && (
+                <Series
+                  swatch="bg-chart-2"
+                  label={t('dashboard.booksAdded')}
+                  count={number.format(pointBooks?.count ?? 0)}
+                  total={number.format(bookTotals[active] ?? 0)}
+                />
+              )}
             </div>
           )}
         </div>
@@ -176,8 +219,8 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
                 <span
                   className={cn(
                     'absolute top-0 whitespace-nowrap',
-                    // The first and last stay inside the chart; the others are centred under their day.
-                    i === 0 ? 'start-0' : i === last ? 'end-0' : 'start-1/2 -translate-x-1/2 rtl:translate-x-1/2',
+                    // Each centred under its day's point, the first and last too (they reach into the margins).
+                    'start-1/2 -translate-x-1/2 rtl:translate-x-1/2',
                     dayLabel(last - i, data.length),
                   )}
                   suppressHydrationWarning
@@ -189,6 +232,22 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
           ))}
         </div>
       </div>
+      <ul
+        aria-hidden
+        className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs text-muted-foreground"
+        data-testid="chart-legend"
+      >
+        <li className="flex items-center gap-1.5">
+          <span className="size-2.5 rounded-xs bg-brand" />
+          {t('dashboard.signups')}
+        </li>
+        {books && (
+          <li className="flex items-center gap-1.5">
+            <span className="size-2.5 rounded-xs bg-chart-2" />
+            {t('dashboard.booksAdded')}
+          </li>
+        )}
+      </ul>
       <p role="status" className="sr-only">
         {focused && reading}
       </p>
@@ -201,6 +260,8 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
               <th scope="col">{t('dashboard.day')}</th>
               <th scope="col">{t('dashboard.signups')}</th>
               <th scope="col">{t('dashboard.runningTotal')}</th>
+              {books && <th scope="col">{t('dashboard.booksAdded')}</th>}
+              {books && <th scope="col">{t('dashboard.booksRunningTotal')}</th>}
             </tr>
           </thead>
           <tbody>
@@ -211,11 +272,26 @@ export function SignupsChart({ data }: { data: Dashboard['signupsPerDay'] }) {
                 </th>
                 <td>{number.format(d.count)}</td>
                 <td>{number.format(totals[i]!)}</td>
+                {books && <td>{number.format(books[i]?.count ?? 0)}</td>}
+                {books && <td>{number.format(bookTotals[i] ?? 0)}</td>}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
     </div>
+  );
+}
+
+function Series({ swatch, label, count, total }: { swatch: string; label: string; count: string; total: string }) {
+  const { t } = useTranslation('users');
+  return (
+    <p className="flex items-center gap-1.5">
+      <span aria-hidden className={cn('size-2.5 shrink-0 rounded-xs', swatch)} />
+      {label}: <span className="font-semibold tabular-nums">{count}</span>
+      <span className="text-muted-foreground">
+        · {t('dashboard.runningTotal')}: <span className="font-semibold text-foreground tabular-nums">{total}</span>
+      </span>
+    </p>
   );
 }

@@ -14,7 +14,7 @@ const columns = { id: genre.id, name: genre.name, color: genre.color };
 export const genresRouter = {
   // A plain array, not a list page: the pickers (book form, books filter) need all of this short reference list.
   list: base
-    .meta({ permission: { genre: ['read'] } })
+    .meta({ permission: { genre: ['read'] }, replica: true })
     .route({ method: 'GET', path: '/genres', summary: 'List genres', tags: ['genres'] })
     .input(genreListInputSchema)
     .output(z.array(genreSchema))
@@ -28,7 +28,7 @@ export const genresRouter = {
     ),
 
   get: base
-    .meta({ permission: { genre: ['read'] } })
+    .meta({ permission: { genre: ['read'] }, replica: true })
     .route({ method: 'GET', path: '/genres/{id}', summary: 'Get a genre', tags: ['genres'] })
     .input(genreIdInputSchema)
     .output(genreSchema)

@@ -1,25 +1,33 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { BookOpenIcon, CheckCircle2Icon, CircleIcon } from 'lucide-react';
+import { CheckCircle2Icon, CircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { buttonVariants } from '#/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
-import { EmptyState } from '#/components/ui/empty-state';
 import { PageHeader } from '#/components/ui/page-header';
 import { useCurrentUser } from '#/features/auth/use-current-user';
-import { BookCard } from '#/components/book-card';
 import { cn } from '#/lib/utils';
-import { myOrganizationsQuery, NEW_BOOKS, newestBooksQuery, shelfQuery } from './home.queries';
+import { myOrganizationsQuery } from './home.queries';
+// example:start
+import { BookOpenIcon, LibraryIcon } from 'lucide-react';
+import { BookCard } from '#/components/book-card';
+import { buttonVariants } from '#/components/ui/button';
+import { EmptyState } from '#/components/ui/empty-state';
+import { NEW_BOOKS, newestBooksQuery, shelfQuery } from './home.queries';
+// example:end
 import { SectionSwitch } from './section-switch';
 
+// example:start
 const userText = 'truncate align-with-page';
 const viewAll = cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-my-1');
+// example:end
 
 export function PageHome() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { data: mine } = useSuspenseQuery(myOrganizationsQuery);
+  // example:start
   const active = mine.organizations.find((o) => o.id === mine.activeOrganizationId);
+  // example:end
   return (
     <div className="flex w-full flex-col gap-6">
       <PageHeader
@@ -33,14 +41,17 @@ export function PageHome() {
           <GettingStarted picture={Boolean(user?.image)} organization={mine.organizations.length > 0} />
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
+          {/* example:start */}
           <NewBooks />
           {active && <Shelf organization={active} />}
+          {/* example:end */}
         </div>
       </div>
     </div>
   );
 }
 
+// example:start
 function NewBooks() {
   const { t } = useTranslation();
   const { data } = useSuspenseQuery(newestBooksQuery);
@@ -86,7 +97,7 @@ function Shelf({ organization }: { organization: { name: string; slug: string } 
       </CardHeader>
       <CardContent>
         {data.items.length === 0 ? (
-          <EmptyState icon={<BookOpenIcon />} title={t('home.shelfEmpty')} />
+          <EmptyState icon={<LibraryIcon />} title={t('home.shelfEmpty')} />
         ) : (
           <ul className="flex flex-col divide-y" data-testid="home-shelf">
             {data.items.slice(0, SHELF_ITEMS).map((item) => (
@@ -113,6 +124,7 @@ function Shelf({ organization }: { organization: { name: string; slug: string } 
 }
 
 const SHELF_ITEMS = 5;
+// example:end
 
 /** Shown to a new account until each step is done; done steps stay ticked. */
 function GettingStarted({ picture, organization }: { picture: boolean; organization: boolean }) {

@@ -1,5 +1,13 @@
 // XMLHttpRequest: the one browser API that reports upload progress.
-export type PictureTarget = { kind: 'users' | 'books' | 'organizations'; id: string };
+/** Whose pictures there are (src/server/storage/pictures.ts). */
+interface PictureKinds {
+  users: true;
+  organizations: true;
+  // example:start
+  books: true;
+  // example:end
+}
+export type PictureTarget = { kind: keyof PictureKinds; id: string };
 
 export class PictureError extends Error {
   override name = 'PictureError';

@@ -58,8 +58,8 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
           {org.members.map((m) => (
             <TableRow key={m.id} data-testid={`member-${m.email}`}>
               <TableCell>
-                <span className="flex items-center gap-3">
-                  <Avatar id={m.userId} name={m.name} email={m.email} src={m.image} size="sm" lazy />
+                <span className="flex items-center gap-2">
+                  <Avatar id={m.userId} name={m.name} email={m.email} src={m.image} size="xs" lazy />
                   <span>
                     <bdi className="font-medium">{m.name || m.email}</bdi>
                     {m.userId === me?.id && <span className="text-muted-foreground"> ({t('members.you')})</span>}

@@ -8,8 +8,12 @@ import { authEndpointEnabled } from '#/server/auth-endpoints.ts';
 import { database } from '#/server/db/index.ts';
 import { env } from '#/server/env.ts';
 import { CLIENT_IP_HEADER } from '#/server/http/pipeline.ts';
-import { book, invitation, member, organization, shelfItem, team, teamMember, user } from '#/server/db/schema.ts';
+import { invitation, member, organization, team, teamMember, user } from '#/server/db/schema.ts';
 import { api, authApi, signIn } from '../../../tests/support/api.ts';
+import { identity } from '#/lib/identity.ts';
+// example:start
+import { book, shelfItem } from '#/server/db/schema.ts';
+// example:end
 
 // The plugin counts every organisation a user belongs to against ORG_MAX_PER_USER when they create
 // one; these callers join many.
@@ -384,7 +388,9 @@ const AUTH_ROWS: Record<string, Row> = {
 const OFF: string[] = [];
 
 let otherOrg: string;
+// example:start
 let aBook: string;
+// example:end
 
 /** The fixture becomes the caller's active organisation; "other" (not a member) keeps their own. */
 async function makeActive(caller: Caller, organizationId: string) {
@@ -406,8 +412,10 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(200);
   otherOrg = created.body.id;
+  // example:start
   const [first] = await db.select({ id: book.id }).from(book).limit(1);
   aBook = first!.id;
+  // example:end
   // The banned user: a member of every fixture; banning ends their sessions.
   const auth = await getAuth();
   const admin = await signIn('admin@example.com');
@@ -590,6 +598,7 @@ describe('an organisation’s name and slug', () => {
   });
 });
 
+// example:start
 /** The shelf: rows of the session's active organisation only. */
 const SHELF_ROWS: Record<string, { method: string; path: (f: Fixture, item: string) => string; body?: () => unknown; expect: Statuses }> = {
   // other: their own organisation's shelf.
@@ -694,6 +703,7 @@ describe('shelf: scoped to the active organisation', () => {
     expect(await db.select().from(invitation).where(eq(invitation.organizationId, f.id))).toEqual([]);
   });
 });
+// example:end
 
 describe('a deleted user', () => {
   it('leaves no organisation without an owner: the longest-standing admin becomes owner', async () => {
@@ -780,7 +790,7 @@ describe('the invitation e-mail', () => {
     });
     expect(res.status).toBe(200);
     const mail = await mailTo(to);
-    expect(mail?.subject).toBe('org-owner@example.org vous invite à rejoindre une organisation sur Springboard');
+    expect(mail?.subject).toBe(`org-owner@example.org vous invite à rejoindre une organisation sur ${identity.name}`);
     expect(mail?.text).toContain(`http://localhost:3000/invitations/${res.body.id}`);
     expect(mail?.text).toContain('en tant que Administrateur');
     // Without a choice: the inviter's own language (here English).
@@ -789,12 +799,17 @@ describe('the invitation e-mail', () => {
       cookie: cookies.owner,
       body: { organizationId: f.id, email: other, role: 'member' },
     });
-    expect((await mailTo(other)).subject).toBe('org-owner@example.org invites you to join an organisation on Springboard');
+    expect((await mailTo(other)).subject).toBe(`org-owner@example.org invites you to join an organisation on ${identity.name}`);
   });
 
   it('F11: its subject names the inviter and the app, never the organisation', async () => {
     const f = await freshOrganization();
-    await (await database()).update(organization).set({ name: 'Security notice Springboard' }).where(eq(organization.id, f.id));
+    await (
+      await database()
+    )
+      .update(organization)
+      .set({ name: `Security notice ${identity.name}` })
+      .where(eq(organization.id, f.id));
     const to = `${unique('invitee')}@example.org`;
     const res = await authApi('POST', '/organization/invite-member', {
       cookie: cookies.owner,
@@ -802,10 +817,10 @@ describe('the invitation e-mail', () => {
     });
     expect(res.status).toBe(200);
     const mail = await mailTo(to);
-    expect(mail?.subject).toBe('org-owner@example.org invites you to join an organisation on Springboard');
+    expect(mail?.subject).toBe(`org-owner@example.org invites you to join an organisation on ${identity.name}`);
     expect(mail?.subject).not.toContain('Security notice');
     // The body still says which organisation.
-    expect(mail?.text).toContain('Security notice Springboard');
+    expect(mail?.text).toContain(`Security notice ${identity.name}`);
   });
 });
 

@@ -3,7 +3,9 @@ import { listInfiniteOptions, pageLimit } from '#/lib/list-query';
 
 export const myOrganizationsQuery = () => orpc.organizations.mine.queryOptions();
 export const organizationQuery = (slug: string) => orpc.organizations.get.queryOptions({ input: { slug } });
+// example:start
 export const shelfQuery = () => orpc.organizations.shelf.list.queryOptions();
+// example:end
 export const invitationQuery = (id: string) => orpc.organizations.invitations.get.queryOptions({ input: { id } });
 
 /** The manager's organisations table: search and order, as the URL has them ('' = none). */

@@ -5,14 +5,12 @@ import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, recordAuditEvent } from '#/server/audit/record.ts';
 import type { Database } from '#/server/db/client.ts';
-import { uniqueViolation } from '#/server/db/errors.ts';
 import { listKey, listPage } from '#/server/db/list.ts';
-import { book, invitation, member, organization, shelfItem, team, teamMember, user } from '#/server/db/schema.ts';
+import { invitation, member, organization, team, teamMember, user } from '#/server/db/schema.ts';
 import { contains } from '#/server/db/search.ts';
-import { env } from '#/server/env.ts';
 import { requestSession } from '#/server/request-session.ts';
 import { deletePicturesOf } from '#/server/storage/pictures.ts';
-import { base, demoRefusal } from '#/server/rpc.ts';
+import { base } from '#/server/rpc.ts';
 import {
   idInputSchema,
   invitationViewSchema,
@@ -21,38 +19,17 @@ import {
   managerOrganizationListSchema,
   myOrganizationsSchema,
   organizationPageSchema,
-  organizationRights,
-  shelfAddInputSchema,
-  shelfItemSchema,
-  shelfSchema,
   slugInputSchema,
 } from './organizations.schema';
+// example:start
+import { uniqueViolation } from '#/server/db/errors.ts';
+import { book, shelfItem } from '#/server/db/schema.ts';
+import { inOrganization } from '#/server/rpc.ts';
+import { shelfAddInputSchema, shelfItemSchema, shelfSchema } from './organizations.schema';
 
-// The active organisation and the caller's membership resolved once; every shelf query filters by
-// `context.organization.id`.
-const orgProcedure = base.meta({ permission: 'signed-in' }).use(async ({ context, procedure, next }) => {
-  // First: a demo refuses a write whatever the caller's organisation.
-  const method = procedure['~orpc'].route.method ?? 'POST';
-  if (env().demoMode && method !== 'GET') throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, context.t);
-  const session = await requestSession(context.request);
-  const activeId = (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId;
-  if (!context.user || !activeId) {
-    throw apiError('NO_ACTIVE_ORGANIZATION', context.t('authErrors:NO_ACTIVE_ORGANIZATION'));
-  }
-  const [row] = await context.db
-    .select({ id: organization.id, name: organization.name, slug: organization.slug, memberId: member.id, role: member.role })
-    .from(member)
-    .innerJoin(organization, eq(organization.id, member.organizationId))
-    .where(and(eq(member.organizationId, activeId), eq(member.userId, context.user.id)));
-  if (!row) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
-  return next({
-    context: {
-      userId: context.user.id,
-      organization: { id: row.id, name: row.name, slug: row.slug },
-      membership: { id: row.memberId, role: row.role },
-    },
-  });
-});
+// The caller's membership in the active organisation, resolved by the one middleware (`inOrganization`,
+// src/server/rpc.ts); every shelf query filters by `context.organization.id`.
+const onShelf = inOrganization({ from: 'active' });
 
 const shelfColumns = {
   id: shelfItem.id,
@@ -85,7 +62,7 @@ const toShelfItem = (r: ShelfRow) => ({
 });
 
 const shelfRouter = {
-  list: orgProcedure
+  list: onShelf
     .route({ method: 'GET', path: '/shelf', summary: "The active organisation's shelf", tags: ['organizations'] })
     .output(shelfSchema)
     .handler(async ({ context }) => {
@@ -100,7 +77,7 @@ const shelfRouter = {
       return { organization: context.organization, role: context.membership.role, items: rows.map(toShelfItem) };
     }),
 
-  get: orgProcedure
+  get: onShelf
     .route({ method: 'GET', path: '/shelf/{id}', summary: 'A book on the active organisation’s shelf', tags: ['organizations'] })
     .input(idInputSchema)
     .output(shelfItemSchema)
@@ -115,7 +92,7 @@ const shelfRouter = {
       return toShelfItem(row);
     }),
 
-  add: orgProcedure
+  add: onShelf
     .route({ method: 'POST', path: '/shelf', successStatus: 201, summary: 'Add a book to the shelf', tags: ['organizations'] })
     .input(shelfAddInputSchema)
     .output(shelfItemSchema)
@@ -134,7 +111,7 @@ const shelfRouter = {
               organizationId: context.organization.id,
               bookId: found.id,
               note: input.note,
-              addedBy: context.userId,
+              addedBy: context.user!.id,
             })
             .returning({ id: shelfItem.id, note: shelfItem.note, createdAt: shelfItem.createdAt });
           await recordAuditEvent(tx, {
@@ -145,14 +122,14 @@ const shelfRouter = {
           });
           return inserted!;
         });
-        return { ...row, book: found, addedBy: { id: context.userId, name: context.user!.name } };
+        return { ...row, book: found, addedBy: { id: context.user!.id, name: context.user!.name } };
       } catch (error) {
         if (uniqueViolation(error)) throw apiError('CONFLICT', context.t('organizations:shelf.alreadyThere'), { field: 'bookId' });
         throw error;
       }
     }),
 
-  remove: orgProcedure
+  remove: inOrganization({ from: 'active', may: { right: 'removeFromShelf', refused: 'organizations:shelf.removeNotAllowed' } })
     .route({ method: 'DELETE', path: '/shelf/{id}', summary: 'Remove a book from the shelf (owner, admin)', tags: ['organizations'] })
     .input(idInputSchema)
     .output(z.object({ id: z.string() }))
@@ -163,9 +140,6 @@ const shelfRouter = {
         .innerJoin(book, eq(book.id, shelfItem.bookId))
         .where(and(eq(shelfItem.id, input.id), eq(shelfItem.organizationId, context.organization.id)));
       if (!row) throw apiError('NOT_FOUND', context.t('organizations:shelf.notFound'));
-      if (!organizationRights(context.membership.role).removeFromShelf) {
-        throw apiError('FORBIDDEN', context.t('organizations:shelf.removeNotAllowed'));
-      }
       await context.db.transaction(async (tx) => {
         await tx.delete(shelfItem).where(and(eq(shelfItem.id, row.id), eq(shelfItem.organizationId, context.organization.id)));
         await recordAuditEvent(tx, {
@@ -178,6 +152,7 @@ const shelfRouter = {
       return { id: row.id };
     }),
 };
+// example:end
 
 const invitationsRouter = {
   /** Only the recipient learns which organisation it is from; anyone else, only that it is not theirs. */
@@ -271,7 +246,7 @@ const managerColumns = {
 
 const managerRouter = {
   list: base
-    .meta({ permission: { organization: ['list'] } })
+    .meta({ permission: { organization: ['list'] }, replica: true })
     .route({ method: 'GET', path: '/manager/organizations', summary: 'Every organisation (manager)', tags: ['organizations'] })
     .input(managerOrganizationListInputSchema)
     .output(managerOrganizationListSchema)
@@ -424,7 +399,9 @@ export const organizationsRouter = {
       };
     }),
 
+  // example:start
   shelf: shelfRouter,
+  // example:end
   invitations: invitationsRouter,
   manager: managerRouter,
 };

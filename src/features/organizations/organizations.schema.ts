@@ -2,9 +2,10 @@
 import { listInputSchema, listPageSchema } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
 
-/** The three roles, strongest first. */
-const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
-type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+import { ORGANIZATION_ROLES } from '#/lib/permissions';
+
+/** The roles and what each may do: in lib, where the product API's middleware reads them too. */
+export { organizationRights } from '#/lib/permissions';
 
 /** Name and slug: in lib, where the server's check of Better Auth's create and update reads them too. */
 export { organizationInputSchema, type OrganizationInput } from '#/lib/organization-input';
@@ -32,24 +33,7 @@ export const slugFromName = (name: string) =>
     .slice(0, 48)
     .replace(/-+$/g, '');
 
-/** What a role may do in its organisation, read by the pages to hide what it cannot. */
-export function organizationRights(roleField: string | null | undefined) {
-  const roles = (roleField ?? '').split(',').map((r) => r.trim());
-  const owner = roles.includes('owner');
-  const manages = owner || roles.includes('admin');
-  return {
-    updateOrganization: manages,
-    deleteOrganization: owner,
-    invite: manages,
-    /** The roles this role may invite as or promote to. */
-    assignableRoles: (owner ? ['owner', 'admin', 'member'] : manages ? ['admin', 'member'] : []) as OrganizationRole[],
-    manageMembers: manages,
-    manageTeams: manages,
-    removeFromShelf: manages,
-    manageWebhooks: owner,
-  };
-}
-
+// example:start
 export const shelfItemSchema = z.object({
   id: z.string(),
   note: z.string(),
@@ -68,6 +52,7 @@ export const shelfAddInputSchema = z.object({
   bookId: clientString().trim().min(1, { error: 'organizations:shelf.bookRequired' }).max(100),
   note: clientString().trim().max(500, { error: 'organizations:shelf.noteTooLong' }).default(''),
 });
+// example:end
 
 export const idInputSchema = z.object({ id: clientString().min(1).max(100) });
 

@@ -87,10 +87,13 @@ export function PageManagerOrganization() {
         {org.invitations.length === 0 && <p className="text-muted-foreground">{t('invitations.none')}</p>}
         <ul className="flex flex-col gap-2">
           {org.invitations.map((inv) => (
-            <li key={inv.id} className="flex flex-wrap gap-2 rounded-lg border p-3 text-sm">
+            <li key={inv.id} className="flex flex-wrap items-center gap-2 rounded-lg border p-3 text-sm">
               <bdi className="min-w-0 flex-1 truncate">{inv.email}</bdi>
-              <span>{roleName(inv.role)}</span>
-              <span>{t(`manager.statuses.${inv.status}` as 'manager.statuses.pending', { defaultValue: inv.status })}</span>
+              {/* Role and status as the members' list shows a role: each its own badge. */}
+              <Badge>{roleName(inv.role)}</Badge>
+              <Badge variant={inv.status === 'pending' ? 'info' : 'neutral'}>
+                {t(`manager.statuses.${inv.status}` as 'manager.statuses.pending', { defaultValue: inv.status })}
+              </Badge>
               <span className="text-muted-foreground">{t('invitations.expires', { date: dates.dateTime(inv.expiresAt) })}</span>
             </li>
           ))}

@@ -36,7 +36,7 @@ export function PageManagerOrganizations() {
       meta: { sortKey: 'name' },
       cell: ({ row }) => (
         <span className="flex items-center gap-2">
-          <Avatar id={row.original.id} name={row.original.name} src={row.original.logo} size="sm" square lazy />
+          <Avatar id={row.original.id} name={row.original.name} src={row.original.logo} size="xs" square lazy />
           {nameLink(row.original)}
         </span>
       ),
@@ -57,8 +57,6 @@ export function PageManagerOrganizations() {
       searchLabel={t('manager.search')}
       searchTerm={search.searchTerm}
       columns={columns as ColumnDef<ManagerOrganization, unknown>[]}
-      pageSize={search.limit}
-      onPageSize={(limit) => setSearch({ limit: limit as typeof search.limit })}
       sort={sort}
       onSort={(key) => setSearch(nextSort(sort, key, key === 'createdAt' ? 'desc' : 'asc') as Partial<typeof search>)}
       list={list}

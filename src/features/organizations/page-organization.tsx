@@ -12,12 +12,14 @@ import { useDates } from '#/lib/i18n/use-dates';
 import { OrganizationInvitations } from './organization-invitations';
 import { OrganizationMembers } from './organization-members';
 import { OrganizationSettings } from './organization-settings';
-import { OrganizationShelf } from './organization-shelf';
 import { OrganizationTeams } from './organization-teams';
 import { ORGANIZATION_TABS, type OrganizationTab } from './organizations.search';
 import { organizationQuery } from './organizations.queries';
 import { organizationRights } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
+// example:start
+import { OrganizationShelf } from './organization-shelf';
+// example:end
 
 const route = getRouteApi('/app/organizations/$slug/');
 
@@ -62,7 +64,9 @@ export function PageOrganization({ Webhooks }: { Webhooks: ComponentType<{ slug:
     members: <OrganizationMembers org={org} />,
     invitations: <OrganizationInvitations org={org} />,
     teams: <OrganizationTeams org={org} />,
+    // example:start
     shelf: <OrganizationShelf org={org} />,
+    // example:end
     webhooks: rights.manageWebhooks ? (
       <Webhooks slug={slug} />
     ) : (

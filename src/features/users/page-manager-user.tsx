@@ -3,6 +3,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CameraIcon, UserRoundCogIcon } from 'lucide-react';
+import { EmailAddress } from '#/components/email-address';
 import { DangerZone } from '#/components/danger-zone';
 import { Badge } from '#/components/ui/badge';
 import { PageHeader } from '#/components/ui/page-header';
@@ -132,6 +133,9 @@ export function PageManagerUser() {
             <RoleBadges role={user.role} />
             <StatusBadge banned={user.banned} />
             {!user.emailVerified && <Badge variant="warning">{t('status.notVerified')}</Badge>}
+            <Badge variant={user.twoFactorEnabled ? 'success' : 'neutral'} data-testid="user-two-factor">
+              {user.twoFactorEnabled ? t('status.twoFactorOn') : t('status.twoFactorOff')}
+            </Badge>
           </span>
         }
         actions={
@@ -201,8 +205,8 @@ export function PageManagerUser() {
           </div>
           <div className="flex flex-col gap-0.5">
             <dt className="text-muted-foreground">{t('form.email')}</dt>
-            <dd className="break-all" data-testid="user-email">
-              {user.email}
+            <dd data-testid="user-email">
+              <EmailAddress email={user.email} />
             </dd>
           </div>
           <div className="flex flex-col gap-0.5">

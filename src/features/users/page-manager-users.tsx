@@ -2,6 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { EyeIcon, PencilIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EmailAddress } from '#/components/email-address';
 import { ManagerList, nextSort, type SortOrder } from '#/components/manager-list';
 import { ActionMenu, ActionMenuItem } from '#/components/ui/action-menu';
 import { buttonVariants } from '#/components/ui/button';
@@ -55,8 +56,8 @@ export function PageManagerUsers() {
       enableHiding: false,
       meta: { sortKey: 'name' },
       cell: ({ row }) => (
-        <span className="flex items-center gap-3">
-          <UserAvatar user={row.original} />
+        <span className="flex items-center gap-2">
+          <UserAvatar user={row.original} size="xs" />
           {nameLink(row.original)}
         </span>
       ),
@@ -65,7 +66,7 @@ export function PageManagerUsers() {
       id: 'email',
       header: t('list.email'),
       meta: { sortKey: 'email' },
-      cell: ({ row }) => <bdi className="whitespace-nowrap wrap-normal">{row.original.email}</bdi>,
+      cell: ({ row }) => <EmailAddress email={row.original.email} whole />,
     },
     { id: 'role', header: t('list.role'), cell: ({ row }) => <RoleBadges role={row.original.role} /> },
     { id: 'status', header: t('list.status'), cell: ({ row }) => <StatusBadge banned={row.original.banned} /> },
@@ -123,8 +124,6 @@ export function PageManagerUsers() {
       filtered={Boolean(search.role || search.status)}
       onClearFilters={() => setSearch({ role: '', status: '' })}
       columns={columns as ColumnDef<ManagedUser, unknown>[]}
-      pageSize={search.limit}
-      onPageSize={(limit) => setSearch({ limit: limit as typeof search.limit })}
       sort={sort}
       onSort={(key) => setSearch(nextSort(sort, key, key === 'createdAt' ? 'desc' : 'asc') as Partial<typeof search>)}
       list={list}
@@ -137,7 +136,7 @@ export function PageManagerUsers() {
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             {/* Ends in '…' at the end of its own script's line, aligned as the page. */}
             <bdi className="truncate rtl:text-right">{nameLink(user)}</bdi>
-            <bdi className="truncate text-sm rtl:text-right text-muted-foreground">{user.email}</bdi>
+            <EmailAddress email={user.email} className="text-sm rtl:text-right text-muted-foreground" />
             <div className="flex flex-wrap gap-1">
               <RoleBadges role={user.role} />
               <StatusBadge banned={user.banned} />

@@ -6,8 +6,14 @@ import { ROLE_NAMES } from '#/lib/permissions';
 import { roleNames } from '#/lib/role-field';
 import type { ManagedUser } from './users.schema';
 
-export function UserAvatar({ user, size = 'sm' }: { user: Pick<ManagedUser, 'id' | 'name' | 'email' | 'image'>; size?: 'sm' | 'lg' }) {
-  return <Avatar id={user.id} name={user.name} email={user.email} src={user.image} size={size} lazy={size === 'sm'} />;
+export function UserAvatar({
+  user,
+  size = 'sm',
+}: {
+  user: Pick<ManagedUser, 'id' | 'name' | 'email' | 'image'>;
+  size?: 'xs' | 'sm' | 'lg';
+}) {
+  return <Avatar id={user.id} name={user.name} email={user.email} src={user.image} size={size} lazy={size !== 'lg'} />;
 }
 
 export function RoleBadges({ role }: { role: string }) {

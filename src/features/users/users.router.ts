@@ -70,7 +70,7 @@ function listFilter(input: UserListInput): SQL | undefined {
 
 export const usersRouter = {
   list: base
-    .meta({ permission: { user: ['list'] } })
+    .meta({ permission: { user: ['list'] }, replica: true })
     .route({
       method: 'GET',
       path: '/users',
@@ -104,7 +104,10 @@ export const usersRouter = {
     .input(userIdInputSchema)
     .output(userDetailSchema)
     .handler(async ({ input, context }) => {
-      const [row] = await context.db.select(columns).from(user).where(eq(user.id, input.id));
+      const [row] = await context.db
+        .select({ ...columns, twoFactorEnabled: user.twoFactorEnabled })
+        .from(user)
+        .where(eq(user.id, input.id));
       if (!row) throw apiError('NOT_FOUND', context.t('authErrors:USER_NOT_FOUND'));
       return { ...toManagedUser(row), lastAdmin: await isLastAdmin(context.db, row.id) };
     }),

@@ -55,6 +55,8 @@ export const userListSchema = listPageSchema(managedUserSchema);
 export const userDetailSchema = managedUserSchema.extend({
   /** The only active admin left: the role and ban controls stay disabled (the server answers 409 LAST_ADMIN). */
   lastAdmin: z.boolean(),
+  /** An authenticator app is set up (docs/decisions/094-a-second-factor-on-every-way-in.md). */
+  twoFactorEnabled: z.boolean(),
 });
 
 export const userIdInputSchema = z.strictObject({ id: clientString().min(1).max(100) });

@@ -13,11 +13,12 @@ import { PageHeader, type Crumb } from '#/components/ui/page-header';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { toast } from '#/components/ui/toast';
-import { orpc } from '#/lib/api-client';
+import { orpc, reasonDescription } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { useDates } from '#/lib/i18n/use-dates';
 import { isolated } from '#/lib/text';
 import { useIsDesktop } from '#/lib/use-media-query';
+import { DELIVERY_PROBLEMS, type DeliveryProblem } from '#/lib/webhook-events';
 import { WebhookFormDialog } from './form-webhook';
 import { DeliveryStatusBadge, EventBadges, useEventName, WebhookStatusBadge } from './webhook-badges';
 import type { WebhookDelivery } from './webhooks.schema';
@@ -25,9 +26,6 @@ import { deliveriesInfiniteQuery, webhookCalls, webhookQuery, type WebhookScope 
 
 /** While a delivery is on its way, the log is read again this often, so the person sees it arrive. */
 const POLL_MS = 2_000;
-
-/** The address refusals a delivery may record instead of an answer (src/server/webhooks/target.ts). */
-const TARGET_PROBLEMS = ['WEBHOOK_URL_INVALID', 'WEBHOOK_HTTPS_REQUIRED', 'WEBHOOK_PRIVATE_ADDRESS'] as const;
 
 type Deliveries = InfiniteData<{ items: WebhookDelivery[] }>;
 const anyPending = (data: Deliveries | undefined) => Boolean(data?.pages.some((page) => page.items.some((d) => d.status === 'pending')));
@@ -50,7 +48,7 @@ function useEndpointAction<V>(
   return useMutation({
     mutationFn: run,
     onError: (error) => {
-      if (!handledGlobally(error)) toast.error(messages.failure, { description: error.message });
+      if (!handledGlobally(error)) toast.error(messages.failure, reasonDescription(error));
     },
     onSuccess: async (_, variables) => {
       toast.success(typeof messages.success === 'string' ? messages.success : messages.success(variables));
@@ -135,7 +133,8 @@ function DeliveryLog({ scope, id, enabled, canManage }: { scope: WebhookScope; i
       </code>
     ) : d.error ? (
       <bdi className="wrap-anywhere text-destructive">
-        {(TARGET_PROBLEMS as readonly string[]).includes(d.error) ? t(`errors.${d.error as (typeof TARGET_PROBLEMS)[number]}`) : d.error}
+        {/* An older row may hold the socket's own words. */}
+        {(DELIVERY_PROBLEMS as readonly string[]).includes(d.error) ? t(`errors.${d.error as DeliveryProblem}`) : d.error}
       </bdi>
     ) : (
       <NoValue />
@@ -267,7 +266,7 @@ export function WebhookDetail({
     mutationFn: () => calls.delete(id),
     onSettled: () => setConfirming(false),
     onError: (error) => {
-      if (!handledGlobally(error)) toast.error(t('endpoint.deleteFailed'), { description: error.message });
+      if (!handledGlobally(error)) toast.error(t('endpoint.deleteFailed'), reasonDescription(error));
     },
     onSuccess: async () => {
       toast.success(t('endpoint.deleted'));

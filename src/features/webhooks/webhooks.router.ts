@@ -1,20 +1,26 @@
 // Webhook endpoints (docs/decisions/074-webhooks.md): the product's, from the manager (administrators), and an
 // organisation's, from its page (its owners). Register, change, delete, read the delivery log, resend a delivery,
 // send a test event: the same functions for both, each given its scope. Deliveries: src/server/webhooks/.
-import { and, desc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { ORGANIZATION_WEBHOOK_EVENTS } from '#/lib/webhook-events';
-import { roleNames } from '#/lib/role-field';
 import { clientString, z } from '#/lib/zod';
 import { detectLanguage } from '#/lib/i18n/detect-language';
 import { apiError, type Translate } from '#/server/api-errors.ts';
 import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
 import type { Database } from '#/server/db/client.ts';
-import { member, organization, webhookDelivery, webhookEndpoint } from '#/server/db/schema.ts';
+import { organization, webhookDelivery, webhookEndpoint } from '#/server/db/schema.ts';
 import { env } from '#/server/env.ts';
-import { base, demoRefusal } from '#/server/rpc.ts';
-import { queueDeliveries, requeueDelivery, testEvent } from '#/server/webhooks/emit.ts';
+import { base, inOrganization } from '#/server/rpc.ts';
+import {
+  endpointOwner,
+  manualSendsInTheLastHour,
+  queueDeliveries,
+  requeueDelivery,
+  testEvent,
+  type EndpointOwner,
+} from '#/server/webhooks/emit.ts';
 import { newWebhookSecret } from '#/server/webhooks/signature.ts';
-import { targetProblem } from '#/server/webhooks/target.ts';
+import { normalisedUrl, targetProblem } from '#/server/webhooks/target.ts';
 import {
   createdWebhookSchema,
   deliveryIdSchema,
@@ -42,13 +48,14 @@ type Scope = string | null;
 const inScope = (scope: Scope): SQL => (scope ? eq(webhookEndpoint.organizationId, scope) : isNull(webhookEndpoint.organizationId));
 const oneInScope = (id: string, scope: Scope): SQL => and(eq(webhookEndpoint.id, id), inScope(scope))!;
 
-type Caller = Parameters<typeof actingIn>[0] & { db: Database; t: Translate; user: { id: string } | null };
+type Caller = Parameters<typeof actingIn>[0] & { db: Database; t: Translate; user: { id: string } | null; resHeaders?: Headers };
 
-/** 400 with the field's message when the address is refused (the same rule as at delivery). */
-function checkUrl(url: string, t: Translate) {
+/** 400 with the field's message when the address is refused (the same rule as at delivery); else its normal form. */
+function checkUrl(url: string, t: Translate): string {
   const problem = targetProblem(url, env().webhooks);
   if (problem)
     throw apiError('INPUT_VALIDATION_FAILED', t('api:INPUT_VALIDATION_FAILED'), { fields: { url: t(`webhooks:errors.${problem}`) } });
+  return normalisedUrl(url);
 }
 
 /** An organisation's endpoint hears of its own members only. */
@@ -67,15 +74,50 @@ async function endpointOr404(db: Database, id: string, scope: Scope, t: Translat
   return row;
 }
 
+/** Whose slots its deliveries take (src/server/webhooks/emit.ts). */
+async function ownerOr404(db: Database, id: string, scope: Scope, t: Translate): Promise<EndpointOwner> {
+  const [row] = await db.select(endpointOwner).from(webhookEndpoint).where(oneInScope(id, scope));
+  if (!row) throw apiError('NOT_FOUND', t('webhooks:errors.notFound'));
+  return row;
+}
+
+/**
+ * An organisation's endpoints are capped (WEBHOOK_ENDPOINTS_PER_ORGANIZATION): each may be one more slow receiver.
+ * Counted under a lock on the organisation's row, so two at once cannot both take the last place.
+ */
+async function checkEndpointRoom(tx: Database, scope: Scope, t: Translate) {
+  if (!scope) return;
+  const max = env().webhooks.endpointsPerOrganization;
+  await tx.select({ id: organization.id }).from(organization).where(eq(organization.id, scope)).for('update');
+  const [row] = await tx.select({ n: count() }).from(webhookEndpoint).where(inScope(scope));
+  if ((row?.n ?? 0) >= max) throw apiError('CONFLICT', t('webhooks:errors.tooManyEndpoints', { max: String(max) }));
+}
+
+/**
+ * An organisation's owner's manual sends, test events and resends, in the last hour (WEBHOOK_TESTS_PER_HOUR), counted
+ * for whoever made the endpoint across their organisations, and kept when the endpoint is deleted; past it, 429
+ * until the oldest is an hour old. The product's endpoints are not capped.
+ */
+async function checkManualBudget({ db, t, resHeaders }: Caller, scope: Scope, endpoint: EndpointOwner) {
+  if (!scope) return;
+  const max = env().webhooks.testsPerHour;
+  const sent = await manualSendsInTheLastHour(db, endpoint);
+  if (sent.n < max) return;
+  const retryAfter = Math.max(1, Math.ceil(((sent.oldest?.getTime() ?? Date.now()) + 3_600_000 - Date.now()) / 1000));
+  resHeaders?.set('Retry-After', String(retryAfter));
+  throw apiError('TOO_MANY_REQUESTS', t('webhooks:errors.tooManyTests', { max: String(max) }), { retryAfter });
+}
+
 const listEndpoints = (db: Database, scope: Scope) =>
   db.select(columns).from(webhookEndpoint).where(inScope(scope)).orderBy(desc(webhookEndpoint.createdAt), desc(webhookEndpoint.id));
 
-async function createEndpoint(context: Caller, scope: Scope, input: z.output<typeof webhookInputSchema>) {
-  checkUrl(input.url, context.t);
+async function createEndpoint(context: Caller, scope: Scope, given: z.output<typeof webhookInputSchema>) {
+  const input = { ...given, url: checkUrl(given.url, context.t) };
   checkEvents(input.events, scope, context.t);
   const secret = newWebhookSecret();
   const id = crypto.randomUUID();
   return context.db.transaction(async (tx) => {
+    await checkEndpointRoom(tx, scope, context.t);
     const [row] = await tx
       .insert(webhookEndpoint)
       .values({
@@ -101,14 +143,14 @@ async function createEndpoint(context: Caller, scope: Scope, input: z.output<typ
 
 async function updateEndpoint(context: Caller, scope: Scope, input: z.output<typeof webhookUpdateSchema>) {
   const { id, ...change } = input;
-  if (change.url !== undefined) checkUrl(change.url, context.t);
+  if (change.url !== undefined) change.url = checkUrl(change.url, context.t);
   checkEvents(change.events, scope, context.t);
   return context.db.transaction(async (tx) => {
     const before = await endpointOr404(tx, id, scope, context.t);
     const [after] = await tx
       .update(webhookEndpoint)
       // Switched back on, or pointed elsewhere: a fresh start.
-      .set({ ...change, ...((change.enabled || change.url) && { failingSince: null }) })
+      .set({ ...change, ...((change.enabled || change.url) && { failingSince: null, timeoutsInARow: 0 }) })
       .where(oneInScope(id, scope))
       .returning(columns);
     const changes = changedFields(before, after, ['url', 'description', 'events', 'enabled']);
@@ -158,21 +200,23 @@ async function listDeliveries(context: Caller, scope: Scope, input: z.output<typ
 }
 
 async function resendDelivery(context: Caller, scope: Scope, input: z.output<typeof deliveryIdSchema>) {
-  await endpointOr404(context.db, input.id, scope, context.t);
+  const endpoint = await ownerOr404(context.db, input.id, scope, context.t);
+  await checkManualBudget(context, scope, endpoint);
   return context.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: webhookDelivery.id })
       .from(webhookDelivery)
       .where(and(eq(webhookDelivery.id, input.deliveryId), eq(webhookDelivery.endpointId, input.id)));
     if (!found) throw apiError('NOT_FOUND', context.t('webhooks:errors.deliveryNotFound'));
-    await requeueDelivery(tx, input.deliveryId);
+    await requeueDelivery(tx, endpoint, input.deliveryId);
     return { id: input.deliveryId };
   });
 }
 
 async function sendTest(context: Caller, scope: Scope, id: string) {
-  await endpointOr404(context.db, id, scope, context.t);
-  const [delivery] = await context.db.transaction((tx) => queueDeliveries(tx, [id], testEvent(id)));
+  const endpoint = await ownerOr404(context.db, id, scope, context.t);
+  await checkManualBudget(context, scope, endpoint);
+  const [delivery] = await context.db.transaction((tx) => queueDeliveries(tx, [endpoint], testEvent(id), true));
   return { id: delivery! };
 }
 
@@ -257,38 +301,21 @@ export const webhooksRouter = {
 /** The same, for one organisation's owners, under /organizations/{slug}/webhooks. */
 function organizationWebhooks() {
   const slug = { slug: clientString().min(1).max(100) };
-  // An owner of the organisation named in the path; a member who is not gets 403, anyone else 404.
-  const owner = base.meta({ permission: 'signed-in' }).use(async ({ context, procedure, next }, input: unknown) => {
-    const method = procedure['~orpc'].route.method ?? 'POST';
-    if (env().demoMode && method !== 'GET') throw await demoRefusal(context.request, procedure['~orpc'].route.path ?? null, context.t);
-    // Before the input's own check (this runs first): a client may send anything.
-    const given = (input as { slug?: unknown } | null | undefined)?.slug;
-    if (typeof given !== 'string' || !given) {
-      throw apiError('INPUT_VALIDATION_FAILED', context.t('api:INPUT_VALIDATION_FAILED'), {
-        fields: { slug: context.t('zod:invalid_input') },
-      });
-    }
-    const [row] = await context.db
-      .select({ id: organization.id, role: member.role })
-      .from(member)
-      .innerJoin(organization, eq(organization.id, member.organizationId))
-      .where(and(eq(organization.slug, given), eq(member.userId, context.user!.id)));
-    if (!row) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
-    if (!roleNames(row.role).includes('owner')) throw apiError('FORBIDDEN', context.t('webhooks:errors.ownersOnly'));
-    return next({ context: { scope: row.id } });
-  });
+  // An owner of the organisation named in the path; a member who is not gets 403, anyone else 404 (the one
+  // middleware, src/server/rpc.ts).
+  const owner = inOrganization({ from: 'slug', may: { right: 'manageWebhooks', refused: 'webhooks:errors.ownersOnly' } });
   const tags = ['organizations'];
   return {
     list: owner
       .route({ method: 'GET', path: '/organizations/{slug}/webhooks', summary: "An organisation's webhook endpoints", tags })
       .input(z.strictObject(slug))
       .output(z.array(webhookSchema))
-      .handler(({ context }) => listEndpoints(context.db, context.scope)),
+      .handler(({ context }) => listEndpoints(context.db, context.organization.id)),
     get: owner
       .route({ method: 'GET', path: '/organizations/{slug}/webhooks/{id}', summary: "One of an organisation's webhook endpoints", tags })
       .input(webhookIdSchema.extend(slug))
       .output(webhookSchema)
-      .handler(({ input, context }) => endpointOr404(context.db, input.id, context.scope, context.t)),
+      .handler(({ input, context }) => endpointOr404(context.db, input.id, context.organization.id, context.t)),
     create: owner
       .route({
         method: 'POST',
@@ -299,17 +326,17 @@ function organizationWebhooks() {
       })
       .input(webhookInputSchema.extend(slug))
       .output(createdWebhookSchema)
-      .handler(({ input: { slug: _slug, ...input }, context }) => createEndpoint(context, context.scope, input)),
+      .handler(({ input: { slug: _slug, ...input }, context }) => createEndpoint(context, context.organization.id, input)),
     update: owner
       .route({ method: 'PATCH', path: '/organizations/{slug}/webhooks/{id}', summary: "Change one of an organisation's endpoints", tags })
       .input(webhookUpdateSchema.extend(slug))
       .output(webhookSchema)
-      .handler(({ input: { slug: _slug, ...input }, context }) => updateEndpoint(context, context.scope, input)),
+      .handler(({ input: { slug: _slug, ...input }, context }) => updateEndpoint(context, context.organization.id, input)),
     delete: owner
       .route({ method: 'DELETE', path: '/organizations/{slug}/webhooks/{id}', summary: "Delete one of an organisation's endpoints", tags })
       .input(webhookIdSchema.extend(slug))
       .output(z.object({ id: z.string() }))
-      .handler(({ input, context }) => deleteEndpoint(context, context.scope, input.id)),
+      .handler(({ input, context }) => deleteEndpoint(context, context.organization.id, input.id)),
     deliveries: owner
       .route({
         method: 'GET',
@@ -319,7 +346,7 @@ function organizationWebhooks() {
       })
       .input(deliveryListInputSchema.extend(slug))
       .output(deliveryPage)
-      .handler(({ input: { slug: _slug, ...input }, context }) => listDeliveries(context, context.scope, input)),
+      .handler(({ input: { slug: _slug, ...input }, context }) => listDeliveries(context, context.organization.id, input)),
     resend: owner
       .route({
         method: 'POST',
@@ -329,7 +356,7 @@ function organizationWebhooks() {
       })
       .input(deliveryIdSchema.extend(slug))
       .output(z.object({ id: z.string() }))
-      .handler(({ input: { slug: _slug, ...input }, context }) => resendDelivery(context, context.scope, input)),
+      .handler(({ input: { slug: _slug, ...input }, context }) => resendDelivery(context, context.organization.id, input)),
     test: owner
       .route({
         method: 'POST',
@@ -339,6 +366,6 @@ function organizationWebhooks() {
       })
       .input(webhookIdSchema.extend(slug))
       .output(z.object({ id: z.string() }))
-      .handler(({ input, context }) => sendTest(context, context.scope, input.id)),
+      .handler(({ input, context }) => sendTest(context, context.organization.id, input.id)),
   };
 }

@@ -1,7 +1,7 @@
 /** The /app section, mobile-first: the navigation is in the top bar from 640 px, at the bottom below. */
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
-import { BookOpen, Building2, House, UserRound } from 'lucide-react';
+import { Building2, House, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '#/components/logo-mark';
@@ -11,10 +11,15 @@ import { useCurrentUser } from '#/features/auth/use-current-user';
 import { myOrganizationsQuery } from '#/features/organizations/organizations.queries';
 import { OrganizationSwitcher } from '#/features/organizations/organization-switcher';
 import { UserMenu } from '../user-menu';
+// example:start
+import { BookOpen } from 'lucide-react';
+// example:end
 
 const ITEMS = [
   { to: '/app', key: 'home', icon: House, exact: true },
+  // example:start
   { to: '/app/books', key: 'books', icon: BookOpen, exact: false },
+  // example:end
   { to: '/app/organizations', key: 'organizations', icon: Building2, exact: false },
   { to: '/app/account', key: 'account', icon: UserRound, exact: false },
 ] as const;

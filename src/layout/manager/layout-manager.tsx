@@ -2,7 +2,9 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import {
   ArrowUpRight,
+  // example:start
   BookOpen,
+  // example:end
   Building2,
   FileText,
   LayoutDashboard,
@@ -19,14 +21,25 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '#/components/logo-mark';
 import { SkipLink } from '#/components/ui/skip-link';
 import { Button } from '#/components/ui/button';
+import {
+  createTrailStore,
+  CrumbTrail,
+  TrailStoreContext,
+  usePublishedTrail,
+  type Crumb,
+  type TrailStore,
+} from '#/components/ui/page-header';
 import { Tooltip, TooltipProvider } from '#/components/ui/tooltip';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { rolesAllow, type Permission } from '#/lib/permissions';
-import { APP_NAME, cn } from '#/lib/utils';
+import { identity } from '#/lib/identity';
+import { cn } from '#/lib/utils';
 import type enCommon from '#/locales/en/common.json';
 import { UserMenu } from '../user-menu';
+import { CommandPalette } from './command-palette';
+import type { PalettePage } from './palette-page';
 
 type NavKey = keyof typeof enCommon.nav;
 /** `permission`: shown only to those who hold it (the manager's section lets in roles that may not). */
@@ -37,7 +50,9 @@ const GROUPS: Item[][] = [
   [
     { to: '/manager/dashboard', key: 'dashboard', icon: LayoutDashboard },
     { to: '/manager/users', key: 'users', icon: Users },
+    // example:start
     { to: '/manager/books', key: 'books', icon: BookOpen },
+    // example:end
     { to: '/manager/organizations', key: 'organizations', icon: Building2 },
     { to: '/manager/audit', key: 'audit', icon: ScrollText },
     { to: '/manager/webhooks', key: 'webhooks', icon: Webhook, permission: { webhook: ['list'] } },
@@ -110,18 +125,23 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
   );
 }
 
-/** The top bar's context from 768 px: the area of the navigation the page belongs to (Users for a user's page). */
-function CurrentArea() {
+/** The top bar's trail from 768 px: the page's own (Users › Ada), else the area of the navigation it belongs to. */
+function TopBarTrail({ store }: { store: TrailStore }) {
   const { t } = useTranslation();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const published = usePublishedTrail(store);
   const item = GROUPS.flat().find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+  const className = 'hidden min-w-0 md:flex';
+  if (published) return <CrumbTrail {...published} className={className} />;
   if (!item) return <span />;
-  const Icon = item.icon;
+  // The server's render, and a page with no trail of its own: the area, a link back to it from inside it.
+  const label = t(`nav.${item.key}`);
   return (
-    <p className="hidden items-center gap-2 text-sm font-medium text-muted-foreground md:flex" data-testid="top-bar-area">
-      <Icon aria-hidden className="size-4" />
-      {t(`nav.${item.key}`)}
-    </p>
+    <CrumbTrail
+      label={t('nav.breadcrumb')}
+      className={className}
+      crumbs={[pathname === item.to ? { label } : { label, to: item.to as Crumb['to'] }]}
+    />
   );
 }
 
@@ -131,70 +151,82 @@ export function LayoutManager({ children }: { children?: ReactNode }) {
   const user = useCurrentUser();
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [trail] = useState(createTrailStore);
+  const palettePages: PalettePage[] = [
+    ...GROUPS.flat()
+      .filter(({ external, permission }) => !external && (!permission || rolesAllow(user?.role, permission)))
+      .map(({ to, key, icon }) => ({ to, label: t(`nav.${key}`), icon })),
+    { to: '/app', label: t('nav.openApp'), icon: ArrowUpRight },
+  ];
   return (
     <OnboardingGate user={user}>
-      <div className="flex min-h-dvh">
-        <SkipLink />
-        <aside
-          className={cn(
-            'sticky top-0 hidden h-dvh shrink-0 flex-col gap-4 border-e border-sidebar-border bg-sidebar p-3 transition-[width] md:flex motion-reduce:transition-none',
-            collapsed ? 'w-16' : 'w-60',
-          )}
-        >
-          {/* Collapsed, the logo's mark stays, above the button that opens the navigation again. */}
-          <div className={cn('flex items-center', collapsed ? 'flex-col gap-2' : 'h-10 justify-between')}>
-            <Link
-              to="/manager/dashboard"
-              className={cn(
-                'flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                !collapsed && 'px-2',
-              )}
-            >
-              <Logo collapsed={collapsed} />
-            </Link>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
-              aria-expanded={!collapsed}
-              onClick={() => setCollapsed((c) => !c)}
-            >
-              {collapsed ? (
-                <PanelLeftOpen aria-hidden className="rtl:-scale-x-100" />
-              ) : (
-                <PanelLeftClose aria-hidden className="rtl:-scale-x-100" />
-              )}
-            </Button>
-          </div>
-          <nav aria-label={t('nav.mainNavigation')} className="flex flex-1 flex-col">
-            <TooltipProvider>
-              <NavItems collapsed={collapsed} />
-            </TooltipProvider>
-          </nav>
-        </aside>
-        <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b bg-background/90 px-4 backdrop-blur">
-            <div className="flex items-center gap-2 md:hidden">
-              <Button variant="ghost" size="icon" aria-label={t('nav.openMenu')} onClick={() => setMobileOpen(true)}>
-                <Menu aria-hidden />
-              </Button>
-              <Link to="/manager/dashboard" className="flex items-center rounded-md">
-                <Logo />
+      <TrailStoreContext value={trail}>
+        <div className="flex min-h-dvh">
+          <SkipLink />
+          <aside
+            className={cn(
+              'sticky top-0 hidden h-dvh shrink-0 flex-col gap-4 border-e border-sidebar-border bg-sidebar p-3 transition-[width] md:flex motion-reduce:transition-none',
+              collapsed ? 'w-16' : 'w-60',
+            )}
+          >
+            {/* Collapsed, the logo's mark stays, above the button that opens the navigation again. */}
+            <div className={cn('flex items-center', collapsed ? 'flex-col gap-2' : 'h-10 justify-between')}>
+              <Link
+                to="/manager/dashboard"
+                className={cn(
+                  'flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  !collapsed && 'px-2',
+                )}
+              >
+                <Logo collapsed={collapsed} />
               </Link>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+                aria-expanded={!collapsed}
+                onClick={() => setCollapsed((c) => !c)}
+              >
+                {collapsed ? (
+                  <PanelLeftOpen aria-hidden className="rtl:-scale-x-100" />
+                ) : (
+                  <PanelLeftClose aria-hidden className="rtl:-scale-x-100" />
+                )}
+              </Button>
             </div>
-            <CurrentArea />
-            <UserMenu section="manager" />
-          </header>
-          <main id="main" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
-            {children ?? <Outlet />}
-          </main>
+            <nav aria-label={t('nav.mainNavigation')} className="flex flex-1 flex-col">
+              <TooltipProvider>
+                <NavItems collapsed={collapsed} />
+              </TooltipProvider>
+            </nav>
+          </aside>
+          <div className="flex min-w-0 flex-1 flex-col">
+            <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b bg-background/90 px-4 backdrop-blur">
+              <div className="flex items-center gap-2 md:hidden">
+                <Button variant="ghost" size="icon" aria-label={t('nav.openMenu')} onClick={() => setMobileOpen(true)}>
+                  <Menu aria-hidden />
+                </Button>
+                <Link to="/manager/dashboard" className="flex items-center rounded-md">
+                  <Logo />
+                </Link>
+              </div>
+              <TopBarTrail store={trail} />
+              <div className="ms-auto flex items-center gap-2">
+                <CommandPalette pages={palettePages} />
+                <UserMenu section="manager" />
+              </div>
+            </header>
+            <main id="main" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
+              {children ?? <Outlet />}
+            </main>
+          </div>
+          <ResponsiveDialog open={mobileOpen} onOpenChange={setMobileOpen} title={identity.name}>
+            <nav aria-label={t('nav.mainNavigation')} className="flex flex-col">
+              <NavItems collapsed={false} onNavigate={() => setMobileOpen(false)} />
+            </nav>
+          </ResponsiveDialog>
         </div>
-        <ResponsiveDialog open={mobileOpen} onOpenChange={setMobileOpen} title={APP_NAME}>
-          <nav aria-label={t('nav.mainNavigation')} className="flex flex-col">
-            <NavItems collapsed={false} onNavigate={() => setMobileOpen(false)} />
-          </nav>
-        </ResponsiveDialog>
-      </div>
+      </TrailStoreContext>
     </OnboardingGate>
   );
 }

@@ -8,13 +8,16 @@ import enAuth from '#/locales/en/auth.json';
 import enAudit from '#/locales/en/audit.json';
 import enWebhooks from '#/locales/en/webhooks.json';
 import enAuthErrors from '#/locales/en/authErrors.json';
-import enCatalog from '#/locales/en/catalog.json';
 import enCommon from '#/locales/en/common.json';
 import enTables from '#/locales/en/tables.json';
 import enImages from '#/locales/en/images.json';
 import enOrganizations from '#/locales/en/organizations.json';
 import enUsers from '#/locales/en/users.json';
 import enZod from '#/locales/en/zod.json';
+// example:start
+import enCatalog from '#/locales/en/catalog.json';
+// example:end
+import { identity } from '../identity.ts';
 import { DEFAULT_LANGUAGE, ENTRY_NAMESPACES, LANGUAGE_CODES, NAMESPACES, type Language } from './languages';
 
 /** Every English namespace (the types of all translation keys). */
@@ -24,7 +27,9 @@ export const defaultResources = {
   account: enAccount,
   authErrors: enAuthErrors,
   api: enApi,
+  // example:start
   catalog: enCatalog,
+  // example:end
   users: enUsers,
   zod: enZod,
   tables: enTables,
@@ -87,7 +92,8 @@ export function createI18n(lng: Language = DEFAULT_LANGUAGE): I18n {
       defaultNS: 'common',
       resources: { [DEFAULT_LANGUAGE]: bundledResources },
       partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
+      // `{{appName}}` in any string is the product's name (src/lib/identity.ts): no translation types it.
+      interpolation: { escapeValue: false, defaultVariables: { appName: identity.name } },
       maxRetries: 5,
       retryTimeout: 350,
       initAsync: false,

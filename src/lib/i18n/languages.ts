@@ -17,7 +17,9 @@ export const NAMESPACES = [
   'account',
   'authErrors',
   'api',
+  // example:start
   'catalog',
+  // example:end
   'users',
   'zod',
   'tables',

@@ -21,8 +21,8 @@ describe('routeTitle', () => {
 
   it('skips the routes that declare none', () => {
     expect(
-      routeTitle(i18n, [{ staticData: { title: 'nav.books' as const } }, { staticData: { namespaces: ['catalog' as const] } }, {}]),
-    ).toBe('Books');
+      routeTitle(i18n, [{ staticData: { title: 'nav.users' as const } }, { staticData: { namespaces: ['users' as const] } }, {}]),
+    ).toBe('Users');
   });
 
   it('is empty where no route declares one', () => {

@@ -1,6 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { loginSearch } from '#/features/auth/auth.search';
 import { redirectIfSignedIn } from '#/features/auth/guards';
+import { getInvitationNotice, invitationIdIn } from '#/features/auth/invitation-notice.functions';
 import { PageLogin } from '#/features/auth/page-login';
 
 export const Route = createFileRoute('/login/')({
@@ -8,6 +9,8 @@ export const Route = createFileRoute('/login/')({
   search: { middlewares: [stripSearchParams({ redirect: '' })] },
   validateSearch: loginSearch,
   beforeLoad: ({ search }) => redirectIfSignedIn(search.redirect),
+  loaderDeps: ({ search }) => ({ invitation: invitationIdIn(search.redirect) }),
+  loader: ({ deps }) => (deps.invitation ? getInvitationNotice({ data: deps.invitation }) : null),
   component: PageLogin,
   // The form without JavaScript, or sent before the page hydrated.
   server: {

@@ -2,6 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { myApiKeysQuery, myPasskeysQuery, mySessionsQuery, ownActivityQuery, signInMethodsQuery } from '#/features/account/account.queries';
 import { accountSearch } from '#/features/account/account.schema';
 import { PageAccount } from '#/features/account/page-account';
+import { loadQuery, loadInfiniteQuery } from '#/lib/query-client';
 
 export const Route = createFileRoute('/manager/account')({
   staticData: { title: 'nav.account', namespaces: ['account', 'images', 'audit'] },
@@ -9,11 +10,11 @@ export const Route = createFileRoute('/manager/account')({
   search: { middlewares: [stripSearchParams({ state: '', newEmail: '', error: '' })] },
   loader: ({ context }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(mySessionsQuery),
-      context.queryClient.ensureQueryData(myPasskeysQuery),
-      context.queryClient.ensureQueryData(myApiKeysQuery),
-      context.queryClient.ensureQueryData(signInMethodsQuery),
-      context.queryClient.ensureInfiniteQueryData(ownActivityQuery),
+      loadQuery(context.queryClient, mySessionsQuery),
+      loadQuery(context.queryClient, myPasskeysQuery),
+      loadQuery(context.queryClient, myApiKeysQuery),
+      loadQuery(context.queryClient, signInMethodsQuery),
+      loadInfiniteQuery(context.queryClient, ownActivityQuery),
     ]),
   component: PageAccount,
 });

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { ambientScratch } from '../db/ambient-transaction.ts';
 import type { Database } from '../db/client.ts';
 import { member, organization, passkey, session as sessionTable, team, user } from '../db/schema.ts';
+import { asksSecondFactor, SECOND_FACTOR_OWNER, TWO_FACTOR_PATHS } from '../two-factor.ts';
 import { recordDemoRefusal } from './demo-refusal.ts';
 import { changedFields, recordAuditEvent, type AuditActor, type AuditEventInput } from './record.ts';
 
@@ -26,7 +27,7 @@ export interface AuthCall {
 
 type UserRow = Pick<
   typeof user.$inferSelect,
-  'id' | 'name' | 'email' | 'role' | 'banned' | 'banReason' | 'banExpires' | 'image' | 'onboardedAt'
+  'id' | 'name' | 'email' | 'role' | 'banned' | 'banReason' | 'banExpires' | 'image' | 'onboardedAt' | 'twoFactorEnabled'
 >;
 
 const USER_COLUMNS = {
@@ -39,6 +40,7 @@ const USER_COLUMNS = {
   banExpires: user.banExpires,
   image: user.image,
   onboardedAt: user.onboardedAt,
+  twoFactorEnabled: user.twoFactorEnabled,
 };
 
 /** Read before the call: a sign-out or a deletion removes the caller. */
@@ -61,6 +63,9 @@ const NEEDS_CALLER = new Set([
   '/passkey/verify-registration',
   '/passkey/update-passkey',
   '/passkey/delete-passkey',
+  TWO_FACTOR_PATHS.verifyTotp,
+  TWO_FACTOR_PATHS.disable,
+  TWO_FACTOR_PATHS.newRecoveryCodes,
 ]);
 
 const PASSKEY_SIGN_IN = '/passkey/verify-authentication';
@@ -149,6 +154,13 @@ function redirectLocation(returned: unknown): string | undefined {
 const isRedirect = (returned: unknown) => returned instanceof Error && (returned as { statusCode?: number }).statusCode === 302;
 
 const WRONG_CODE = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
+/** The second factor's refusals of a code, and of more tries (src/server/two-factor.ts). */
+const WRONG_SECOND_FACTOR = new Set([
+  'INVALID_CODE',
+  'INVALID_BACKUP_CODE',
+  'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+  'ACCOUNT_TEMPORARILY_LOCKED',
+]);
 
 export async function auditAfterAuthCall(db: Database, call: AuthCall, options: { signupDisabled: boolean }) {
   const event = await eventAfter(db, call, options);
@@ -175,7 +187,8 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
     // A provider's callback ends in a redirect, returned as an error (302): a success when it made a session.
     if (signedIn && (!failed || isRedirect(returned))) {
       return {
-        action: 'auth.sign-in',
+        // The two-factor plugin's hook, after this one, replaces that session with the second factor's step.
+        action: asksSecondFactor(path, call.body, signedIn.user) ? 'auth.second-factor-asked' : 'auth.sign-in',
         actor: { id: signedIn.user.id, name: signedIn.user.name ?? null },
         target: userTarget({ id: signedIn.user.id, email: signedIn.user.email ?? '' }),
         details: { method },
@@ -199,6 +212,27 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
     const reason = /[?&]error=([a-z_]+)/i.exec(redirectLocation(returned) ?? '')?.[1];
     if (reason) return { action: 'auth.sign-in-refused', target: about, details: { method, reason } };
     return undefined;
+  }
+
+  if ((path === TWO_FACTOR_PATHS.verifyTotp || path === TWO_FACTOR_PATHS.verifyRecoveryCode) && !caller) {
+    const method = path === TWO_FACTOR_PATHS.verifyTotp ? 'totp' : 'recovery-code';
+    const signedIn = context.newSession;
+    if (signedIn && !failed) {
+      return {
+        action: 'auth.sign-in',
+        actor: { id: signedIn.user.id, name: signedIn.user.name ?? null },
+        target: userTarget({ id: signedIn.user.id, email: signedIn.user.email ?? '' }),
+        details: { method },
+      };
+    }
+    const code = refusalCode(returned);
+    const owner = await userRow(db, scratch?.get(SECOND_FACTOR_OWNER) as string | undefined);
+    if (!code || !WRONG_SECOND_FACTOR.has(code)) return undefined;
+    return {
+      action: 'auth.wrong-code',
+      target: owner ? userTarget(owner) : { type: 'user', id: null, label: null },
+      details: { method, code },
+    };
   }
 
   if (failed) return undefined;
@@ -230,6 +264,17 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
       const changes = changedFields(target, after, ['email']);
       return changes && after ? { action: 'user.email_changed', ...acting, target: userTarget(after), changes } : undefined;
     }
+    case TWO_FACTOR_PATHS.verifyTotp: {
+      // With a session: the set-up's first code, which turns it on.
+      const after = await userRow(db, caller.user.id);
+      return target && !target.twoFactorEnabled && after?.twoFactorEnabled
+        ? { action: 'two-factor.enabled', ...acting, target: userTarget(after) }
+        : undefined;
+    }
+    case TWO_FACTOR_PATHS.disable:
+      return target ? { action: 'two-factor.disabled', ...acting, target: userTarget(target) } : undefined;
+    case TWO_FACTOR_PATHS.newRecoveryCodes:
+      return target ? { action: 'two-factor.recovery-codes-regenerated', ...acting, target: userTarget(target) } : undefined;
     case '/delete-user':
       return target ? { action: 'account.deleted', ...acting, target: userTarget(target) } : undefined;
     case '/passkey/verify-registration': {

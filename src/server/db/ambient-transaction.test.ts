@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { afterCommit, ambient, inAmbientTransaction } from './ambient-transaction.ts';
 import { database } from './index.ts';
-import { genre } from './schema.ts';
+import { emailQuota } from './schema.ts';
 
 describe('ambient transaction: work after the commit', () => {
   it('runs after the call has committed, outside the transaction, before the caller goes on', async () => {
@@ -12,10 +12,10 @@ describe('ambient transaction: work after the commit', () => {
     const status = await inAmbientTransaction(
       db,
       async () => {
-        await ambient(db).insert(genre).values({ id: 'ambient-1', name: 'Ambient committed', color: '#123456' });
+        await ambient(db).insert(emailQuota).values({ key: 'ambient-1', count: 1, windowStart: 0 });
         await afterCommit(async () => {
           // Outside the call's transaction: on the embedded database it would wait for it forever.
-          seenOutside = (await db.select().from(genre).where(eq(genre.id, 'ambient-1'))).length;
+          seenOutside = (await db.select().from(emailQuota).where(eq(emailQuota.key, 'ambient-1'))).length;
           steps.push('e-mail sent');
         });
         steps.push('call answered');
@@ -35,14 +35,14 @@ describe('ambient transaction: work after the commit', () => {
     await inAmbientTransaction(
       db,
       async () => {
-        await ambient(db).insert(genre).values({ id: 'ambient-2', name: 'Ambient rolled back', color: '#123456' });
+        await ambient(db).insert(emailQuota).values({ key: 'ambient-2', count: 1, windowStart: 0 });
         await afterCommit(async () => void steps.push('e-mail sent'));
         return 500;
       },
       (s) => s < 500,
     );
     expect(steps).toEqual([]);
-    expect(await db.select().from(genre).where(eq(genre.id, 'ambient-2'))).toEqual([]);
+    expect(await db.select().from(emailQuota).where(eq(emailQuota.key, 'ambient-2'))).toEqual([]);
     await afterCommit(async () => void steps.push('sent at once'));
     expect(steps).toEqual(['sent at once']);
   });

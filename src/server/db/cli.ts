@@ -9,11 +9,16 @@ import { seed } from './seed.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { books: { type: 'string' }, users: { type: 'string' } },
+  options: {
+    users: { type: 'string' },
+    // example:start
+    books: { type: 'string' },
+    // example:end
+  },
 });
 const command = positionals[0];
 
-function count(name: 'books' | 'users') {
+function count(name: keyof typeof values) {
   const raw = values[name];
   if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw)) {
@@ -55,8 +60,10 @@ async function main() {
       );
       const active = new Map<string, cliProgress.SingleBar>();
       await seed(handle.db, {
-        books: count('books'),
         users: count('users'),
+        // example:start
+        books: count('books'),
+        // example:end
         onProgress(label, done, total) {
           let bar = active.get(label);
           if (!bar) {

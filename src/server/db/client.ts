@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import v8 from 'node:v8';
 import path from 'node:path';
 import type { ConstructorOptions } from 'pg-boss';
+import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   queueConnection: Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'max'>;
   /** The PostgreSQL pool's connections (for the metrics); the embedded database has none. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** PostgreSQL's pool, which the read replicas fall back on (src/server/db/replicas.ts). */
+  pool?: Pool;
   /** Safe to call from several instances at once. */
   migrate(migrationsFolder?: string): Promise<void>;
   ping(): Promise<void>;
@@ -98,6 +101,7 @@ async function openPostgres(url: string, poolMax = DEFAULT_POOL_MAX): Promise<Da
     // A pool of its own: one connection listens for new jobs, the others fetch and settle them.
     queueConnection: { connectionString: url, max: 3 },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    pool,
     async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
       const conn = await pool.connect();
       try {

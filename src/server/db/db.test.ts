@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPglite, freshPostgres, TEST_DATABASE_URL } from '../../../tests/support/databases.ts';
 import { queryRows, type Database, type DatabaseHandle } from './client.ts';
 import * as schema from './schema.ts';
-import { auditEvent, book, genre, rowCount, user } from './schema.ts';
+import { rowCount, user } from './schema.ts';
 import { DEMO_ACCOUNTS, seed } from './seed.ts';
+// example:start
+import { auditEvent, book, genre } from './schema.ts';
+// example:end
 
 async function shape(db: Database) {
   const columns = await queryRows<{ table_name: string }>(
@@ -31,9 +34,17 @@ const SCHEMA_TABLES = Object.values(schema)
 
 async function counts(db: Database) {
   const [u] = await db.select({ n: count() }).from(user);
+  // example:start
   const [b] = await db.select({ n: count() }).from(book);
   const [g] = await db.select({ n: count() }).from(genre);
-  return { users: u!.n, books: b!.n, genres: g!.n };
+  // example:end
+  return {
+    users: u!.n,
+    // example:start
+    books: b!.n,
+    genres: g!.n,
+    // example:end
+  };
 }
 
 describe('embedded database (PGlite)', () => {
@@ -48,7 +59,7 @@ describe('embedded database (PGlite)', () => {
     expect(s.extensions).toEqual([{ extname: 'pg_trgm' }]);
     const tables = new Set(s.columns.map((c) => c.table_name));
     expect([...tables].sort()).toEqual(SCHEMA_TABLES);
-    expect(s.indexes.map((i) => i.indexname)).toContain('book_search_trgm');
+    expect(s.indexes.map((i) => i.indexname)).toContain('user_search_trgm');
   });
 
   it('provides accent- and case-insensitive search text through f_unaccent', async () => {
@@ -65,33 +76,75 @@ describe('embedded database (PGlite)', () => {
     await seed(handle.db);
     const first = await counts(handle.db);
     expect(first.users).toBeGreaterThanOrEqual(30);
+    // example:start
     expect(first.books).toBeGreaterThanOrEqual(50);
     expect(first.genres).toBeGreaterThan(0);
+    // example:end
     for (const account of DEMO_ACCOUNTS) {
       const [row] = await handle.db.select().from(user).where(eq(user.email, account.email));
       expect(row).toMatchObject({ name: account.name, role: account.role });
       expect(row!.onboardedAt).toBeInstanceOf(Date);
     }
+    // example:start
     const authorless = await handle.db
       .select({ n: count() })
       .from(book)
       .where(sql`${book.author} = ''`);
     expect(authorless[0]!.n).toBe(0);
+    // example:end
 
     await seed(handle.db);
     expect(await counts(handle.db)).toEqual(first);
   });
 
+  it('spreads the demo people and books over the last 90 days, more of them lately, and the daily counts agree', async () => {
+    await seed(handle.db);
+    const tables = ['user'];
+    // example:start
+    tables.push('book');
+    // example:end
+    for (const table of tables) {
+      const [spread] = await queryRows<{ days: number; oldest: number; last30: number; first30: number }>(
+        handle.db,
+        sql`select count(distinct (created_at at time zone 'UTC')::date)::int as days,
+                   max((now() at time zone 'UTC')::date - (created_at at time zone 'UTC')::date)::int as oldest,
+                   count(*) filter (where created_at > now() - interval '30 days')::int as last30,
+                   count(*) filter (where created_at <= now() - interval '60 days')::int as first30
+            from ${sql.identifier(table)}`,
+      );
+      expect(spread!.days).toBeGreaterThanOrEqual(20);
+      expect(spread!.oldest).toBe(89);
+      expect(spread!.last30).toBeGreaterThan(spread!.first30);
+      // The dashboard reads the per-day counts: each day's is the rows created that day.
+      const mismatched = await queryRows(
+        handle.db,
+        sql`select d.day from (select (created_at at time zone 'UTC')::date as day, count(*)::int as n from ${sql.identifier(table)} group by 1) d
+            full join (select day, n::int as n from daily_count where table_name = ${table} and n <> 0) c on c.day = d.day
+            where c.n is distinct from d.n`,
+      );
+      expect(mismatched).toEqual([]);
+    }
+  });
+
   it('grows to the requested totals with the large-data option and reports progress', async () => {
     const seen: string[] = [];
-    await seed(handle.db, { books: 2500, users: 1200, onProgress: (label, done, total) => seen.push(`${label}:${done}/${total}`) });
+    await seed(handle.db, {
+      users: 1200,
+      // example:start
+      books: 2500,
+      // example:end
+      onProgress: (label, done, total) => seen.push(`${label}:${done}/${total}`),
+    });
     const c = await counts(handle.db);
-    expect(c.books).toBe(2500);
     expect(c.users).toBe(1200);
+    // example:start
+    expect(c.books).toBe(2500);
     expect(seen.at(-1)).toBe('books:2500/2500');
+    // example:end
     expect(seen).toContain('users:1200/1200');
   });
 
+  // example:start
   it('writes search entries into the trigram indexes at once: no pending list for a search to read through', async () => {
     // gin_clean_pending_list returns how many pending pages it merged: with `fastupdate` on, the new book would wait in one.
     await handle.db.insert(book).values({ id: 'pending-check', title: 'Pending Check', author: 'Nobody' });
@@ -126,6 +179,7 @@ describe('embedded database (PGlite)', () => {
       .catch(() => {});
     expect(await kept()).toBe(await real());
   });
+  // example:end
 
   it('keeps the row count of users exact through inserts, deletes and cascades', async () => {
     const kept = async () => (await handle.db.select({ n: rowCount.n }).from(rowCount).where(eq(rowCount.tableName, 'user')))[0]!.n;
@@ -143,10 +197,12 @@ describe('embedded database (PGlite)', () => {
 
   it('enforces case-insensitive uniqueness of e-mails, genre names and title per author', async () => {
     await expect(handle.db.insert(user).values({ id: 'dup', email: 'ADMIN@example.com' })).rejects.toThrow();
+    // example:start
     await expect(handle.db.insert(genre).values({ id: 'dup', name: 'fantasy', color: '#000' })).rejects.toThrow();
     await expect(
       handle.db.insert(book).values({ id: 'dup', title: 'treasure island', author: 'ROBERT LOUIS STEVENSON' }),
     ).rejects.toThrow();
+    // example:end
   });
 });
 

@@ -7,7 +7,10 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-/** The constraint a foreign-key violation names (SQLSTATE 23503), or null for any other error. */
+/**
+ * The constraint a foreign-key violation names (SQLSTATE 23503), or null for any other error.
+ * @public (docs/guides/adding-a-resource.md; kept when the example that uses it is removed)
+ */
 export function foreignKeyViolation(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, constraint } = e as { code?: string; constraint?: string };

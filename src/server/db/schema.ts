@@ -64,6 +64,10 @@ export const user = pgTable(
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    // A new session starts in it (src/server/active-organization.ts); no reference: a membership is checked then.
+    lastActiveOrganizationId: text('last_active_organization_id'),
+    // Better Auth's two-factor plugin's field: an authenticator app is set up and confirmed (docs/decisions/094-a-second-factor-on-every-way-in.md).
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     searchText: searchText('name', 'email'),
     searchTripled: searchTripled('name', 'email'),
     ...timestamps,
@@ -159,6 +163,29 @@ export const passkey = pgTable(
   },
   // One row per credential: a sign-in finds its passkey by credential id.
   (t) => [index('passkey_user_id').on(t.userId), uniqueIndex('passkey_credential_id').on(t.credentialID)],
+);
+
+/**
+ * Better Auth's two-factor plugin's model: one row per person with an authenticator app (property names are its
+ * field names). `secret` is encrypted with the auth secret; `backupCodes` holds the recovery codes' keyed hashes,
+ * never the codes (src/server/two-factor.ts). `lastUsedStep` is ours: the 30-second step of the last code accepted,
+ * so a code is never accepted twice.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id').on(t.userId)],
 );
 
 /**
@@ -287,6 +314,7 @@ export const invitation = pgTable(
   (t) => [index('invitation_organization_id').on(t.organizationId), index('invitation_email').on(t.email)],
 );
 
+// example:start
 /** Organisation-scoped data: every row carries its organisation and goes with it. */
 export const shelfItem = pgTable(
   'shelf_item',
@@ -349,6 +377,7 @@ export const book = pgTable(
     index('book_created_at_id').on(t.createdAt, t.id),
   ],
 );
+// example:end
 
 /**
  * Where events are sent (docs/decisions/074-webhooks.md). No organisation: the whole product's, managed by
@@ -367,6 +396,8 @@ export const webhookEndpoint = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** When a delivery gave up; cleared by the next one that arrives. */
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** Attempts in a row that got no answer in time; at TIMEOUTS_BEFORE_OFF the endpoint is switched off. */
+    timeoutsInARow: integer('timeouts_in_a_row').notNull().default(0),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     /** The language of whoever made it: the failing notice is written in it. */
     language: text('language').notNull().default('en'),
@@ -436,8 +467,10 @@ export const auditEvent = pgTable(
 
 export type User = typeof user.$inferSelect;
 export type Session = typeof session.$inferSelect;
+// example:start
 export type Genre = typeof genre.$inferSelect;
 export type Book = typeof book.$inferSelect;
+// example:end
 export type AuditEvent = typeof auditEvent.$inferSelect;
 
 /** Kept by triggers, so a list's total is one read instead of a scan. */

@@ -1,3 +1,4 @@
+// example:start
 export const GENRES: ReadonlyArray<{ name: string; color: string }> = [
   { name: 'Adventure', color: '#d97706' },
   { name: 'Classic', color: '#7c3aed' },
@@ -77,6 +78,7 @@ export const BOOKS: ReadonlyArray<DemoBook> = [
   ['Les Fleurs du mal', 'Charles Baudelaire', 'Poetry', 'Poulet-Malassis'],
 ];
 
+// example:end
 export const FIRST_NAMES = [
   'Amina',
   'Bruno',
@@ -133,6 +135,7 @@ export const LAST_NAMES = [
   'Rousseau',
 ];
 
+// example:start
 export const TITLE_WORDS = [
   'Silent',
   'Golden',
@@ -155,3 +158,4 @@ export const TITLE_WORDS = [
   'Kingdom',
   'Promise',
 ];
+// example:end

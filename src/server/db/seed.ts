@@ -2,11 +2,17 @@
 import { randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { book, genre, user } from './schema.ts';
-import { BOOKS, FIRST_NAMES, GENRES, LAST_NAMES, TITLE_WORDS } from './seed-data.ts';
+import { user } from './schema.ts';
+import { FIRST_NAMES, LAST_NAMES } from './seed-data.ts';
+// example:start
+import { book, genre } from './schema.ts';
+import { BOOKS, GENRES, TITLE_WORDS } from './seed-data.ts';
+// example:end
 
 export interface SeedOptions {
+  // example:start
   books?: number;
+  // example:end
   users?: number;
   onProgress?: (label: 'books' | 'users', done: number, total: number) => void;
 }
@@ -17,6 +23,25 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 const BATCH = 1000;
+
+const DAY_MS = 86_400_000;
+/** The demo's people and books arrive over the dashboard's longest range, more of them lately. */
+const SEED_SPREAD_DAYS = 90;
+
+/**
+ * When the `i`-th of `total` demo rows was created: the first `SEED_SPREAD_DAYS - 1` days ago, the last
+ * today, ever more often towards today (the dashboard's running totals curve up instead of standing in
+ * one step), at an hour of the day that varies. Deterministic, so a seed run twice agrees with itself.
+ */
+function seededCreatedAt(i: number, total: number, now: Date): Date {
+  const share = total > 1 ? i / (total - 1) : 1;
+  const daysAgo = Math.round((SEED_SPREAD_DAYS - 1) * (1 - share) ** 1.6);
+  // Hours before now, within the same UTC day so today's rows stay today's.
+  const startOfDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const hours = ((i * 7) % 24) * 3_600_000;
+  const at = startOfDay - daysAgo * DAY_MS + Math.min(hours, now.getTime() - startOfDay);
+  return new Date(Math.min(at, now.getTime()));
+}
 
 const ascii = (s: string) =>
   s
@@ -38,6 +63,7 @@ function syntheticUser(i: number) {
   return { email: `${ascii(first)}.${ascii(last)}.${i}@example.net`, name: `${first} ${last}`, role: 'user' };
 }
 
+// example:start
 /** 100 authors, so searching one matches about 1 % of a large catalogue. */
 function syntheticBook(i: number) {
   const a = TITLE_WORDS[i % TITLE_WORDS.length]!;
@@ -45,8 +71,9 @@ function syntheticBook(i: number) {
   const author = `${FIRST_NAMES[i % 10]} ${LAST_NAMES[Math.floor(i / 10) % 10]}`;
   return { title: `The ${a} ${b} ${i}`, author, genre: GENRES[i % GENRES.length]!.name };
 }
+// example:end
 
-async function insertUsers(db: Database, rows: Array<{ email: string; name: string; role: string }>) {
+async function insertUsers(db: Database, rows: Array<{ email: string; name: string; role: string; createdAt?: Date }>) {
   const now = new Date();
   await db
     .insert(user)
@@ -60,7 +87,9 @@ async function insertUsers(db: Database, rows: Array<{ email: string; name: stri
             name: r.name,
             role: r.role,
             emailVerified: true,
-            onboardedAt: now,
+            onboardedAt: r.createdAt ?? now,
+            createdAt: r.createdAt ?? now,
+            updatedAt: r.createdAt ?? now,
           }) satisfies typeof user.$inferInsert,
       ),
     )
@@ -68,6 +97,7 @@ async function insertUsers(db: Database, rows: Array<{ email: string; name: stri
 }
 
 export async function seed(db: Database, options: SeedOptions = {}) {
+  // example:start
   await db
     .insert(genre)
     .values(GENRES.map((g) => ({ id: randomUUID(), name: g.name, color: g.color }) satisfies typeof genre.$inferInsert))
@@ -81,7 +111,7 @@ export async function seed(db: Database, options: SeedOptions = {}) {
     return id;
   };
 
-  const insertBooks = (rows: Array<{ title: string; author: string; genre: string; publisher?: string | undefined }>) =>
+  const insertBooks = (rows: Array<{ title: string; author: string; genre: string; publisher?: string | undefined; createdAt?: Date }>) =>
     db
       .insert(book)
       .values(
@@ -93,15 +123,31 @@ export async function seed(db: Database, options: SeedOptions = {}) {
               author: r.author,
               publisher: r.publisher ?? null,
               genreId: genreId(r.genre),
+              ...(r.createdAt && { createdAt: r.createdAt, updatedAt: r.createdAt }),
             }) satisfies typeof book.$inferInsert,
         ),
       )
       .onConflictDoNothing();
+  // example:end
 
-  await insertUsers(db, demoUsers());
-  await insertBooks(BOOKS.map(([title, author, g, publisher]) => ({ title, author, genre: g, publisher })));
-  // The image library loads only here.
-  await (await import('../storage/seed-covers.ts')).seedCovers(db);
+  // Spread over the last 90 days (the daily counts follow each row's creation date: decision 050).
+  const now = new Date();
+  const people = demoUsers();
+  await insertUsers(
+    db,
+    people.map((p, i) => ({ ...p, createdAt: seededCreatedAt(i, people.length, now) })),
+  );
+  // example:start
+  await insertBooks(
+    BOOKS.map(([title, author, g, publisher], i) => ({
+      title,
+      author,
+      genre: g,
+      publisher,
+      createdAt: seededCreatedAt(i, BOOKS.length, now),
+    })),
+  );
+  // example:end
 
   const fill = async (
     label: 'books' | 'users',
@@ -122,7 +168,7 @@ export async function seed(db: Database, options: SeedOptions = {}) {
   };
 
   // Bulk writes: the search indexes gather entries in a pending list and merge once at the end.
-  const bulk = Boolean(options.books || options.users);
+  const bulk = Object.values(options).some((n) => typeof n === 'number' && n > 0);
   if (bulk) for (const index of SEARCH_INDEXES) await db.execute(sql`alter index ${sql.identifier(index)} set (fastupdate = on)`);
   try {
     await fill(
@@ -135,12 +181,14 @@ export async function seed(db: Database, options: SeedOptions = {}) {
           Array.from({ length: to - from }, (_, k) => syntheticUser(from + k)),
         ),
     );
+    // example:start
     await fill(
       'books',
       options.books,
       async () => (await db.select({ n: count() }).from(book))[0]!.n,
       (from, to) => insertBooks(Array.from({ length: to - from }, (_, k) => syntheticBook(from + k))),
     );
+    // example:end
   } finally {
     if (bulk)
       for (const index of SEARCH_INDEXES) {
@@ -152,7 +200,14 @@ export async function seed(db: Database, options: SeedOptions = {}) {
   if (bulk) await db.execute(sql`vacuum analyze`);
 }
 
-const SEARCH_INDEXES = ['book_search_trgm', 'book_search_tripled_trgm', 'user_search_trgm', 'user_search_tripled_trgm'];
+const SEARCH_INDEXES = [
+  'user_search_trgm',
+  'user_search_tripled_trgm',
+  // example:start
+  'book_search_trgm',
+  'book_search_tripled_trgm',
+  // example:end
+];
 
 export async function isEmpty(db: Database) {
   // One row is enough (a count would read every user at each start).

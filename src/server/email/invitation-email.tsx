@@ -1,6 +1,7 @@
 import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type { TFunction } from 'i18next';
+import { identity } from '../../lib/identity.ts';
 
 interface Props {
   t: TFunction<'organizations'>;
@@ -14,7 +15,7 @@ interface Props {
 }
 
 function InvitationEmail({ t, lang, dir, inviter, organization, role, url, hours }: Props) {
-  const values = { inviter, organization, role, app: 'Springboard' };
+  const values = { inviter, organization, role };
   return (
     <Html lang={lang} dir={dir}>
       <Head />
@@ -22,11 +23,19 @@ function InvitationEmail({ t, lang, dir, inviter, organization, role, url, hours
       <Body style={{ backgroundColor: '#f6f6f6', fontFamily: 'system-ui, sans-serif' }}>
         <Container style={{ backgroundColor: '#ffffff', padding: '32px', borderRadius: '8px', maxWidth: '480px' }}>
           <Heading as="h1" style={{ fontSize: '20px' }}>
-            {t('email.heading', values)}
+            {t('email.heading')}
           </Heading>
           <Text>{t('email.body', values)}</Text>
           <Section style={{ textAlign: 'center', margin: '24px 0' }}>
-            <Button href={url} style={{ backgroundColor: '#6b2a6b', color: '#ffffff', padding: '12px 20px', borderRadius: '6px' }}>
+            <Button
+              href={url}
+              style={{
+                backgroundColor: identity.brand.light.hex,
+                color: identity.brand.light.foregroundHex,
+                padding: '12px 20px',
+                borderRadius: '6px',
+              }}
+            >
               {t('email.button')}
             </Button>
           </Section>
@@ -38,11 +47,16 @@ function InvitationEmail({ t, lang, dir, inviter, organization, role, url, hours
   );
 }
 
+/**
+ * The organisation's name is anyone's free text ("Visit evil·example/login now"): a phishing attempt
+ * would borrow the app's sender for it. So it is in neither the subject, the preview nor the heading,
+ * only in the body, quoted as the organisation's own words.
+ */
 export async function renderInvitationEmail(props: Props) {
   const element = <InvitationEmail {...props} />;
   return {
     // Not the organisation's name: it is anyone's free text, and a phishing attempt would borrow the app's sender for it.
-    subject: props.t('email.subject', { inviter: props.inviter, app: 'Springboard' }),
+    subject: props.t('email.subject', { inviter: props.inviter }),
     html: await render(element),
     text: await render(element, { plainText: true }),
   };

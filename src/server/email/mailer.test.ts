@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { identity } from '../../lib/identity.ts';
 
 const log = vi.hoisted(() => ({ records: [] as Array<{ level: string; fields: object; msg: string }>, warnEnabled: true }));
 vi.mock('../logger.ts', () => ({
@@ -11,9 +12,9 @@ vi.mock('../logger.ts', () => ({
 
 const EMAIL = {
   to: 'user@example.com',
-  subject: 'Your Springboard sign-in code',
+  subject: `Your ${identity.name} sign-in code`,
   html: '<p>123456</p>',
-  text: 'YOUR SIGN-IN CODE\n\nUse this code to sign in to Springboard:\n\n123456\n\nThis code expires in 5 minutes.',
+  text: `YOUR SIGN-IN CODE\n\nUse this code to sign in to ${identity.name}:\n\n123456\n\nThis code expires in 5 minutes.`,
 };
 
 /** A fresh copy of the modules: env() parses once per copy. */
@@ -57,11 +58,11 @@ describe('an e-mail without EMAIL_SERVER', () => {
         `┌${rule}`,
         '│ E-mail not sent (no EMAIL_SERVER). Its text:',
         '│ To:      user@example.com',
-        '│ Subject: Your Springboard sign-in code',
+        `│ Subject: Your ${identity.name} sign-in code`,
         '│',
         '│     YOUR SIGN-IN CODE',
         '│',
-        '│     Use this code to sign in to Springboard:',
+        `│     Use this code to sign in to ${identity.name}:`,
         '│',
         '│     123456',
         '│',

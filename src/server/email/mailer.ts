@@ -2,6 +2,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '../env.ts';
 import { logger } from '../logger.ts';
+import { PermanentJobError } from '../queue/queue.ts';
 import { inSpan } from '../tracing.ts';
 import { DEMO_ADDRESS, deliverToMailbox, perBrowserMailbox } from './dev-mailbox.ts';
 
@@ -34,6 +35,21 @@ export function unsentEmailBlock(email: Pick<Email, 'to' | 'subject' | 'text'>):
   return [`┌${RULE}`, ...lines.map((line) => `│ ${line}`.trimEnd()), `└${RULE}`, ''].join('\n');
 }
 
+/**
+ * Well under the job's 60 s (src/server/email/outbox.ts): a mail server that does not answer is given up and tried
+ * again later, while the queue's other slots go on sending (issue #53, G6). nodemailer's defaults wait 2 minutes to
+ * connect and 10 minutes for an idle socket.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000, dnsTimeout: 10_000 } as const;
+const EXCHANGE_MS = 45_000;
+
+/** nodemailer's `permanent`: a 5xx answer but 503 (a refused address, a refused message). Trying again cannot help. */
+function isPermanentRefusal(error: unknown): boolean {
+  const e = error as { permanent?: boolean; code?: string };
+  // A refused login (535) is the operator's to mend, and mail queued meanwhile should leave once they have.
+  return e.permanent === true && e.code !== 'EAUTH';
+}
+
 /** The mail server's host, never its credentials. */
 const transportHost = (server: string) => (URL.canParse(server) ? new URL(server).hostname : '');
 
@@ -49,9 +65,14 @@ export async function sendEmail(email: Email, options: { owner?: string } = {}):
     if (e.isProduction && log.isLevelEnabled('warn')) process.stderr.write(unsentEmailBlock(email));
     return;
   }
-  transport ??= nodemailer.createTransport(e.email.server);
-  await inSpan('smtp send', { 'server.address': transportHost(e.email.server) }, () =>
-    transport!.sendMail({ from: e.email.from, ...email }),
-  );
+  transport ??= nodemailer.createTransport({ url: e.email.server, ...SMTP_TIMEOUTS });
+  try {
+    await inSpan('smtp send', { 'server.address': transportHost(e.email.server) }, () =>
+      transport!.sendMail({ from: e.email.from, ...email, signal: AbortSignal.timeout(EXCHANGE_MS) }),
+    );
+  } catch (error) {
+    if (isPermanentRefusal(error)) throw new PermanentJobError(`the mail server refused it: ${String(error)}`, { cause: error });
+    throw error;
+  }
   logger().info({ to: email.to, subject: email.subject }, 'e-mail sent');
 }

@@ -23,8 +23,8 @@ describe('methods by path', () => {
       ['POST', '/login/onboarding'],
       ['HEAD', '/assets/app.js'],
       ['GET', '/api/health'],
-      ['PUT', '/api/rpc/books/1'],
-      ['DELETE', '/api/rpc/books/1'],
+      ['PUT', '/api/rpc/users/1'],
+      ['DELETE', '/api/rpc/users/1'],
       ['POST', '/api/auth/sign-out'],
       ['POST', '/_serverFn/abc'],
     ]) {
@@ -35,10 +35,10 @@ describe('methods by path', () => {
   it('finding 9: refuses TRACE and other odd methods with 405 and an Allow header', async () => {
     for (const [method, path] of [
       ['TRACE', '/'],
-      ['TRACE', '/api/rpc/books'],
+      ['TRACE', '/api/rpc/users'],
       ['TRACK', '/api/auth/get-session'],
       ['PROPFIND', '/login'],
-      ['POST', '/app/books'],
+      ['POST', '/app/account'],
       ['GET', '/login/onboarding'],
       ['DELETE', '/api/openapi'],
       ['PUT', '/api/auth/sign-out'],

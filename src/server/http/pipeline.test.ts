@@ -55,7 +55,7 @@ describe('HTTP pipeline', () => {
   });
 
   it('adds Strict-Transport-Security when BASE_URL is https', async () => {
-    const fetch = createHttpPipeline(html, { env: production({ BASE_URL: 'https://springboard.example' }) });
+    const fetch = createHttpPipeline(html, { env: production({ BASE_URL: 'https://app.example' }) });
     const res = await fetch(new Request('http://localhost/'));
     expect(res.headers.get('Strict-Transport-Security')).toMatch(/max-age=\d+/);
   });
@@ -206,7 +206,7 @@ describe('HTTP pipeline', () => {
   });
 
   it('serves hashed assets precompressed at build time, cached for a year', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'springboard-static-'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'static-'));
     mkdirSync(path.join(dir, 'assets'));
     const script = 'console.log("' + 'x'.repeat(4000) + '");';
     writeFileSync(path.join(dir, 'assets/app-abc123.js'), script);

@@ -6,12 +6,13 @@
  */
 import { BodyTooLargeError, limitBodyStream } from 'srvx/body-limit';
 import { staticMiddleware } from 'srvx/static';
+import { identity } from '../../lib/identity.ts';
 import { STATUS_HEADER } from '../../lib/status-header.ts';
 import { env as processEnv, type Env } from '../env.ts';
 import { logger } from '../logger.ts';
-import { recordRequest, routeLabel } from '../metrics.ts';
+import { recordRequest, UNMATCHED_ROUTE } from '../metrics.ts';
 import { inRequestSpan } from '../tracing.ts';
-import { inRequestContext, REQUEST_ID } from '../request-context.ts';
+import { currentRequestContext, inRequestContext, REQUEST_ID, setRouteTemplate } from '../request-context.ts';
 import { sessionCookie, withExtendedSession } from '../session-cookie.ts';
 import { megabytes } from '../storage/storage-config.ts';
 import { API_KEY_PATHS, presentedApiKey } from './api-key-header.ts';
@@ -24,7 +25,7 @@ import { applySecurityHeaders, newNonce } from './security-headers.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Set from the socket address for API requests; a client-sent value never passes. */
-export const CLIENT_IP_HEADER = 'x-springboard-client-ip';
+export const CLIENT_IP_HEADER = 'x-app-client-ip';
 
 export type AppHandler = (request: Request, options: { context: { nonce: string } }) => Response | Promise<Response>;
 
@@ -33,6 +34,8 @@ export interface PipelineOptions {
   staticDir?: string;
   /** The environment; defaults to this process's. */
   env?: () => Env;
+  /** The page route a path matches (the router's route id), for the metrics; undefined when none does. */
+  pageRoute?: (pathname: string) => string | undefined;
 }
 
 const jsonError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
@@ -90,7 +93,7 @@ function failurePage(request: Request, status: number, title: string) {
   const back =
     referer && URL.canParse(referer) && new URL(referer).origin === new URL(request.url).origin ? new URL(referer).pathname : '/';
   const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} | Springboard</title></head><body><main><p>${status}</p><h1>${title}</h1><p><a href="${escape(back)}">Back</a> · <a href="/">Home</a></p></main></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} | ${escape(identity.name)}</title></head><body><main><p>${status}</p><h1>${title}</h1><p><a href="${escape(back)}">Back</a> · <a href="/">Home</a></p></main></body></html>`;
   return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
@@ -136,6 +139,7 @@ function serveStaticFiles(staticDir: string | undefined): Step {
     if (!/\.[a-z0-9]+$/i.test(url.pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
     const hashed = url.pathname.startsWith('/assets/');
     const served = await (hashed ? immutableAssets : publicFiles)(request, () => new Response(null, { status: 404 }));
+    if (served.status !== 404) setRouteTemplate(hashed ? '/assets/*' : '(public file)');
     // File names under /assets/ carry a content hash: any cache may keep them forever.
     if (hashed && served.ok) served.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     return served.status !== 404 || hashed ? served : undefined;
@@ -218,7 +222,7 @@ function failure(x: Exchange, error: unknown): Response | Promise<Response> {
 }
 
 export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {}) {
-  const { staticDir, env = processEnv } = options;
+  const { staticDir, env = processEnv, pageRoute = () => undefined } = options;
   const clientAddress = createClientAddress(env().trustedProxies);
   const anonymousPages = createAnonymousPages();
 
@@ -281,9 +285,10 @@ export function createHttpPipeline(app: AppHandler, options: PipelineOptions = {
           response = await compress(request, withHeaders(x, await failure(x, error)));
         }
         const ms = performance.now() - started;
-        recordRequest(request.method, url.pathname, response.status, ms / 1000);
+        // Set by whatever matched (an API's handler, the static files), else the page router's, else one label.
+        const route = currentRequestContext()?.route ?? pageRoute(url.pathname) ?? UNMATCHED_ROUTE;
+        recordRequest(request.method, route, response.status, ms / 1000);
         if (span) {
-          const route = routeLabel(url.pathname, response.status);
           span.updateName(`${request.method} ${route}`);
           span.setAttributes({ 'http.route': route, 'http.response.status_code': response.status });
         }

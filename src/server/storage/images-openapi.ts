@@ -56,7 +56,9 @@ const operations = (what: string, permission: string) => ({
 
 export const imagesOpenApiPaths = {
   '/api/images/users/{id}': operations("a user's profile picture", "One's own: any signed-in user; anyone's: an admin."),
+  // example:start
   '/api/images/books/{id}': operations("a book's cover", 'An admin.'),
+  // example:end
   '/api/images/organizations/{id}': operations(
     "an organisation's logo",
     'An owner or admin of that organisation (403 for another member, 404 for a non-member).',

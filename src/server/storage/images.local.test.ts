@@ -4,7 +4,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { database } from '#/server/db/index.ts';
-import { book, user } from '#/server/db/schema.ts';
+import { user } from '#/server/db/schema.ts';
+// example:start
+import { book } from '#/server/db/schema.ts';
+// example:end
 import { authApi, signIn } from '../../../tests/support/api.ts';
 import { imagesApiSuite } from '../../../tests/support/images-api-suite.ts';
 import { LocalStorage } from './local-storage.ts';
@@ -15,7 +18,7 @@ imagesApiSuite();
 
 describe('the sweep of the local disk (at start-up, then daily)', () => {
   it('F8: removes a crash’s .partial files and the pictures and folders nothing refers to; keeps those in use and recent files', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'springboard-sweep-'));
+    const dir = await mkdtemp(path.join(tmpdir(), 'sweep-'));
     const db = await database();
     const cookie = await signIn('sweep.keeper@example.com');
     const id = (await authApi<{ user: { id: string } }>('GET', '/get-session', { cookie })).body.user.id;
@@ -23,7 +26,9 @@ describe('the sweep of the local disk (at start-up, then daily)', () => {
       .update(user)
       .set({ image: `/uploads/users/${id}/current-256.webp` })
       .where(eq(user.id, id));
+    // example:start
     const [someBook] = await db.select({ id: book.id }).from(book).limit(1);
+    // example:end
 
     const inUse = [`users/${id}/current-64.webp`, `users/${id}/current-256.webp`, `users/${id}/current-768.webp`];
     const leftovers = [
@@ -31,7 +36,9 @@ describe('the sweep of the local disk (at start-up, then daily)', () => {
       `users/${id}/current-256.webp.4242.partial`,
       'users/deleted-user/abc-64.webp',
       'users/deleted-user/abc-256.webp.77.partial',
+      // example:start
       `books/${someBook!.id}/never-committed-768.webp`,
+      // example:end
       'organizations/deleted-organization/logo-256.webp',
     ];
     // Younger than the grace period: an upload may be under way.
@@ -58,6 +65,16 @@ describe('the sweep of the local disk (at start-up, then daily)', () => {
         .filter((e) => e.isDirectory())
         .map(relative)
         .sort(),
-    ).toEqual(['books', 'organizations', 'users', `users/${id}`, 'users/uploading-now'].sort());
+    ).toEqual(
+      [
+        'organizations',
+        'users',
+        `users/${id}`,
+        'users/uploading-now',
+        // example:start
+        'books',
+        // example:end
+      ].sort(),
+    );
   });
 });

@@ -16,7 +16,7 @@ export class LocalStorage implements Storage {
 
   /** `dir` null: a new temporary folder. */
   constructor(dir: string | null) {
-    this.root = dir ? Promise.resolve(path.resolve(dir)) : mkdtemp(path.join(tmpdir(), 'springboard-uploads-'));
+    this.root = dir ? Promise.resolve(path.resolve(dir)) : mkdtemp(path.join(tmpdir(), 'uploads-'));
   }
 
   private async file(key: string) {

@@ -1,12 +1,24 @@
 // No image library here: the auth config and the books API load this module.
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { book, organization, user } from '../db/schema.ts';
+import { organization, user } from '../db/schema.ts';
 import { logger } from '../logger.ts';
 import { keyOf, type Storage } from './storage-keys.ts';
 import { storage } from './storage.ts';
+// example:start
+import { book } from '../db/schema.ts';
+// example:end
 
-export type OwnerKind = 'users' | 'books' | 'organizations';
+/** Whose pictures there are: the row and column that holds each one's URL, and its shape (a cover is 2:3). */
+export const PICTURE_COLUMNS = {
+  users: { table: user, id: user.id, url: user.image, shape: 'square' },
+  organizations: { table: organization, id: organization.id, url: organization.logo, shape: 'square' },
+  // example:start
+  books: { table: book, id: book.id, url: book.coverImage, shape: 'cover' },
+  // example:end
+} as const;
+
+export type OwnerKind = keyof typeof PICTURE_COLUMNS;
 
 /** The pages' `srcset` widths. */
 export const IMAGE_WIDTHS = [64, 256, 768] as const;
@@ -30,12 +42,6 @@ export async function deletePicturesOf(kind: OwnerKind, id: string): Promise<voi
     logger().warn({ err: error, owner: `${kind}/${id}` }, 'pictures not deleted');
   });
 }
-
-const PICTURE_COLUMNS = {
-  users: { table: user, id: user.id, url: user.image },
-  books: { table: book, id: book.id, url: book.coverImage },
-  organizations: { table: organization, id: organization.id, url: organization.logo },
-} as const;
 
 /** A file this young may belong to an upload whose URL is not stored yet (here or in another instance). */
 const SWEEP_GRACE_MS = 3_600_000;

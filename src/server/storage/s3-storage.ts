@@ -22,7 +22,7 @@ export class S3Storage implements Storage {
     // Each call in a span of its own when tracing is on (src/server/tracing.ts).
     this.client.middlewareStack.add(
       (next, context) => (args) => inSpan(`S3 ${context.commandName ?? 'call'}`, { 'aws.s3.bucket': this.bucket }, () => next(args)),
-      { step: 'initialize', name: 'springboardTracing' },
+      { step: 'initialize', name: 'appTracing' },
     );
   }
 

@@ -6,18 +6,22 @@ import { apiTranslator } from '../api-errors.ts';
 import { countInWindow } from '../email-quota.ts';
 import type { Database } from '../db/client.ts';
 import { database } from '../db/index.ts';
-import { book, member, organization, user } from '../db/schema.ts';
+import { member, organization, user } from '../db/schema.ts';
 import { env } from '../env.ts';
 import { logger } from '../logger.ts';
 import { recordDemoRefusal } from '../audit/demo-refusal.ts';
 import { recordAuditEvent } from '../audit/record.ts';
 import { requestSession } from '../request-session.ts';
+import { rememberWrite } from '../db/read-your-writes.ts';
 import { effectiveRole } from '../roles.ts';
 import { ImageRefusal, MAX_ASPECT_RATIO, MAX_SIDE, REFUSAL_STATUS, processImage, type ImageShape } from './images.ts';
 import { megabytes } from './storage-config.ts';
-import { STORED_WIDTH, objectsOf, type OwnerKind } from './pictures.ts';
+import { PICTURE_COLUMNS, STORED_WIDTH, objectsOf, type OwnerKind } from './pictures.ts';
 import { urlOf } from './storage-keys.ts';
 import { storage } from './storage.ts';
+// example:start
+import { book } from '../db/schema.ts';
+// example:end
 
 export const IMAGES_API_PREFIX = '/api/images/';
 
@@ -31,13 +35,15 @@ interface Owner {
 
 /** The rights of the users API's edits of someone else. */
 const EDIT_OTHER_USERS: Permission = { user: ['create', 'set-role'] };
+// example:start
 const EDIT_BOOKS: Permission = { book: ['update'] };
+// example:end
 
 function parsePath(pathname: string): Owner | undefined {
-  const match = /^\/api\/images\/(users|books|organizations)\/([A-Za-z0-9_-]{1,100})$/.exec(pathname);
-  if (!match) return undefined;
-  const kind = match[1] as Owner['kind'];
-  return { kind, id: match[2]!, shape: kind === 'books' ? 'cover' : 'square' };
+  const match = /^\/api\/images\/([a-z]+)\/([A-Za-z0-9_-]{1,100})$/.exec(pathname);
+  if (!match || !Object.hasOwn(PICTURE_COLUMNS, match[1]!)) return undefined;
+  const kind = match[1] as OwnerKind;
+  return { kind, id: match[2]!, shape: PICTURE_COLUMNS[kind].shape };
 }
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store' } });
@@ -55,15 +61,22 @@ async function currentUrl(db: Database, owner: Owner, lock = false): Promise<str
     const [row] = await (locking ? query.for(locking) : query);
     return row ? row.url : undefined;
   }
-  const query = db.select({ url: book.coverImage }).from(book).where(eq(book.id, owner.id));
-  const [row] = await (locking ? query.for(locking) : query);
-  return row ? row.url : undefined;
+  // example:start
+  if (owner.kind === 'books') {
+    const query = db.select({ url: book.coverImage }).from(book).where(eq(book.id, owner.id));
+    const [row] = await (locking ? query.for(locking) : query);
+    return row ? row.url : undefined;
+  }
+  // example:end
+  return undefined;
 }
 
 async function setUrl(db: Database, owner: Owner, url: string | null) {
   if (owner.kind === 'organizations') await db.update(organization).set({ logo: url }).where(eq(organization.id, owner.id));
-  else if (owner.kind === 'users') await db.update(user).set({ image: url }).where(eq(user.id, owner.id));
-  else await db.update(book).set({ coverImage: url }).where(eq(book.id, owner.id));
+  if (owner.kind === 'users') await db.update(user).set({ image: url }).where(eq(user.id, owner.id));
+  // example:start
+  if (owner.kind === 'books') await db.update(book).set({ coverImage: url }).where(eq(book.id, owner.id));
+  // example:end
 }
 
 async function organizationRoles(db: Database, organizationId: string, userId: string): Promise<string[] | undefined> {
@@ -77,7 +90,13 @@ async function organizationRoles(db: Database, organizationId: string, userId: s
 /** Counted in the database, so instances share it. */
 const withinQuota = (db: Database, userId: string) => countInWindow(db, `image-upload:${userId}`, UPLOAD_QUOTA);
 
-const TARGET_TYPE = { users: 'user', books: 'book', organizations: 'organization' } as const;
+const TARGET_TYPE = {
+  users: 'user',
+  organizations: 'organization',
+  // example:start
+  books: 'book',
+  // example:end
+} as const satisfies Record<OwnerKind, string>;
 
 export async function handleImagesRequest(request: Request): Promise<Response> {
   const t = await apiTranslator(request);
@@ -98,6 +117,8 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
     });
     return refuse(403, 'DEMO_MODE', t('authErrors:DEMO_MODE'));
   }
+  // A new cover is on the book's page the uploader sees next.
+  await rememberWrite(session.user.id);
   if (owner.kind === 'organizations') {
     // The organisation's owners and admins decide, not the site-wide role.
     const roles = await organizationRoles(db, owner.id, session.user.id);
@@ -105,20 +126,24 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
     if (!roles.includes('owner') && !roles.includes('admin')) {
       return refuse(403, 'FORBIDDEN', t('authErrors:FORBIDDEN', { resource: 'organization' }));
     }
-  } else {
-    const role = effectiveRole(session.user);
-    const own = owner.kind === 'users' && owner.id === session.user.id;
-    const needed = owner.kind === 'books' ? EDIT_BOOKS : own ? null : EDIT_OTHER_USERS;
-    if (needed && !rolesAllow(role, needed)) {
-      return refuse(403, 'FORBIDDEN', t('authErrors:FORBIDDEN', { resource: owner.kind === 'books' ? 'book' : 'user' }));
-    }
   }
+  // Another person's picture: for whoever may edit other users.
+  if (owner.kind === 'users' && owner.id !== session.user.id && !rolesAllow(effectiveRole(session.user), EDIT_OTHER_USERS)) {
+    return refuse(403, 'FORBIDDEN', t('authErrors:FORBIDDEN', { resource: 'user' }));
+  }
+  // example:start
+  if (owner.kind === 'books' && !rolesAllow(effectiveRole(session.user), EDIT_BOOKS)) {
+    return refuse(403, 'FORBIDDEN', t('authErrors:FORBIDDEN', { resource: 'book' }));
+  }
+  // example:end
 
   const notFound = () => {
     const message = {
-      books: 'catalog:book.notFound',
       organizations: 'organizations:errors.organizationNotFound',
       users: 'api:NOT_FOUND',
+      // example:start
+      books: 'catalog:book.notFound',
+      // example:end
     } as const;
     return refuse(404, 'NOT_FOUND', t(message[owner.kind]));
   };

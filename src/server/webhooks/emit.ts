@@ -6,7 +6,7 @@ import { fromDrizzle } from 'pg-boss';
 // Relative: the database scripts (plain Node) load this module too.
 import type { AuditAction } from '../../lib/audit-actions.ts';
 import { WEBHOOK_SOURCES, WEBHOOK_TEST_EVENT } from '../../lib/webhook-events.ts';
-import type { Database } from '../db/client.ts';
+import { queryRows, type Database } from '../db/client.ts';
 import { webhookDelivery, webhookEndpoint } from '../db/schema.ts';
 import { runningQueue } from '../queue/queue.ts';
 
@@ -25,24 +25,92 @@ const onHandle = (db: Database) => fromDrizzle(db as unknown as Parameters<typeo
 /** A new delivery id: `msg_` and 32 hex digits, the same on every attempt. */
 const newDeliveryId = () => `msg_${randomUUID().replaceAll('-', '')}`;
 
+/** What decides whose slots a delivery takes. */
+export type EndpointOwner = Pick<typeof webhookEndpoint.$inferSelect, 'id' | 'organizationId' | 'createdBy'>;
+
+export const endpointOwner = {
+  id: webhookEndpoint.id,
+  organizationId: webhookEndpoint.organizationId,
+  createdBy: webhookEndpoint.createdBy,
+};
+
+/**
+ * The pg-boss group a delivery is sent in: at most WEBHOOK_WORKERS_PER_OWNER of a group's are under way at once, so
+ * one tenant's slow receivers cannot take every worker (docs/decisions/075-webhook-fairness.md). An organisation's
+ * endpoint counts for whoever made it, however many organisations they own (the organisation's own, once they are
+ * gone); the product's endpoints, the operator's, are one group.
+ */
+function deliveryGroup(endpoint: EndpointOwner): { id: string } {
+  if (!endpoint.organizationId) return { id: 'product' };
+  return { id: endpoint.createdBy ? `user:${endpoint.createdBy}` : `organization:${endpoint.organizationId}` };
+}
+
+/**
+ * The priorities a delivery is sent with (docs/decisions/077-webhook-reserved-slots.md): the product's own take
+ * slots no one else may; a group that sent nothing in the last FRESH_AFTER_MINUTES, its first delivery, slots a
+ * busy group may not; the rest wait in order. However many accounts keep the shared slots busy, the product's
+ * delivery and a quiet tenant's start at once.
+ */
+export const DELIVERY_PRIORITY = { product: 2, fresh: 1, busy: 0 } as const;
+const FRESH_AFTER_MINUTES = 10;
+
+/** Reads pg-boss's own job table: a group's jobs outlive its endpoints (deleted with their deliveries). */
+async function priorityOf(db: Database, group: { id: string }): Promise<number> {
+  if (group.id === 'product') return DELIVERY_PRIORITY.product;
+  const recent = await queryRows(
+    db,
+    sql`select 1 from pgboss.job where name = ${WEBHOOK_QUEUE} and group_id = ${group.id}
+        and created_on > now() - make_interval(mins => ${FRESH_AFTER_MINUTES}) limit 1`,
+  );
+  return recent.length ? DELIVERY_PRIORITY.busy : DELIVERY_PRIORITY.fresh;
+}
+
+/** pg-boss's send options for one endpoint's delivery: its group, and its priority. */
+async function sendOptions(db: Database, endpoint: EndpointOwner) {
+  const group = deliveryGroup(endpoint);
+  return { db: onHandle(db), group, priority: await priorityOf(db, group) };
+}
+
+/**
+ * An owner's manual sends (test events and resends, `manual` in the job's data) in the last hour, and when the
+ * oldest was: read from pg-boss's jobs, which outlive the endpoint, so deleting and adding one again does not
+ * refill the budget (issue #53 round 3, N2).
+ */
+export async function manualSendsInTheLastHour(db: Database, endpoint: EndpointOwner): Promise<{ n: number; oldest: Date | null }> {
+  const [row] = await queryRows<{ n: number; oldest: Date | string | null }>(
+    db,
+    sql`select count(*)::int as n, min(created_on) as oldest from pgboss.job where name = ${WEBHOOK_QUEUE}
+        and group_id = ${deliveryGroup(endpoint).id} and data->>'manual' = 'true' and created_on > now() - interval '1 hour'`,
+  );
+  return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
 /** Writes the deliveries and their jobs through `db` (the change's transaction, when there is one). */
-export async function queueDeliveries(db: Database, endpointIds: string[], event: WebhookEventData): Promise<string[]> {
-  if (!endpointIds.length) return [];
+export async function queueDeliveries(
+  db: Database,
+  endpoints: EndpointOwner[],
+  event: WebhookEventData,
+  manual = false,
+): Promise<string[]> {
+  if (!endpoints.length) return [];
   const boss = runningQueue();
   if (!boss) throw new Error('the job queue is not running');
   const body = JSON.stringify({ type: event.type, timestamp: new Date().toISOString(), data: event.data });
-  const rows = endpointIds.map((endpointId) => ({ id: newDeliveryId(), endpointId, event: event.type, body }));
-  await db.insert(webhookDelivery).values(rows);
-  for (const row of rows) await boss.send(WEBHOOK_QUEUE, { deliveryId: row.id }, { db: onHandle(db) });
+  const rows = endpoints.map((endpoint) => ({ id: newDeliveryId(), endpointId: endpoint.id, event: event.type, body, endpoint }));
+  await db.insert(webhookDelivery).values(rows.map(({ endpoint: _endpoint, ...row }) => row));
+  // One after the other: a group's second delivery of this event sees its first, and is not fresh.
+  for (const row of rows) {
+    await boss.send(WEBHOOK_QUEUE, { deliveryId: row.id, ...(manual && { manual }) }, await sendOptions(db, row.endpoint));
+  }
   return rows.map((row) => row.id);
 }
 
 /** Sends it again, same id and body, from a first attempt. */
-export async function requeueDelivery(db: Database, deliveryId: string): Promise<void> {
+export async function requeueDelivery(db: Database, endpoint: EndpointOwner, deliveryId: string): Promise<void> {
   const boss = runningQueue();
   if (!boss) throw new Error('the job queue is not running');
   await db.update(webhookDelivery).set({ status: 'pending', attempts: 0 }).where(eq(webhookDelivery.id, deliveryId));
-  await boss.send(WEBHOOK_QUEUE, { deliveryId }, { db: onHandle(db) });
+  await boss.send(WEBHOOK_QUEUE, { deliveryId, manual: true }, await sendOptions(db, endpoint));
 }
 
 export const testEvent = (endpointId: string): WebhookEventData => ({ type: WEBHOOK_TEST_EVENT, data: { endpointId } });
@@ -65,7 +133,7 @@ export async function emitWebhooks(
   if (!type) return;
   const organizationId = typeof event.details?.organizationId === 'string' ? event.details.organizationId : null;
   const endpoints = await db
-    .select({ id: webhookEndpoint.id })
+    .select(endpointOwner)
     .from(webhookEndpoint)
     .where(
       and(
@@ -88,9 +156,5 @@ export async function emitWebhooks(
         actor,
       }
     : { [target.type]: { id: target.id, label: target.label ?? null }, actor, changes: event.changes };
-  await queueDeliveries(
-    db,
-    endpoints.map((e) => e.id),
-    { type, data },
-  );
+  await queueDeliveries(db, endpoints, { type, data });
 }

@@ -3,6 +3,7 @@ import { ListSkeleton } from '#/components/page-skeletons';
 import { PageManagerUsers } from '#/features/users/page-manager-users';
 import { usersInfiniteQuery } from '#/features/users/users.queries';
 import { optionParam, pageSizeParam, tableRoute } from '#/lib/search-params';
+import { loadInfiniteQuery } from '#/lib/query-client';
 
 export const Route = createFileRoute('/manager/users/')({
   staticData: { title: 'nav.users', namespaces: ['users', 'tables'] },
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/manager/users/')({
     order: optionParam(['asc', 'desc']),
     limit: pageSizeParam,
   }),
-  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(usersInfiniteQuery(deps)),
+  loader: ({ context, deps }) => loadInfiniteQuery(context.queryClient, usersInfiniteQuery(deps)),
   pendingComponent: ListSkeleton,
   component: PageManagerUsers,
 });

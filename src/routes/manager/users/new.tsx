@@ -17,9 +17,10 @@ export const Route = createFileRoute('/manager/users/new')({
       >
         <FormUser
           onCancel={toList}
-          onSaved={() => {
+          onSaved={(user) => {
             toast.success(t('form.created'));
-            toList();
+            // The new record's page, as after making a book (docs/decisions/087-after-creating-a-record.md).
+            void navigate({ to: '/manager/users/$id', params: { id: user.id } });
           }}
         />
       </FormPage>

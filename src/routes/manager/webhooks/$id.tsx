@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { DetailSkeleton } from '#/components/page-skeletons';
 import { PageManagerWebhook } from '#/features/webhooks/page-manager-webhook';
 import { deliveriesInfiniteQuery, PRODUCT_WEBHOOKS, webhookQuery } from '#/features/webhooks/webhooks.queries';
-import { orNotFound } from '#/lib/query-client';
+import { loadInfiniteQuery, loadQuery, orNotFound } from '#/lib/query-client';
 import { pageTitle } from '#/lib/utils';
 
 export const Route = createFileRoute('/manager/webhooks/$id')({
@@ -11,8 +11,8 @@ export const Route = createFileRoute('/manager/webhooks/$id')({
     const { queryClient } = context;
     const [webhook] = await orNotFound(
       Promise.all([
-        queryClient.ensureQueryData(webhookQuery(PRODUCT_WEBHOOKS, params.id)),
-        queryClient.ensureInfiniteQueryData(deliveriesInfiniteQuery(PRODUCT_WEBHOOKS, params.id)),
+        loadQuery(queryClient, webhookQuery(PRODUCT_WEBHOOKS, params.id)),
+        loadInfiniteQuery(queryClient, deliveriesInfiniteQuery(PRODUCT_WEBHOOKS, params.id)),
       ]),
     );
     return webhook;

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { organizationQuery, shelfQuery } from '#/features/organizations/organizations.queries';
+import { organizationQuery } from '#/features/organizations/organizations.queries';
 import { organizationRights } from '#/features/organizations/organizations.schema';
 import { organizationSearch } from '#/features/organizations/organizations.search';
 import { PageOrganization } from '#/features/organizations/page-organization';
@@ -7,16 +7,31 @@ import { OrganizationWebhooks } from '#/features/webhooks/webhook-list';
 import { webhooksQuery } from '#/features/webhooks/webhooks.queries';
 import { pageTitle } from '#/lib/utils';
 import { orNotFound } from '#/lib/query-client';
+// example:start
+import { shelfQuery } from '#/features/organizations/organizations.queries';
+// example:end
 
 export const Route = createFileRoute('/app/organizations/$slug/')({
-  staticData: { namespaces: ['organizations', 'authErrors', 'catalog', 'images', 'webhooks'] },
+  staticData: {
+    namespaces: [
+      'organizations',
+      'authErrors',
+      'images',
+      'webhooks',
+      // example:start
+      'catalog',
+      // example:end
+    ],
+  },
   validateSearch: organizationSearch,
   search: { middlewares: [stripSearchParams({ tab: 'overview' as const })] },
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: async ({ context, params, deps }) => {
     // Not a member, or no such organisation: the same 404 page.
     const org = await orNotFound(context.queryClient.ensureQueryData(organizationQuery(params.slug)));
+    // example:start
     if (deps.tab === 'shelf' && org.active) await context.queryClient.ensureQueryData(shelfQuery());
+    // example:end
     if (deps.tab === 'webhooks' && organizationRights(org.membership.role).manageWebhooks) {
       await context.queryClient.ensureQueryData(webhooksQuery({ slug: params.slug }));
     }

@@ -5,11 +5,11 @@ import { FormPage } from '#/components/form-page';
 import { toast } from '#/components/ui/toast';
 import { bookQuery } from '#/features/books/books.queries';
 import { FormBook } from '#/features/books/form-book';
-import { orNotFound } from '#/lib/query-client';
+import { loadQuery, orNotFound } from '#/lib/query-client';
 
 export const Route = createFileRoute('/manager/books/$id/update')({
   staticData: { title: 'catalog:form.editBook', namespaces: ['catalog', 'tables', 'images'] },
-  loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(bookQuery(params.id))),
+  loader: ({ context, params }) => orNotFound(loadQuery(context.queryClient, bookQuery(params.id))),
   component: function PageBookUpdate() {
     const { t } = useTranslation(['catalog', 'common']);
     const { id } = Route.useParams();

@@ -4,7 +4,7 @@ import { PageManagerUser } from '#/features/users/page-manager-user';
 import { userActivityQuery, userApiKeysQuery, userQuery, userSessionsQuery } from '#/features/users/users.queries';
 import { oneOfParam, searchParams } from '#/lib/search-params';
 import { pageTitle } from '#/lib/utils';
-import { orNotFound } from '#/lib/query-client';
+import { loadQuery, orNotFound } from '#/lib/query-client';
 
 const USER_TABS = ['overview', 'sessions', 'activity'] as const;
 
@@ -17,12 +17,12 @@ export const Route = createFileRoute('/manager/users/$id/')({
     const { queryClient } = context;
     const [user] = await orNotFound(
       Promise.all([
-        queryClient.ensureQueryData(userQuery(params.id)),
-        deps.tab === 'sessions' && queryClient.ensureQueryData(userSessionsQuery(params.id)),
+        loadQuery(queryClient, userQuery(params.id)),
+        deps.tab === 'sessions' && loadQuery(queryClient, userSessionsQuery(params.id)),
         // Shown beside the sessions with the API keys' own permission; without it the section is not.
-        deps.tab === 'sessions' && queryClient.ensureQueryData(userApiKeysQuery(params.id)).catch(() => null),
+        deps.tab === 'sessions' && loadQuery(queryClient, userApiKeysQuery(params.id)).catch(() => null),
         // The activity tab needs the audit log's permission; without it the tab is not offered.
-        deps.tab === 'activity' && queryClient.ensureQueryData(userActivityQuery(params.id)).catch(() => null),
+        deps.tab === 'activity' && loadQuery(queryClient, userActivityQuery(params.id)).catch(() => null),
       ]),
     );
     return user;

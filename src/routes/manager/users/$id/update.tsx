@@ -5,11 +5,11 @@ import { FormPage } from '#/components/form-page';
 import { toast } from '#/components/ui/toast';
 import { FormUser } from '#/features/users/form-user';
 import { userQuery } from '#/features/users/users.queries';
-import { orNotFound } from '#/lib/query-client';
+import { loadQuery, orNotFound } from '#/lib/query-client';
 
 export const Route = createFileRoute('/manager/users/$id/update')({
   staticData: { title: 'users:form.editUser', namespaces: ['users', 'tables'] },
-  loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(userQuery(params.id))),
+  loader: ({ context, params }) => orNotFound(loadQuery(context.queryClient, userQuery(params.id))),
   component: function PageUserUpdate() {
     const { t } = useTranslation(['users', 'common']);
     const { id } = Route.useParams();

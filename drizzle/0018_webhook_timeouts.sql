@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_endpoint" ADD COLUMN "timeouts_in_a_row" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,61 @@
+// Two-factor authentication as a person uses it (docs/decisions/094-a-second-factor-on-every-way-in.md): set up
+// from the account page by typing the secret it shows into an "authenticator" (tests/support/totp.ts computes the
+// codes from that secret with node:crypto), then a sign-in by e-mail code that reaches nothing until the app's code.
+import { expect, hydrated, signInThroughUi, test } from './support/fixtures';
+import { totpCode } from '../tests/support/totp.ts';
+
+test.describe('two-factor authentication', () => {
+  test('set up from the account page, then asked for after the e-mail code before any page or API answers', async ({ page, sink }) => {
+    // Two sign-ins and a set-up: more than one page's worth of steps.
+    test.slow();
+    const email = `tfa.${Date.now()}${Math.floor(Math.random() * 1000)}@example.org`;
+    await page.goto('/login');
+    await signInThroughUi(page, sink, email);
+    await page.getByLabel('What is your name?').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+
+    await page.goto('/app/account');
+    await hydrated(page);
+    const section = page.getByRole('region', { name: 'Two-factor authentication' });
+    await expect(section.getByTestId('two-factor-status')).toHaveText('Off');
+    await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const setUp = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+    await expect(setUp.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    const secret = (await setUp.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
+
+    // A wrong code is refused; the app's code turns it on and shows the recovery codes once.
+    const wrong = totpCode(secret) === '000000' ? '111111' : '000000';
+    await setUp.getByLabel('Code from the app').fill(wrong);
+    await setUp.getByRole('button', { name: 'Turn on' }).click();
+    await expect(setUp.getByText('Invalid code')).toBeVisible();
+    const first = totpCode(secret);
+    await setUp.getByLabel('Code from the app').fill(first);
+    await setUp.getByRole('button', { name: 'Turn on' }).click();
+    const codes = page.getByRole('dialog', { name: 'Your recovery codes' });
+    await expect(codes.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    await codes.getByRole('button', { name: 'Done' }).click();
+    await expect(section.getByTestId('two-factor-status')).toHaveText('On');
+
+    // Signed out, then in again with the e-mail code: the second step, and nothing else.
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await signInThroughUi(page, sink, email);
+    await expect(page).toHaveURL(/\/login\/two-factor/);
+    await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    await page.goto('/app/books');
+    await expect(page).toHaveURL((url) => url.pathname === '/login/two-factor' && url.searchParams.get('redirect') === '/app/books');
+    const books = await page.request.get('/api/rpc/books');
+    expect(books.status()).toBe(401);
+    expect((await books.json()) as unknown).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
+
+    // The code that turned it on is spent; the next one signs in and goes where the person was going.
+    await hydrated(page);
+    await page.getByLabel('Authentication code').pressSequentially(first);
+    await expect(page.getByText('Invalid code')).toBeVisible();
+    await page.getByLabel('Authentication code').pressSequentially(totpCode(secret, 1));
+    await expect(page).toHaveURL(/\/app\/books$/);
+    expect((await page.request.get('/api/rpc/books')).status()).toBe(200);
+  });
+});

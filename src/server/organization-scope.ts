@@ -1,0 +1,52 @@
+// A procedure's `meta.organization` (src/server/rpc.ts): rows an organisation owns (its shelf, its webhooks) are
+// reached through the caller's membership, resolved and checked by the one middleware before the handler runs.
+// The handler then reads and writes `context.organization.id`'s rows only.
+import { and, eq } from 'drizzle-orm';
+import { organizationRights, type OrganizationRight } from '#/lib/permissions';
+import { apiError, type Translate } from './api-errors.ts';
+import type { Database } from './db/client.ts';
+import { member, organization } from './db/schema.ts';
+
+export interface OrganizationScope {
+  /** The caller's active organisation, or the one the path's `{slug}` names. */
+  from: 'active' | 'slug';
+  /** A right the caller's role must hold there (src/lib/permissions.ts `organizationRights`), and the refusal's key. */
+  may?: { right: OrganizationRight; refused: string };
+}
+
+export interface Membership {
+  organization: { id: string; name: string; slug: string };
+  membership: { id: string; role: string };
+}
+
+/**
+ * The organisation and the caller's membership in it. 400 without an active one, 404 for one the caller is not a
+ * member of (whether or not it exists), 403 for a member whose role lacks the right.
+ */
+export async function resolveMembership(
+  db: Database,
+  scope: OrganizationScope,
+  call: { userId: string; activeOrganizationId: string | null | undefined; input: unknown; t: Translate },
+): Promise<Membership> {
+  const { t } = call;
+  let which;
+  if (scope.from === 'active') {
+    if (!call.activeOrganizationId) throw apiError('NO_ACTIVE_ORGANIZATION', t('authErrors:NO_ACTIVE_ORGANIZATION'));
+    which = eq(member.organizationId, call.activeOrganizationId);
+  } else {
+    // Before the input's own check (the middleware runs first): a client may send anything.
+    const given = (call.input as { slug?: unknown } | null | undefined)?.slug;
+    if (typeof given !== 'string' || !given) {
+      throw apiError('INPUT_VALIDATION_FAILED', t('api:INPUT_VALIDATION_FAILED'), { fields: { slug: t('zod:invalid_input') } });
+    }
+    which = eq(organization.slug, given);
+  }
+  const [row] = await db
+    .select({ id: organization.id, name: organization.name, slug: organization.slug, memberId: member.id, role: member.role })
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(and(which, eq(member.userId, call.userId)));
+  if (!row) throw apiError('NOT_FOUND', t('organizations:errors.organizationNotFound'));
+  if (scope.may && !organizationRights(row.role)[scope.may.right]) throw apiError('FORBIDDEN', t(scope.may.refused));
+  return { organization: { id: row.id, name: row.name, slug: row.slug }, membership: { id: row.memberId, role: row.role } };
+}

@@ -1,0 +1,184 @@
+// A second factor on every way in (docs/decisions/094-a-second-factor-on-every-way-in.md). Better Auth's two-factor
+// plugin does the work: its authenticator-app secret, codes and recovery codes, and its sign-in step (no session
+// until the second factor: a signed `two_factor` cookie names a 10-minute step, `verify-totp` or
+// `verify-backup-code` then makes the session). It asks for that step after a password only; here after every
+// first factor, and three things are ours: a code is accepted once, recovery codes are kept hashed, and a passkey
+// that verified its user counts as both factors.
+import { createHmac } from 'node:crypto';
+import { createOTP } from '@better-auth/utils/otp';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { symmetricDecrypt } from 'better-auth/crypto';
+import { twoFactor } from 'better-auth/plugins';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { ambientScratch } from './db/ambient-transaction.ts';
+import type { Database } from './db/client.ts';
+import { twoFactor as twoFactorTable } from './db/schema.ts';
+
+const TOTP_DIGITS = 6;
+const TOTP_PERIOD_SECONDS = 30;
+/** How long the step between the first factor and the second stays open. */
+const SECOND_FACTOR_STEP_SECONDS = 600;
+/** The step's page (src/routes/login/two-factor.tsx). */
+const SECOND_FACTOR_PAGE = '/login/two-factor';
+const RECOVERY_CODES = 10;
+
+export const TWO_FACTOR_PATHS = {
+  enable: '/two-factor/enable',
+  disable: '/two-factor/disable',
+  verifyTotp: '/two-factor/verify-totp',
+  verifyRecoveryCode: '/two-factor/verify-backup-code',
+  newRecoveryCodes: '/two-factor/generate-backup-codes',
+} as const;
+
+const PASSKEY_SIGN_IN = '/passkey/verify-authentication';
+
+/** The scratch key of the person whose sign-in step a code was given to. */
+export const SECOND_FACTOR_OWNER = 'secondFactorOwner';
+
+/** The first factors: each makes a session that the second factor's step then replaces. */
+function isFirstFactor(path: string, body: unknown): boolean {
+  if (path === '/sign-in/email-otp' || path === '/sign-in/social' || path.startsWith('/callback/')) return true;
+  return path === PASSKEY_SIGN_IN && !passkeyVerifiedItsUser(body);
+}
+
+/**
+ * WebAuthn's "user verified" flag (bit 2 of the flags byte after the relying party's 32-byte hash) in the
+ * authenticator data the passkey signed: a PIN or a fingerprint on top of the device, two factors in one.
+ * Read from the body; the plugin has checked its signature by the time a session exists.
+ */
+function passkeyVerifiedItsUser(body: unknown): boolean {
+  const data = (body as { response?: { response?: { authenticatorData?: unknown } } } | undefined)?.response?.response?.authenticatorData;
+  if (typeof data !== 'string') return false;
+  const bytes = Buffer.from(data, 'base64url');
+  return bytes.length > 32 && (bytes[32]! & 0x04) !== 0;
+}
+
+/** Whether a sign-in's first factor is followed by the step, for the audit (src/server/audit/auth-audit.ts). */
+export function asksSecondFactor(path: string, body: unknown, user: object | undefined): boolean {
+  return (user as { twoFactorEnabled?: unknown } | undefined)?.twoFactorEnabled === true && isFirstFactor(path, body);
+}
+
+const RECOVERY_HASH = 'hmac-sha256:';
+/** Keyed with the auth secret: a recovery code has about 59 random bits, a fast keyed hash is enough. */
+const recoveryHash = (secret: string, code: string) =>
+  `${RECOVERY_HASH}${createHmac('sha256', secret).update(code.trim()).digest('base64url')}`;
+
+export function twoFactorPlugin(secret: string) {
+  const plugin = twoFactor({
+    allowPasswordless: true,
+    twoFactorCookieMaxAge: SECOND_FACTOR_STEP_SECONDS,
+    totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
+    backupCodeOptions: {
+      amount: RECOVERY_CODES,
+      // The plugin hands the list to `encrypt` when it stores it and compares the code given with what `decrypt`
+      // returns: stored as hashes, compared with the given code's hash (`beforeTwoFactorCall`).
+      storeBackupCodes: {
+        encrypt: async (json) =>
+          JSON.stringify(
+            (JSON.parse(json) as string[]).map((code) => (code.startsWith(RECOVERY_HASH) ? code : recoveryHash(secret, code))),
+          ),
+        decrypt: async (stored) => stored,
+      },
+    },
+  });
+  const [step] = plugin.hooks.after;
+  return {
+    ...plugin,
+    hooks: {
+      after: [
+        // Its step after every first factor, not after a password only.
+        { matcher: (ctx: { path?: string; body?: unknown }) => isFirstFactor(ctx.path ?? '', ctx.body), handler: step!.handler },
+        // A provider's callback is a browser's navigation: it goes on to the step's page, not to a JSON answer.
+        { matcher: (ctx: { path?: string }) => Boolean(ctx.path?.startsWith('/callback/')), handler: toTheStepsPage },
+      ],
+    },
+  } as typeof plugin;
+}
+
+const toTheStepsPage = createAuthMiddleware(async (ctx) => {
+  const returned = ctx.context.returned as { twoFactorRedirect?: unknown } | null | undefined;
+  if (!returned || typeof returned !== 'object' || returned.twoFactorRedirect !== true) return;
+  // Where the sign-in was going (its callbackURL), kept when it is one of ours.
+  const base = new URL(ctx.context.baseURL);
+  const going = new URL(ctx.context.responseHeaders?.get('location') ?? '/', base);
+  const redirect = going.origin === base.origin && going.pathname !== '/' ? `${going.pathname}${going.search}` : '';
+  throw ctx.redirect(redirect ? `${SECOND_FACTOR_PAGE}?redirect=${encodeURIComponent(redirect)}` : SECOND_FACTOR_PAGE);
+});
+
+interface TwoFactorCall {
+  path: string;
+  body?: unknown;
+  getSignedCookie: (name: string, secret: string) => Promise<string | null | false>;
+  context: {
+    secret: string;
+    secretConfig: Parameters<typeof symmetricDecrypt>[0]['key'];
+    createAuthCookie: (name: string) => { name: string };
+    internalAdapter: { findVerificationValue: (identifier: string) => Promise<{ value: string } | null> };
+  };
+}
+
+/** The person whose code it is: the caller, or the one whose sign-in step the cookie names. */
+async function codeOwner(call: TwoFactorCall, caller: () => Promise<{ user: { id: string } } | null>): Promise<string | undefined> {
+  const session = await caller();
+  if (session) return session.user.id;
+  const identifier = await call.getSignedCookie(call.context.createAuthCookie('two_factor').name, call.context.secret);
+  if (!identifier) return undefined;
+  return (await call.context.internalAdapter.findVerificationValue(identifier))?.value;
+}
+
+/** The step of `code` within one step either side of now, as the plugin's check accepts it. */
+async function stepOf(secret: string, code: string): Promise<number | undefined> {
+  const now = Math.floor(Date.now() / (TOTP_PERIOD_SECONDS * 1000));
+  const otp = createOTP(secret, { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS });
+  for (const step of [now - 1, now, now + 1]) if ((await otp.hotp(step)) === code) return step;
+  return undefined;
+}
+
+/** Never a code: the plugin refuses it as a wrong one (its tries and lock count it). */
+const SPENT = 'spent';
+
+/**
+ * The auth hooks' `before` step. An authenticator code's step is claimed before the plugin checks the code, in one
+ * conditional update, so the same code (or an older one) is refused after it was accepted, even by two requests
+ * at once. A recovery code is compared by its hash. Returns the body the plugin then reads, if changed.
+ */
+export async function beforeTwoFactorCall(
+  db: Database,
+  call: TwoFactorCall,
+  caller: () => Promise<{ user: { id: string } } | null>,
+  secret: string,
+): Promise<Record<string, unknown> | undefined> {
+  if (call.path !== TWO_FACTOR_PATHS.verifyTotp && call.path !== TWO_FACTOR_PATHS.verifyRecoveryCode) return undefined;
+  const body = (call.body ?? {}) as Record<string, unknown>;
+  if (typeof body.code !== 'string') return undefined;
+  const userId = await codeOwner(call, caller);
+  // Whom a wrong code is recorded about (src/server/audit/auth-audit.ts).
+  ambientScratch()?.set(SECOND_FACTOR_OWNER, userId);
+  if (call.path === TWO_FACTOR_PATHS.verifyRecoveryCode) return { ...body, code: recoveryHash(secret, body.code) };
+  if (!userId) return undefined;
+  const [row] = await db.select().from(twoFactorTable).where(eq(twoFactorTable.userId, userId));
+  if (!row) return undefined;
+  const step = await stepOf(await symmetricDecrypt({ key: call.context.secretConfig, data: row.secret }), body.code.trim());
+  if (step === undefined) return undefined;
+  const claimed = await db
+    .update(twoFactorTable)
+    .set({ lastUsedStep: step })
+    .where(and(eq(twoFactorTable.id, row.id), or(isNull(twoFactorTable.lastUsedStep), lt(twoFactorTable.lastUsedStep, step))))
+    .returning({ id: twoFactorTable.id });
+  return claimed.length ? { ...body, code: body.code.trim() } : { ...body, code: SPENT };
+}
+
+/** Setting up, turning off and renewing: sensitive, as adding a passkey (Better Auth's fresh-session rule, its `freshAge`). */
+const SENSITIVE = new Set<string>([TWO_FACTOR_PATHS.enable, TWO_FACTOR_PATHS.disable, TWO_FACTOR_PATHS.newRecoveryCodes]);
+
+/** The auth hooks' `before` step: a session signed in too long ago is asked to sign in again. */
+export async function refuseStaleSession(
+  call: { path: string; context: { sessionConfig: { freshAge: number } } },
+  caller: () => Promise<{ session: { createdAt: Date | string } } | null>,
+) {
+  if (!SENSITIVE.has(call.path)) return;
+  const session = await caller();
+  const freshAge = call.context.sessionConfig.freshAge * 1000;
+  if (!session || freshAge === 0 || Date.now() - new Date(session.session.createdAt).getTime() < freshAge) return;
+  throw new APIError('FORBIDDEN', { code: 'SESSION_NOT_FRESH', message: 'Session is not fresh' });
+}
