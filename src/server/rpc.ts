@@ -100,9 +100,15 @@ export const base = os
       }
       // One's own account, sessions and sign-in methods answer a signed-in person only.
       if (viaKey && permission === 'signed-in') throw apiError('API_KEY_SESSION_ONLY', t('api:API_KEY_SESSION_ONLY'));
-      // AUTH_TWO_FACTOR: until they set one up, only their own account answers them (where they set it up). A key is its
-      // own credential; an impersonating administrator passed the policy to start.
-      const ownAccount = permission === 'signed-in' || Object.keys(permission).every((resource) => resource === 'account');
+      // AUTH_TWO_FACTOR: until they set one up, only their own account answers them (where they set it up), and the
+      // list of their organisations' names the app's frame shows; no organisation's rows, pages or invitations. A key
+      // is its own credential; an impersonating administrator passed the policy to start.
+      const routePath = procedure['~orpc'].route.path ?? '';
+      const ownAccount =
+        meta.organization === undefined &&
+        (permission === 'signed-in'
+          ? routePath.startsWith('/account/') || (routePath === '/organizations' && method === 'GET')
+          : Object.keys(permission).every((resource) => resource === 'account'));
       if (
         !viaKey &&
         !impersonatorId &&

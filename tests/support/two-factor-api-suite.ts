@@ -359,11 +359,25 @@ export function twoFactorPolicySuite() {
       expect((await api('GET', '/account/passkeys', { cookie })).status).toBe(200);
       expect((await api('GET', '/account/sign-in-methods', { cookie })).status).toBe(200);
 
+      // The names of their organisations (the app's frame) answer; no organisation's page or rows do, though they own it.
+      const slug = `held-${id.slice(0, 8).toLowerCase()}`;
+      await db.execute(sql`insert into organization (id, name, slug) values (${`org-${id}`}, 'Held', ${slug})`);
+      await db.execute(
+        sql`insert into member (id, organization_id, user_id, role) values (${`member-${id}`}, ${`org-${id}`}, ${id}, 'owner')`,
+      );
+      expect((await api('GET', '/organizations', { cookie })).status).toBe(200);
+      for (const path of [`/organizations/${slug}`, `/organizations/${slug}/webhooks`]) {
+        const held = await api('GET', path, { cookie });
+        expect(held.status, path).toBe(403);
+        expect(held.body, path).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED' });
+      }
+
       // A person who is not an administrator is not held to it.
       expect((await api('GET', '/books', { cookie: await signIn(address('reader')) })).status).toBe(200);
 
       const { cookie: after } = await enableAuthenticator(cookie);
       expect((await api('GET', '/books', { cookie: after })).status).toBe(200);
+      expect((await api('GET', `/organizations/${slug}/webhooks`, { cookie: after })).status).toBe(200);
     });
   });
 }
