@@ -1325,13 +1325,11 @@ if (owned) {
     create(inApp(p).replace('src/routes/manager/', 'src/routes/app/'), inApp(changes.get(p)));
   }
   insert(
-    'src/layout/app/layout-app.tsx',
+    'src/layout/app/nav-items.ts',
     "  { to: '/app/account', key: 'account'",
     `  { to: '/app/${many}', key: '${many}', icon: Boxes, exact: false },\n`,
   );
-  importName('src/layout/app/layout-app.tsx', 'lucide-react', 'Boxes');
-  // The app's navigation as a person reads it: the new entry before Account.
-  insert('e2e/interface.spec.ts', "'Account']);\n    await hydrated(page);", `'${Many}', `);
+  importName('src/layout/app/nav-items.ts', 'lucide-react', 'Boxes');
 
   // "Download my data": the person's own rows (account-export-coverage.test.ts fails without the entry).
   const exportFile = 'src/features/account/account-export.server.ts';
@@ -1350,13 +1348,11 @@ if (owned) {
   insert(exportFile, '    auditEvents: events.map(', `    ${many},\n`);
 }
 insert(
-  'src/layout/manager/layout-manager.tsx',
+  'src/layout/manager/nav-items.ts',
   "    { to: '/manager/organizations', key: 'organizations'",
   `    { to: '/manager/${many}', key: '${many}', icon: Boxes },\n`,
 );
-importName('src/layout/manager/layout-manager.tsx', 'lucide-react', 'Boxes');
-// The shell's test lists the navigation as a person reads it.
-insert('e2e/interface.spec.ts', "      'Organisations',\n      'Audit log',", `      '${Many}',\n`);
+importName('src/layout/manager/nav-items.ts', 'lucide-react', 'Boxes');
 
 // 7b. A child's list on its parent's page. A feature imports no other feature's page (eslint.config.js): the
 // parent's ROUTE composes the two, and the parent's page takes the list as its children.

@@ -1,7 +1,6 @@
 /** The /app section, mobile-first: the navigation is in the top bar from 640 px, at the bottom below. */
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
-import { Building2, House, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '#/components/logo-mark';
@@ -11,18 +10,7 @@ import { useCurrentUser } from '#/features/auth/use-current-user';
 import { myOrganizationsQuery } from '#/features/organizations/organizations.queries';
 import { OrganizationSwitcher } from '#/features/organizations/organization-switcher';
 import { UserMenu } from '../user-menu';
-// example:start
-import { BookOpen } from 'lucide-react';
-// example:end
-
-const ITEMS = [
-  { to: '/app', key: 'home', icon: House, exact: true },
-  // example:start
-  { to: '/app/books', key: 'books', icon: BookOpen, exact: false },
-  // example:end
-  { to: '/app/organizations', key: 'organizations', icon: Building2, exact: false },
-  { to: '/app/account', key: 'account', icon: UserRound, exact: false },
-] as const;
+import { APP_NAV } from './nav-items';
 
 const linkBase =
   'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -49,7 +37,7 @@ export function LayoutApp({ children }: { children?: ReactNode }) {
               <Logo />
             </Link>
             <nav aria-label={t('nav.mainNavigation')} className="hidden items-center gap-1 sm:flex">
-              {ITEMS.map(({ to, key, icon: Icon, exact }) => (
+              {APP_NAV.map(({ to, key, icon: Icon, exact }) => (
                 <Link
                   key={to}
                   to={to}
@@ -76,7 +64,7 @@ export function LayoutApp({ children }: { children?: ReactNode }) {
           className="fixed inset-x-0 bottom-0 z-40 border-t bg-background pb-[env(safe-area-inset-bottom)] sm:hidden"
         >
           <ul className="grid grid-cols-4">
-            {ITEMS.map(({ to, key, icon: Icon, exact }) => (
+            {APP_NAV.map(({ to, key, icon: Icon, exact }) => (
               <li key={to}>
                 <Link
                   to={to}

@@ -1,22 +1,7 @@
 /** The /manager section: admin style, with a collapsible side navigation. */
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import {
-  ArrowUpRight,
-  // example:start
-  BookOpen,
-  // example:end
-  Building2,
-  FileText,
-  LayoutDashboard,
-  Menu,
-  PanelLeftClose,
-  PanelLeftOpen,
-  ScrollText,
-  UserRound,
-  Users,
-  Webhook,
-} from 'lucide-react';
-import { Fragment, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { ArrowUpRight, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Fragment, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '#/components/logo-mark';
 import { SkipLink } from '#/components/ui/skip-link';
@@ -33,40 +18,18 @@ import { Tooltip, TooltipProvider } from '#/components/ui/tooltip';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { OnboardingGate } from '#/features/auth/onboarding-gate';
 import { useCurrentUser } from '#/features/auth/use-current-user';
-import { rolesAllow, type Permission } from '#/lib/permissions';
+import { rolesAllow } from '#/lib/permissions';
 import { identity } from '#/lib/identity';
 import { cn } from '#/lib/utils';
-import type enCommon from '#/locales/en/common.json';
 import { UserMenu } from '../user-menu';
 import { CommandPalette } from './command-palette';
+import { MANAGER_NAV } from './nav-items';
 import type { PalettePage } from './palette-page';
-
-type NavKey = keyof typeof enCommon.nav;
-/** `permission`: shown only to those who hold it (the manager's section lets in roles that may not). */
-type Item = { to: string; key: NavKey; icon: ComponentType<{ className?: string }>; external?: boolean; permission?: Permission };
-
-/** What an administrator manages, then their own things; the app itself is the last link, set apart. */
-const GROUPS: Item[][] = [
-  [
-    { to: '/manager/dashboard', key: 'dashboard', icon: LayoutDashboard },
-    { to: '/manager/users', key: 'users', icon: Users },
-    // example:start
-    { to: '/manager/books', key: 'books', icon: BookOpen },
-    // example:end
-    { to: '/manager/organizations', key: 'organizations', icon: Building2 },
-    { to: '/manager/audit', key: 'audit', icon: ScrollText },
-    { to: '/manager/webhooks', key: 'webhooks', icon: Webhook, permission: { webhook: ['list'] } },
-  ],
-  [
-    { to: '/manager/account', key: 'account', icon: UserRound },
-    { to: '/api/docs', key: 'apiDocumentation', icon: FileText, external: true },
-  ],
-];
 
 function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const role = useCurrentUser()?.role;
-  const groups = GROUPS.map((items) => items.filter(({ permission }) => !permission || rolesAllow(role, permission)));
+  const groups = MANAGER_NAV.map((items) => items.filter(({ permission }) => !permission || rolesAllow(role, permission)));
   const itemClass = cn(
     'flex items-center gap-3 rounded-md py-2 text-sm font-medium text-muted-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
     collapsed ? 'justify-center px-2' : 'px-3',
@@ -130,7 +93,7 @@ function TopBarTrail({ store }: { store: TrailStore }) {
   const { t } = useTranslation();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const published = usePublishedTrail(store);
-  const item = GROUPS.flat().find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+  const item = MANAGER_NAV.flat().find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
   const className = 'hidden min-w-0 md:flex';
   if (published) return <CrumbTrail {...published} className={className} />;
   if (!item) return <span />;
@@ -153,7 +116,7 @@ export function LayoutManager({ children }: { children?: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [trail] = useState(createTrailStore);
   const palettePages: PalettePage[] = [
-    ...GROUPS.flat()
+    ...MANAGER_NAV.flat()
       .filter(({ external, permission }) => !external && (!permission || rolesAllow(user?.role, permission)))
       .map(({ to, key, icon }) => ({ to, label: t(`nav.${key}`), icon })),
     { to: '/app', label: t('nav.openApp'), icon: ArrowUpRight },
