@@ -1,6 +1,7 @@
 // Two-factor authentication as a person uses it (docs/decisions/094-a-second-factor-on-every-way-in.md): set up
 // from the account page by typing the secret it shows into an "authenticator" (tests/support/totp.ts computes the
-// codes from that secret with node:crypto), then a sign-in by e-mail code that reaches nothing until the app's code.
+// codes from that secret with node:crypto), then a sign-in by e-mail code that reaches nothing until the app's code;
+// a browser trusted for 30 days, then revoked from the account page.
 import { expect, hydrated, signInThroughUi, test } from './support/fixtures';
 import { totpCode } from '../tests/support/totp.ts';
 
@@ -52,10 +53,40 @@ test.describe('two-factor authentication', () => {
 
     // The code that turned it on is spent; the next one signs in and goes where the person was going.
     await hydrated(page);
+    await page.getByLabel('Trust this browser for 30 days').check();
     await page.getByLabel('Authentication code').pressSequentially(first);
     await expect(page.getByText('Invalid code')).toBeVisible();
     await page.getByLabel('Authentication code').pressSequentially(totpCode(secret, 1));
     await expect(page).toHaveURL(/\/app\/books$/);
     expect((await page.request.get('/api/rpc/books')).status()).toBe(200);
+
+    // Signed out with the trust kept: this browser's e-mail code alone signs in.
+    const context = page.context();
+    const trust = (await context.cookies()).filter((cookie) => cookie.name.endsWith('trust_device'));
+    expect(trust).toHaveLength(1);
+    const signOut = async () => {
+      const kept = (await context.cookies()).filter((cookie) => cookie.name.endsWith('trust_device'));
+      await context.clearCookies();
+      await context.addCookies(kept);
+    };
+    await signOut();
+    await page.goto('/login');
+    await signInThroughUi(page, sink, email);
+    await expect(page).toHaveURL(/\/app$/);
+
+    // The account page lists it as this browser; revoked, the next sign-in asks for the code again.
+    await page.goto('/app/account');
+    await hydrated(page);
+    const trusted = page.getByRole('list', { name: 'Trusted browsers' });
+    await expect(trusted.getByTestId('trusted-device')).toHaveCount(1);
+    await expect(trusted.getByTestId('trusted-device')).toContainText('This browser');
+    await trusted.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog', { name: 'Stop trusting this browser?' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('Browser no longer trusted')).toBeVisible();
+    await expect(trusted).toHaveCount(0);
+    await signOut();
+    await page.goto('/login');
+    await signInThroughUi(page, sink, email);
+    await expect(page).toHaveURL(/\/login\/two-factor/);
   });
 });

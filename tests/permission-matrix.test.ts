@@ -71,12 +71,15 @@ const PRODUCT_API: Record<string, Row> = {
   },
   'users.sessions': { params: { id: 'target' }, expect: [401, 401, 403, 200], denied: 'session' },
   'users.revokeSession': { params: { id: 'target', sessionId: missing }, expect: [401, 401, 403, 404], denied: 'session' },
+  'users.resetTwoFactor': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'user' },
   'dashboard.get': { expect: [401, 401, 403, 200], denied: 'user' },
   'account.sessions': { expect: [401, 401, 200, 200] },
   'account.passkeys': { expect: [401, 401, 200, 200] },
   // Account update, which every role has (404 for an id that is not theirs).
   'account.revokeSession': { params: { id: missing }, expect: [401, 401, 404, 404] },
   'account.signInMethods': { expect: [401, 401, 200, 200] },
+  'account.trustedDevices': { expect: [401, 401, 200, 200] },
+  'account.revokeTrustedDevice': { params: { id: missing }, expect: [401, 401, 404, 404] },
   // 404 for anyone who is not a member.
   'organizations.mine': { expect: [401, 401, 200, 200] },
   'organizations.get': { params: { slug: 'no-such-organisation' }, expect: [401, 401, 404, 404] },

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'two-factor.enabled',
   'two-factor.disabled',
   'two-factor.recovery-codes-regenerated',
+  'two-factor.device-revoked',
+  'two-factor.reset',
   'api-key.created',
   'api-key.revoked',
   'webhook.created',

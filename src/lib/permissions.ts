@@ -10,7 +10,7 @@ export const statements = {
   book: ['read', 'create', 'update', 'delete'],
   genre: ['read'],
   // example:end
-  user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
+  user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password', 'reset-two-factor'],
   session: ['list', 'revoke', 'delete'],
   // Every organisation, from the manager; rights inside one are its members' roles, checked elsewhere.
   organization: ['list', 'delete'],
@@ -39,7 +39,7 @@ export const roles = {
     book: ['read', 'create', 'update', 'delete'],
     genre: ['read'],
     // example:end
-    user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
+    user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password', 'reset-two-factor'],
     session: ['list', 'revoke', 'delete'],
     organization: ['list', 'delete'],
     audit: ['read'],

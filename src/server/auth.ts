@@ -41,7 +41,7 @@ import { afterUnlink, auditAccountLinked, beforeUnlink, noteUserCreated } from '
 import { beforeSignInMethodChange } from './sign-in-methods.ts';
 import { refuseWhileImpersonating } from './impersonation-rules.ts';
 import { afterPasskeyCall, beforePasskeyCall } from './passkeys.ts';
-import { beforeTwoFactorCall, refuseStaleSession, twoFactorPlugin } from './two-factor.ts';
+import { beforeTwoFactorCall, forgetTrustedDevices, refuseStaleSession, TWO_FACTOR_PATHS, twoFactorPlugin } from './two-factor.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { organizationToRestore, rememberActiveOrganization } from './active-organization.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
@@ -228,6 +228,9 @@ function createAuth(baseDb: Database, e: Env = env()) {
         await afterUnlink(db, ctx);
         await afterPasskeyCall(db, ctx);
         await afterCodeRequest(ctx);
+        const turnedOff = ctx.path === TWO_FACTOR_PATHS.disable && !(ctx.context.returned instanceof Error);
+        const owner = (ctx.context.session as { user: { id: string } } | null)?.user.id;
+        if (turnedOff && owner) await forgetTrustedDevices(db, owner);
         // This browser held a session of the account: served past its address's ceiling of codes.
         const started = ctx.context.newSession as { user: { id: string }; session: { impersonatedBy?: string | null } } | null;
         if (ctx.request && started && !started.session.impersonatedBy) await rememberAccount(ctx, started.user.id);

@@ -5,14 +5,15 @@
 // first factor, and three things are ours: a code is accepted once, recovery codes are kept hashed, and a passkey
 // that verified its user counts as both factors.
 import { createHmac } from 'node:crypto';
+import { createHMAC } from '@better-auth/utils/hmac';
 import { createOTP } from '@better-auth/utils/otp';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, like, lt, or } from 'drizzle-orm';
 import { ambientScratch } from './db/ambient-transaction.ts';
 import type { Database } from './db/client.ts';
-import { twoFactor as twoFactorTable } from './db/schema.ts';
+import { twoFactor as twoFactorTable, verification } from './db/schema.ts';
 
 const TOTP_DIGITS = 6;
 const TOTP_PERIOD_SECONDS = 30;
@@ -21,6 +22,11 @@ const SECOND_FACTOR_STEP_SECONDS = 600;
 /** The step's page (src/routes/login/two-factor.tsx). */
 const SECOND_FACTOR_PAGE = '/login/two-factor';
 const RECOVERY_CODES = 10;
+/** "Trust this device": the step is skipped on that browser for this long after its last sign-in there. */
+const TRUST_DEVICE_DAYS = 30;
+/** The plugin's rows of trusted browsers in `verification`: `trust-device-<random>`, the person's id as the value. */
+const TRUSTED_DEVICE_PREFIX = 'trust-device-';
+const TRUST_DEVICE_COOKIE = 'trust_device';
 
 export const TWO_FACTOR_PATHS = {
   enable: '/two-factor/enable',
@@ -53,9 +59,38 @@ function passkeyVerifiedItsUser(body: unknown): boolean {
   return bytes.length > 32 && (bytes[32]! & 0x04) !== 0;
 }
 
+/** What reading the browser's trust cookie takes: a hook's call (Better Auth's context). */
+export interface TrustCheck {
+  getSignedCookie?: (name: string, secret: string) => Promise<string | null | false>;
+  context: {
+    secret?: string;
+    createAuthCookie?: (name: string) => { name: string };
+    internalAdapter?: { findVerificationValue: (identifier: string) => Promise<{ value: string; expiresAt: Date } | null> };
+  };
+}
+
+/**
+ * The plugin's own test of its trust cookie (`<hmac>!trust-device-…`, signed; the row must exist, name the
+ * person and not have expired), for the audit, which runs before the plugin's hook renews the row.
+ */
+async function deviceTrusted(call: TrustCheck, userId: string): Promise<boolean> {
+  const { secret, createAuthCookie, internalAdapter } = call.context;
+  if (!call.getSignedCookie || !secret || !createAuthCookie || !internalAdapter) return false;
+  const value = await call.getSignedCookie(createAuthCookie(TRUST_DEVICE_COOKIE).name, secret);
+  const [token, identifier] = value ? value.split('!') : [];
+  if (!token || !identifier?.startsWith(TRUSTED_DEVICE_PREFIX)) return false;
+  if (token !== (await createHMAC('SHA-256', 'base64urlnopad').sign(secret, `${userId}!${identifier}`))) return false;
+  const row = await internalAdapter.findVerificationValue(identifier);
+  return row !== null && row.value === userId && new Date(row.expiresAt) > new Date();
+}
+
 /** Whether a sign-in's first factor is followed by the step, for the audit (src/server/audit/auth-audit.ts). */
-export function asksSecondFactor(path: string, body: unknown, user: object | undefined): boolean {
-  return (user as { twoFactorEnabled?: unknown } | undefined)?.twoFactorEnabled === true && isFirstFactor(path, body);
+export async function asksSecondFactor(
+  call: TrustCheck & { path: string; body?: unknown },
+  user: { id: string } | undefined,
+): Promise<boolean> {
+  if ((user as { twoFactorEnabled?: unknown } | undefined)?.twoFactorEnabled !== true || !isFirstFactor(call.path, call.body)) return false;
+  return !(await deviceTrusted(call, user!.id));
 }
 
 const RECOVERY_HASH = 'hmac-sha256:';
@@ -67,6 +102,7 @@ export function twoFactorPlugin(secret: string) {
   const plugin = twoFactor({
     allowPasswordless: true,
     twoFactorCookieMaxAge: SECOND_FACTOR_STEP_SECONDS,
+    trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
     totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
     backupCodeOptions: {
       amount: RECOVERY_CODES,
@@ -181,4 +217,26 @@ export async function refuseStaleSession(
   const freshAge = call.context.sessionConfig.freshAge * 1000;
   if (!session || freshAge === 0 || Date.now() - new Date(session.session.createdAt).getTime() < freshAge) return;
   throw new APIError('FORBIDDEN', { code: 'SESSION_NOT_FRESH', message: 'Session is not fresh' });
+}
+
+/** The person's trusted browsers (`verification` rows), each one's step skipped until it expires. */
+export const trustedDevicesOf = (userId: string) =>
+  and(eq(verification.value, userId), like(verification.identifier, `${TRUSTED_DEVICE_PREFIX}%`));
+
+/**
+ * Every browser the person trusted asks for the second factor again: after it is turned off (the plugin forgets
+ * only the browser that turned it off, so turning it on again would have let the others skip the step).
+ */
+export async function forgetTrustedDevices(db: Database, userId: string) {
+  await db.delete(verification).where(trustedDevicesOf(userId));
+}
+
+/** The trust row this browser's cookie names (not verified: only to mark "this browser" in a list). */
+export function trustedDeviceOfRequest(request: Request): string | undefined {
+  const cookie = request.headers.get('cookie') ?? '';
+  const match = /(?:^|;\s*)(?:__Secure-)?better-auth\.trust_device=([^;]+)/.exec(cookie);
+  if (!match) return undefined;
+  const value = decodeURIComponent(match[1]!);
+  const identifier = value.split('!')[1]?.split('.')[0];
+  return identifier?.startsWith(TRUSTED_DEVICE_PREFIX) ? identifier : undefined;
 }

@@ -24,7 +24,8 @@ export async function codeSentAfter(email: string, after: number, owner?: string
 }
 
 /** `clientIp`: the address the server's HTTP layer would have resolved (Better Auth's rate limits count per address). */
-export async function signIn(email: string, options: { clientIp?: string } = {}): Promise<string> {
+/** `cookie`: what the browser already holds (a trusted browser's `trust_device`). */
+export async function signIn(email: string, options: { clientIp?: string; cookie?: string } = {}): Promise<string> {
   const auth = await getAuth();
   const before = newestMailId();
   // Asked and typed from the same address: a code is bound to the client that asked (decision 078).
@@ -38,6 +39,7 @@ export async function signIn(email: string, options: { clientIp?: string } = {})
         'content-type': 'application/json',
         origin: ORIGIN,
         ...(options.clientIp && { [CLIENT_IP_HEADER]: options.clientIp }),
+        ...(options.cookie && { cookie: options.cookie }),
       },
       body: JSON.stringify({ email, otp }),
     }),

@@ -3,11 +3,12 @@
 // computed by tests/support/totp.ts from the secret the set-up answered, as an authenticator app does.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { submitTwoFactorForm, submitVerifyForm } from '#/features/auth/sign-in-forms.server.ts';
 import { identity } from '#/lib/identity.ts';
 import { queryRows } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
+import { mailboxMessages } from '#/server/email/dev-mailbox.ts';
 import { CLIENT_IP_HEADER } from '#/server/http/pipeline.ts';
 import { api, authApi, codeSentAfter, newestMailId, ORIGIN, signIn as signInOnce, type ApiResult } from './api.ts';
 
@@ -23,7 +24,7 @@ beforeEach(() => {
   ip = `203.0.113.${(client++ % 200) + 10}`;
 });
 /** From the test's own address: the suite signs in more often than the 20 a minute one address may. */
-const signIn = (email: string) => signInOnce(email, { clientIp: ip });
+const signIn = (email: string, cookie?: string) => signInOnce(email, { clientIp: ip, cookie });
 
 /** `cookie` with the cookies an answer sets (an emptied one removed). */
 function withCookies(cookie: string, res: { headers: Headers }) {
@@ -296,15 +297,140 @@ export function twoFactorSuite() {
       const done = await form('/login/two-factor', submitTwoFactorForm, pending, {
         intent: 'app',
         code: totpCode(secret, 1),
+        trustDevice: 'on',
         redirect: '/app/books',
       });
       expect([done.status, done.headers.get('location')]).toEqual([303, '/app/books']);
+      // The box "Trust this browser for 30 days" posts with the form.
+      expect(done.headers.getSetCookie().join()).toMatch(/better-auth\.trust_device=[^;]+;.*Max-Age=2592000/i);
       expect((await sessionOf(withCookies(pending, done)))?.user?.id).toBe(await userIdOf(email));
 
       const another = await signIn(email);
       const cancelled = await form('/login/two-factor', submitTwoFactorForm, another, { intent: 'cancel' });
       expect([cancelled.status, cancelled.headers.get('location')]).toEqual([303, '/login']);
       expect(withCookies(another, cancelled)).not.toContain('two_factor');
+    });
+
+    it('trusts a browser for 30 days: its next sign-in skips the step, until revoked or the factor is turned off', async () => {
+      const email = address('trusty');
+      const { secret } = await enableAuthenticator(await signIn(email));
+      const id = await userIdOf(email);
+      const trustOf = (cookie: string) => cookie.split('; ').find((pair) => pair.startsWith('better-auth.trust_device='));
+
+      const pending = await signIn(email);
+      const done = await call('POST', '/two-factor/verify-totp', pending, { code: totpCode(secret, 1), trustDevice: true });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      const session = withCookies(pending, done);
+      let trust = trustOf(session);
+      expect(trust).toBeDefined();
+
+      // The same browser: the e-mail code alone signs in (the plugin renews its trust); another browser is asked.
+      const trusted = await signIn(email, trust);
+      expect(trusted).toContain('better-auth.session_token=');
+      expect(trusted).not.toContain('better-auth.two_factor=');
+      expect((await sessionOf(trusted))?.user?.id).toBe(id);
+      trust = trustOf(trusted) ?? trust;
+      await expectNoSession(await signIn(email));
+      const signIns = (await events(id)).filter((e) => e.action === 'auth.second-factor-asked' || e.action === 'auth.sign-in');
+      expect(signIns.slice(-4)).toEqual([
+        { action: 'auth.second-factor-asked', actor_id: id, details: { method: 'email-otp' } },
+        { action: 'auth.sign-in', actor_id: id, details: { method: 'totp', trustedDevice: true } },
+        { action: 'auth.sign-in', actor_id: id, details: { method: 'email-otp' } },
+        { action: 'auth.second-factor-asked', actor_id: id, details: { method: 'email-otp' } },
+      ]);
+
+      // The account page lists it, this browser marked, trusted 30 days from its last sign-in.
+      const listed = await api<{ id: string; trustedUntil: string; current: boolean }[]>('GET', '/account/trusted-devices', {
+        cookie: `${trusted}; ${trust}`,
+      });
+      expect(listed.status).toBe(200);
+      expect(listed.body).toHaveLength(1);
+      expect(listed.body[0]!.current).toBe(true);
+      const days = (new Date(listed.body[0]!.trustedUntil).getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThanOrEqual(30);
+
+      // Nobody else's to revoke: 404, and it holds. (From a second address: one asks for 5 codes in 10 minutes.)
+      ip = `198.51.100.${(client++ % 200) + 10}`;
+      const other = await signIn(address('mallory'));
+      const refused = await api('DELETE', `/account/trusted-devices/${listed.body[0]!.id}`, { cookie: other });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toMatchObject({ code: 'NOT_FOUND', message: 'This browser is not trusted (any more)' });
+      expect((await api<unknown[]>('GET', '/account/trusted-devices', { cookie: trusted })).body).toHaveLength(1);
+
+      const revoked = await api('DELETE', `/account/trusted-devices/${listed.body[0]!.id}`, { cookie: trusted });
+      expect(revoked.status).toBe(200);
+      await expectNoSession(await signIn(email, trust));
+      expect((await events(id)).map((e) => e.action)).toContain('two-factor.device-revoked');
+
+      // Trusted again, then the factor turned off: no browser stays trusted, so turning it on again asks everywhere.
+      const db = await database();
+      // As a later 30-second step would: the code of step +1 was spent above.
+      await db.execute(sql`update two_factor set last_used_step = null where user_id = ${id}`);
+      const again = await signIn(email);
+      const regained = await call('POST', '/two-factor/verify-totp', again, { code: totpCode(secret, 1), trustDevice: true });
+      expect(regained.status).toBe(200);
+      const fresh = withCookies(again, regained);
+      expect((await api<unknown[]>('GET', '/account/trusted-devices', { cookie: fresh })).body).toHaveLength(1);
+      // Turned off from a browser that holds the session and not that trust (the plugin forgets the asking browser's own).
+      const elsewhere = fresh
+        .split('; ')
+        .filter((pair) => !pair.startsWith('better-auth.trust_device='))
+        .join('; ');
+      expect((await call('POST', '/two-factor/disable', elsewhere, {})).status).toBe(200);
+      const left = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from verification where value = ${id} and identifier like 'trust-device-%'`,
+      );
+      expect(left[0]!.n).toBe(0);
+    });
+
+    it('is reset by an administrator for one who lost it: audited, told by e-mail, the e-mail code alone then signs in', async () => {
+      const email = address('lost');
+      const { secret } = await enableAuthenticator(await signIn(email));
+      const id = await userIdOf(email);
+      const admin = await signIn('admin@example.com');
+      const adminId = await userIdOf('admin@example.com');
+
+      // Not a plain user's to do, nor an administrator's on themselves.
+      const plain = await api('POST', `/users/${id}/two-factor/reset`, { cookie: await signIn(address('plain')) });
+      expect(plain.status).toBe(403);
+      const self = await api('POST', `/users/${adminId}/two-factor/reset`, { cookie: admin });
+      expect(self.status).toBe(403);
+      expect(self.body).toMatchObject({ message: 'Turn your own two-factor authentication off from your account page' });
+      expect((await api('POST', '/users/no-such-user/two-factor/reset', { cookie: admin })).status).toBe(404);
+
+      const before = newestMailId();
+      const reset = await api('POST', `/users/${id}/two-factor/reset`, { cookie: admin, language: 'fr' });
+      expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+      const again = await api('POST', `/users/${id}/two-factor/reset`, { cookie: admin });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'CONFLICT', message: 'Two-factor authentication is not on for this user' });
+
+      // Told, in the language of the administrator who did it (the person's own is not known).
+      const mail = await vi.waitFor(
+        () => {
+          const found = mailboxMessages().find((m) => m.to === email && m.id > before);
+          if (!found) throw new Error(`no e-mail to ${email}`);
+          return found;
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      expect(mail.subject).toBe('Votre double authentification a été désactivée');
+      expect(mail.text).toContain('Un administrateur a désactivé la double authentification');
+
+      const db = await database();
+      expect(await queryRows(db, sql`select id from two_factor where user_id = ${id}`)).toEqual([]);
+      const next = await signIn(email);
+      expect(next).not.toContain('better-auth.two_factor=');
+      expect((await sessionOf(next))?.user).toMatchObject({ id, twoFactorEnabled: false });
+      // The old secret's codes are dead with it: setting up again makes a new one.
+      expect((await call('POST', '/two-factor/verify-totp', next, { code: totpCode(secret, 1) })).status).not.toBe(200);
+      const [event] = await queryRows<{ actor_id: string }>(
+        db,
+        sql`select actor_id from audit_event where target_id = ${id} and action = 'two-factor.reset'`,
+      );
+      expect(event).toEqual({ actor_id: adminId });
     });
 
     it('turns off with a session, which then signs in with the e-mail code alone; audited', async () => {

@@ -2,6 +2,8 @@ import { orpc } from '#/lib/api-client';
 
 export const mySessionsQuery = orpc.account.sessions.queryOptions();
 
+export const myTrustedDevicesQuery = orpc.account.trustedDevices.queryOptions();
+
 export const myPasskeysQuery = orpc.account.passkeys.queryOptions();
 
 export const myApiKeysQuery = orpc.apiKeys.mine.queryOptions();

@@ -14,6 +14,7 @@ import { handledGlobally } from '#/lib/demo-mode-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { useDates } from '#/lib/i18n/use-dates';
 import { mySessionsQuery } from './account.queries';
+import { TrustedDevices } from './trusted-devices';
 
 export function OwnSessions() {
   const { t } = useTranslation('account');
@@ -110,6 +111,7 @@ export function OwnSessions() {
           {t('sessions.signOutEverywhere')}
         </Button>
       </div>
+      <TrustedDevices />
       <ConfirmDialog
         open={typeof dialog === 'object' && dialog !== null}
         onOpenChange={(open) => !open && setDialog(null)}

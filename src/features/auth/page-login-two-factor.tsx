@@ -31,6 +31,7 @@ export function PageLoginTwoFactor() {
   const errorMessage = useAuthErrorMessage();
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
+  const [trustDevice, setTrustDevice] = useState(false);
   const [pending, setPending] = useState(false);
   const flash = config.formFlash?.form === 'two-factor' ? config.formFlash : null;
   const [error, setError] = useState<{ for: 'app' | 'recovery'; message: string; over: boolean } | null>(
@@ -45,7 +46,11 @@ export function PageLoginTwoFactor() {
 
   const finish = async (path: '/two-factor/verify-totp' | '/two-factor/verify-backup-code', value: string, kind: 'app' | 'recovery') => {
     setPending(true);
-    const { error: refused } = await authPost<{ user: { role?: string } }>(path, { code: value });
+    // "Trust this browser": the plugin's cookie and row (src/server/two-factor.ts), for the app's code only.
+    const { error: refused } = await authPost<{ user: { role?: string } }>(
+      path,
+      kind === 'app' && trustDevice ? { code: value, trustDevice: true } : { code: value },
+    );
     if (refused) {
       setPending(false);
       setError({ for: kind, message: errorMessage(refused as AuthError), over: STEP_OVER.has(refused.code ?? '') });
@@ -99,6 +104,18 @@ export function PageLoginTwoFactor() {
             </>
           )}
         </Field>
+        {/* A native box: the form posts it before hydration and without JavaScript too. */}
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="trustDevice"
+            value="on"
+            checked={trustDevice}
+            onChange={(e) => setTrustDevice(e.target.checked)}
+            className="size-4 shrink-0 accent-primary"
+          />
+          {t('twoFactor.trustDevice')}
+        </label>
         <Button type="submit" disabled={pending} worksWithoutJavaScript>
           {t('twoFactor.submit')}
         </Button>

@@ -127,7 +127,8 @@ export async function submitTwoFactorForm(request: Request): Promise<Response> {
     value = code.data;
   } else if (!value) return refuse(back, { form: 'two-factor', error: { key: 'twoFactor.recoveryRequired' }, values: { method } });
   const path = method === 'app' ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code';
-  const { response, payload } = await authCall(request, path, { code: value });
+  const trustDevice = method === 'app' && field('trustDevice') === 'on';
+  const { response, payload } = await authCall(request, path, trustDevice ? { code: value, trustDevice: true } : { code: value });
   if (!response.ok) return refuse(back, { form: 'two-factor', error: authRefusal(payload), values: { method } });
   const user = (payload?.user ?? {}) as { id?: string; role?: string };
   const home = homeFor(effectiveRole({ id: user.id ?? '', role: user.role ?? 'user' }));

@@ -49,13 +49,15 @@ export function PageManagerUser() {
   const canBan = usePermission({ user: ['ban'] });
   const canSetRole = usePermission({ user: ['set-role'] });
   const canDelete = usePermission({ user: ['delete'] });
+  // For a person who lost every factor; one's own is turned off from the account page.
+  const canResetTwoFactor = usePermission({ user: ['reset-two-factor'] }) && !isSelf && user.twoFactorEnabled;
   const canListSessions = usePermission({ session: ['list'] });
   const canListApiKeys = usePermission({ apiKey: ['list'] });
   const canReadAudit = usePermission({ audit: ['read'] });
   // Not oneself, not another admin, not a banned user: the server refuses those too.
   const canImpersonate = usePermission({ user: ['impersonate'] }) && !isSelf && !roleFieldIsAdmin(user.role) && !user.banned;
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'ban' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'ban' | 'delete' | 'resetTwoFactor' | null>(null);
   // Waiting for confirmation; kept while the dialog closes so its text does not change under the animation.
   const [pendingRole, setPendingRole] = useState<RoleName | null>(null);
   const [roleDialogOpen, setRoleDialogOpen] = useState(false);
@@ -82,6 +84,11 @@ export function PageManagerUser() {
     failure: t('detail.impersonateFailed'),
     // A full load: nothing cached as the admin may leak into their pages.
     onSuccess: () => window.location.assign(homeFor(user.role)),
+  });
+  const resetTwoFactor = useAdminAction(() => orpc.users.resetTwoFactor.call({ id: user.id }), {
+    success: t('detail.resetTwoFactorDone'),
+    failure: t('detail.resetTwoFactorFailed'),
+    onSuccess: () => setDialog(null),
   });
   const remove = useAdminAction(() => authCall(authClient.admin.removeUser({ userId: user.id })), {
     success: t('detail.deleted'),
@@ -235,7 +242,7 @@ export function PageManagerUser() {
       {tab === 'sessions' && canListSessions && canListApiKeys && <UserApiKeys userId={user.id} />}
       {tab === 'activity' && canReadAudit && <UserActivity userId={user.id} />}
 
-      {tab === 'overview' && (canBan || (canDelete && !isSelf)) && (
+      {tab === 'overview' && (canBan || canResetTwoFactor || (canDelete && !isSelf)) && (
         <DangerZone description={t('dangerZoneDescription', { ns: 'tables' })}>
           {canBan && (isSelf || user.lastAdmin) && !user.banned && (
             <p id="cannot-ban-self" className="w-full text-sm text-muted-foreground">
@@ -257,6 +264,11 @@ export function PageManagerUser() {
                 {t('detail.ban')}
               </Button>
             ))}
+          {canResetTwoFactor && (
+            <Button variant="secondary" onClick={() => setDialog('resetTwoFactor')}>
+              {t('detail.resetTwoFactor')}
+            </Button>
+          )}
           {canDelete && !isSelf && (
             <Button variant="destructive" disabled={user.lastAdmin} onClick={() => setDialog('delete')}>
               {t('detail.delete')}
@@ -300,6 +312,15 @@ export function PageManagerUser() {
           {(ids) => <Input {...ids} maxLength={200} value={banReason} onChange={(e) => setBanReason(e.target.value)} />}
         </Field>
       </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog === 'resetTwoFactor'}
+        onOpenChange={(open) => setDialog(open ? 'resetTwoFactor' : null)}
+        title={t('detail.resetTwoFactorTitle', { name: isolated(user.name || user.email) })}
+        description={t('detail.resetTwoFactorDescription')}
+        confirmLabel={t('detail.resetTwoFactor')}
+        pending={resetTwoFactor.isPending}
+        onConfirm={() => resetTwoFactor.mutate(undefined)}
+      />
       <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}

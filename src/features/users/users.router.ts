@@ -2,17 +2,19 @@
 import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
-import { z } from '#/lib/zod';
+import { clientString, z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
 import { env } from '#/server/env.ts';
 import { effectiveRole, storedRoleIsAdmin } from '#/server/roles.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { listKey, listPage } from '#/server/db/list.ts';
-import { session, user } from '#/server/db/schema.ts';
+import { session, twoFactor, user } from '#/server/db/schema.ts';
 import { searchTextContains } from '#/server/db/search.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
+import { forgetTrustedDevices } from '#/server/two-factor.ts';
+import { tellTwoFactorReset } from './two-factor-reset.server';
 import { shortToken } from '#/server/session-tokens.ts';
 import { describeUserAgent } from '#/server/user-agent.ts';
 import {
@@ -217,5 +219,38 @@ export const usersRouter = {
       });
       if (!ended.length) throw apiError('NOT_FOUND', context.t('users:sessions.notFound'));
       return { id: input.sessionId };
+    }),
+  /**
+   * A person who lost every second factor (the app and the recovery codes) signs in with their first factor alone
+   * again, and is told by e-mail; never oneself (the account page turns one's own off, after a recent sign-in).
+   */
+  resetTwoFactor: base
+    .meta({ permission: { user: ['reset-two-factor'] } })
+    .route({
+      method: 'POST',
+      path: '/users/{id}/two-factor/reset',
+      summary: "Turn off a person's second factor, for one who lost it; they are told by e-mail",
+      tags: ['users'],
+    })
+    .input(z.object({ id: clientString().min(1).max(100) }))
+    .output(z.object({ id: z.string() }))
+    .handler(async ({ input, context }) => {
+      if (input.id === context.user!.id) throw apiError('FORBIDDEN', context.t('users:detail.resetTwoFactorSelf'));
+      const reset = await context.db.transaction(async (tx) => {
+        const [target] = await tx.select({ email: user.email, on: user.twoFactorEnabled }).from(user).where(eq(user.id, input.id));
+        if (!target) throw apiError('NOT_FOUND', context.t('authErrors:USER_NOT_FOUND'));
+        if (!target.on) throw apiError('CONFLICT', context.t('users:detail.resetTwoFactorOff'));
+        await tx.delete(twoFactor).where(eq(twoFactor.userId, input.id));
+        await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, input.id));
+        await forgetTrustedDevices(tx, input.id);
+        await recordAuditEvent(tx, {
+          ...actingIn(context),
+          action: 'two-factor.reset',
+          target: { type: 'user', id: input.id, label: target.email },
+        });
+        return target;
+      });
+      await tellTwoFactorReset(reset.email, context.request);
+      return { id: input.id };
     }),
 };

@@ -1,5 +1,12 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { myApiKeysQuery, myPasskeysQuery, mySessionsQuery, ownActivityQuery, signInMethodsQuery } from '#/features/account/account.queries';
+import {
+  myApiKeysQuery,
+  myPasskeysQuery,
+  mySessionsQuery,
+  myTrustedDevicesQuery,
+  ownActivityQuery,
+  signInMethodsQuery,
+} from '#/features/account/account.queries';
 import { accountSearch } from '#/features/account/account.schema';
 import { PageAccount } from '#/features/account/page-account';
 import { loadQuery, loadInfiniteQuery } from '#/lib/query-client';
@@ -11,6 +18,7 @@ export const Route = createFileRoute('/app/account')({
   loader: ({ context }) =>
     Promise.all([
       loadQuery(context.queryClient, mySessionsQuery),
+      loadQuery(context.queryClient, myTrustedDevicesQuery),
       loadQuery(context.queryClient, myPasskeysQuery),
       loadQuery(context.queryClient, myApiKeysQuery),
       loadQuery(context.queryClient, signInMethodsQuery),

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { ambientScratch } from '../db/ambient-transaction.ts';
 import type { Database } from '../db/client.ts';
 import { member, organization, passkey, session as sessionTable, team, user } from '../db/schema.ts';
-import { asksSecondFactor, SECOND_FACTOR_OWNER, TWO_FACTOR_PATHS } from '../two-factor.ts';
+import { asksSecondFactor, SECOND_FACTOR_OWNER, TWO_FACTOR_PATHS, type TrustCheck } from '../two-factor.ts';
 import { recordDemoRefusal } from './demo-refusal.ts';
 import { changedFields, recordAuditEvent, type AuditActor, type AuditEventInput } from './record.ts';
 
@@ -13,13 +13,13 @@ interface CallerSession {
   session: { id?: string; impersonatedBy?: string | null };
 }
 
-export interface AuthCall {
+export interface AuthCall extends TrustCheck {
   path: string;
   body?: unknown;
   params?: Record<string, string | undefined>;
   headers?: Headers;
   request?: Request;
-  context: {
+  context: TrustCheck['context'] & {
     newSession?: { user: { id: string; name?: string | null; email?: string | null }; session: { impersonatedBy?: string | null } } | null;
     returned?: unknown;
   };
@@ -188,7 +188,7 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
     if (signedIn && (!failed || isRedirect(returned))) {
       return {
         // The two-factor plugin's hook, after this one, replaces that session with the second factor's step.
-        action: asksSecondFactor(path, call.body, signedIn.user) ? 'auth.second-factor-asked' : 'auth.sign-in',
+        action: (await asksSecondFactor(call, signedIn.user)) ? 'auth.second-factor-asked' : 'auth.sign-in',
         actor: { id: signedIn.user.id, name: signedIn.user.name ?? null },
         target: userTarget({ id: signedIn.user.id, email: signedIn.user.email ?? '' }),
         details: { method },
@@ -222,7 +222,8 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
         action: 'auth.sign-in',
         actor: { id: signedIn.user.id, name: signedIn.user.name ?? null },
         target: userTarget({ id: signedIn.user.id, email: signedIn.user.email ?? '' }),
-        details: { method },
+        // "Trust this device": the browser skips the step for TRUST_DEVICE_DAYS (src/server/two-factor.ts).
+        details: body.trustDevice === true ? { method, trustedDevice: true } : { method },
       };
     }
     const code = refusalCode(returned);
