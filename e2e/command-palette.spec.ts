@@ -2,7 +2,7 @@
 // heading), and the command palette (⌘K / Ctrl+K) that goes to a page, a user or a book, or runs a
 // common action, by keyboard alone.
 import arCommon from '../src/locales/ar/common.json' with { type: 'json' };
-import { expect, hydrated, test } from './support/fixtures';
+import { expect, hydrated, openPalette, test } from './support/fixtures';
 
 test.describe('the top bar', () => {
   test.beforeEach(async ({ adminPage: page }) => {
@@ -34,11 +34,8 @@ test.describe('the top bar', () => {
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const palette = page.getByRole('dialog', { name: 'Go to a page, a user or a book' });
-    // The shortcut's listener is the layout's effect, attached just after hydration: pressed again until it is.
-    await expect(async () => {
-      await page.keyboard.press('Control+k');
-      await expect(palette).toBeVisible({ timeout: 5_000 });
-    }).toPass({ timeout: 30_000 });
+    await openPalette(page);
+    await expect(palette).toBeVisible();
     const box = palette.getByRole('combobox');
     await expect(box).toBeFocused();
     // A page: filtered as typed, Enter opens the first.

@@ -3,7 +3,7 @@ import frAuth from '../src/locales/fr/auth.json' with { type: 'json' };
 import frAuthErrors from '../src/locales/fr/authErrors.json' with { type: 'json' };
 import swAuth from '../src/locales/sw/auth.json' with { type: 'json' };
 import arTables from '../src/locales/ar/tables.json' with { type: 'json' };
-import { clientHeaders, expect, test, hydrated, type StorageState } from './support/fixtures';
+import { clientHeaders, expect, test, hydrated, openPalette, type StorageState } from './support/fixtures';
 import { seriousViolations, SWEEP } from './support/a11y';
 import { startApp } from './support/app-server';
 import { FAR_TIME_ZONE, hydrationErrors } from './support/hydration';
@@ -344,8 +344,7 @@ test.describe('accessibility (axe-core): open popovers and phones', () => {
       await page.goto(`/manager/users?lng=${lng}`);
       await hydrated(page);
       // The top bar's command palette, searching (its users and books come from the server).
-      await page.keyboard.press('Control+k');
-      await expect(page.getByTestId('command-palette')).toBeVisible();
+      await openPalette(page);
       await page.keyboard.type('us');
       await expect(page.getByTestId('command-palette').getByRole('option').first()).toBeVisible();
       await check('command palette open', '[data-testid="command-palette"]');

@@ -20,6 +20,19 @@ export const clientHeaders = () => {
 /** The root sets `data-hydrated` once its handlers are attached. */
 export const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
+/**
+ * The manager's command palette by its shortcut. The listener is the section layout's effect, which may attach
+ * after the root's (the layout hydrates with its route's chunk): pressed again until the palette is open.
+ */
+export async function openPalette(page: Page) {
+  const palette = page.getByTestId('command-palette');
+  await expect(async () => {
+    if (!(await palette.isVisible())) await page.keyboard.press('Control+k');
+    await expect(palette).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  return palette;
+}
+
 /** On the sign-in page already open, typed as a person would. What follows the code is the caller's. */
 export async function signInThroughUi(page: Page, sink: SmtpSink, email: string) {
   await hydrated(page);

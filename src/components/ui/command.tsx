@@ -45,8 +45,10 @@ export function CommandEmpty(props: ComponentProps<typeof CommandPrimitive.Empty
   return <CommandPrimitive.Empty data-slot="command-empty" className="py-6 text-center text-sm" {...props} />;
 }
 
-export function CommandLoading(props: ComponentProps<typeof CommandPrimitive.Loading>) {
-  return <CommandPrimitive.Loading data-slot="command-loading" className="px-3 py-2 text-sm text-muted-foreground" {...props} />;
+export function CommandLoading({ className, ...props }: ComponentProps<typeof CommandPrimitive.Loading>) {
+  return (
+    <CommandPrimitive.Loading data-slot="command-loading" className={cn('px-3 py-2 text-sm text-muted-foreground', className)} {...props} />
+  );
 }
 
 export function CommandGroup({ className, ...props }: ComponentProps<typeof CommandPrimitive.Group>) {

@@ -132,8 +132,9 @@ export default function CommandPaletteContent({
           <Dialog.Description className="sr-only">{t('palette.hint')}</Dialog.Description>
           <Command shouldFilter={false} label={t('palette.title')} loop>
             <CommandInput value={term} onValueChange={setTerm} placeholder={t('palette.placeholder')} />
+            {/* Outside the list: a listbox holds options and groups only (axe's aria-required-children). */}
+            {loading && <CommandLoading className="border-b">{t('palette.searching')}</CommandLoading>}
             <CommandList>
-              {loading && <CommandLoading>{t('palette.searching')}</CommandLoading>}
               {!loading && <CommandEmpty>{t('palette.empty')}</CommandEmpty>}
               {shownPages.length > 0 && (
                 <CommandGroup heading={t('palette.pages')}>
