@@ -319,6 +319,31 @@ test.describe('toasts', () => {
     expect(box.y).toBeLessThan(100);
     expect(Math.abs(box.x + box.width / 2 - 375 / 2)).toBeLessThan(30);
   });
+
+  for (const [language, resendLabel, message, close] of [
+    ['en', 'Send a new code', 'A new code is on its way', 'Close notification'],
+    ['ar', 'إرسال رمز جديد', 'تم إرسال رمز جديد', 'إغلاق الإشعار'],
+  ] as const) {
+    test(`the close button is on the toast's end corner, named in the page's language (${language})`, async ({ page, context, app }) => {
+      await context.addCookies([{ name: 'i18next', value: language, url: app.url }]);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.clock.install();
+      await page.goto('/login/verify?email=toast.close%40example.org');
+      await hydrated(page);
+      const resend = page.getByRole('button', { name: resendLabel });
+      for (let i = 0; i < 40 && !(await resend.isEnabled()); i++) await page.clock.runFor(1000);
+      await resend.click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: message });
+      await expect(toast).toBeVisible();
+      const button = toast.getByRole('button', { name: close });
+      const [box, corner] = [(await toast.boundingBox())!, (await button.boundingBox())!];
+      const middle = corner.x + corner.width / 2;
+      // The end corner: right in English, left in Arabic; at the top.
+      if (language === 'en') expect(middle).toBeGreaterThan(box.x + box.width - 20);
+      else expect(middle).toBeLessThan(box.x + 20);
+      expect(corner.y + corner.height / 2).toBeLessThan(box.y + 20);
+    });
+  }
 });
 
 test.describe('before hydration', () => {

@@ -1,12 +1,14 @@
 // Placed where they never cover a page's title: bottom-right from 640 px (mirrored right to left), top-center below.
 import { CircleCheckIcon, InfoIcon, Loader2Icon, OctagonXIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Toaster as Sonner, toast } from 'sonner';
 import { useIsDesktop } from '#/lib/use-media-query';
 import { useTheme } from '#/lib/theme';
 import { toasterStore } from './toast';
 
 export default function SonnerToaster() {
+  const { t } = useTranslation();
   const { resolvedTheme } = useTheme();
   const desktop = useIsDesktop();
   const rtl = typeof document !== 'undefined' && document.documentElement.dir === 'rtl';
@@ -21,6 +23,8 @@ export default function SonnerToaster() {
       visibleToasts={3}
       hotkey={['altKey', 'KeyT']}
       closeButton
+      containerAriaLabel={t('toasts.region')}
+      toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
       // Neutral, as the page's cards (the theme's popover colours): the icon alone carries the kind.
       icons={{
         success: <CircleCheckIcon className="size-4 text-success" />,
@@ -35,6 +39,11 @@ export default function SonnerToaster() {
           '--normal-text': 'var(--popover-foreground)',
           '--normal-border': 'var(--border)',
           '--border-radius': 'var(--radius)',
+          // The close button on the toast's end corner, where a dialog's is (sonner puts it on the start corner).
+          // `auto`, not `unset`: a custom property set to `unset` inherits, here html[dir]'s value from sonner.
+          '--toast-close-button-start': rtl ? '0' : 'auto',
+          '--toast-close-button-end': rtl ? 'auto' : '0',
+          '--toast-close-button-transform': rtl ? 'translate(-35%, -35%)' : 'translate(35%, -35%)',
         } as CSSProperties
       }
     />
