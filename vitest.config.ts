@@ -11,5 +11,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     setupFiles: ['tests/support/setup.ts'],
+    globalSetup: ['tests/support/pglite-template.ts'],
   },
 });

@@ -62,6 +62,8 @@ const rawSchema = z.object({
   DATABASE_REPLICA_MAX_LAG_SECONDS: positiveInt('DATABASE_REPLICA_MAX_LAG_SECONDS').optional(),
   DATABASE_READ_YOUR_WRITES_SECONDS: positiveInt('DATABASE_READ_YOUR_WRITES_SECONDS').optional(),
   DATA_DIR: z.string().min(1).optional(),
+  // Tests only: an in-memory database starts from this dump of a migrated, seeded one (tests/support/pglite-template.ts).
+  PGLITE_TEMPLATE_FILE: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32, { error: 'AUTH_SECRET must be at least 32 characters' }).optional(),
   AUTH_SIGNUP_ENABLED: bool('AUTH_SIGNUP_ENABLED').optional(),
   AUTH_TWO_FACTOR: z.enum(TWO_FACTOR_POLICIES, { error: `AUTH_TWO_FACTOR must be one of ${TWO_FACTOR_POLICIES.join(', ')}` }).optional(),
@@ -211,7 +213,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX } as const)
-      : ({ kind: 'pglite', dataDir } as const),
+      : ({ kind: 'pglite', dataDir, template: dataDir.startsWith('memory://') ? e.PGLITE_TEMPLATE_FILE : undefined } as const),
     replicas,
     dataDir,
     authSecret: e.AUTH_SECRET,

@@ -22,7 +22,7 @@ const state = processWide('database', () => ({
 export function databaseConfig(e: Env = env()): DatabaseConfig {
   if (e.database.kind === 'postgres') return e.database;
   const dir = e.dataDir.startsWith('memory://') ? 'memory://' : path.join(e.dataDir, 'pglite');
-  return { kind: 'pglite', dataDir: dir };
+  return { kind: 'pglite', dataDir: dir, template: e.database.template };
 }
 
 async function open(): Promise<DatabaseHandle> {
