@@ -41,7 +41,14 @@ import { afterUnlink, auditAccountLinked, beforeUnlink, noteUserCreated } from '
 import { beforeSignInMethodChange } from './sign-in-methods.ts';
 import { refuseWhileImpersonating } from './impersonation-rules.ts';
 import { afterPasskeyCall, beforePasskeyCall } from './passkeys.ts';
-import { beforeTwoFactorCall, forgetTrustedDevices, refuseStaleSession, TWO_FACTOR_PATHS, twoFactorPlugin } from './two-factor.ts';
+import {
+  beforeTwoFactorCall,
+  forgetTrustedDevices,
+  refuseStaleSession,
+  refuseTurningOffWhatIsOff,
+  TWO_FACTOR_PATHS,
+  twoFactorPlugin,
+} from './two-factor.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { organizationToRestore, rememberActiveOrganization } from './active-organization.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
@@ -205,6 +212,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
           await beforeSignInMethodChange(db, ctx, caller);
           passkeyBody = await beforePasskeyCall(ctx);
           await refuseStaleSession(ctx, caller);
+          await refuseTurningOffWhatIsOff(ctx, caller);
           twoFactorBody = await beforeTwoFactorCall(db, ctx, caller, secret);
           organizationBody = await beforeOrganizationCall(db, e, {
             path: ctx.path,

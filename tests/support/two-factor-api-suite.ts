@@ -447,6 +447,13 @@ export function twoFactorSuite() {
       await db.execute(sql`update session set created_at = now() where user_id = ${id}`);
       const off = await call('POST', '/two-factor/disable', cookie, {});
       expect(off.status, JSON.stringify(off.body)).toBe(200);
+      // Turning off what is off is refused, and leaves the session as it was (the plugin would replace it).
+      const after = withCookies(cookie, off);
+      const again = await call('POST', '/two-factor/disable', after, {});
+      expect(again.status).toBe(400);
+      expect(again.body).toMatchObject({ code: 'TWO_FACTOR_NOT_ENABLED' });
+      expect(again.headers.getSetCookie().join()).not.toContain('session_token');
+      expect((await sessionOf(after))?.user?.id).toBe(id);
       const next = await signIn(email);
       expect((await sessionOf(next))?.user).toMatchObject({ id, twoFactorEnabled: false });
       const admin = await signIn('admin@example.com');
