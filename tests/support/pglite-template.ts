@@ -15,7 +15,7 @@ export default async function setup() {
   await seed(handle.db);
   const dump = await handle.dump!();
   await handle.close();
-  const dir = mkdtempSync(path.join(tmpdir(), 'springboard-pglite-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'pglite-template-'));
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   process.env.PGLITE_TEMPLATE_FILE = file;
