@@ -117,6 +117,8 @@ const FRAMEWORK =
 /** The pages' building blocks (the `pages` chunk), the dates' formats with them (the app's home shows none). */
 const PAGE_BLOCKS =
   /[\\/]src[\\/](components[\\/](form-page|unsaved-changes|confirm-dialog|page-skeletons|search-field|display-name|ui[\\/](page-header|breadcrumb|table|item-list|empty-state|badge|card|skeleton))\.tsx|lib[\\/](use-search-input|i18n[\\/](format|use-dates))\.ts)$/;
+const SETTINGS_BLOCKS =
+  /node_modules[\\/]@radix-ui[\\/]react-checkbox[\\/]|[\\/]src[\\/](components[\\/](api-key-list|secret-field|danger-zone|ui[\\/](checkbox|checkbox-group))\.tsx|lib[\\/](audit-actions|webhook-events)\.ts)$/;
 /** lucide-react's shared runtime, which every icon module imports. */
 const LUCIDE_RUNTIME = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
 
@@ -147,6 +149,7 @@ const clientChunks = {
         LUCIDE_RUNTIME.test(id) ||
         (/[\\/]src[\\/](components|lib)[\\/]/.test(id) &&
           !PAGE_BLOCKS.test(id) &&
+          !SETTINGS_BLOCKS.test(id) &&
           !/responsive-dialog-content|dropdown-menu|input-otp|toaster-sonner|manager-list|session-list|[\\/](zod|zod-errors|list|organization-input|use-searched-options)\.ts|permissions\.ts/.test(
             id,
           ) &&
@@ -158,6 +161,15 @@ const clientChunks = {
     },
     // Apart from `app`, so that a page without them (the app's home) loads the shell's blocks only.
     { name: 'pages', test: PAGE_BLOCKS, priority: 1 },
+    // The settings pages' blocks (account, organisation, a user's or a book's page in the manager): apart
+    // from `app`, which the sign-in pages load, so that /login does not bring them (decision 062).
+    { name: 'settings', test: SETTINGS_BLOCKS, priority: 0 },
+    // Radix's shared core, which the dialogs, menus and checkboxes need and the sign-in pages do not.
+    {
+      name: 'radix',
+      test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(slot|presence|context|primitive|compose-refs|use-controllable-state|use-effect-event|use-layout-effect|use-size))[\\/]/,
+      priority: 1,
+    },
   ],
 };
 
