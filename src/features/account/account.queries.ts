@@ -1,4 +1,6 @@
 import { orpc } from '#/lib/api-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { loadInfiniteQuery, loadQuery } from '#/lib/query-client';
 
 export const mySessionsQuery = orpc.account.sessions.queryOptions();
 
@@ -15,3 +17,14 @@ export const ownActivityQuery = orpc.audit.mine.infiniteOptions({
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
 });
+
+/** What the account page reads before it renders: one list for both sections' routes (`/app/account`, `/manager/account`). */
+export const loadAccountPage = (client: QueryClient) =>
+  Promise.all([
+    loadQuery(client, mySessionsQuery),
+    loadQuery(client, myTrustedDevicesQuery),
+    loadQuery(client, myPasskeysQuery),
+    loadQuery(client, myApiKeysQuery),
+    loadQuery(client, signInMethodsQuery),
+    loadInfiniteQuery(client, ownActivityQuery),
+  ]);

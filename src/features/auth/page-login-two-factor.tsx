@@ -1,6 +1,7 @@
 // The sign-in's second step (docs/decisions/094-a-second-factor-on-every-way-in.md): the authenticator app's code,
 // or a recovery code. Real forms: they also work before hydration and without JavaScript.
 import { useQueryClient } from '@tanstack/react-query';
+import { ChevronRightIcon } from 'lucide-react';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -125,8 +126,15 @@ export function PageLoginTwoFactor() {
           {t('twoFactor.startAgain')}
         </p>
       )}
-      <details className="text-sm" open={error?.for === 'recovery'}>
-        <summary className="cursor-pointer underline">{t('twoFactor.useRecoveryCode')}</summary>
+      <details className="group text-sm" open={error?.for === 'recovery'}>
+        {/* The browser's own triangle gives way to the icon set's chevron, turned when open (and mirrored in Arabic). */}
+        <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-sm font-medium text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden">
+          <ChevronRightIcon
+            aria-hidden
+            className="size-4 transition-transform group-open:rotate-90 rtl:-scale-x-100 rtl:group-open:-rotate-90"
+          />
+          {t('twoFactor.useRecoveryCode')}
+        </summary>
         <form method="post" action="/login/two-factor" noValidate onSubmit={onRecovery} className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value="recovery" />
           <input type="hidden" name="redirect" value={redirect} />
