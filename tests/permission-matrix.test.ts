@@ -83,6 +83,13 @@ const PRODUCT_API: Record<string, Row> = {
   // 404 for anyone who is not a member.
   'organizations.mine': { expect: [401, 401, 200, 200] },
   'organizations.get': { params: { slug: 'no-such-organisation' }, expect: [401, 401, 404, 404] },
+  // Its owners only (lifting it: requiring it asks the owner's own second factor first).
+  'organizations.setTwoFactorRequirement': {
+    params: { slug: 'guild' },
+    body: () => ({ required: false }),
+    expect: [401, 401, 404, 404],
+    inOrganization: { owner: 200, member: 403 },
+  },
   // Neither seeded account has an active organisation: 400 NO_ACTIVE_ORGANIZATION. Only owners and admins
   // remove from the shelf.
   // example:start

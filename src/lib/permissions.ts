@@ -157,6 +157,8 @@ export function organizationRights(roleField: string | null | undefined) {
     removeFromShelf: manages,
     // example:end
     manageWebhooks: owner,
+    /** Requiring a second factor of the members (issue #57). */
+    requireTwoFactor: owner,
   };
 }
 /** A right a procedure may ask of the caller's membership: the yes-or-no ones. */

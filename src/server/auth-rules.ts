@@ -49,7 +49,7 @@ export async function beforeEmail(db: Database, input: { path: string; body: unk
   }
 }
 
-type OrgSession = { user: { id: string }; session: { activeOrganizationId?: string | null } };
+type OrgSession = { user: { id: string }; session: { activeOrganizationId?: string | null; impersonatedBy?: string | null } };
 
 const ORGANIZATION_FIELDS = [
   { key: 'slug', code: 'INVALID_SLUG' },
@@ -83,7 +83,7 @@ export const invitationLanguage = new WeakMap<Request, string>();
 export async function beforeOrganizationCall(
   db: Database,
   e: Pick<Env, 'organizations'>,
-  input: { path: string; body: unknown; request?: Request; session: () => Promise<OrgSession | null> },
+  input: { path: string; body: unknown; query?: unknown; request?: Request; session: () => Promise<OrgSession | null> },
 ): Promise<Record<string, unknown> | undefined> {
   if (!input.path.startsWith('/organization/')) return;
   if (input.path === '/organization/accept-invitation' || input.path === '/organization/add-member') {
@@ -92,6 +92,7 @@ export async function beforeOrganizationCall(
   const session = await input.session();
   if (!session) return; // Better Auth answers 401.
   const body = asRecord(input.body);
+  await refuseWithoutSecondFactor(db, input.path, body, asRecord(input.query), session);
   if (input.path === '/organization/create') return checkOrganizationFields(body, '', input.request);
   if (input.path === '/organization/update' && body.data && typeof body.data === 'object' && !Array.isArray(body.data)) {
     return { ...body, data: await checkOrganizationFields(asRecord(body.data), 'data.', input.request) };
@@ -114,6 +115,56 @@ export async function beforeOrganizationCall(
     throw new APIError('TOO_MANY_REQUESTS', {
       code: 'TOO_MANY_INVITATIONS',
       message: 'Too many invitations from this organisation in the last hour. Please try again later.',
+    });
+  }
+}
+
+/** What a person does with organisations in general, or to join or leave one: not its content. */
+const OUTSIDE_AN_ORGANIZATION = new Set([
+  '/organization/create',
+  '/organization/list',
+  '/organization/check-slug',
+  '/organization/set-active',
+  '/organization/leave',
+  '/organization/get-invitation',
+  '/organization/accept-invitation',
+  '/organization/reject-invitation',
+  '/organization/list-user-invitations',
+]);
+
+/**
+ * The plugin's own endpoints on an organisation whose owners require a second factor refuse a member without one,
+ * as the product API does (src/server/organization-scope.ts); an impersonating administrator is not held to it.
+ */
+async function refuseWithoutSecondFactor(
+  db: Database,
+  path: string,
+  body: Record<string, unknown>,
+  query: Record<string, unknown>,
+  session: OrgSession,
+) {
+  if (OUTSIDE_AN_ORGANIZATION.has(path) || session.session.impersonatedBy) return;
+  const id = [body.organizationId, query.organizationId].find((v) => typeof v === 'string');
+  const slug = [body.organizationSlug, query.organizationSlug].find((v) => typeof v === 'string');
+  const which =
+    typeof id === 'string'
+      ? eq(organization.id, id)
+      : typeof slug === 'string'
+        ? eq(organization.slug, slug)
+        : session.session.activeOrganizationId
+          ? eq(organization.id, session.session.activeOrganizationId)
+          : undefined;
+  if (!which) return; // the plugin's own refusal
+  const [row] = await db
+    .select({ required: organization.requireTwoFactor, on: user.twoFactorEnabled })
+    .from(organization)
+    .innerJoin(member, and(eq(member.organizationId, organization.id), eq(member.userId, session.user.id)))
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(which);
+  if (row?.required && !row.on) {
+    throw new APIError('FORBIDDEN', {
+      code: 'ORGANIZATION_REQUIRES_TWO_FACTOR',
+      message: 'This organisation requires two-factor authentication: turn it on on your account page to see its content.',
     });
   }
 }

@@ -217,6 +217,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
           organizationBody = await beforeOrganizationCall(db, e, {
             path: ctx.path,
             body: ctx.body,
+            query: ctx.query,
             request: ctx.request,
             session: () => getSessionFromCtx(ctx),
           });

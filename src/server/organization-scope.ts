@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { organizationRights, type OrganizationRight } from '#/lib/permissions';
 import { apiError, type Translate } from './api-errors.ts';
 import type { Database } from './db/client.ts';
-import { member, organization } from './db/schema.ts';
+import { member, organization, user } from './db/schema.ts';
 
 export interface OrganizationScope {
   /** The caller's active organisation, or the one the path's `{slug}` names. */
@@ -26,7 +26,14 @@ export interface Membership {
 export async function resolveMembership(
   db: Database,
   scope: OrganizationScope,
-  call: { userId: string; activeOrganizationId: string | null | undefined; input: unknown; t: Translate },
+  call: {
+    userId: string;
+    activeOrganizationId: string | null | undefined;
+    input: unknown;
+    t: Translate;
+    /** An administrator acting as the person: not held to the organisation's second-factor rule (decision 095). */
+    impersonated?: boolean;
+  },
 ): Promise<Membership> {
   const { t } = call;
   let which;
@@ -42,11 +49,35 @@ export async function resolveMembership(
     which = eq(organization.slug, given);
   }
   const [row] = await db
-    .select({ id: organization.id, name: organization.name, slug: organization.slug, memberId: member.id, role: member.role })
+    .select({
+      id: organization.id,
+      name: organization.name,
+      slug: organization.slug,
+      requireTwoFactor: organization.requireTwoFactor,
+      memberId: member.id,
+      role: member.role,
+      twoFactorEnabled: user.twoFactorEnabled,
+    })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
+    .innerJoin(user, eq(user.id, member.userId))
     .where(and(which, eq(member.userId, call.userId)));
   if (!row) throw apiError('NOT_FOUND', t('organizations:errors.organizationNotFound'));
+  if (!call.impersonated) refuseWithoutSecondFactor(row, t);
   if (scope.may && !organizationRights(row.role)[scope.may.right]) throw apiError('FORBIDDEN', t(scope.may.refused));
   return { organization: { id: row.id, name: row.name, slug: row.slug }, membership: { id: row.memberId, role: row.role } };
+}
+
+/**
+ * An organisation whose owners require a second factor refuses its content to a member without one (issue #57): 403
+ * with the organisation named and the way to turn it on.
+ */
+export function refuseWithoutSecondFactor(
+  row: { name: string; slug: string; requireTwoFactor: boolean; twoFactorEnabled: boolean },
+  t: Translate,
+) {
+  if (!row.requireTwoFactor || row.twoFactorEnabled) return;
+  throw apiError('ORGANIZATION_REQUIRES_TWO_FACTOR', t('api:ORGANIZATION_REQUIRES_TWO_FACTOR', { organization: row.name }), {
+    organization: { name: row.name, slug: row.slug },
+  });
 }

@@ -157,6 +157,7 @@ export const base = os
             activeOrganizationId: (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId,
             input,
             t,
+            impersonated: Boolean(impersonatorId),
           })
         : null;
     const reads = method === 'GET';

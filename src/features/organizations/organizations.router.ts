@@ -9,8 +9,9 @@ import { listKey, listPage } from '#/server/db/list.ts';
 import { invitation, member, organization, team, teamMember, user } from '#/server/db/schema.ts';
 import { contains } from '#/server/db/search.ts';
 import { requestSession } from '#/server/request-session.ts';
+import { refuseWithoutSecondFactor } from '#/server/organization-scope.ts';
 import { deletePicturesOf } from '#/server/storage/pictures.ts';
-import { base } from '#/server/rpc.ts';
+import { base, inOrganization } from '#/server/rpc.ts';
 import {
   idInputSchema,
   invitationViewSchema,
@@ -20,11 +21,11 @@ import {
   myOrganizationsSchema,
   organizationPageSchema,
   slugInputSchema,
+  twoFactorRequirementInputSchema,
 } from './organizations.schema';
 // example:start
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { book, shelfItem } from '#/server/db/schema.ts';
-import { inOrganization } from '#/server/rpc.ts';
 import { shelfAddInputSchema, shelfItemSchema, shelfSchema } from './organizations.schema';
 
 // The caller's membership in the active organisation, resolved by the one middleware (`inOrganization`,
@@ -352,13 +353,17 @@ export const organizationsRouter = {
           slug: organization.slug,
           logo: organization.logo,
           createdAt: organization.createdAt,
+          requireTwoFactor: organization.requireTwoFactor,
           memberId: member.id,
           role: member.role,
+          twoFactorEnabled: user.twoFactorEnabled,
         })
         .from(organization)
         .innerJoin(member, and(eq(member.organizationId, organization.id), eq(member.userId, context.user!.id)))
+        .innerJoin(user, eq(user.id, member.userId))
         .where(eq(organization.slug, input.slug));
       if (!org) throw apiError('NOT_FOUND', context.t('organizations:errors.organizationNotFound'));
+      if (!context.impersonatorId) refuseWithoutSecondFactor(org, context.t);
       const [members, teams, teamMembers, invitations, active] = await Promise.all([
         membersOf(context.db, org.id),
         context.db
@@ -390,6 +395,7 @@ export const organizationsRouter = {
         slug: org.slug,
         logo: org.logo,
         createdAt: org.createdAt,
+        requireTwoFactor: org.requireTwoFactor,
         active: active === org.id,
         membership: { id: org.memberId, role: org.role },
         members,
@@ -397,6 +403,36 @@ export const organizationsRouter = {
         // Every member sees pending invitations; only owners and admins act on them.
         invitations,
       };
+    }),
+
+  /** Its owners require a second factor of every member (issue #57); an owner must have one first. */
+  setTwoFactorRequirement: inOrganization({
+    from: 'slug',
+    may: { right: 'requireTwoFactor', refused: 'organizations:errors.requireTwoFactorNotAllowed' },
+  })
+    .route({
+      method: 'PUT',
+      path: '/organizations/{slug}/two-factor-requirement',
+      summary: 'Require a second factor of the members (owner)',
+      tags: ['organizations'],
+    })
+    .input(twoFactorRequirementInputSchema)
+    .output(z.object({ requireTwoFactor: z.boolean() }))
+    .handler(async ({ input, context }) => {
+      if (input.required) {
+        const [me] = await context.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, context.user!.id));
+        if (!me?.on) throw apiError('OWN_TWO_FACTOR_REQUIRED', context.t('api:OWN_TWO_FACTOR_REQUIRED'));
+      }
+      await context.db.transaction(async (tx) => {
+        await tx.update(organization).set({ requireTwoFactor: input.required }).where(eq(organization.id, context.organization.id));
+        await recordAuditEvent(tx, {
+          ...actingIn(context),
+          action: 'organization.updated',
+          target: { type: 'organization', id: context.organization.id, label: context.organization.name },
+          details: { requireTwoFactor: input.required },
+        });
+      });
+      return { requireTwoFactor: input.required };
     }),
 
   // example:start

@@ -129,6 +129,8 @@ export const organizationPageSchema = z.object({
   slug: z.string(),
   logo: z.string().nullable(),
   createdAt: z.date(),
+  /** Its owners require a second factor of every member. */
+  requireTwoFactor: z.boolean(),
   active: z.boolean(),
   membership: z.object({ id: z.string(), role: z.string() }),
   members: z.array(
@@ -148,3 +150,5 @@ export const organizationPageSchema = z.object({
   ),
 });
 export type OrganizationPage = z.infer<typeof organizationPageSchema>;
+
+export const twoFactorRequirementInputSchema = slugInputSchema.extend({ required: z.boolean() });
