@@ -13,6 +13,7 @@ import { BookCard } from '#/components/book-card';
 import { buttonVariants } from '#/components/ui/button';
 import { EmptyState } from '#/components/ui/empty-state';
 import { NEW_BOOKS, newestBooksQuery, shelfQuery } from './home.queries';
+import { SecondFactorNeeded } from '#/components/second-factor-needed';
 // example:end
 import { SectionSwitch } from './section-switch';
 
@@ -43,7 +44,7 @@ export function PageHome() {
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           {/* example:start */}
           <NewBooks />
-          {active && <Shelf organization={active} />}
+          {active && (active.secondFactorNeeded ? <SecondFactorNeeded organization={active} /> : <Shelf organization={active} />)}
           {/* example:end */}
         </div>
       </div>

@@ -24,3 +24,13 @@ export const managerOrganizationsInfiniteQuery = ({ searchTerm, sort, order, lim
   });
 
 export const managerOrganizationQuery = (id: string) => orpc.organizations.manager.get.queryOptions({ input: { id } });
+
+/** The organisation's owners require a second factor the caller has not set up (403 ORGANIZATION_REQUIRES_TWO_FACTOR). */
+export function secondFactorRefusal(error: unknown): { secondFactorNeeded: { name: string; slug: string } } {
+  const { code, data } = (error ?? {}) as { code?: unknown; data?: { organization?: { name?: unknown; slug?: unknown } } };
+  const named = data?.organization;
+  if (code === 'ORGANIZATION_REQUIRES_TWO_FACTOR' && typeof named?.name === 'string' && typeof named.slug === 'string') {
+    return { secondFactorNeeded: { name: named.name, slug: named.slug } };
+  }
+  throw error;
+}

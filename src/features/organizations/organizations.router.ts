@@ -214,9 +214,12 @@ const organizationsOf = (db: Database, userId: string) =>
       logo: organization.logo,
       role: member.role,
       memberCount,
+      requireTwoFactor: organization.requireTwoFactor,
+      twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
+    .innerJoin(user, eq(user.id, member.userId))
     .where(eq(member.userId, userId))
     .orderBy(asc(organization.name), asc(organization.id));
 /** An organisation's members with their names and e-mails, oldest first (the manager's page and a member's). */
@@ -336,7 +339,13 @@ export const organizationsRouter = {
     .handler(async ({ context }) => {
       const rows = await organizationsOf(context.db, context.user!.id);
       const active = await activeOrganizationOf(context.request);
-      return { activeOrganizationId: rows.some((r) => r.id === active) ? active : null, organizations: rows };
+      return {
+        activeOrganizationId: rows.some((r) => r.id === active) ? active : null,
+        organizations: rows.map(({ requireTwoFactor, twoFactorEnabled, ...row }) => ({
+          ...row,
+          secondFactorNeeded: requireTwoFactor && !twoFactorEnabled && !context.impersonatorId,
+        })),
+      };
     }),
 
   /** An organisation's page by slug: 404 for anyone who is not a member (whether it exists or not). */

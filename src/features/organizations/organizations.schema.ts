@@ -115,6 +115,8 @@ export const myOrganizationsSchema = z.object({
       logo: z.string().nullable(),
       role: z.string(),
       memberCount: z.number(),
+      /** Its owners require a second factor and the caller has none: its content is refused them until they do. */
+      secondFactorNeeded: z.boolean(),
     }),
   ),
 });

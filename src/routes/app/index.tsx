@@ -14,7 +14,9 @@ export const Route = createFileRoute('/app/')({
       queryClient.ensureQueryData(newestBooksQuery),
       // The active organisation's shelf: one request for the organisations above (the same query, in flight).
       queryClient.ensureQueryData(myOrganizationsQuery).then(async (mine) => {
-        if (mine.activeOrganizationId) await queryClient.ensureQueryData(shelfQuery);
+        const active = mine.organizations.find((o) => o.id === mine.activeOrganizationId);
+        // Its owners' second-factor rule holds the caller: the home says so instead of its shelf.
+        if (active && !active.secondFactorNeeded) await queryClient.ensureQueryData(shelfQuery);
       }),
       // example:end
     ]);

@@ -3,6 +3,9 @@ import { organizationQuery } from '#/features/organizations/organizations.querie
 import { organizationRights } from '#/features/organizations/organizations.schema';
 import { organizationSearch } from '#/features/organizations/organizations.search';
 import { PageOrganization } from '#/features/organizations/page-organization';
+import { secondFactorRefusal } from '#/features/organizations/organizations.queries';
+import { SecondFactorNeeded } from '#/components/second-factor-needed';
+import { PageHeader } from '#/components/ui/page-header';
 import { OrganizationWebhooks } from '#/features/webhooks/webhook-list';
 import { webhooksQuery } from '#/features/webhooks/webhooks.queries';
 import { pageTitle } from '#/lib/utils';
@@ -27,8 +30,9 @@ export const Route = createFileRoute('/app/organizations/$slug/')({
   search: { middlewares: [stripSearchParams({ tab: 'overview' as const })] },
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: async ({ context, params, deps }) => {
-    // Not a member, or no such organisation: the same 404 page.
-    const org = await orNotFound(context.queryClient.ensureQueryData(organizationQuery(params.slug)));
+    // Not a member, or no such organisation: the same 404 page. A member its owners' rule holds: what is missing.
+    const org = await orNotFound(context.queryClient.ensureQueryData(organizationQuery(params.slug))).catch(secondFactorRefusal);
+    if ('secondFactorNeeded' in org) return org;
     // example:start
     if (deps.tab === 'shelf' && org.active) await context.queryClient.ensureQueryData(shelfQuery());
     // example:end
@@ -37,6 +41,21 @@ export const Route = createFileRoute('/app/organizations/$slug/')({
     }
     return org;
   },
-  head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name) }] }),
-  component: () => <PageOrganization Webhooks={OrganizationWebhooks} />,
+  head: ({ loaderData }) => ({
+    meta: [{ title: pageTitle(loaderData && ('secondFactorNeeded' in loaderData ? loaderData.secondFactorNeeded.name : loaderData.name)) }],
+  }),
+  component: OrganizationRoute,
 });
+
+function OrganizationRoute() {
+  const data = Route.useLoaderData();
+  if ('secondFactorNeeded' in data) {
+    return (
+      <div className="flex w-full flex-col gap-6">
+        <PageHeader title={data.secondFactorNeeded.name} />
+        <SecondFactorNeeded organization={data.secondFactorNeeded} />
+      </div>
+    );
+  }
+  return <PageOrganization Webhooks={OrganizationWebhooks} />;
+}
