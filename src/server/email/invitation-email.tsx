@@ -1,5 +1,6 @@
 import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
+import { EmailFooter, footerText } from './email-footer.tsx';
 import type { TFunction } from 'i18next';
 import { identity } from '../../lib/identity.ts';
 
@@ -14,7 +15,7 @@ interface Props {
   hours: number;
 }
 
-function InvitationEmail({ t, lang, dir, inviter, organization, role, url, hours }: Props) {
+function InvitationEmail({ t, lang, dir, inviter, organization, role, url, hours, footer }: Props & { footer: string }) {
   const values = { inviter, organization, role };
   return (
     <Html lang={lang} dir={dir}>
@@ -41,6 +42,7 @@ function InvitationEmail({ t, lang, dir, inviter, organization, role, url, hours
           </Section>
           <Text style={{ fontSize: '12px', wordBreak: 'break-all' }}>{url}</Text>
           <Text style={{ color: '#666666', fontSize: '12px' }}>{t('email.expires', { hours })}</Text>
+          <EmailFooter text={footer} />
         </Container>
       </Body>
     </Html>
@@ -53,7 +55,7 @@ function InvitationEmail({ t, lang, dir, inviter, organization, role, url, hours
  * only in the body, quoted as the organisation's own words.
  */
 export async function renderInvitationEmail(props: Props) {
-  const element = <InvitationEmail {...props} />;
+  const element = <InvitationEmail {...props} footer={await footerText(props.lang)} />;
   return {
     // Not the organisation's name: it is anyone's free text, and a phishing attempt would borrow the app's sender for it.
     subject: props.t('email.subject', { inviter: props.inviter }),

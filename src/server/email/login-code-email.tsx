@@ -1,5 +1,6 @@
 import { Body, Container, Head, Heading, Html, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
+import { EmailFooter, footerText } from './email-footer.tsx';
 import type { TFunction } from 'i18next';
 
 interface Props {
@@ -28,7 +29,7 @@ const signInWords = (t: TFunction<'auth'>, code: string): Words => ({
   ignore: t('email.ignore'),
 });
 
-function LoginCodeEmail({ t, lang, dir, code, minutes, words = signInWords(t, code) }: Props) {
+function LoginCodeEmail({ t, lang, dir, code, minutes, words = signInWords(t, code), footer }: Props & { footer: string }) {
   return (
     <Html lang={lang} dir={dir}>
       <Head />
@@ -44,6 +45,7 @@ function LoginCodeEmail({ t, lang, dir, code, minutes, words = signInWords(t, co
           </Section>
           <Text>{t('email.expires', { count: minutes })}</Text>
           <Text style={{ color: '#666666', fontSize: '12px' }}>{words.ignore}</Text>
+          <EmailFooter text={footer} />
         </Container>
       </Body>
     </Html>
@@ -51,7 +53,7 @@ function LoginCodeEmail({ t, lang, dir, code, minutes, words = signInWords(t, co
 }
 
 export async function renderLoginCodeEmail(props: Props) {
-  const element = <LoginCodeEmail {...props} />;
+  const element = <LoginCodeEmail {...props} footer={await footerText(props.lang)} />;
   return {
     subject: (props.words ?? signInWords(props.t, props.code)).subject,
     html: await render(element),

@@ -1,5 +1,6 @@
 import { Body, Container, Head, Heading, Html, Preview, Text } from '@react-email/components';
 import { render } from '@react-email/render';
+import { EmailFooter, footerText } from './email-footer.tsx';
 
 /** A message that tells, with nothing to click or type (the notices of a change of email). */
 interface Props {
@@ -10,7 +11,7 @@ interface Props {
   paragraphs: string[];
 }
 
-function NoticeEmail({ lang, dir, subject, heading, paragraphs }: Props) {
+function NoticeEmail({ lang, dir, subject, heading, paragraphs, footer }: Props & { footer: string }) {
   return (
     <Html lang={lang} dir={dir}>
       <Head />
@@ -23,6 +24,7 @@ function NoticeEmail({ lang, dir, subject, heading, paragraphs }: Props) {
           {paragraphs.map((paragraph) => (
             <Text key={paragraph}>{paragraph}</Text>
           ))}
+          <EmailFooter text={footer} />
         </Container>
       </Body>
     </Html>
@@ -30,7 +32,7 @@ function NoticeEmail({ lang, dir, subject, heading, paragraphs }: Props) {
 }
 
 export async function renderNoticeEmail(props: Props) {
-  const element = <NoticeEmail {...props} />;
+  const element = <NoticeEmail {...props} footer={await footerText(props.lang)} />;
   return {
     subject: props.subject,
     html: await render(element),
