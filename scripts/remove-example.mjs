@@ -55,6 +55,7 @@ const EXAMPLE_PATHS = [
 const EXAMPLE_KEYS = {
   common: [
     'nav.books',
+    'home.continue',
     'home.newBooks',
     'home.viewAllBooks',
     'home.noBooks',

@@ -12,6 +12,7 @@ export function SearchField({
   onChange,
   busy,
   className,
+  name,
 }: {
   label: string;
   busyLabel: string;
@@ -20,6 +21,8 @@ export function SearchField({
   /** The typed term is not the one shown yet (waiting for the pause, or for the answer). */
   busy: boolean;
   className?: string;
+  /** Its name in a form the browser may submit itself (before hydration, or without JavaScript). */
+  name?: string;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -34,6 +37,7 @@ export function SearchField({
           list shown unfiltered under it. The field stops there, and a paste is cut there. */}
       <Input
         id={id}
+        name={name}
         type="search"
         ref={input}
         // Our own clear button, the same in every browser, in place of the browser's.

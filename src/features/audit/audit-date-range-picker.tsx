@@ -42,9 +42,11 @@ export function rangeText(
 type DateRangePickerProps = Omit<ComponentProps<'button'>, 'value' | 'onChange'> & {
   value: DayRange;
   onValueChange: (range: DayRange) => void;
+  /** The calendar closed (a range or a preset picked, Escape, a click outside) on this range. */
+  onDone?: (range: DayRange) => void;
 };
 
-export function AuditDateRangePicker({ value, onValueChange, className, ...trigger }: DateRangePickerProps) {
+export function AuditDateRangePicker({ value, onValueChange, onDone, className, ...trigger }: DateRangePickerProps) {
   const { t, i18n } = useTranslation('audit');
   const language = i18n.language;
   const desktop = useIsDesktop();
@@ -59,11 +61,18 @@ export function AuditDateRangePicker({ value, onValueChange, className, ...trigg
   const choose = (range: DayRange) => {
     onValueChange(range);
     setOpen(false);
+    onDone?.(range);
   };
   const fullDate = (day: Date) => dateFormat(language, { dateStyle: 'full' }).format(day);
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) onDone?.(value);
+      }}
+    >
       <Popover.Trigger asChild>
         {/* A combobox like the other filters: the label names it, the text is its value. */}
         <button

@@ -1,21 +1,22 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserRoundIcon } from 'lucide-react';
+import { UserRoundIcon, XIcon } from 'lucide-react';
+import { SearchField } from '#/components/search-field';
 import { Avatar } from '#/components/ui/avatar';
 import { NoValue } from '#/components/ui/no-value';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { Combobox } from '#/components/ui/combobox';
+import { FacetedFilter } from '#/components/ui/faceted-filter';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { Item, ItemList } from '#/components/ui/item-list';
 import { PageHeader } from '#/components/ui/page-header';
-import { OptionSelect } from '#/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#/lib/audit-actions';
 import { useDates } from '#/lib/i18n/use-dates';
-import { SEARCH_TERM_MAX } from '#/lib/text';
+import { SEARCH_DEBOUNCE_MS } from '#/lib/use-search-input';
 import { useIsDesktop } from '#/lib/use-media-query';
 import { cn } from '#/lib/utils';
 import { ActorPicker } from './audit-actor-picker';
@@ -27,9 +28,6 @@ import { rangeInOrder } from './audit-range';
 import { EMPTY_AUDIT_SEARCH, type AuditSearch } from './audit.search';
 
 const route = getRouteApi('/manager/audit');
-
-/** Radix's select has no empty value. */
-const ANY = 'any';
 
 /**
  * Without JavaScript a picker's button does nothing: the native inputs of its <noscript> stand in for it
@@ -44,12 +42,14 @@ const fieldsOf = (search: AuditSearch) => [
   RANGE,
 ];
 
+const sameFilters = (a: AuditSearch, b: AuditSearch) => (Object.keys(a) as Array<keyof AuditSearch>).every((key) => a[key] === b[key]);
+
 function Filters({ search }: { search: AuditSearch }) {
-  const { t } = useTranslation('audit');
+  const { t } = useTranslation(['audit', 'tables']);
   const navigate = useNavigate();
   const [draft, setDraft] = useState(search);
   const [shown, setShown] = useState(search);
-  // What Apply last asked for: a filter changed while it loads is newer than the URL it brings.
+  // What was last put in the URL: a filter changed while it loads is newer than the URL it brings.
   const [sent, setSent] = useState<AuditSearch>();
   // The URL changed: show its filters, keeping what was typed meanwhile in the others.
   if (shown !== search) {
@@ -72,98 +72,114 @@ function Filters({ search }: { search: AuditSearch }) {
     [t],
   );
   const moreSet = Object.entries(search).filter(([key, value]) => key !== 'searchTerm' && value).length;
-  // Read now: by the time an updater runs, React may have set the field back.
-  const set =
-    (key: keyof AuditSearch) =>
-    ({ target: { value } }: { target: { value: string } }) =>
-      setDraft((d) => ({ ...d, [key]: value }));
+  const filtered = Object.values(search).some(Boolean);
   // The API refuses such a range with the same message.
   const backwards = !rangeInOrder(draft);
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    if (backwards) return;
-    const next = { ...draft, searchTerm: draft.searchTerm.trim() };
-    setSent(next);
-    void navigate({ to: '/manager/audit', search: next });
+
+  // A filter applies as it changes (the typed ones once typing pauses); the URL keeps them.
+  const apply = (next: AuditSearch) => {
+    setTyping(false);
+    const wanted = { ...next, searchTerm: next.searchTerm.trim() };
+    // Already the URL's, and not on its way to another: nothing to do.
+    if (!rangeInOrder(wanted) || (sameFilters(wanted, search) && (!sent || sameFilters(wanted, sent)))) return;
+    setSent(wanted);
+    void navigate({ to: '/manager/audit', search: wanted, replace: true });
   };
+  const change = (values: Partial<AuditSearch>) => {
+    const next = { ...draft, ...values };
+    setDraft(next);
+    apply(next);
+  };
+  // An updater: the fields typed before hydration all report in one commit (src/components/ui/input.tsx).
+  const [typing, setTyping] = useState(false);
+  const type = (values: Partial<AuditSearch>) => {
+    setDraft((d) => ({ ...d, ...values }));
+    setTyping(true);
+  };
+  const applyTyped = useEffectEvent(() => apply(draft));
+  useEffect(() => {
+    if (!typing) return;
+    const timer = setTimeout(applyTyped, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typing, draft.searchTerm, draft.targetId]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    apply(draft);
+  };
+  // In the toolbar each control shows its value; its label is for assistive technology.
+  const inToolbar = '[&>label]:sr-only';
   return (
-    <form onSubmit={apply} aria-label={t('filters.title')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <form onSubmit={submit} aria-label={t('filters.title')} className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
       {/* Submitted by the browser itself (before hydration, or without JavaScript), the pickers' values
           go with the form; a <noscript> input further on comes later in the URL, and the last value wins. */}
       {(['action', 'targetType', 'actorId', 'from', 'to'] as const).map((key) => (
         <input key={key} type="hidden" name={key} value={draft[key]} disabled={!draft[key]} />
       ))}
-      <Field label={t('filters.search')} className="sm:col-span-2">
-        {(ids) => (
-          <Input
-            {...ids}
-            type="search"
-            name="searchTerm"
-            maxLength={SEARCH_TERM_MAX}
-            value={draft.searchTerm}
-            onChange={set('searchTerm')}
-          />
-        )}
-      </Field>
+      <SearchField
+        className="sm:max-w-xs"
+        name="searchTerm"
+        label={t('filters.search')}
+        busyLabel={t('searching', { ns: 'tables' })}
+        value={draft.searchTerm}
+        onChange={(searchTerm) => type({ searchTerm })}
+        busy={draft.searchTerm.trim() !== search.searchTerm}
+      />
       {/* On a phone the other filters fold under the search, so the events come into view. */}
       <details open={moreSet > 0} className="sm:contents sm:details-content:contents">
         <summary className="cursor-pointer py-1 text-sm font-medium text-foreground sm:hidden">
           {moreSet ? t('filters.moreSet', { count: moreSet }) : t('filters.more')}
         </summary>
-        <div className="mt-3 grid gap-3 sm:contents">
-          <Field label={t('filters.action')}>
+        <div className="mt-2 flex flex-col gap-2 sm:contents">
+          <Field label={t('filters.action')} className={cn(inToolbar, 'sm:w-48')}>
             {(ids) => (
               <Combobox
                 {...ids}
                 options={actionOptions}
                 value={draft.action}
-                onValueChange={(action) => setDraft((d) => ({ ...d, action: action as AuditSearch['action'] }))}
+                onValueChange={(action) => change({ action: action as AuditSearch['action'] })}
                 placeholder={t('filters.anyAction')}
                 searchLabel={t('filters.findAction')}
                 emptyText={t('filters.noActionMatches')}
               />
             )}
           </Field>
-          <Field label={t('filters.targetType')}>
-            {(ids) => (
-              <OptionSelect
-                trigger={ids}
-                options={[
-                  { value: ANY, label: t('filters.anyTargetType') },
-                  ...AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: t(`targetTypes.${type}`) })),
-                ]}
-                value={draft.targetType || ANY}
-                onValueChange={(type) => setDraft((d) => ({ ...d, targetType: type === ANY ? '' : (type as AuditSearch['targetType']) }))}
-              />
-            )}
-          </Field>
-          <Field label={t('filters.actor')} className={SHOWN_WITH_SCRIPT}>
+          <div>
+            <FacetedFilter
+              title={t('filters.targetType')}
+              clearLabel={t('filters.clearOne', { ns: 'tables' })}
+              options={AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: t(`targetTypes.${type}`) }))}
+              value={draft.targetType}
+              onChange={(targetType) => change({ targetType: targetType as AuditSearch['targetType'] })}
+            />
+          </div>
+          <Field label={t('filters.actor')} className={cn(inToolbar, 'sm:w-48', SHOWN_WITH_SCRIPT)}>
             {(ids) => (
               <>
-                <ActorPicker {...ids} value={draft.actorId} onValueChange={(actorId) => setDraft((d) => ({ ...d, actorId }))} />
+                <ActorPicker {...ids} value={draft.actorId} onValueChange={(actorId) => change({ actorId })} />
                 <noscript>
-                  <Input name="actorId" aria-label={t('filters.actorId')} defaultValue={search.actorId} />
+                  <Input
+                    name="actorId"
+                    aria-label={t('filters.actorId')}
+                    placeholder={t('filters.actorId')}
+                    defaultValue={search.actorId}
+                  />
                 </noscript>
               </>
-            )}
-          </Field>
-          {/* Targets are users, books, organisations, sessions…: no one picker finds them all, so the id is typed. */}
-          <Field label={t('filters.targetId')}>
-            {(ids) => (
-              <Input {...ids} name="targetId" value={draft.targetId} onChange={set('targetId')} placeholder={t('filters.targetIdHint')} />
             )}
           </Field>
           <Field
             label={t('filters.dates')}
             error={backwards ? t('filters.toBeforeFrom') : undefined}
-            className={cn('sm:col-span-2', SHOWN_WITH_SCRIPT)}
+            className={cn(inToolbar, 'sm:w-64', SHOWN_WITH_SCRIPT)}
           >
             {(ids) => (
               <>
                 <AuditDateRangePicker
                   {...ids}
                   value={{ from: draft.from, to: draft.to }}
+                  // Picked day by day: the range applies once the calendar closes.
                   onValueChange={(range) => setDraft((d) => ({ ...d, ...range }))}
+                  onDone={(range) => apply({ ...draft, ...range })}
                 />
                 <noscript>
                   <span className="flex gap-2">
@@ -174,17 +190,37 @@ function Filters({ search }: { search: AuditSearch }) {
               </>
             )}
           </Field>
+          {/* Targets are users, books, organisations, sessions…: no one picker finds them all, so the id is typed. */}
+          <Field label={t('filters.targetId')} className={cn(inToolbar, 'sm:w-56')}>
+            {(ids) => (
+              <Input
+                {...ids}
+                name="targetId"
+                value={draft.targetId}
+                onChange={(e) => type({ targetId: e.target.value })}
+                placeholder={t('filters.targetIdHint')}
+              />
+            )}
+          </Field>
         </div>
       </details>
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-        {/* A GET of this page with the filters in its address: the browser can send it without the script. */}
+      {/* A GET of this page with the filters in its address: without the script, the browser sends it. */}
+      <noscript>
         <Button type="submit" worksWithoutJavaScript>
           {t('filters.apply')}
         </Button>
-        <Link to="/manager/audit" search={EMPTY_AUDIT_SEARCH} className={buttonVariants({ variant: 'secondary' })}>
-          {t('filters.clear')}
+      </noscript>
+      {filtered && (
+        <Link
+          to="/manager/audit"
+          search={EMPTY_AUDIT_SEARCH}
+          replace
+          className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'h-9 self-start' })}
+        >
+          {t('filters.reset', { ns: 'tables' })}
+          <XIcon aria-hidden />
         </Link>
-      </div>
+      )}
     </form>
   );
 }

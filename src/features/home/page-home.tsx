@@ -8,11 +8,13 @@ import { useCurrentUser } from '#/features/auth/use-current-user';
 import { cn } from '#/lib/utils';
 import { myOrganizationsQuery } from './home.queries';
 // example:start
-import { BookOpenIcon, LibraryIcon } from 'lucide-react';
+import { getRouteApi } from '@tanstack/react-router';
+import { ArrowRightIcon, BookOpenIcon, LibraryIcon } from 'lucide-react';
 import { BookCard } from '#/components/book-card';
+import { BookCover } from '#/components/book-cover';
 import { buttonVariants } from '#/components/ui/button';
 import { EmptyState } from '#/components/ui/empty-state';
-import { NEW_BOOKS, newestBooksQuery, shelfQuery } from './home.queries';
+import { continueBookQuery, newestBooksQuery, shelfQuery } from './home.queries';
 import { SecondFactorNeeded } from '#/components/second-factor-needed';
 // example:end
 import { SectionSwitch } from './section-switch';
@@ -20,6 +22,7 @@ import { SectionSwitch } from './section-switch';
 // example:start
 const userText = 'truncate align-with-page';
 const viewAll = cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-my-1');
+const route = getRouteApi('/app/');
 // example:end
 
 export function PageHome() {
@@ -36,16 +39,17 @@ export function PageHome() {
         description={t('home.description')}
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
-        {/* The spec's section switch comes first; beside the content from 1024 px. */}
-        <div className="flex min-w-0 flex-col gap-6 lg:col-start-3 lg:row-start-1">
-          <SectionSwitch current="app" />
-          <GettingStarted picture={Boolean(user?.image)} organization={mine.organizations.length > 0} />
-        </div>
-        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           {/* example:start */}
+          <ContinueCard />
           <NewBooks />
           {active && (active.secondFactorNeeded ? <SecondFactorNeeded organization={active} /> : <Shelf organization={active} />)}
           {/* example:end */}
+        </div>
+        {/* The spec's section switch, after the content on a phone; beside it from 1024 px. */}
+        <div className="flex min-w-0 flex-col gap-6">
+          <GettingStarted picture={Boolean(user?.image)} organization={mine.organizations.length > 0} />
+          <SectionSwitch current="app" />
         </div>
       </div>
     </div>
@@ -53,6 +57,41 @@ export function PageHome() {
 }
 
 // example:start
+/** The last book this person opened in this browser (decision 096); absent until they open one, or once it is deleted. */
+function ContinueCard() {
+  const { lastBookId } = route.useLoaderData();
+  if (!lastBookId) return null;
+  return <ContinueBook id={lastBookId} />;
+}
+
+function ContinueBook({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { data: book } = useSuspenseQuery(continueBookQuery(id));
+  if (!book) return null;
+  return (
+    <Card data-testid="continue">
+      <CardHeader>
+        <div className="flex min-w-0 flex-col gap-1">
+          <CardTitle>{t('home.continue.title')}</CardTitle>
+          <CardDescription>{t('home.continue.description')}</CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent className="flex items-center gap-4">
+        <BookCover book={book} className="w-14 shrink-0 shadow-md" sizes="56px" />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Link to="/app/books/$id" params={{ id: book.id }} dir="auto" className={cn(userText, 'font-medium hover:underline')}>
+            {book.title}
+          </Link>
+          <span dir="auto" className={cn(userText, 'text-sm text-muted-foreground')}>
+            {book.author}
+          </span>
+        </div>
+        <ArrowRightIcon aria-hidden className="size-4 shrink-0 text-muted-foreground rtl:-scale-x-100" />
+      </CardContent>
+    </Card>
+  );
+}
+
 function NewBooks() {
   const { t } = useTranslation();
   const { data } = useSuspenseQuery(newestBooksQuery);
@@ -68,11 +107,14 @@ function NewBooks() {
         {data.items.length === 0 ? (
           <EmptyState icon={<BookOpenIcon />} title={t('home.noBooks')} />
         ) : (
-          <ul className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-5" data-testid="new-books">
-            {data.items.map((book, i) => (
-              // Two rows of two on a phone.
-              <li key={book.id} className={i === NEW_BOOKS - 1 ? 'hidden sm:block' : undefined}>
-                <BookCard book={book} sizes="(min-width: 640px) 120px, 45vw" />
+          // One row of covers: scrolled sideways on a phone, the five side by side from 640 px.
+          <ul
+            className="-mx-5 flex snap-x snap-mandatory scroll-px-5 gap-4 overflow-x-auto px-5 pb-1 sm:mx-0 sm:grid sm:grid-cols-5 sm:overflow-visible sm:px-0 sm:pb-0"
+            data-testid="new-books"
+          >
+            {data.items.map((book) => (
+              <li key={book.id} className="w-28 shrink-0 snap-start sm:w-auto">
+                <BookCard book={book} sizes="(min-width: 640px) 120px, 112px" />
               </li>
             ))}
           </ul>

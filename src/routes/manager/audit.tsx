@@ -5,7 +5,7 @@ import { PageManagerAudit } from '#/features/audit/page-manager-audit';
 import { loadInfiniteQuery } from '#/lib/query-client';
 
 export const Route = createFileRoute('/manager/audit')({
-  staticData: { title: 'audit:title', namespaces: ['audit'] },
+  staticData: { title: 'audit:title', namespaces: ['audit', 'tables'] },
   ...auditRoute,
   loader: async ({ context, deps }) => {
     // The actor filter shows the person's name from the first byte.
