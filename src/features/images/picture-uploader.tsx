@@ -14,7 +14,8 @@ import { removePicture, uploadPicture, type PictureError, type PictureTarget } f
 const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
 export interface PictureUploaderProps {
-  target: PictureTarget;
+  /** Whose picture; null while the record does not exist yet: the chosen file then waits, handed to `onPick`. */
+  target: PictureTarget | null;
   url: string | null;
   title: string;
   description: string;
@@ -22,8 +23,12 @@ export interface PictureUploaderProps {
   onChange: (url: string | null) => void | Promise<void>;
   /** A person's initials; an upload icon without it. */
   placeholder?: ReactNode;
-  /** A card with its title (the default), or bare inside a dialog that has the title. */
-  framed?: boolean;
+  /** Without a target: the file chosen (null when taken back), uploaded by the form once the record exists. */
+  onPick?: (file: File | null) => void;
+  /** A refusal met outside (the form's upload after creating the record), shown as this field's error. */
+  error?: string | undefined;
+  /** A card with its title (the default), bare inside a dialog that has the title, or one field of a form. */
+  layout?: 'card' | 'bare' | 'field';
 }
 
 const root = getRouteApi('__root__');
@@ -39,7 +44,9 @@ export default function PictureUploader({
   shape,
   onChange,
   placeholder,
-  framed = true,
+  onPick,
+  error: outsideError,
+  layout = 'card',
 }: PictureUploaderProps) {
   const { t } = useTranslation('images');
   const maxBytes = root.useLoaderData().uploadMaxBytes;
@@ -65,7 +72,7 @@ export default function PictureUploader({
   };
 
   const upload = useMutation<string | null, PictureError, File>({
-    mutationFn: (file) => uploadPicture(target, file, setProgress),
+    mutationFn: (file) => uploadPicture(target!, file, setProgress),
     onSuccess: async (next) => {
       setProgress(undefined);
       await onChange(next);
@@ -75,7 +82,7 @@ export default function PictureUploader({
     onError: failed,
   });
   const remove = useMutation<string | null, PictureError>({
-    mutationFn: () => removePicture(target),
+    mutationFn: () => removePicture(target!),
     onSuccess: async () => {
       await onChange(null);
       toast.success(t('uploader.removed'));
@@ -88,10 +95,18 @@ export default function PictureUploader({
     if (!file || busy) return;
     // The server refuses it too; said here, the bytes are not sent for nothing.
     if (file.size > maxBytes) return setError(t('errors.IMAGE_TOO_LARGE', { max: maxSize }));
+    // A file that waits for the form's Save is refused now for what the browser can tell, so that the record
+    // is not made for a picture the server would refuse (the server still reads the bytes).
+    if (!target && !ACCEPTED_TYPES.split(',').includes(file.type)) return setError(t('errors.IMAGE_TYPE_REFUSED'));
     setError(undefined);
-    setProgress(0);
     setPreview(URL.createObjectURL(file));
+    if (!target) return onPick?.(file);
+    setProgress(0);
     upload.mutate(file);
+  };
+  const takeBack = () => {
+    setPreview(undefined);
+    onPick?.(null);
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -101,18 +116,28 @@ export default function PictureUploader({
 
   const shown = preview ? { src: preview } : url ? imageSources(url) : undefined;
   const frame = shape === 'square' ? 'size-24 rounded-full' : 'h-36 w-24 rounded-sm';
+  const shownError = error ?? outsideError;
   return (
     <section
-      aria-labelledby={framed ? `${inputId}-title` : undefined}
+      aria-labelledby={layout === 'bare' ? undefined : `${inputId}-title`}
       data-uploader={ready ? 'ready' : 'loading'}
-      aria-label={framed ? undefined : title}
-      className={cn('flex flex-col gap-3', framed && 'rounded-lg border p-4')}
+      aria-label={layout === 'bare' ? title : undefined}
+      className={cn('flex flex-col', layout === 'field' ? 'gap-1.5' : 'gap-3', layout === 'card' && 'rounded-lg border p-4')}
     >
-      {framed && (
+      {layout === 'card' && (
         <div>
           <h2 id={`${inputId}-title`} className="text-base font-semibold">
             {title}
           </h2>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </div>
+      )}
+      {/* A form's field: its title reads like the other fields' labels (src/components/ui/field.tsx). */}
+      {layout === 'field' && (
+        <div className="flex flex-col gap-0.5">
+          <span id={`${inputId}-title`} className="text-sm font-medium">
+            {title}
+          </span>
           <p className="text-sm text-muted-foreground">{description}</p>
         </div>
       )}
@@ -157,6 +182,8 @@ export default function PictureUploader({
               accept={ACCEPTED_TYPES}
               disabled={busy || !ready}
               aria-label={t('uploader.choose')}
+              aria-invalid={Boolean(shownError)}
+              aria-describedby={shownError ? `${inputId}-error` : undefined}
               className="sr-only"
               onChange={(event) => {
                 start(event.target.files?.[0]);
@@ -179,12 +206,20 @@ export default function PictureUploader({
               </div>
             </div>
           )}
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
+          {shownError && (
+            <p id={`${inputId}-error`} role="alert" className="text-sm text-destructive">
+              {shownError}
             </p>
           )}
-          {url && !preview && (
+          {!target && preview && (
+            <div>
+              <Button variant="secondary" size="sm" onClick={takeBack}>
+                <Trash2 aria-hidden />
+                {t('uploader.remove')}
+              </Button>
+            </div>
+          )}
+          {target && url && !preview && (
             <div>
               <Button variant="secondary" size="sm" disabled={busy} onClick={() => remove.mutate()}>
                 <Trash2 aria-hidden />
