@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsSection } from '#/components/settings-section';
 import { Button } from '#/components/ui/button';
 import { toast } from '#/components/ui/toast';
 import { handledGlobally } from '#/lib/demo-mode-events';
@@ -27,8 +28,9 @@ export interface PictureUploaderProps {
   onPick?: (file: File | null) => void;
   /** A refusal met outside (the form's upload after creating the record), shown as this field's error. */
   error?: string | undefined;
-  /** A card with its title (the default), bare inside a dialog that has the title, or one field of a form. */
-  layout?: 'card' | 'bare' | 'field';
+  /** A card with its title (the default), bare inside a dialog that has the title, one field of a form, or a
+   * settings page's section (src/components/settings-section.tsx). */
+  layout?: 'card' | 'bare' | 'field' | 'settings';
 }
 
 const root = getRouteApi('__root__');
@@ -117,6 +119,102 @@ export default function PictureUploader({
   const shown = preview ? { src: preview } : url ? imageSources(url) : undefined;
   const frame = shape === 'square' ? 'size-24 rounded-full' : 'h-36 w-24 rounded-sm';
   const shownError = error ?? outsideError;
+  const body = (
+    <div className="flex flex-wrap items-start gap-4">
+      <div className={cn('flex shrink-0 items-center justify-center overflow-hidden bg-muted', frame)}>
+        {shown ? (
+          <img
+            src={shown.src}
+            srcSet={'srcSet' in shown ? shown.srcSet : undefined}
+            sizes="96px"
+            alt={preview ? t('uploader.preview') : ''}
+            data-testid="picture-preview"
+            className="size-full object-cover"
+          />
+        ) : (
+          (placeholder ?? <ImageUp aria-hidden className="size-8 text-muted-foreground" />)
+        )}
+      </div>
+      <div className="flex min-w-52 flex-1 flex-col gap-2">
+        <label
+          htmlFor={inputId}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={cn(
+            'flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed px-4 py-4 text-center text-sm',
+            'focus-within:ring-2 focus-within:ring-ring',
+            dragging ? 'border-brand bg-muted/50' : 'border-input',
+          )}
+        >
+          {/* No dragging on a touch screen: both texts are in the HTML, the pointer picks one (before hydration too). */}
+          <span className="font-medium pointer-coarse:hidden">{t('uploader.dropHint')}</span>
+          <span className="hidden font-medium pointer-coarse:inline">{t('uploader.chooseHint')}</span>
+          <span className="text-xs text-muted-foreground">{t('uploader.formats', { max: maxSize })}</span>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={ACCEPTED_TYPES}
+            disabled={busy || !ready}
+            aria-label={t('uploader.choose')}
+            aria-invalid={Boolean(shownError)}
+            aria-describedby={shownError ? `${inputId}-error` : undefined}
+            className="sr-only"
+            onChange={(event) => {
+              start(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+        </label>
+        {progress !== undefined && (
+          <div className="flex flex-col gap-1">
+            <span className="text-xs">{t('uploader.uploading')}</span>
+            <div
+              role="progressbar"
+              aria-label={t('uploader.progress')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+              className="h-2 overflow-hidden rounded-full bg-muted"
+            >
+              <div className="h-full bg-brand transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+            </div>
+          </div>
+        )}
+        {shownError && (
+          <p id={`${inputId}-error`} role="alert" className="text-sm text-destructive">
+            {shownError}
+          </p>
+        )}
+        {!target && preview && (
+          <div>
+            <Button variant="secondary" size="sm" onClick={takeBack}>
+              <Trash2 aria-hidden />
+              {t('uploader.remove')}
+            </Button>
+          </div>
+        )}
+        {target && url && !preview && (
+          <div>
+            <Button variant="secondary" size="sm" disabled={busy} onClick={() => remove.mutate()}>
+              <Trash2 aria-hidden />
+              {remove.isPending ? t('uploader.removing') : t('uploader.remove')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+  if (layout === 'settings')
+    return (
+      <SettingsSection id={`${inputId}-title`} title={title} description={description} data-uploader={ready ? 'ready' : 'loading'}>
+        {body}
+      </SettingsSection>
+    );
   return (
     <section
       aria-labelledby={layout === 'bare' ? undefined : `${inputId}-title`}
@@ -141,94 +239,7 @@ export default function PictureUploader({
           <p className="text-sm text-muted-foreground">{description}</p>
         </div>
       )}
-      <div className="flex flex-wrap items-start gap-4">
-        <div className={cn('flex shrink-0 items-center justify-center overflow-hidden bg-muted', frame)}>
-          {shown ? (
-            <img
-              src={shown.src}
-              srcSet={'srcSet' in shown ? shown.srcSet : undefined}
-              sizes="96px"
-              alt={preview ? t('uploader.preview') : ''}
-              data-testid="picture-preview"
-              className="size-full object-cover"
-            />
-          ) : (
-            (placeholder ?? <ImageUp aria-hidden className="size-8 text-muted-foreground" />)
-          )}
-        </div>
-        <div className="flex min-w-52 flex-1 flex-col gap-2">
-          <label
-            htmlFor={inputId}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={cn(
-              'flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed px-4 py-4 text-center text-sm',
-              'focus-within:ring-2 focus-within:ring-ring',
-              dragging ? 'border-brand bg-muted/50' : 'border-input',
-            )}
-          >
-            {/* No dragging on a touch screen: both texts are in the HTML, the pointer picks one (before hydration too). */}
-            <span className="font-medium pointer-coarse:hidden">{t('uploader.dropHint')}</span>
-            <span className="hidden font-medium pointer-coarse:inline">{t('uploader.chooseHint')}</span>
-            <span className="text-xs text-muted-foreground">{t('uploader.formats', { max: maxSize })}</span>
-            <input
-              ref={input}
-              id={inputId}
-              type="file"
-              accept={ACCEPTED_TYPES}
-              disabled={busy || !ready}
-              aria-label={t('uploader.choose')}
-              aria-invalid={Boolean(shownError)}
-              aria-describedby={shownError ? `${inputId}-error` : undefined}
-              className="sr-only"
-              onChange={(event) => {
-                start(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-          </label>
-          {progress !== undefined && (
-            <div className="flex flex-col gap-1">
-              <span className="text-xs">{t('uploader.uploading')}</span>
-              <div
-                role="progressbar"
-                aria-label={t('uploader.progress')}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(progress * 100)}
-                className="h-2 overflow-hidden rounded-full bg-muted"
-              >
-                <div className="h-full bg-brand transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
-              </div>
-            </div>
-          )}
-          {shownError && (
-            <p id={`${inputId}-error`} role="alert" className="text-sm text-destructive">
-              {shownError}
-            </p>
-          )}
-          {!target && preview && (
-            <div>
-              <Button variant="secondary" size="sm" onClick={takeBack}>
-                <Trash2 aria-hidden />
-                {t('uploader.remove')}
-              </Button>
-            </div>
-          )}
-          {target && url && !preview && (
-            <div>
-              <Button variant="secondary" size="sm" disabled={busy} onClick={() => remove.mutate()}>
-                <Trash2 aria-hidden />
-                {remove.isPending ? t('uploader.removing') : t('uploader.remove')}
-              </Button>
-            </div>
-          )}
-        </div>
-      </div>
+      {body}
     </section>
   );
 }
