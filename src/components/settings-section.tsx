@@ -37,7 +37,9 @@ export function SettingsSection({
         </div>
         {description && <p className="text-sm wrap-anywhere text-muted-foreground">{description}</p>}
       </div>
-      <div className={cn('flex min-w-0 flex-col gap-3 rounded-lg border p-4', destructive && 'border-destructive/40', className)}>
+      <div
+        className={cn('flex min-w-0 flex-col gap-3 self-start rounded-lg border p-4', destructive && 'border-destructive/40', className)}
+      >
         {children}
       </div>
     </section>
