@@ -93,6 +93,85 @@ test.describe('pictures', () => {
   });
   // example:end
 
+  // example:start
+  test('an admin creates a book with its cover in one Save; a refused file is said on the field and keeps what was typed', async ({
+    adminPage: page,
+  }) => {
+    await page.goto('/manager/books/new');
+    await hydrated(page);
+    const title = `Covered ${Date.now()}`;
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Author', { exact: true }).fill('Ann Cover');
+    const field = page.locator('form').getByRole('region', { name: 'Cover' });
+    const choose = field.getByLabel('Choose a file');
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/images/')) uploads.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+
+    // Refused in the browser, before anything is made: the field says why, the typed fields stay.
+    await choose.setInputFiles({
+      name: 'drawing.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    await expect(field.getByRole('alert')).toHaveText('This file is not a picture we accept. Use a JPEG, PNG, WebP, AVIF or GIF image.');
+    await expect(choose).toHaveAttribute('aria-invalid', 'true');
+    await choose.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    await expect(field.getByRole('alert')).toHaveText('This picture is too large. The limit is 5 MB.');
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel('Author', { exact: true })).toHaveValue('Ann Cover');
+
+    // A picture the form keeps until Save, shown at once.
+    await choose.setInputFiles(await picture('#3355aa'));
+    await expect(field.getByTestId('picture-preview')).toHaveAttribute('src', /^blob:/);
+    await expect(field.getByRole('alert')).toHaveCount(0);
+    expect(uploads).toEqual([]);
+
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Book created')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const id = /\/manager\/books\/([^/?]+)$/.exec(page.url())![1]!;
+    const cover = new RegExp(`^/uploads/books/${id}/[0-9a-f]{32}-256\\.webp$`);
+    await expect(page.locator('main img[data-cover="picture"]')).toHaveAttribute('src', cover);
+    expect(uploads).toEqual([`PUT /api/images/books/${id}`]);
+    const stored = await (await page.request.get(`/api/rpc/books/${id}`)).json();
+    expect(stored.coverImage).toMatch(cover);
+  });
+
+  test('a cover the server refuses after the book is made: the form says it on the field and goes on editing that book', async ({
+    adminPage: page,
+  }) => {
+    await page.goto('/manager/books/new');
+    await hydrated(page);
+    const title = `Half covered ${Date.now()}`;
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Author', { exact: true }).fill('Ann Cover');
+    const field = page.locator('form').getByRole('region', { name: 'Cover' });
+    // Named a PNG, so the browser lets it wait for Save; the server reads the bytes.
+    await field
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(field.getByRole('alert')).toHaveText('This file is not a picture we accept. Use a JPEG, PNG, WebP, AVIF or GIF image.');
+    await expect(page).toHaveURL(/\/manager\/books\/new$/);
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+    const found = await (await page.request.get(`/api/rpc/books?searchTerm=${encodeURIComponent(title)}`)).json();
+    expect(found.items.map((b: { title: string; coverImage: string | null }) => [b.title, b.coverImage])).toEqual([[title, null]]);
+
+    // The book exists now: the picture goes at once, and Save updates that book instead of making a second one.
+    await field.getByLabel('Choose a file').setInputFiles(await picture('#55aa33'));
+    await expect(page.getByText('Picture saved')).toBeVisible();
+    await expect(field.getByRole('alert')).toHaveCount(0);
+    await page.getByLabel('Publisher', { exact: true }).fill('Second Try Press');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('main img[data-cover="picture"]')).toHaveAttribute('src', /^\/uploads\/books\//);
+    const again = await (await page.request.get(`/api/rpc/books?searchTerm=${encodeURIComponent(title)}`)).json();
+    expect(again.items.map((b: { publisher: string }) => b.publisher)).toEqual(['Second Try Press']);
+  });
+  // example:end
+
   test("a user's picture heads the manager's user page; their sessions show the device, as a table and as cards", async ({
     adminPage: page,
     app,

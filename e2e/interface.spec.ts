@@ -179,10 +179,10 @@ test.describe('the shell', () => {
       'Danger zone',
     ]);
     // The section in view is the one highlighted: the first at the top, then the one a link went to.
-    await expect(sections.locator('[aria-current="location"]')).toHaveText('Profile');
+    await expect(sections.locator('[aria-current="true"]')).toHaveText('Profile');
     await sections.getByRole('link', { name: 'Passkeys' }).click();
     await expect(page).toHaveURL(/\/app\/account#passkeys$/);
-    await expect(sections.locator('[aria-current="location"]')).toHaveText('Passkeys');
+    await expect(sections.locator('[aria-current="true"]')).toHaveText('Passkeys');
     const heading = page.getByRole('heading', { name: 'Passkeys', exact: true });
     await expect(heading).toBeInViewport();
     // Not under the header: the heading's top is below the header's bottom.
@@ -194,12 +194,32 @@ test.describe('the shell', () => {
     expect(headingTop).toBeGreaterThanOrEqual(headerBottom);
     // The list stays in view beside the page as it scrolls.
     await expect(sections).toBeInViewport();
+    // Scrolled on by the wheel, as a person reads: a lower section's link becomes the current one, alone.
+    const apiKeys = page.getByRole('heading', { name: 'API keys', exact: true });
+    await page.mouse.move(800, 500);
+    for (let i = 0; i < 80 && (await apiKeys.evaluate((el) => el.getBoundingClientRect().top)) > 110; i++) {
+      await page.mouse.wheel(0, 100);
+      await page.waitForTimeout(50);
+    }
+    await expect(sections.locator('[aria-current="true"]')).toHaveText('API keys');
+    await expect(sections.getByRole('link', { name: 'Passkeys' })).not.toHaveAttribute('aria-current');
     await page
       .getByRole('heading', { name: 'Your sessions', exact: true })
       .evaluate((el) => window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - 90));
-    await expect(sections.locator('[aria-current="location"]')).toHaveText('Your sessions');
+    await expect(sections.locator('[aria-current="true"]')).toHaveText('Your sessions');
+    // At the page's end, the last section, even though its heading never reaches the top.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(sections.locator('[aria-current="true"]')).toHaveText('Danger zone');
+    // From lg each section's title is on the start column and its card beside it; at 375 px the card is below it.
+    const card = page.getByRole('region', { name: 'Passkeys' }).locator('> div').last();
+    let [title, box] = [(await heading.boundingBox())!, (await card.boundingBox())!];
+    expect(box.x).toBeGreaterThan(title.x + title.width);
+    expect(Math.abs(box.y - title.y)).toBeLessThan(20);
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(sections).toBeHidden();
+    [title, box] = [(await heading.boundingBox())!, (await card.boundingBox())!];
+    expect(box.y).toBeGreaterThanOrEqual(title.y + title.height);
+    expect(box.x).toBeLessThanOrEqual(title.x);
   });
 
   test('the avatar shows initials, and the mark is on the sign-in pages', async ({ adminPage, page }) => {

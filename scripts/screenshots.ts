@@ -142,7 +142,7 @@ function shots(samples: Samples): Shot[] {
 }
 
 async function openApiKeyForm(page: Page, submit: boolean) {
-  await page.locator('section[aria-labelledby="api-keys"] > div > button').click();
+  await page.locator('section[aria-labelledby="api-keys"] > div:last-child > div > button').click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('input[name="name"]').fill('Catalogue sync');
   await dialog.getByRole('checkbox').first().check();

@@ -1,5 +1,6 @@
 // The person's API keys (docs/decisions/073-api-keys.md): listed, created with some of what their
 // role allows, and revoked. The secret shows once, in the dialog that created it.
+import { SettingsSection } from '#/components/settings-section';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -185,11 +186,7 @@ export function ApiKeys() {
   });
 
   return (
-    <section aria-labelledby="api-keys" className="flex flex-col gap-3 rounded-lg border p-4">
-      <h2 id="api-keys" className="text-base font-semibold">
-        {t('apiKeys.title')}
-      </h2>
-      <p className="text-sm text-muted-foreground">{t('apiKeys.description')}</p>
+    <SettingsSection id="api-keys" title={t('apiKeys.title')} description={t('apiKeys.description')}>
       {keys.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('apiKeys.empty')}</p>
       ) : (
@@ -214,6 +211,6 @@ export function ApiKeys() {
         </p>
       )}
       <CreateDialog key={opening} open={creating} onClose={() => setCreating(false)} />
-    </section>
+    </SettingsSection>
   );
 }

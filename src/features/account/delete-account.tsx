@@ -31,7 +31,7 @@ export function DeleteAccount({ email }: { email: string }) {
   });
 
   return (
-    <DangerZone description={t('deleteAccount.description')}>
+    <DangerZone layout="settings" description={t('deleteAccount.description')}>
       <Button
         variant="destructive"
         onClick={() => {

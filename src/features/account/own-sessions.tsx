@@ -1,4 +1,5 @@
 // Every row is the signed-in person, so a row shows its kind of device, not their avatar.
+import { SettingsSection } from '#/components/settings-section';
 import { useState, type ReactNode } from 'react';
 import { MonitorSmartphoneIcon } from 'lucide-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
@@ -78,10 +79,7 @@ export function OwnSessions() {
     );
 
   return (
-    <section aria-labelledby="own-sessions" className="flex flex-col gap-3 rounded-lg border p-4">
-      <h2 id="own-sessions" className="text-base font-semibold">
-        {t('sessions.title')}
-      </h2>
+    <SettingsSection id="own-sessions" title={t('sessions.title')} description={t('sessions.description')}>
       <SessionList
         testId="own-session"
         actions
@@ -140,6 +138,6 @@ export function OwnSessions() {
         pending={signOutEverywhere.isPending || signOutEverywhere.isSuccess}
         onConfirm={() => signOutEverywhere.mutate()}
       />
-    </section>
+    </SettingsSection>
   );
 }

@@ -20,6 +20,7 @@ import { PictureField } from '#/features/images/picture-field';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { useDates } from '#/lib/i18n/use-dates';
 import { Badge } from '#/components/ui/badge';
+import { SettingsSection } from '#/components/settings-section';
 import type { AccountSearch } from './account.schema';
 import { ApiKeys } from './api-keys';
 import { ChangeEmail } from './change-email';
@@ -79,9 +80,9 @@ export function PageAccount() {
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, state }), replace: true });
 
   return (
-    <div className="flex w-full max-w-4xl gap-10">
+    <div className="flex w-full max-w-5xl gap-10">
       <SectionNav />
-      <div className="flex w-full max-w-2xl min-w-0 flex-col gap-6">
+      <div className="flex w-full min-w-0 flex-col gap-8 lg:gap-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-bold">{t('nav.account', { ns: 'common' })}</h1>
           <Button variant="secondary" onClick={() => setSignOut(true)}>
@@ -89,10 +90,7 @@ export function PageAccount() {
           </Button>
         </div>
         {user && (
-          <section aria-labelledby="profile" className="flex flex-col gap-3 rounded-lg border p-4">
-            <h2 id="profile" className="text-base font-semibold">
-              {t('profile')}
-            </h2>
+          <SettingsSection id="profile" title={t('profile')} description={t('profileDescription')}>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">{t('name')}</dt>
               <dd data-testid="account-name">
@@ -113,10 +111,11 @@ export function PageAccount() {
               </Button>
             </div>
             <ChangeNameDrawer open={search.state === 'change-name'} currentName={user.name} onClose={() => setState('')} />
-          </section>
+          </SettingsSection>
         )}
         {user && (
           <PictureField
+            layout="settings"
             target={{ kind: 'users', id: user.id }}
             url={user.image}
             placeholder={<Avatar id={user.id} name={user.name} email={user.email} size="xl" />}
@@ -136,6 +135,7 @@ export function PageAccount() {
         <YourData />
         {user && <DeleteAccount email={user.email} />}
         <SignOutDialog open={signOut} onOpenChange={setSignOut} />
+        <div id={PAGE_END_ID} aria-hidden />
       </div>
     </div>
   );
@@ -171,8 +171,8 @@ function SectionNav() {
             <li key={id}>
               <a
                 href={`#${id}`}
-                aria-current={id === current ? 'location' : undefined}
-                className="block rounded-md px-2 py-1.5 text-muted-foreground hover:bg-accent hover:text-foreground aria-[current=location]:bg-accent aria-[current=location]:font-medium aria-[current=location]:text-foreground"
+                aria-current={id === current ? 'true' : undefined}
+                className="block rounded-md px-2 py-1.5 text-muted-foreground hover:bg-accent hover:text-foreground aria-[current=true]:bg-accent aria-[current=true]:font-medium aria-[current=true]:text-foreground"
               >
                 {label}
               </a>
@@ -184,36 +184,55 @@ function SectionNav() {
   );
 }
 
-/** Below the sticky header, with some room: a heading above this line has its section in view. */
+/** Below the sticky header, with some room: the section across this line is the one being read. */
 const IN_VIEW_LINE_PX = 120;
+/** After the last section: once it is on screen, the last section is the one being read (it may never reach the line). */
+const PAGE_END_ID = 'account-page-end';
 
-/** The section being read: the last whose heading has passed the line near the top, the last one at the page's end. */
+/** The section being read: the one across a line just below the header, the last at the page's end. */
 function useSectionInView(ids: string[]) {
   const [current, setCurrent] = useState(ids[0]);
   const key = ids.join(' ');
   useEffect(() => {
-    const list = key.split(' ');
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-      let found = list[0];
-      for (const id of list) {
-        const top = document.getElementById(id)?.getBoundingClientRect().top;
-        if (top !== undefined && top <= IN_VIEW_LINE_PX) found = id;
-      }
-      setCurrent(atEnd ? list.findLast((id) => document.getElementById(id)) : found);
+    const list = key.split(' ').filter((id) => document.getElementById(id));
+    const sectionOf = (id: string) => document.getElementById(id)!.closest('section') ?? document.getElementById(id)!;
+    let crossing: string | undefined;
+    let atEnd = false;
+    const choose = () => {
+      // Between two sections (their gap is on the line), the last one stays.
+      const found = atEnd ? list.at(-1) : crossing;
+      if (found) setCurrent(found);
     };
-    const onScroll = () => {
-      frame ||= requestAnimationFrame(update);
+    // The line: a one-pixel band of the viewport, remade when the viewport's height changes.
+    let line: IntersectionObserver | undefined;
+    const watchLine = () => {
+      line?.disconnect();
+      crossing = undefined;
+      line = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            const id = list.find((candidate) => sectionOf(candidate) === entry.target);
+            if (entry.isIntersecting) crossing = id;
+            else if (crossing === id) crossing = undefined;
+          }
+          choose();
+        },
+        { rootMargin: `-${IN_VIEW_LINE_PX}px 0px -${Math.max(0, window.innerHeight - IN_VIEW_LINE_PX - 1)}px 0px` },
+      );
+      for (const id of list) line.observe(sectionOf(id));
     };
-    update();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
+    const end = new IntersectionObserver(([entry]) => {
+      atEnd = Boolean(entry?.isIntersecting);
+      choose();
+    });
+    watchLine();
+    const sentinel = document.getElementById(PAGE_END_ID);
+    if (sentinel) end.observe(sentinel);
+    window.addEventListener('resize', watchLine);
     return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
-      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', watchLine);
+      line?.disconnect();
+      end.disconnect();
     };
   }, [key]);
   return current;

@@ -1,5 +1,6 @@
 // The person's passkeys (docs/decisions/067-passkeys.md): listed through the product API (never a key),
 // added, renamed and deleted through Better Auth's passkey client, which loads on the first click.
+import { SettingsSection } from '#/components/settings-section';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { FingerprintIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -125,11 +126,7 @@ export function Passkeys() {
   });
 
   return (
-    <section aria-labelledby="passkeys" className="flex flex-col gap-3 rounded-lg border p-4">
-      <h2 id="passkeys" className="text-base font-semibold">
-        {t('passkeys.title')}
-      </h2>
-      <p className="text-sm text-muted-foreground">{t('passkeys.description')}</p>
+    <SettingsSection id="passkeys" title={t('passkeys.title')} description={t('passkeys.description')}>
       {passkeys.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('passkeys.empty')}</p>
       ) : (
@@ -193,6 +190,6 @@ export function Passkeys() {
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
       />
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SettingsSection } from '#/components/settings-section';
 import { Field } from '#/components/ui/field';
 import { OptionSelect } from '#/components/ui/select';
 import { LANGUAGE_OPTIONS } from '#/lib/i18n/language-options';
@@ -40,12 +41,9 @@ function ThemeSelect() {
 export function DisplayPreferences() {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="display-preferences" className="flex flex-col gap-4 rounded-lg border p-4">
-      <h2 id="display-preferences" className="text-base font-semibold">
-        {t('preferences.title')}
-      </h2>
+    <SettingsSection id="display-preferences" title={t('preferences.title')} description={t('preferences.description')}>
       <LanguageSelect />
       <ThemeSelect />
-    </section>
+    </SettingsSection>
   );
 }

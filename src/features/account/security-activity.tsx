@@ -1,5 +1,6 @@
 import { ShieldCheckIcon } from 'lucide-react';
 // The server decides what is the user's own.
+import { SettingsSection } from '#/components/settings-section';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
@@ -27,11 +28,12 @@ export function SecurityActivity({ userId }: { userId: string }) {
   const query = useInfiniteQuery(ownActivityQuery);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <section aria-labelledby="security-activity" className="flex flex-col gap-3 rounded-lg border p-4" data-testid="security-activity">
-      <h2 id="security-activity" className="text-base font-semibold">
-        {t('security.title')}
-      </h2>
-      <p className="text-sm text-muted-foreground">{t('security.description')}</p>
+    <SettingsSection
+      id="security-activity"
+      data-testid="security-activity"
+      title={t('security.title')}
+      description={t('security.description')}
+    >
       {query.isSuccess && !items.length && <EmptyState icon={<ShieldCheckIcon />} title={t('security.empty')} />}
       <ul className="flex flex-col gap-2 text-sm">
         {items.map((event) => (
@@ -59,6 +61,6 @@ export function SecurityActivity({ userId }: { userId: string }) {
           </Button>
         </div>
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,6 +1,7 @@
 // The ways into this account (docs/decisions/068-linked-sign-in-methods.md). "Link" goes through the
 // provider's consent and comes back here; a refusal comes back on the URL as Better Auth's `?error=`
 // code. Whether a provider may be unlinked is the server's `canUnlink`, the rule its unlink applies.
+import { SettingsSection } from '#/components/settings-section';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { KeyRoundIcon, MailIcon, XIcon } from 'lucide-react';
@@ -92,11 +93,7 @@ export function SignInMethods() {
   });
 
   return (
-    <section aria-labelledby="sign-in-methods" className="flex flex-col gap-3 rounded-lg border p-4">
-      <h2 id="sign-in-methods" className="text-base font-semibold">
-        {t('signInMethods.title')}
-      </h2>
-      <p className="text-sm text-muted-foreground">{t('signInMethods.description')}</p>
+    <SettingsSection id="sign-in-methods" title={t('signInMethods.title')} description={t('signInMethods.description')}>
       {linkError && <LinkRefusal error={linkError} onDismiss={clearError} />}
       <ItemList>
         <Item>
@@ -176,6 +173,6 @@ export function SignInMethods() {
         pending={unlink.isPending}
         onConfirm={() => target && unlink.mutate(target.accountId)}
       />
-    </section>
+    </SettingsSection>
   );
 }

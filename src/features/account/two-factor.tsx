@@ -1,6 +1,7 @@
 // Two-factor authentication on the account page (docs/decisions/094-a-second-factor-on-every-way-in.md): an
 // authenticator app set up from a QR code or its secret, confirmed by a first code; recovery codes shown once,
 // to keep or download, renewed on demand; turned off. Each through Better Auth's two-factor endpoints.
+import { SettingsSection } from '#/components/settings-section';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
@@ -193,16 +194,16 @@ export function TwoFactor() {
   };
 
   return (
-    <section aria-labelledby="two-factor" className="flex flex-col gap-3 rounded-lg border p-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 id="two-factor" className="text-base font-semibold">
-          {t('twoFactor.title')}
-        </h2>
+    <SettingsSection
+      id="two-factor"
+      title={t('twoFactor.title')}
+      badge={
         <Badge variant={on ? 'success' : 'neutral'} data-testid="two-factor-status">
           {on ? t('twoFactor.on') : t('twoFactor.off')}
         </Badge>
-      </div>
-      <p className="text-sm text-muted-foreground">{on ? t('twoFactor.descriptionOn') : t('twoFactor.description')}</p>
+      }
+      description={on ? t('twoFactor.descriptionOn') : t('twoFactor.description')}
+    >
       {user?.twoFactorSetUpRequired && (
         <p role="status" className="rounded-md border border-warning/40 p-3 text-sm">
           {t('twoFactor.required')}
@@ -251,6 +252,6 @@ export function TwoFactor() {
           </div>
         )}
       </ResponsiveDialog>
-    </section>
+    </SettingsSection>
   );
 }

@@ -10,7 +10,7 @@ import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
 import { UnsavedChangesGuard } from '#/components/unsaved-changes';
 import { genreInputSchema, type GenreInput } from '#/features/genres/genres.schema';
-import { PictureField } from '#/features/images/picture-field';
+import { PictureField, uploadChosenPicture } from '#/features/images/picture-field';
 import { orpc, reasonOf, showOnFields } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { bookInputSchema, type Book, type BookInput } from './books.schema';
@@ -19,6 +19,12 @@ export function FormBook({ book, onSaved, onCancel }: { book?: Book; onSaved: (b
   const { t } = useTranslation(['catalog', 'images']);
   const queryClient = useQueryClient();
   const [cover, setCover] = useState(book?.coverImage ?? null);
+  // A new book's cover waits for Save: the book is created, then the picture is uploaded to it, so a refused
+  // create leaves no picture behind. If that upload fails, the form goes on editing the book it has made.
+  const [created, setCreated] = useState<Book>();
+  const current = book ?? created;
+  const [chosenCover, setChosenCover] = useState<File | null>(null);
+  const [coverError, setCoverError] = useState<string>();
   const genres = useQuery(orpc.genres.list.queryOptions({ input: { searchTerm: '' } }));
   const saved = useRef(false);
   const [genreError, setGenreError] = useState<string>();
@@ -35,14 +41,28 @@ export function FormBook({ book, onSaved, onCancel }: { book?: Book; onSaved: (b
   // isDirty is read during render (react-hook-form tracks only what is read); `saved` is a ref
   // because the navigation after saving runs before the next render.
   const dirty = form.formState.isDirty;
-  const unsaved = () => dirty && !saved.current;
+  const unsaved = () => (dirty || chosenCover !== null) && !saved.current;
 
   const save = useMutation({
     mutationFn: (values: BookInput) => {
       const data = bookInputSchema.parse(values);
-      return book ? orpc.books.update.call({ id: book.id, ...data }) : orpc.books.create.call(data);
+      return current ? orpc.books.update.call({ id: current.id, ...data }) : orpc.books.create.call(data);
     },
-    onSuccess: async (value) => {
+    onSuccess: async (value, values) => {
+      if (chosenCover) {
+        try {
+          value = { ...value, coverImage: await uploadChosenPicture({ kind: 'books', id: value.id }, chosenCover) };
+        } catch (error) {
+          setCreated(value);
+          setChosenCover(null);
+          form.reset(values);
+          await queryClient.invalidateQueries({ queryKey: orpc.books.key() });
+          toast.success(t('form.created'));
+          // A demo-mode refusal opens the global dialog.
+          if (!handledGlobally(error)) setCoverError((error as Error).message || t('errors.UPLOAD_FAILED', { ns: 'images' }));
+          return;
+        }
+      }
       saved.current = true;
       await queryClient.invalidateQueries({ queryKey: orpc.books.key() });
       onSaved(value);
@@ -109,25 +129,27 @@ export function FormBook({ book, onSaved, onCancel }: { book?: Book; onSaved: (b
         <Field label={t('book.publisher')} error={message(errors.publisher?.message)}>
           {(ids) => <Input {...ids} dir="auto" {...form.register('publisher')} />}
         </Field>
-        <FormActions submitLabel={book ? t('form.save') : t('form.create')} pending={save.isPending} onCancel={onCancel} />
+        <PictureField
+          key={current?.id ?? 'new'}
+          layout="field"
+          target={current ? { kind: 'books', id: current.id } : null}
+          url={cover}
+          shape="cover"
+          title={t('cover.title', { ns: 'images' })}
+          description={t(current ? 'cover.description' : 'cover.descriptionNew', { ns: 'images' })}
+          error={coverError}
+          onPick={(file) => {
+            setCoverError(undefined);
+            setChosenCover(file);
+          }}
+          onChange={async (url) => {
+            setCover(url);
+            setCoverError(undefined);
+            await queryClient.invalidateQueries({ queryKey: orpc.books.key() });
+          }}
+        />
+        <FormActions submitLabel={current ? t('form.save') : t('form.create')} pending={save.isPending} onCancel={onCancel} />
       </form>
-      {book ? (
-        <div className="max-w-xl">
-          <PictureField
-            target={{ kind: 'books', id: book.id }}
-            url={cover}
-            shape="cover"
-            title={t('cover.title', { ns: 'images' })}
-            description={t('cover.description', { ns: 'images' })}
-            onChange={async (url) => {
-              setCover(url);
-              await queryClient.invalidateQueries({ queryKey: orpc.books.key() });
-            }}
-          />
-        </div>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t('cover.saveFirst', { ns: 'images' })}</p>
-      )}
       <UnsavedChangesGuard unsaved={unsaved} />
     </>
   );

@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsSection } from '#/components/settings-section';
 import { Button } from '#/components/ui/button';
 import { toast } from '#/components/ui/toast';
 import { handledGlobally } from '#/lib/demo-mode-events';
@@ -14,7 +15,8 @@ import { removePicture, uploadPicture, type PictureError, type PictureTarget } f
 const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
 export interface PictureUploaderProps {
-  target: PictureTarget;
+  /** Whose picture; null while the record does not exist yet: the chosen file then waits, handed to `onPick`. */
+  target: PictureTarget | null;
   url: string | null;
   title: string;
   description: string;
@@ -22,8 +24,13 @@ export interface PictureUploaderProps {
   onChange: (url: string | null) => void | Promise<void>;
   /** A person's initials; an upload icon without it. */
   placeholder?: ReactNode;
-  /** A card with its title (the default), or bare inside a dialog that has the title. */
-  framed?: boolean;
+  /** Without a target: the file chosen (null when taken back), uploaded by the form once the record exists. */
+  onPick?: (file: File | null) => void;
+  /** A refusal met outside (the form's upload after creating the record), shown as this field's error. */
+  error?: string | undefined;
+  /** A card with its title (the default), bare inside a dialog that has the title, one field of a form, or a
+   * settings page's section (src/components/settings-section.tsx). */
+  layout?: 'card' | 'bare' | 'field' | 'settings';
 }
 
 const root = getRouteApi('__root__');
@@ -39,7 +46,9 @@ export default function PictureUploader({
   shape,
   onChange,
   placeholder,
-  framed = true,
+  onPick,
+  error: outsideError,
+  layout = 'card',
 }: PictureUploaderProps) {
   const { t } = useTranslation('images');
   const maxBytes = root.useLoaderData().uploadMaxBytes;
@@ -65,7 +74,7 @@ export default function PictureUploader({
   };
 
   const upload = useMutation<string | null, PictureError, File>({
-    mutationFn: (file) => uploadPicture(target, file, setProgress),
+    mutationFn: (file) => uploadPicture(target!, file, setProgress),
     onSuccess: async (next) => {
       setProgress(undefined);
       await onChange(next);
@@ -75,7 +84,7 @@ export default function PictureUploader({
     onError: failed,
   });
   const remove = useMutation<string | null, PictureError>({
-    mutationFn: () => removePicture(target),
+    mutationFn: () => removePicture(target!),
     onSuccess: async () => {
       await onChange(null);
       toast.success(t('uploader.removed'));
@@ -88,10 +97,18 @@ export default function PictureUploader({
     if (!file || busy) return;
     // The server refuses it too; said here, the bytes are not sent for nothing.
     if (file.size > maxBytes) return setError(t('errors.IMAGE_TOO_LARGE', { max: maxSize }));
+    // A file that waits for the form's Save is refused now for what the browser can tell, so that the record
+    // is not made for a picture the server would refuse (the server still reads the bytes).
+    if (!target && !ACCEPTED_TYPES.split(',').includes(file.type)) return setError(t('errors.IMAGE_TYPE_REFUSED'));
     setError(undefined);
-    setProgress(0);
     setPreview(URL.createObjectURL(file));
+    if (!target) return onPick?.(file);
+    setProgress(0);
     upload.mutate(file);
+  };
+  const takeBack = () => {
+    setPreview(undefined);
+    onPick?.(null);
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -101,14 +118,111 @@ export default function PictureUploader({
 
   const shown = preview ? { src: preview } : url ? imageSources(url) : undefined;
   const frame = shape === 'square' ? 'size-24 rounded-full' : 'h-36 w-24 rounded-sm';
+  const shownError = error ?? outsideError;
+  const body = (
+    <div className="flex flex-wrap items-start gap-4">
+      <div className={cn('flex shrink-0 items-center justify-center overflow-hidden bg-muted', frame)}>
+        {shown ? (
+          <img
+            src={shown.src}
+            srcSet={'srcSet' in shown ? shown.srcSet : undefined}
+            sizes="96px"
+            alt={preview ? t('uploader.preview') : ''}
+            data-testid="picture-preview"
+            className="size-full object-cover"
+          />
+        ) : (
+          (placeholder ?? <ImageUp aria-hidden className="size-8 text-muted-foreground" />)
+        )}
+      </div>
+      <div className="flex min-w-52 flex-1 flex-col gap-2">
+        <label
+          htmlFor={inputId}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={cn(
+            'flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed px-4 py-4 text-center text-sm',
+            'focus-within:ring-2 focus-within:ring-ring',
+            dragging ? 'border-brand bg-muted/50' : 'border-input',
+          )}
+        >
+          {/* No dragging on a touch screen: both texts are in the HTML, the pointer picks one (before hydration too). */}
+          <span className="font-medium pointer-coarse:hidden">{t('uploader.dropHint')}</span>
+          <span className="hidden font-medium pointer-coarse:inline">{t('uploader.chooseHint')}</span>
+          <span className="text-xs text-muted-foreground">{t('uploader.formats', { max: maxSize })}</span>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={ACCEPTED_TYPES}
+            disabled={busy || !ready}
+            aria-label={t('uploader.choose')}
+            aria-invalid={Boolean(shownError)}
+            aria-describedby={shownError ? `${inputId}-error` : undefined}
+            className="sr-only"
+            onChange={(event) => {
+              start(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+        </label>
+        {progress !== undefined && (
+          <div className="flex flex-col gap-1">
+            <span className="text-xs">{t('uploader.uploading')}</span>
+            <div
+              role="progressbar"
+              aria-label={t('uploader.progress')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+              className="h-2 overflow-hidden rounded-full bg-muted"
+            >
+              <div className="h-full bg-brand transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+            </div>
+          </div>
+        )}
+        {shownError && (
+          <p id={`${inputId}-error`} role="alert" className="text-sm text-destructive">
+            {shownError}
+          </p>
+        )}
+        {!target && preview && (
+          <div>
+            <Button variant="secondary" size="sm" onClick={takeBack}>
+              <Trash2 aria-hidden />
+              {t('uploader.remove')}
+            </Button>
+          </div>
+        )}
+        {target && url && !preview && (
+          <div>
+            <Button variant="secondary" size="sm" disabled={busy} onClick={() => remove.mutate()}>
+              <Trash2 aria-hidden />
+              {remove.isPending ? t('uploader.removing') : t('uploader.remove')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+  if (layout === 'settings')
+    return (
+      <SettingsSection id={`${inputId}-title`} title={title} description={description} data-uploader={ready ? 'ready' : 'loading'}>
+        {body}
+      </SettingsSection>
+    );
   return (
     <section
-      aria-labelledby={framed ? `${inputId}-title` : undefined}
+      aria-labelledby={layout === 'bare' ? undefined : `${inputId}-title`}
       data-uploader={ready ? 'ready' : 'loading'}
-      aria-label={framed ? undefined : title}
-      className={cn('flex flex-col gap-3', framed && 'rounded-lg border p-4')}
+      aria-label={layout === 'bare' ? title : undefined}
+      className={cn('flex flex-col', layout === 'field' ? 'gap-1.5' : 'gap-3', layout === 'card' && 'rounded-lg border p-4')}
     >
-      {framed && (
+      {layout === 'card' && (
         <div>
           <h2 id={`${inputId}-title`} className="text-base font-semibold">
             {title}
@@ -116,84 +230,16 @@ export default function PictureUploader({
           <p className="text-sm text-muted-foreground">{description}</p>
         </div>
       )}
-      <div className="flex flex-wrap items-start gap-4">
-        <div className={cn('flex shrink-0 items-center justify-center overflow-hidden bg-muted', frame)}>
-          {shown ? (
-            <img
-              src={shown.src}
-              srcSet={'srcSet' in shown ? shown.srcSet : undefined}
-              sizes="96px"
-              alt={preview ? t('uploader.preview') : ''}
-              data-testid="picture-preview"
-              className="size-full object-cover"
-            />
-          ) : (
-            (placeholder ?? <ImageUp aria-hidden className="size-8 text-muted-foreground" />)
-          )}
+      {/* A form's field: its title reads like the other fields' labels (src/components/ui/field.tsx). */}
+      {layout === 'field' && (
+        <div className="flex flex-col gap-0.5">
+          <span id={`${inputId}-title`} className="text-sm font-medium">
+            {title}
+          </span>
+          <p className="text-sm text-muted-foreground">{description}</p>
         </div>
-        <div className="flex min-w-52 flex-1 flex-col gap-2">
-          <label
-            htmlFor={inputId}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={cn(
-              'flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed px-4 py-4 text-center text-sm',
-              'focus-within:ring-2 focus-within:ring-ring',
-              dragging ? 'border-brand bg-muted/50' : 'border-input',
-            )}
-          >
-            {/* No dragging on a touch screen: both texts are in the HTML, the pointer picks one (before hydration too). */}
-            <span className="font-medium pointer-coarse:hidden">{t('uploader.dropHint')}</span>
-            <span className="hidden font-medium pointer-coarse:inline">{t('uploader.chooseHint')}</span>
-            <span className="text-xs text-muted-foreground">{t('uploader.formats', { max: maxSize })}</span>
-            <input
-              ref={input}
-              id={inputId}
-              type="file"
-              accept={ACCEPTED_TYPES}
-              disabled={busy || !ready}
-              aria-label={t('uploader.choose')}
-              className="sr-only"
-              onChange={(event) => {
-                start(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-          </label>
-          {progress !== undefined && (
-            <div className="flex flex-col gap-1">
-              <span className="text-xs">{t('uploader.uploading')}</span>
-              <div
-                role="progressbar"
-                aria-label={t('uploader.progress')}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(progress * 100)}
-                className="h-2 overflow-hidden rounded-full bg-muted"
-              >
-                <div className="h-full bg-brand transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
-              </div>
-            </div>
-          )}
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          {url && !preview && (
-            <div>
-              <Button variant="secondary" size="sm" disabled={busy} onClick={() => remove.mutate()}>
-                <Trash2 aria-hidden />
-                {remove.isPending ? t('uploader.removing') : t('uploader.remove')}
-              </Button>
-            </div>
-          )}
-        </div>
-      </div>
+      )}
+      {body}
     </section>
   );
 }

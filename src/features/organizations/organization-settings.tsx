@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { isolated } from '#/lib/text';
 import { DangerZone } from '#/components/danger-zone';
+import { SettingsSection } from '#/components/settings-section';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
 import { authClient } from '#/features/auth/auth-client';
@@ -26,9 +27,8 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
   const confirmId = useId();
 
   return (
-    <div className="flex flex-col gap-6">
-      <section className="flex flex-col gap-3 rounded-lg border p-4">
-        <h2 className="text-lg font-semibold">{t('settings.general')}</h2>
+    <div className="flex flex-col gap-8 lg:gap-10">
+      <SettingsSection id="organization-general" title={t('settings.general')} description={t('settings.generalDescription')}>
         {!rights.updateOrganization && <p className="text-sm text-muted-foreground">{t('settings.readOnly')}</p>}
         <FormOrganization
           key={`${org.name}/${org.slug}`}
@@ -51,10 +51,11 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
             }
           }}
         />
-      </section>
+      </SettingsSection>
       {rights.updateOrganization && (
         // Owners and admins of this organisation; the server checks it again.
         <PictureField
+          layout="settings"
           target={{ kind: 'organizations', id: org.id }}
           url={org.logo}
           shape="square"
@@ -64,6 +65,7 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
         />
       )}
       <DangerZone
+        layout="settings"
         description={
           <>
             {t('settings.deleteBody', { name: org.name })}

@@ -285,7 +285,7 @@ export function PageManagerUser() {
           description={t(isSelf ? 'picture.description' : 'picture.adminDescription', { ns: 'images' })}
         >
           <PictureField
-            framed={false}
+            layout="bare"
             target={{ kind: 'users', id: user.id }}
             url={user.image}
             placeholder={<Avatar id={user.id} name={user.name} email={user.email} size="xl" />}
