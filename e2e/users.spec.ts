@@ -54,9 +54,22 @@ test.describe('manager: users', () => {
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(20);
 
+    // Each value with how many users have it (counted by the server), the count not part of its name.
+    await page.getByRole('button', { name: /^Role/ }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Admin', exact: true })).toHaveAccessibleDescription('1');
+    await page.keyboard.press('Escape');
     // Filter by role: only admins, the filter kept in the URL.
     await facet(page, 'Role', 'Admin');
     await expect(page).toHaveURL(/role=admin/);
+    // The other menu counts within the admins; the applied value is checked, and its menu clears it.
+    await page.getByRole('button', { name: /^Status/ }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Active', exact: true })).toHaveAccessibleDescription('1');
+    await expect(page.getByRole('menuitemradio', { name: 'Banned', exact: true })).toHaveAccessibleDescription('0');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Role/ }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Admin', exact: true })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('menuitem', { name: 'Clear filters' })).toBeVisible();
+    await page.keyboard.press('Escape');
     // The button shows the value chosen.
     await expect(page.getByRole('button', { name: /^Role/ })).toHaveText('RoleAdmin');
     await expect(rows).toHaveCount(1);

@@ -382,6 +382,33 @@ export function booksApiSuite() {
       expect((await api<List>('GET', '/books?genreId=no-such-genre', { cookie: user })).body).toMatchObject({ items: [], total: 0 });
     });
 
+    it("counts the search's books per genre (shadcn's faceted counts), whatever genre is filtered", async () => {
+      const genres = await Promise.all(
+        ['Facet Sea', 'Facet Sky'].map(
+          async (name) => (await api<{ id: string }>('POST', '/genres', { cookie: admin, body: { name } })).body.id,
+        ),
+      );
+      for (const [title, genreId] of [
+        ['Quorvane One', genres[0]],
+        ['Quorvane Two', genres[0]],
+        ['Quorvane Three', genres[1]],
+        ['Quorvane Four', null],
+        ['Other Four', genres[1]],
+      ] as const)
+        expect((await api('POST', '/books', { cookie: admin, body: { title, author: 'Facet Author', genreId } })).status).toBe(201);
+      const facets = async (query: string) => {
+        const res = await api<{ genreId: Record<string, number> }>('GET', `/books/facets?${query}`, { cookie: user });
+        expect(res.status, query).toBe(200);
+        return res.body.genreId;
+      };
+      expect(await facets('searchTerm=quorvane')).toEqual({ [genres[0]!]: 2, [genres[1]!]: 1 });
+      expect(await facets('searchTerm=facet%20author')).toEqual({ [genres[0]!]: 2, [genres[1]!]: 2 });
+      expect(await facets('searchTerm=quorvane%20t')).toEqual({ [genres[0]!]: 1, [genres[1]!]: 1 });
+      // The genre filter is the facet's own, so not its input: refused, naming it.
+      const refused = await api<ApiError>('GET', `/books/facets?genreId=${genres[0]}`, { cookie: user });
+      expect([refused.status, Object.keys(refused.body.data?.fields ?? {})]).toEqual([400, ['genreId']]);
+    });
+
     it("gives a search's matches in the list's order, by title or author, either way, across pages", async () => {
       for (const [title, author] of [
         ['Orbix Alpha', 'Carter'],

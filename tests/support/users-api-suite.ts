@@ -179,6 +179,47 @@ export function usersApiSuite() {
       expect(demoted.status).toBe(200);
     });
 
+    it("counts each facet's values with the search and the other filter applied (shadcn's faceted counts)", async () => {
+      const db = await database();
+      // Two admins (one banned) and three users (one banned), found by one search term.
+      const people = [
+        ['Facetia Ash', 'admin', false],
+        ['Facetia Birch', 'admin', true],
+        ['Facetia Cedar', 'user', false],
+        ['Facetia Dogwood', 'user', false],
+        ['Facetia Elm', 'user', true],
+      ] as const;
+      await db
+        .insert(user)
+        .values(
+          people.map(([name, role, banned], i) => ({ id: crypto.randomUUID(), name, email: `facetia.${i}@example.org`, role, banned })),
+        );
+      const facets = async (query: string) => {
+        const res = await api<{ role: Record<string, number>; status: Record<string, number> }>('GET', `/users/facets?${query}`, {
+          cookie: admin,
+        });
+        expect(res.status, query).toBe(200);
+        return res.body;
+      };
+      expect(await facets('searchTerm=facetia')).toEqual({ role: { admin: 2, user: 3 }, status: { active: 3, banned: 2 } });
+      // A facet's own filter leaves its counts as they were; the other facet's narrows them.
+      expect(await facets('searchTerm=facetia&status=active')).toEqual({ role: { admin: 1, user: 2 }, status: { active: 3, banned: 2 } });
+      expect(await facets('searchTerm=facetia&status=active&role=user')).toEqual({
+        role: { admin: 1, user: 2 },
+        status: { active: 2, banned: 1 },
+      });
+      expect(await facets('searchTerm=facetia%20elm&role=admin')).toEqual({
+        role: { admin: 0, user: 1 },
+        status: { active: 0, banned: 0 },
+      });
+      // Only the list's search and filters: a page size is refused, naming it.
+      const refused = await api<ApiError>('GET', '/users/facets?limit=5', { cookie: admin });
+      expect([refused.status, Object.keys(refused.body.data?.fields ?? {})]).toEqual([400, ['limit']]);
+      expect((await api('GET', '/users/facets', { cookie: await signIn('user@example.com') })).status).toBe(403);
+      // Back to one active admin: the last-admin tests below start from there.
+      await db.delete(user).where(like(user.email, 'facetia.%@example.org'));
+    });
+
     it('orders by name and by e-mail, either way, paging through every user once', async () => {
       const byName = await all('sort=name&limit=7');
       const names = byName.items.map((u) => u.name);

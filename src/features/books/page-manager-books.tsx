@@ -9,7 +9,7 @@ import { buttonVariants } from '#/components/ui/button';
 import { FacetedFilter } from '#/components/ui/faceted-filter';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
-import { managerBooksInfiniteQuery } from './books.queries';
+import { bookFacetsQuery, managerBooksInfiniteQuery } from './books.queries';
 import { useList } from '#/lib/list-query';
 import { BookCover } from '#/components/book-cover';
 import type { Book } from './books.schema';
@@ -22,6 +22,7 @@ export function PageManagerBooks() {
   const navigate = route.useNavigate();
   const list = useList(managerBooksInfiniteQuery(search));
   const genres = useQuery(orpc.genres.list.queryOptions({ input: { searchTerm: '' } }));
+  const facets = useQuery(bookFacetsQuery(search.searchTerm));
   const canCreate = usePermission({ book: ['create'] });
   const canUpdate = usePermission({ book: ['update'] });
   const sort = { key: search.sort || 'title', order: (search.order || 'asc') as SortOrder };
@@ -89,7 +90,8 @@ export function PageManagerBooks() {
       filters={
         <FacetedFilter
           title={t('filters.genre', { ns: 'tables' })}
-          clearLabel={t('filters.clearOne', { ns: 'tables' })}
+          clearLabel={t('filters.clear', { ns: 'tables' })}
+          counts={facets.data?.genreId}
           options={(genres.data ?? []).map((genre) => ({ value: genre.id, label: <bdi>{genre.name}</bdi> }))}
           value={search.genreId}
           onChange={(genreId) => setSearch({ genreId })}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { EyeIcon, PencilIcon } from 'lucide-react';
@@ -13,7 +14,7 @@ import { useDates } from '#/lib/i18n/use-dates';
 import { useList } from '#/lib/list-query';
 import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
 import type { ManagedUser } from './users.schema';
-import { usersInfiniteQuery } from './users.queries';
+import { userFacetsQuery, usersInfiniteQuery } from './users.queries';
 
 const route = getRouteApi('/manager/users/');
 
@@ -23,6 +24,7 @@ export function PageManagerUsers() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const list = useList(usersInfiniteQuery(search));
+  const facets = useQuery(userFacetsQuery(search));
   const canEdit = usePermission({ user: ['create', 'set-role'] });
   const sortKey = search.sort || 'createdAt';
   const sort = { key: sortKey, order: (search.order || (sortKey === 'createdAt' ? 'desc' : 'asc')) as SortOrder };
@@ -101,7 +103,8 @@ export function PageManagerUsers() {
         <>
           <FacetedFilter
             title={t('filters.role', { ns: 'tables' })}
-            clearLabel={t('filters.clearOne', { ns: 'tables' })}
+            clearLabel={t('filters.clear', { ns: 'tables' })}
+            counts={facets.data?.role}
             options={[
               { value: 'admin', label: t('roles.admin') },
               { value: 'user', label: t('roles.user') },
@@ -111,7 +114,8 @@ export function PageManagerUsers() {
           />
           <FacetedFilter
             title={t('filters.status', { ns: 'tables' })}
-            clearLabel={t('filters.clearOne', { ns: 'tables' })}
+            clearLabel={t('filters.clear', { ns: 'tables' })}
+            counts={facets.data?.status}
             options={[
               { value: 'active', label: t('status.active') },
               { value: 'banned', label: t('status.banned') },

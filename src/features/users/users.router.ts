@@ -1,5 +1,5 @@
 // Banning, ending every session, deletion and impersonation are Better Auth's admin endpoints, guarded by the same declaration.
-import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
 import { clientString, z } from '#/lib/zod';
@@ -21,6 +21,8 @@ import {
   managedUserSchema,
   userIdInputSchema,
   userDetailSchema,
+  userFacetsInputSchema,
+  userFacetsSchema,
   userInputSchema,
   userListInputSchema,
   userListSchema,
@@ -62,12 +64,13 @@ type UserListInput = z.output<typeof userListInputSchema>;
 
 const hasAdminRights = () => sql`(${storedRoleIsAdmin} or ${user.id} = any(string_to_array(${env().auth.adminUserIds.join(',')}, ',')))`;
 
-function listFilter(input: UserListInput): SQL | undefined {
-  return and(
-    searchCondition(input.searchTerm),
-    input.role === 'admin' ? hasAdminRights() : input.role === 'user' ? not(hasAdminRights()) : undefined,
-    input.status === 'banned' ? eq(user.banned, true) : input.status === 'active' ? eq(user.banned, false) : undefined,
-  );
+const roleFilter = (role: UserListInput['role']) =>
+  role === 'admin' ? hasAdminRights() : role === 'user' ? not(hasAdminRights()) : undefined;
+const statusFilter = (status: UserListInput['status']) =>
+  status === 'banned' ? eq(user.banned, true) : status === 'active' ? eq(user.banned, false) : undefined;
+
+function listFilter(input: Pick<UserListInput, 'searchTerm' | 'role' | 'status'>): SQL | undefined {
+  return and(searchCondition(input.searchTerm), roleFilter(input.role), statusFilter(input.status));
 }
 
 export const usersRouter = {
@@ -98,6 +101,38 @@ export const usersRouter = {
         t,
       });
       return { ...page, items: page.items.map(({ key: _key, ...row }) => toManagedUser(row)) };
+    }),
+
+  /** shadcn/ui's faceted counts, from the server since the list is paged there: one grouped count per facet. */
+  facets: base
+    .meta({ permission: { user: ['list'] }, replica: true })
+    .route({
+      method: 'GET',
+      path: '/users/facets',
+      summary: 'How many users of the list have each role and each status (with the search and the other filter)',
+      tags: ['users'],
+    })
+    .input(userFacetsInputSchema)
+    .output(userFacetsSchema)
+    .handler(async ({ input, context: { db } }) => {
+      const search = searchCondition(input.searchTerm);
+      const [roles, statuses] = await Promise.all([
+        db
+          .select({ admin: sql<boolean>`${hasAdminRights()}`, n: count() })
+          .from(user)
+          .where(and(search, statusFilter(input.status)))
+          .groupBy(sql`1`),
+        db
+          .select({ banned: user.banned, n: count() })
+          .from(user)
+          .where(and(search, roleFilter(input.role)))
+          .groupBy(user.banned),
+      ]);
+      const of = <R extends { n: number }>(rows: R[], match: (row: R) => boolean) => rows.find(match)?.n ?? 0;
+      return {
+        role: { admin: of(roles, (r) => r.admin), user: of(roles, (r) => !r.admin) },
+        status: { active: of(statuses, (r) => !r.banned), banned: of(statuses, (r) => r.banned) },
+      };
     }),
 
   get: base
