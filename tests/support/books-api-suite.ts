@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { handleApiRequest } from '#/server/api-handler.ts';
 import { database } from '#/server/db/index.ts';
-import { book } from '#/server/db/schema.ts';
+import { auditEvent, book } from '#/server/db/schema.ts';
 import type { AppRouter } from '#/server/router.ts';
 import { api, signIn } from './api.ts';
 import type { Book } from '#/features/books/books.schema';
@@ -139,6 +139,32 @@ export function booksApiSuite() {
       expect(res.body.code).toBe('INPUT_VALIDATION_FAILED');
       expect(res.body.message).toContain('search');
       expect((await api<ApiError>('GET', '/books?genre=nope', { cookie: admin })).status).toBe(400);
+    });
+  });
+
+  describe('books API: bulk delete (the table’s selected rows)', () => {
+    it('deletes several books, each audited as a deletion, names the missing ones, and refuses a user with 403', async () => {
+      const ids: string[] = [];
+      for (const title of ['Bulk Gone One', 'Bulk Gone Two']) {
+        const created = await api<Book>('POST', '/books', { cookie: admin, body: { title, author: 'Bulk Author' } });
+        ids.push(created.body.id);
+      }
+      const refused = await api<ApiError>('POST', '/books/bulk/delete', { cookie: user, body: { ids } });
+      expect([refused.status, refused.body.message]).toEqual([403, 'You are not allowed to access resource: book']);
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const res = await api<{ done: string[]; skipped: unknown[] }>('POST', '/books/bulk/delete', {
+        cookie: admin,
+        body: { ids: [...ids, missing] },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ done: ids, skipped: [{ id: missing, code: 'NOT_FOUND', message: 'Book not found' }] });
+      const db = await database();
+      expect(await db.select({ id: book.id }).from(book).where(inArray(book.id, ids))).toEqual([]);
+      const events = await db
+        .select({ label: auditEvent.targetLabel })
+        .from(auditEvent)
+        .where(sql`${auditEvent.action} = 'book.deleted' and ${inArray(auditEvent.targetId, ids)}`);
+      expect(events.map((e) => e.label).sort()).toEqual(['Bulk Gone One', 'Bulk Gone Two']);
     });
   });
 

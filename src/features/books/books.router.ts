@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { bulkInputSchema, bulkResultSchema } from '#/lib/list';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
 import type { Database } from '#/server/db/client.ts';
@@ -150,6 +151,29 @@ export const booksRouter = {
       }
       if (!found) throw apiError('NOT_FOUND', context.t('catalog:book.notFound'));
       return found;
+    }),
+
+  /** The single delete's rule and audit event, for each of several books. */
+  bulkDelete: base
+    .meta({ permission: { book: ['delete'] } })
+    .route({ method: 'POST', path: '/books/bulk/delete', summary: 'Delete several books: each missing one is named', tags: ['books'] })
+    .input(bulkInputSchema)
+    .output(bulkResultSchema)
+    .handler(async ({ input, context }) => {
+      const ids = [...new Set(input.ids)];
+      const deleted = await context.db.transaction(async (tx) => {
+        const rows = await tx.delete(book).where(inArray(book.id, ids)).returning({ id: book.id, title: book.title });
+        for (const row of rows)
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: 'book.deleted',
+            target: { type: 'book', id: row.id, label: row.title },
+          });
+        return rows.map((row) => row.id);
+      });
+      for (const id of deleted) await deletePicturesOf('books', id);
+      const message = context.t('catalog:book.notFound');
+      return { done: deleted, skipped: ids.filter((id) => !deleted.includes(id)).map((id) => ({ id, code: 'NOT_FOUND', message })) };
     }),
 
   delete: base

@@ -9,6 +9,7 @@ import { buttonVariants } from '#/components/ui/button';
 import { FacetedFilter } from '#/components/ui/faceted-filter';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
+import { BulkAction } from '#/components/bulk-action';
 import { bookFacetsQuery, managerBooksInfiniteQuery } from './books.queries';
 import { useList } from '#/lib/list-query';
 import { BookCover } from '#/components/book-cover';
@@ -25,6 +26,7 @@ export function PageManagerBooks() {
   const facets = useQuery(bookFacetsQuery(search.searchTerm));
   const canCreate = usePermission({ book: ['create'] });
   const canUpdate = usePermission({ book: ['update'] });
+  const canDelete = usePermission({ book: ['delete'] });
   const sort = { key: search.sort || 'title', order: (search.order || 'asc') as SortOrder };
   const setSearch = (values: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, ...values }), replace: true });
   const open = (book: Book) => void navigate({ to: '/manager/books/$id', params: { id: book.id } });
@@ -106,6 +108,29 @@ export function PageManagerBooks() {
       getRowId={(book) => book.id}
       onOpen={open}
       emptyText={t('manager.empty')}
+      rowLabel={(book) => book.title}
+      bulkActions={
+        canDelete
+          ? (selected, clear) => (
+              <BulkAction
+                selected={selected}
+                getRowId={(book) => book.id}
+                rowLabel={(book) => book.title}
+                run={(ids) => orpc.books.bulkDelete.call({ ids })}
+                destructive
+                label={t('bulk.delete')}
+                title={(count) => t('bulk.deleteTitle', { count })}
+                description={t('form.deleteDescription')}
+                done={(count) => t('bulk.deleted', { count })}
+                none={t('bulk.noneChanged')}
+                failure={t('bulk.failed')}
+                skipped={(title, reason) => `${title}: ${reason}`}
+                invalidate={[orpc.books.key(), orpc.dashboard.key()]}
+                onDone={clear}
+              />
+            )
+          : undefined
+      }
       renderCard={(book) => (
         <div className="flex items-start gap-3">
           <BookCover book={book} className="w-9" lazy sizes="36px" />

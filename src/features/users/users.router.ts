@@ -1,18 +1,21 @@
 // Banning, ending every session, deletion and impersonation are Better Auth's admin endpoints, guarded by the same declaration.
-import { and, count, desc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
+import { bulkInputSchema, bulkResultSchema, type BulkResult } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
-import { apiError } from '#/server/api-errors.ts';
+import { apiError, type Translate } from '#/server/api-errors.ts';
 import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
 import { env } from '#/server/env.ts';
 import { effectiveRole, storedRoleIsAdmin } from '#/server/roles.ts';
+import type { Database } from '#/server/db/client.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { listKey, listPage } from '#/server/db/list.ts';
 import { session, twoFactor, user } from '#/server/db/schema.ts';
 import { searchTextContains } from '#/server/db/search.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
+import { deletePicturesOf } from '#/server/storage/pictures.ts';
 import { forgetTrustedDevices } from '#/server/two-factor.ts';
 import { tellTwoFactorReset } from './two-factor-reset.server';
 import { shortToken } from '#/server/session-tokens.ts';
@@ -73,7 +76,79 @@ function listFilter(input: Pick<UserListInput, 'searchTerm' | 'role' | 'status'>
   return and(searchCondition(input.searchTerm), roleFilter(input.role), statusFilter(input.status));
 }
 
+type Bulk = 'ban' | 'unban' | 'delete';
+type BulkContext = Parameters<typeof actingIn>[0] & { db: Database; t: Translate; user: { id: string } | null };
+
+/**
+ * A bulk action on users: the same rules as the single action (Better Auth's admin endpoints and our hooks), row by
+ * row in one transaction: never oneself, never the last administrator, each change audited as its single action.
+ */
+async function bulkUsers(action: Bulk, ids: string[], context: BulkContext): Promise<BulkResult> {
+  const { t } = context;
+  const done: string[] = [];
+  const skipped: BulkResult['skipped'] = [];
+  const skip = (id: string, code: string, message: string) => skipped.push({ id, code, message });
+  await context.db.transaction(async (tx) => {
+    // One admin-changing write at a time, as an update's demotion takes it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`);
+    const unique = [...new Set(ids)];
+    const rows = await tx
+      .select({ id: user.id, email: user.email, banned: user.banned, banReason: user.banReason, banExpires: user.banExpires })
+      .from(user)
+      .where(inArray(user.id, unique))
+      .for('update');
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const id of unique) {
+      const row = byId.get(id);
+      if (!row) skip(id, 'NOT_FOUND', t('authErrors:USER_NOT_FOUND'));
+      else if (id === context.user!.id && action === 'ban') skip(id, 'YOU_CANNOT_BAN_YOURSELF', t('authErrors:YOU_CANNOT_BAN_YOURSELF'));
+      else if (id === context.user!.id && action === 'delete')
+        skip(id, 'YOU_CANNOT_REMOVE_YOURSELF', t('authErrors:YOU_CANNOT_REMOVE_YOURSELF'));
+      else if (action === 'ban' && row.banned) skip(id, 'ALREADY_BANNED', t('users:bulk.alreadyBanned'));
+      else if (action === 'unban' && !row.banned) skip(id, 'NOT_BANNED', t('users:bulk.notBanned'));
+      else if (action !== 'unban' && (await isLastAdmin(tx, id))) skip(id, 'LAST_ADMIN', t('authErrors:LAST_ADMIN'));
+      else {
+        const target = { type: 'user' as const, id, label: row.email };
+        if (action === 'delete') {
+          // Their sessions, sign-in accounts and memberships go with them (foreign keys), as Better Auth's removal.
+          await tx.delete(user).where(eq(user.id, id));
+          await recordAuditEvent(tx, { ...actingIn(context), action: 'user.deleted', target });
+        } else {
+          const [after] = await tx
+            .update(user)
+            .set({ banned: action === 'ban', banReason: null, banExpires: null, updatedAt: new Date() })
+            .where(eq(user.id, id))
+            .returning({ banned: user.banned, banReason: user.banReason, banExpires: user.banExpires });
+          // A ban ends the user's sessions, as Better Auth's does.
+          if (action === 'ban') await tx.delete(session).where(eq(session.userId, id));
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: action === 'ban' ? 'user.banned' : 'user.unbanned',
+            target,
+            changes: changedFields(row, after, ['banned', 'banReason', 'banExpires']),
+          });
+        }
+        done.push(id);
+      }
+    }
+  });
+  if (action === 'delete') for (const id of done) await deletePicturesOf('users', id);
+  return { done, skipped };
+}
+
+const bulkRoute = (action: Bulk, summary: string) =>
+  base
+    .meta({ permission: { user: [action === 'delete' ? 'delete' : 'ban'] } })
+    .route({ method: 'POST', path: `/users/bulk/${action}`, summary, tags: ['users'] })
+    .input(bulkInputSchema)
+    .output(bulkResultSchema)
+    .handler(({ input, context }) => bulkUsers(action, input.ids, context));
+
 export const usersRouter = {
+  bulkBan: bulkRoute('ban', 'Ban several users (never oneself): each skipped one is named, with why'),
+  bulkUnban: bulkRoute('unban', 'Unban several users: each skipped one is named, with why'),
+  bulkDelete: bulkRoute('delete', 'Delete several users, permanently (never oneself): each skipped one is named, with why'),
+
   list: base
     .meta({ permission: { user: ['list'] }, replica: true })
     .route({
