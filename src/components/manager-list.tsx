@@ -213,8 +213,8 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
           <span className="text-sm font-medium" aria-live="polite">
             {t('select.count', { count: selected.length })}
           </span>
-          <div className="flex flex-1 flex-wrap items-center gap-2">{props.bulkActions(selected, clearSelection)}</div>
-          <Button variant="ghost" size="sm" className="h-8" onClick={clearSelection}>
+          {props.bulkActions(selected, clearSelection)}
+          <Button variant="ghost" size="sm" className="ms-auto h-8" onClick={clearSelection}>
             {t('select.clear')}
             <XIcon aria-hidden />
           </Button>
