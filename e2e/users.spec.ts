@@ -54,9 +54,22 @@ test.describe('manager: users', () => {
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(20);
 
+    // Each value with how many users have it (counted by the server), the count not part of its name.
+    await page.getByRole('button', { name: /^Role/ }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Admin', exact: true })).toHaveAccessibleDescription('1');
+    await page.keyboard.press('Escape');
     // Filter by role: only admins, the filter kept in the URL.
     await facet(page, 'Role', 'Admin');
     await expect(page).toHaveURL(/role=admin/);
+    // The other menu counts within the admins; the applied value is checked, and its menu clears it.
+    await page.getByRole('button', { name: /^Status/ }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Active', exact: true })).toHaveAccessibleDescription('1');
+    await expect(page.getByRole('menuitemradio', { name: 'Banned', exact: true })).toHaveAccessibleDescription('0');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Role/ }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Admin', exact: true })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('menuitem', { name: 'Clear filters' })).toBeVisible();
+    await page.keyboard.press('Escape');
     // The button shows the value chosen.
     await expect(page.getByRole('button', { name: /^Role/ })).toHaveText('RoleAdmin');
     await expect(rows).toHaveCount(1);
@@ -80,10 +93,10 @@ test.describe('manager: users', () => {
     await nameHeader.getByRole('button').click();
     await expect(page).toHaveURL(/sort=name&order=asc|order=asc&sort=name/);
     await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
-    const firstAsc = await rows.first().locator('td').first().textContent();
+    const firstAsc = await rows.first().locator('td').nth(1).textContent();
     await nameHeader.getByRole('button').click();
     await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-    await expect(rows.first().locator('td').first()).not.toHaveText(firstAsc!);
+    await expect(rows.first().locator('td').nth(1)).not.toHaveText(firstAsc!);
 
     // View: a column hidden and shown again.
     const joined = page.getByRole('columnheader', { name: 'Joined' });
@@ -125,7 +138,7 @@ test.describe('manager: users', () => {
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Users' })).toBeVisible();
     await page.goBack();
     await expect(rows).toHaveCount(1);
-    await rows.first().locator('td').nth(3).click();
+    await rows.first().locator('td').nth(4).click();
     await expect(page).toHaveURL(/\/manager\/users\/[\w-]+$/);
   });
 

@@ -42,6 +42,8 @@ const PRODUCT_API: Record<string, Row> = {
   // expect: [signed out, banned, user, admin]
   // example:start
   'books.list': { expect: [401, 401, 200, 200] },
+  'books.facets': { expect: [401, 401, 200, 200] },
+  'books.bulkDelete': { body: () => ({ ids: [missing] }), expect: [401, 401, 403, 200], denied: 'book' },
   'books.get': { params: { id: missing }, expect: [401, 401, 404, 404] },
   'books.create': { body: () => ({ title: unique('Matrix'), author: 'Tester' }), expect: [401, 401, 403, 201], denied: 'book' },
   'books.update': {
@@ -57,6 +59,10 @@ const PRODUCT_API: Record<string, Row> = {
   'genres.create': { body: () => ({ name: unique('Genre') }), expect: [401, 401, 403, 201], denied: 'book' },
   // example:end
   'users.list': { expect: [401, 401, 403, 200], denied: 'user' },
+  'users.facets': { expect: [401, 401, 403, 200], denied: 'user' },
+  'users.bulkBan': { body: () => ({ ids: [missing] }), expect: [401, 401, 403, 200], denied: 'user' },
+  'users.bulkUnban': { body: () => ({ ids: [missing] }), expect: [401, 401, 403, 200], denied: 'user' },
+  'users.bulkDelete': { body: () => ({ ids: [missing] }), expect: [401, 401, 403, 200], denied: 'user' },
   'users.get': { params: { id: missing }, expect: [401, 401, 403, 404], denied: 'user' },
   'users.create': {
     body: () => ({ name: 'Matrix', email: `${unique('m')}@example.com`, role: 'user' }),

@@ -6,6 +6,7 @@ import { SearchField } from '#/components/search-field';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '#/components/ui/button';
+import { Checkbox } from '#/components/ui/checkbox';
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -56,6 +57,13 @@ export interface ManagerListProps<T> {
   renderCard: (item: T) => ReactNode;
   /** What an empty list with no search or filter says ('No users yet'). */
   emptyText: string;
+  /**
+   * Rows may be selected (a checkbox on each, and one in the header for the loaded rows): the actions on the
+   * selected ones, shown in a bar while there are some. `clear` empties the selection.
+   */
+  bulkActions?: (selected: T[], clear: () => void) => ReactNode;
+  /** A row's name, for its checkbox's label ('Select Ada Lovelace'). */
+  rowLabel?: (item: T) => string;
 }
 
 const orNoValue = (content: ReactNode) => (content == null || content === '' || content === false ? <NoValue /> : content);
@@ -75,11 +83,51 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
   const [term, setTerm, clearSearch] = useSearchInput(props.searchTerm);
   // Which columns show: for this visit to the page, as in shadcn/ui's data table.
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({});
+  // The selected rows' ids; only loaded rows count (a new search or filter leaves out the others).
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const selected = list.items.filter((item) => selectedIds.has(props.getRowId(item)));
+  const clearSelection = () => setSelectedIds(new Set());
+  const toggle = (item: T, on: boolean) =>
+    setSelectedIds((ids) => {
+      const next = new Set(ids);
+      if (on) next.add(props.getRowId(item));
+      else next.delete(props.getRowId(item));
+      return next;
+    });
+  const allSelected = list.items.length > 0 && selected.length === list.items.length;
+  const selectAll = (
+    <Checkbox
+      aria-label={t('select.all')}
+      checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false}
+      onCheckedChange={(on) => setSelectedIds(new Set(on === true ? list.items.map(props.getRowId) : []))}
+      className="translate-y-0.5"
+    />
+  );
+  const selectOne = (item: T) => (
+    <Checkbox
+      aria-label={t('select.row', { name: props.rowLabel?.(item) ?? props.getRowId(item) })}
+      checked={selectedIds.has(props.getRowId(item))}
+      onCheckedChange={(on) => toggle(item, on === true)}
+      className="translate-y-0.5"
+    />
+  );
+  const columns: ColumnDef<T, unknown>[] = props.bulkActions
+    ? [
+        {
+          id: 'select',
+          header: () => selectAll,
+          enableHiding: false,
+          meta: { className: 'w-0 pe-0' } satisfies ManagerColumnMeta,
+          cell: ({ row }) => selectOne(row.original),
+        },
+        ...props.columns,
+      ]
+    : props.columns;
   // The table renders what the API sorted. The React Compiler skips this component (a mutable table object).
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table v8's documented use
   const table = useReactTable({
     data: list.items,
-    columns: props.columns,
+    columns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: props.getRowId,
     manualSorting: true,
@@ -154,6 +202,23 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
             searchTerm: props.searchTerm,
           })}
         </p>
+      )}
+      {props.bulkActions && selected.length > 0 && !empty && (
+        <div
+          role="region"
+          aria-label={t('select.actions')}
+          data-testid="bulk-actions"
+          className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/50 px-3 py-1.5"
+        >
+          <span className="text-sm font-medium" aria-live="polite">
+            {t('select.count', { count: selected.length })}
+          </span>
+          {props.bulkActions(selected, clearSelection)}
+          <Button variant="ghost" size="sm" className="ms-auto h-8" onClick={clearSelection}>
+            {t('select.clear')}
+            <XIcon aria-hidden />
+          </Button>
+        </div>
       )}
       {empty ? (
         <EmptyState
@@ -240,7 +305,14 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
             <ul className="flex flex-col gap-2" data-testid="list-cards">
               {list.items.map((item) => (
                 <li key={props.getRowId(item)} onClick={open(item)} className="cursor-pointer rounded-lg border p-3 hover:bg-muted/50">
-                  {props.renderCard(item)}
+                  {props.bulkActions ? (
+                    <div className="flex items-start gap-3">
+                      <span className="pt-1">{selectOne(item)}</span>
+                      <div className="min-w-0 flex-1">{props.renderCard(item)}</div>
+                    </div>
+                  ) : (
+                    props.renderCard(item)
+                  )}
                 </li>
               ))}
             </ul>

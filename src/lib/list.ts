@@ -21,3 +21,18 @@ export const listPageSchema = <T extends z.ZodType>(item: T) =>
     /** The search matched more than `total` (shown as '1,000+'). */
     totalCapped: z.boolean(),
   });
+
+/** A bulk action's rows at most: the loaded rows a person may select (a page is at most 100). */
+const BULK_MAX = 100;
+
+/** The rows a bulk action is asked for (the rows selected in a table). */
+export const bulkInputSchema = z.strictObject({
+  ids: z.array(clientString().min(1).max(100)).min(1).max(BULK_MAX),
+});
+
+/** What a bulk action did: the rows it changed, and each one it left as it was, with why. */
+export const bulkResultSchema = z.object({
+  done: z.array(z.string()),
+  skipped: z.array(z.object({ id: z.string(), code: z.string(), message: z.string() })),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;

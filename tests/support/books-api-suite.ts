@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { handleApiRequest } from '#/server/api-handler.ts';
 import { database } from '#/server/db/index.ts';
-import { book } from '#/server/db/schema.ts';
+import { auditEvent, book } from '#/server/db/schema.ts';
 import type { AppRouter } from '#/server/router.ts';
 import { api, signIn } from './api.ts';
 import type { Book } from '#/features/books/books.schema';
@@ -139,6 +139,32 @@ export function booksApiSuite() {
       expect(res.body.code).toBe('INPUT_VALIDATION_FAILED');
       expect(res.body.message).toContain('search');
       expect((await api<ApiError>('GET', '/books?genre=nope', { cookie: admin })).status).toBe(400);
+    });
+  });
+
+  describe('books API: bulk delete (the table’s selected rows)', () => {
+    it('deletes several books, each audited as a deletion, names the missing ones, and refuses a user with 403', async () => {
+      const ids: string[] = [];
+      for (const title of ['Bulk Gone One', 'Bulk Gone Two']) {
+        const created = await api<Book>('POST', '/books', { cookie: admin, body: { title, author: 'Bulk Author' } });
+        ids.push(created.body.id);
+      }
+      const refused = await api<ApiError>('POST', '/books/bulk/delete', { cookie: user, body: { ids } });
+      expect([refused.status, refused.body.message]).toEqual([403, 'You are not allowed to access resource: book']);
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const res = await api<{ done: string[]; skipped: unknown[] }>('POST', '/books/bulk/delete', {
+        cookie: admin,
+        body: { ids: [...ids, missing] },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ done: ids, skipped: [{ id: missing, code: 'NOT_FOUND', message: 'Book not found' }] });
+      const db = await database();
+      expect(await db.select({ id: book.id }).from(book).where(inArray(book.id, ids))).toEqual([]);
+      const events = await db
+        .select({ label: auditEvent.targetLabel })
+        .from(auditEvent)
+        .where(sql`${auditEvent.action} = 'book.deleted' and ${inArray(auditEvent.targetId, ids)}`);
+      expect(events.map((e) => e.label).sort()).toEqual(['Bulk Gone One', 'Bulk Gone Two']);
     });
   });
 
@@ -380,6 +406,33 @@ export function booksApiSuite() {
       const desc = await all(`genreId=${genre.body.id}&order=desc&limit=2`);
       expect(desc.items.map((b) => b.title)).toEqual(['Zebra Days', 'Middle Ground', 'Aardvark Nights']);
       expect((await api<List>('GET', '/books?genreId=no-such-genre', { cookie: user })).body).toMatchObject({ items: [], total: 0 });
+    });
+
+    it("counts the search's books per genre (shadcn's faceted counts), whatever genre is filtered", async () => {
+      const genres = await Promise.all(
+        ['Facet Sea', 'Facet Sky'].map(
+          async (name) => (await api<{ id: string }>('POST', '/genres', { cookie: admin, body: { name } })).body.id,
+        ),
+      );
+      for (const [title, genreId] of [
+        ['Quorvane One', genres[0]],
+        ['Quorvane Two', genres[0]],
+        ['Quorvane Three', genres[1]],
+        ['Quorvane Four', null],
+        ['Other Four', genres[1]],
+      ] as const)
+        expect((await api('POST', '/books', { cookie: admin, body: { title, author: 'Facet Author', genreId } })).status).toBe(201);
+      const facets = async (query: string) => {
+        const res = await api<{ genreId: Record<string, number> }>('GET', `/books/facets?${query}`, { cookie: user });
+        expect(res.status, query).toBe(200);
+        return res.body.genreId;
+      };
+      expect(await facets('searchTerm=quorvane')).toEqual({ [genres[0]!]: 2, [genres[1]!]: 1 });
+      expect(await facets('searchTerm=facet%20author')).toEqual({ [genres[0]!]: 2, [genres[1]!]: 2 });
+      expect(await facets('searchTerm=quorvane%20t')).toEqual({ [genres[0]!]: 1, [genres[1]!]: 1 });
+      // The genre filter is the facet's own, so not its input: refused, naming it.
+      const refused = await api<ApiError>('GET', `/books/facets?genreId=${genres[0]}`, { cookie: user });
+      expect([refused.status, Object.keys(refused.body.data?.fields ?? {})]).toEqual([400, ['genreId']]);
     });
 
     it("gives a search's matches in the list's order, by title or author, either way, across pages", async () => {

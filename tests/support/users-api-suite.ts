@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, authApi, signIn } from './api.ts';
 import { database } from '#/server/db/index.ts';
-import { eq, like } from 'drizzle-orm';
-import { user } from '#/server/db/schema.ts';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { auditEvent, session, user } from '#/server/db/schema.ts';
 import type { ManagedUser } from '#/features/users/users.schema';
 
 type List = { items: ManagedUser[]; nextCursor: string | null; total: number | null; totalCapped: boolean };
@@ -179,6 +179,47 @@ export function usersApiSuite() {
       expect(demoted.status).toBe(200);
     });
 
+    it("counts each facet's values with the search and the other filter applied (shadcn's faceted counts)", async () => {
+      const db = await database();
+      // Two admins (one banned) and three users (one banned), found by one search term.
+      const people = [
+        ['Facetia Ash', 'admin', false],
+        ['Facetia Birch', 'admin', true],
+        ['Facetia Cedar', 'user', false],
+        ['Facetia Dogwood', 'user', false],
+        ['Facetia Elm', 'user', true],
+      ] as const;
+      await db
+        .insert(user)
+        .values(
+          people.map(([name, role, banned], i) => ({ id: crypto.randomUUID(), name, email: `facetia.${i}@example.org`, role, banned })),
+        );
+      const facets = async (query: string) => {
+        const res = await api<{ role: Record<string, number>; status: Record<string, number> }>('GET', `/users/facets?${query}`, {
+          cookie: admin,
+        });
+        expect(res.status, query).toBe(200);
+        return res.body;
+      };
+      expect(await facets('searchTerm=facetia')).toEqual({ role: { admin: 2, user: 3 }, status: { active: 3, banned: 2 } });
+      // A facet's own filter leaves its counts as they were; the other facet's narrows them.
+      expect(await facets('searchTerm=facetia&status=active')).toEqual({ role: { admin: 1, user: 2 }, status: { active: 3, banned: 2 } });
+      expect(await facets('searchTerm=facetia&status=active&role=user')).toEqual({
+        role: { admin: 1, user: 2 },
+        status: { active: 2, banned: 1 },
+      });
+      expect(await facets('searchTerm=facetia%20elm&role=admin')).toEqual({
+        role: { admin: 0, user: 1 },
+        status: { active: 0, banned: 0 },
+      });
+      // Only the list's search and filters: a page size is refused, naming it.
+      const refused = await api<ApiError>('GET', '/users/facets?limit=5', { cookie: admin });
+      expect([refused.status, Object.keys(refused.body.data?.fields ?? {})]).toEqual([400, ['limit']]);
+      expect((await api('GET', '/users/facets', { cookie: await signIn('user@example.com') })).status).toBe(403);
+      // Back to one active admin: the last-admin tests below start from there.
+      await db.delete(user).where(like(user.email, 'facetia.%@example.org'));
+    });
+
     it('orders by name and by e-mail, either way, paging through every user once', async () => {
       const byName = await all('sort=name&limit=7');
       const names = byName.items.map((u) => u.name);
@@ -208,6 +249,111 @@ export function usersApiSuite() {
         expect(res.status, query).toBe(400);
         expect(Object.keys(res.body.data?.fields ?? {}), query).toEqual([field]);
       }
+    });
+  });
+
+  describe('users API: bulk ban, unban and delete (the table’s selected rows)', () => {
+    type Bulk = { done: string[]; skipped: Array<{ id: string; code: string; message: string }> };
+    const missingId = '00000000-0000-4000-8000-000000000000';
+    const audited = async (action: string, ids: string[]) =>
+      (
+        await (
+          await database()
+        )
+          .select({ target: auditEvent.targetId, actor: auditEvent.actorId, label: auditEvent.targetLabel })
+          .from(auditEvent)
+          .where(and(eq(auditEvent.action, action), inArray(auditEvent.targetId, ids)))
+          .orderBy(asc(auditEvent.targetLabel))
+      ).map((row) => [row.label, row.actor]);
+
+    it('bans several users, ends their sessions and audits each; never oneself, and says so; then unbans them', async () => {
+      await signIn('bulk.a@example.org');
+      const db = await database();
+      const bId = crypto.randomUUID();
+      await db.insert(user).values({ id: bId, name: 'Bulk B', email: 'bulk.b@example.org' });
+      const [a] = await db.select({ id: user.id }).from(user).where(eq(user.email, 'bulk.a@example.org'));
+      expect((await db.select().from(session).where(eq(session.userId, a!.id))).length).toBe(1);
+
+      const banned = await api<Bulk>('POST', '/users/bulk/ban', { cookie: admin, body: { ids: [a!.id, bId, adminId, missingId] } });
+      expect(banned.status).toBe(200);
+      expect(banned.body).toEqual({
+        done: [a!.id, bId],
+        skipped: [
+          { id: adminId, code: 'YOU_CANNOT_BAN_YOURSELF', message: 'You cannot ban yourself' },
+          { id: missingId, code: 'NOT_FOUND', message: 'User not found' },
+        ],
+      });
+      const state = async () =>
+        (
+          await db
+            .select({ email: user.email, banned: user.banned })
+            .from(user)
+            .where(inArray(user.id, [a!.id, bId, adminId]))
+        ).sort((x, y) => x.email.localeCompare(y.email));
+      expect(await state()).toEqual([
+        { email: 'admin@example.com', banned: false },
+        { email: 'bulk.a@example.org', banned: true },
+        { email: 'bulk.b@example.org', banned: true },
+      ]);
+      expect((await db.select().from(session).where(eq(session.userId, a!.id))).length).toBe(0);
+      expect(await audited('user.banned', [a!.id, bId, adminId])).toEqual([
+        ['bulk.a@example.org', adminId],
+        ['bulk.b@example.org', adminId],
+      ]);
+      // Already banned: left as it was, with why (in the caller's language).
+      const again = await api<Bulk>('POST', '/users/bulk/ban', { cookie: admin, body: { ids: [bId] }, language: 'fr' });
+      expect(again.body).toEqual({ done: [], skipped: [{ id: bId, code: 'ALREADY_BANNED', message: 'Déjà banni' }] });
+
+      const unbanned = await api<Bulk>('POST', '/users/bulk/unban', { cookie: admin, body: { ids: [a!.id, bId, adminId] } });
+      expect(unbanned.body).toEqual({ done: [a!.id, bId], skipped: [{ id: adminId, code: 'NOT_BANNED', message: 'Not banned' }] });
+      expect((await state()).map((row) => row.banned)).toEqual([false, false, false]);
+      expect(await audited('user.unbanned', [a!.id, bId, adminId])).toEqual([
+        ['bulk.a@example.org', adminId],
+        ['bulk.b@example.org', adminId],
+      ]);
+      await db.delete(user).where(inArray(user.id, [a!.id, bId]));
+    });
+
+    it('deletes several users, each audited as a deletion; never oneself', async () => {
+      const db = await database();
+      const ids = [crypto.randomUUID(), crypto.randomUUID()];
+      await db.insert(user).values(ids.map((id, i) => ({ id, name: `Bulk Delete ${i}`, email: `bulk.delete.${i}@example.org` })));
+      const res = await api<Bulk>('POST', '/users/bulk/delete', { cookie: admin, body: { ids: [...ids, adminId, ids[0]] } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        done: ids,
+        skipped: [{ id: adminId, code: 'YOU_CANNOT_REMOVE_YOURSELF', message: 'You cannot remove yourself' }],
+      });
+      expect(
+        await db
+          .select({ id: user.id })
+          .from(user)
+          .where(inArray(user.id, [...ids, adminId])),
+      ).toEqual([{ id: adminId }]);
+      expect(await audited('user.deleted', [...ids, adminId])).toEqual([
+        ['bulk.delete.0@example.org', adminId],
+        ['bulk.delete.1@example.org', adminId],
+      ]);
+    });
+
+    it('refuses a user with 403, no ids or more than 100 with 400, and changes nothing', async () => {
+      const db = await database();
+      const id = crypto.randomUUID();
+      await db.insert(user).values({ id, name: 'Bulk Kept', email: 'bulk.kept@example.org' });
+      const plain = await signIn('user@example.com');
+      for (const action of ['ban', 'unban', 'delete']) {
+        const res = await api<ApiError>('POST', `/users/bulk/${action}`, { cookie: plain, body: { ids: [id] } });
+        expect([res.status, res.body.message], action).toEqual([403, 'You are not allowed to access resource: user']);
+      }
+      for (const ids of [[], Array.from({ length: 101 }, () => crypto.randomUUID())]) {
+        const res = await api<ApiError>('POST', '/users/bulk/ban', {
+          cookie: admin,
+          body: { ids: [id, ...ids].slice(ids.length ? 0 : 1) },
+        });
+        expect([res.status, Object.keys(res.body.data?.fields ?? {})]).toEqual([400, ['ids']]);
+      }
+      expect(await db.select({ banned: user.banned }).from(user).where(eq(user.id, id))).toEqual([{ banned: false }]);
+      await db.delete(user).where(eq(user.id, id));
     });
   });
 
@@ -409,6 +555,30 @@ export function usersApiSuite() {
       const back = await api('PUT', `/users/${restored}`, { cookie: restorer, body: { name, email, role: 'admin' } });
       expect(back.status).toBe(200);
       if (a.status !== 200) admin = await signIn('admin@example.com');
+    });
+  });
+}
+
+/** The bulk actions are writes: a demo refuses them as it refuses the single ones, and records the refusal. */
+export function usersBulkDemoSuite() {
+  describe('users and books bulk actions in demo mode', () => {
+    it('refuses each with 403 DEMO_MODE, changes nothing and records the refusal', async () => {
+      const cookie = await signIn('admin@example.com');
+      const db = await database();
+      const [target] = await db.select({ id: user.id }).from(user).where(eq(user.email, 'user@example.com'));
+      for (const path of ['/users/bulk/ban', '/users/bulk/unban', '/users/bulk/delete', '/books/bulk/delete']) {
+        const res = await api<ApiError>('POST', path, { cookie, body: { ids: [target!.id] } });
+        expect([res.status, res.body.code, res.body.message], path).toEqual([
+          403,
+          'DEMO_MODE',
+          'This is a read-only demo, this action is disabled.',
+        ]);
+      }
+      expect(await db.select({ banned: user.banned }).from(user).where(eq(user.id, target!.id))).toEqual([{ banned: false }]);
+      const refused = await db.select({ details: auditEvent.details }).from(auditEvent).where(eq(auditEvent.action, 'demo.refused'));
+      expect(refused.map((row) => (row.details as { path?: string }).path)).toEqual(
+        expect.arrayContaining(['/users/bulk/ban', '/users/bulk/unban', '/users/bulk/delete', '/books/bulk/delete']),
+      );
     });
   });
 }

@@ -1,7 +1,9 @@
 // shadcn/ui's data-table faceted filter, for the one value the list API takes per filter: a
-// dashed button naming the filter (and its value once set) that opens a menu of the options.
+// dashed button naming the filter (and its value once set) that opens a menu of the options, the
+// applied one checked, each with how many rows of the list have it.
 import { CirclePlusIcon, XIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from './badge';
 import { buttonVariants } from './button';
 import {
@@ -13,6 +15,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from './dropdown-menu';
+import { formatNumber } from '#/lib/i18n/format';
 import { cn } from '#/lib/utils';
 
 export interface FacetOption {
@@ -26,6 +29,7 @@ export function FacetedFilter({
   value,
   onChange,
   clearLabel,
+  counts,
 }: {
   title: string;
   options: FacetOption[];
@@ -33,8 +37,12 @@ export function FacetedFilter({
   value: string;
   onChange: (value: string) => void;
   clearLabel: string;
+  /** How many rows of the list (its search and the other filters applied) have each value; none while loading. */
+  counts?: Readonly<Record<string, number>> | undefined;
 }) {
   const selected = options.find((option) => option.value === value);
+  const id = useId();
+  const { i18n } = useTranslation();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -51,11 +59,24 @@ export function FacetedFilter({
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="min-w-44">
         <DropdownMenuRadioGroup value={value} onValueChange={onChange}>
-          {options.map((option) => (
-            <DropdownMenuRadioItem key={option.value} value={option.value}>
-              {option.label}
-            </DropdownMenuRadioItem>
-          ))}
+          {options.map((option, i) => {
+            const count = counts ? (counts[option.value] ?? 0) : undefined;
+            // The count describes the option (hidden from its name, which stays the value alone).
+            return (
+              <DropdownMenuRadioItem
+                key={option.value}
+                value={option.value}
+                aria-describedby={count === undefined ? undefined : `${id}-${i}`}
+              >
+                {option.label}
+                {count !== undefined && (
+                  <span id={`${id}-${i}`} aria-hidden className="ms-auto ps-4 font-mono text-xs tabular-nums text-muted-foreground">
+                    {formatNumber(count, i18n.language)}
+                  </span>
+                )}
+              </DropdownMenuRadioItem>
+            );
+          })}
         </DropdownMenuRadioGroup>
         {selected && (
           <>

@@ -20,4 +20,7 @@ export const managerBooksInfiniteQuery = ({ searchTerm, genreId, sort, order, li
     limit: pageLimit(limit),
   });
 
+/** How many books of the search have each genre (the table's genre menu). */
+export const bookFacetsQuery = (searchTerm: string) => orpc.books.facets.queryOptions({ input: { searchTerm } });
+
 export const bookQuery = (id: string) => orpc.books.get.queryOptions({ input: { id } });

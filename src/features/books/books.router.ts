@@ -1,4 +1,5 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { bulkInputSchema, bulkResultSchema } from '#/lib/list';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
 import type { Database } from '#/server/db/client.ts';
@@ -8,7 +9,15 @@ import { book, genre } from '#/server/db/schema.ts';
 import { contains, searchTextContains } from '#/server/db/search.ts';
 import { deletePicturesOf } from '#/server/storage/pictures.ts';
 import { base } from '#/server/rpc.ts';
-import { bookInputSchema, bookListInputSchema, bookListSchema, bookSchema, idInputSchema } from './books.schema';
+import {
+  bookFacetsInputSchema,
+  bookFacetsSchema,
+  bookInputSchema,
+  bookListInputSchema,
+  bookListSchema,
+  bookSchema,
+  idInputSchema,
+} from './books.schema';
 
 const columns = {
   id: book.id,
@@ -34,6 +43,15 @@ function conflict(error: unknown, t: (key: string) => string): never {
   throw error;
 }
 
+/** A search by title, author or genre name. */
+async function searchCondition(db: Database, term: string): Promise<SQL | undefined> {
+  if (!term) return undefined;
+  // The genres first (a few rows): as a list of ids the planner can join the trigram index with the
+  // genre index; as a sub-query it scans every book.
+  const genreIds = (await db.select({ id: genre.id }).from(genre).where(contains(genre.name, term))).map((g) => g.id);
+  return or(searchTextContains(book, term), genreIds.length ? inArray(book.genreId, genreIds) : undefined);
+}
+
 export const booksRouter = {
   list: base
     .meta({ permission: { book: ['read'] }, replica: true })
@@ -42,14 +60,7 @@ export const booksRouter = {
     .output(bookListSchema)
     .handler(async ({ input, context: { db, t } }) => {
       const sort = { title: book.title, author: book.author, createdAt: book.createdAt }[input.sort];
-      const term = input.searchTerm;
-      // The genres first (a few rows): as a list of ids the planner can join the trigram index with the
-      // genre index; as a sub-query it scans every book.
-      const genreIds = term ? (await db.select({ id: genre.id }).from(genre).where(contains(genre.name, term))).map((g) => g.id) : [];
-      const where = and(
-        term ? or(searchTextContains(book, term), genreIds.length ? inArray(book.genreId, genreIds) : undefined) : undefined,
-        input.genreId ? eq(book.genreId, input.genreId) : undefined,
-      );
+      const where = and(await searchCondition(db, input.searchTerm), input.genreId ? eq(book.genreId, input.genreId) : undefined);
       const query = db
         .select({ ...columns, key: listKey(sort) })
         .from(book)
@@ -57,6 +68,26 @@ export const booksRouter = {
         .$dynamic();
       const page = await listPage(db, query, { where, sort, id: book.id, order: input.order, cursor: input.cursor, limit: input.limit, t });
       return { ...page, items: page.items.map(({ key: _key, ...row }) => row) };
+    }),
+
+  /** shadcn/ui's faceted counts, from the server since the list is paged there: one grouped count. */
+  facets: base
+    .meta({ permission: { book: ['read'] }, replica: true })
+    .route({
+      method: 'GET',
+      path: '/books/facets',
+      summary: 'How many books of the list have each genre (with the search)',
+      tags: ['books'],
+    })
+    .input(bookFacetsInputSchema)
+    .output(bookFacetsSchema)
+    .handler(async ({ input, context: { db } }) => {
+      const rows = await db
+        .select({ genreId: book.genreId, n: count() })
+        .from(book)
+        .where(and(await searchCondition(db, input.searchTerm), isNotNull(book.genreId)))
+        .groupBy(book.genreId);
+      return { genreId: Object.fromEntries(rows.map((row) => [row.genreId!, row.n])) };
     }),
 
   get: base
@@ -120,6 +151,29 @@ export const booksRouter = {
       }
       if (!found) throw apiError('NOT_FOUND', context.t('catalog:book.notFound'));
       return found;
+    }),
+
+  /** The single delete's rule and audit event, for each of several books. */
+  bulkDelete: base
+    .meta({ permission: { book: ['delete'] } })
+    .route({ method: 'POST', path: '/books/bulk/delete', summary: 'Delete several books: each missing one is named', tags: ['books'] })
+    .input(bulkInputSchema)
+    .output(bulkResultSchema)
+    .handler(async ({ input, context }) => {
+      const ids = [...new Set(input.ids)];
+      const deleted = await context.db.transaction(async (tx) => {
+        const rows = await tx.delete(book).where(inArray(book.id, ids)).returning({ id: book.id, title: book.title });
+        for (const row of rows)
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: 'book.deleted',
+            target: { type: 'book', id: row.id, label: row.title },
+          });
+        return rows.map((row) => row.id);
+      });
+      for (const id of deleted) await deletePicturesOf('books', id);
+      const message = context.t('catalog:book.notFound');
+      return { done: deleted, skipped: ids.filter((id) => !deleted.includes(id)).map((id) => ({ id, code: 'NOT_FOUND', message })) };
     }),
 
   delete: base

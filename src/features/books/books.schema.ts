@@ -38,4 +38,9 @@ export const bookListInputSchema = listInputSchema.extend({
 });
 export const bookListSchema = listPageSchema(bookSchema);
 
+/** The list's search: the genre facet is counted with it (the genre filter is the facet's own). */
+export const bookFacetsInputSchema = bookListInputSchema.pick({ searchTerm: true });
+/** How many books of the list have each genre, by the genre's id (a genre with none is left out). */
+export const bookFacetsSchema = z.object({ genreId: z.record(z.string(), z.number().int()) });
+
 export const idInputSchema = z.strictObject({ id: clientString().min(1).max(100) });

@@ -9,7 +9,8 @@ import { buttonVariants } from '#/components/ui/button';
 import { FacetedFilter } from '#/components/ui/faceted-filter';
 import { usePermission } from '#/features/auth/use-permission';
 import { orpc } from '#/lib/api-client';
-import { managerBooksInfiniteQuery } from './books.queries';
+import { BulkAction } from '#/components/bulk-action';
+import { bookFacetsQuery, managerBooksInfiniteQuery } from './books.queries';
 import { useList } from '#/lib/list-query';
 import { BookCover } from '#/components/book-cover';
 import type { Book } from './books.schema';
@@ -22,8 +23,10 @@ export function PageManagerBooks() {
   const navigate = route.useNavigate();
   const list = useList(managerBooksInfiniteQuery(search));
   const genres = useQuery(orpc.genres.list.queryOptions({ input: { searchTerm: '' } }));
+  const facets = useQuery(bookFacetsQuery(search.searchTerm));
   const canCreate = usePermission({ book: ['create'] });
   const canUpdate = usePermission({ book: ['update'] });
+  const canDelete = usePermission({ book: ['delete'] });
   const sort = { key: search.sort || 'title', order: (search.order || 'asc') as SortOrder };
   const setSearch = (values: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, ...values }), replace: true });
   const open = (book: Book) => void navigate({ to: '/manager/books/$id', params: { id: book.id } });
@@ -89,7 +92,8 @@ export function PageManagerBooks() {
       filters={
         <FacetedFilter
           title={t('filters.genre', { ns: 'tables' })}
-          clearLabel={t('filters.clearOne', { ns: 'tables' })}
+          clearLabel={t('filters.clear', { ns: 'tables' })}
+          counts={facets.data?.genreId}
           options={(genres.data ?? []).map((genre) => ({ value: genre.id, label: <bdi>{genre.name}</bdi> }))}
           value={search.genreId}
           onChange={(genreId) => setSearch({ genreId })}
@@ -104,6 +108,29 @@ export function PageManagerBooks() {
       getRowId={(book) => book.id}
       onOpen={open}
       emptyText={t('manager.empty')}
+      rowLabel={(book) => book.title}
+      bulkActions={
+        canDelete
+          ? (selected, clear) => (
+              <BulkAction
+                selected={selected}
+                getRowId={(book) => book.id}
+                rowLabel={(book) => book.title}
+                run={(ids) => orpc.books.bulkDelete.call({ ids })}
+                destructive
+                label={t('bulk.delete')}
+                title={(count) => t('bulk.deleteTitle', { count })}
+                description={t('form.deleteDescription')}
+                done={(count) => t('bulk.deleted', { count })}
+                none={t('bulk.noneChanged')}
+                failure={t('bulk.failed')}
+                skipped={(title, reason) => `${title}: ${reason}`}
+                invalidate={[orpc.books.key(), orpc.dashboard.key()]}
+                onDone={clear}
+              />
+            )
+          : undefined
+      }
       renderCard={(book) => (
         <div className="flex items-start gap-3">
           <BookCover book={book} className="w-9" lazy sizes="36px" />

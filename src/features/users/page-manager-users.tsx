@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { EyeIcon, PencilIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { BulkAction } from '#/components/bulk-action';
 import { EmailAddress } from '#/components/email-address';
 import { ManagerList, nextSort, type SortOrder } from '#/components/manager-list';
 import { ActionMenu, ActionMenuItem } from '#/components/ui/action-menu';
@@ -9,11 +11,12 @@ import { buttonVariants } from '#/components/ui/button';
 import { FacetedFilter } from '#/components/ui/faceted-filter';
 import { DisplayName } from '#/components/display-name';
 import { usePermission } from '#/features/auth/use-permission';
+import { orpc } from '#/lib/api-client';
 import { useDates } from '#/lib/i18n/use-dates';
 import { useList } from '#/lib/list-query';
 import { RoleBadges, StatusBadge, UserAvatar } from './user-badges';
 import type { ManagedUser } from './users.schema';
-import { usersInfiniteQuery } from './users.queries';
+import { userFacetsQuery, usersInfiniteQuery } from './users.queries';
 
 const route = getRouteApi('/manager/users/');
 
@@ -23,7 +26,10 @@ export function PageManagerUsers() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const list = useList(usersInfiniteQuery(search));
+  const facets = useQuery(userFacetsQuery(search));
   const canEdit = usePermission({ user: ['create', 'set-role'] });
+  const canBan = usePermission({ user: ['ban'] });
+  const canDelete = usePermission({ user: ['delete'] });
   const sortKey = search.sort || 'createdAt';
   const sort = { key: sortKey, order: (search.order || (sortKey === 'createdAt' ? 'desc' : 'asc')) as SortOrder };
   const setSearch = (values: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, ...values }), replace: true });
@@ -101,7 +107,8 @@ export function PageManagerUsers() {
         <>
           <FacetedFilter
             title={t('filters.role', { ns: 'tables' })}
-            clearLabel={t('filters.clearOne', { ns: 'tables' })}
+            clearLabel={t('filters.clear', { ns: 'tables' })}
+            counts={facets.data?.role}
             options={[
               { value: 'admin', label: t('roles.admin') },
               { value: 'user', label: t('roles.user') },
@@ -111,7 +118,8 @@ export function PageManagerUsers() {
           />
           <FacetedFilter
             title={t('filters.status', { ns: 'tables' })}
-            clearLabel={t('filters.clearOne', { ns: 'tables' })}
+            clearLabel={t('filters.clear', { ns: 'tables' })}
+            counts={facets.data?.status}
             options={[
               { value: 'active', label: t('status.active') },
               { value: 'banned', label: t('status.banned') },
@@ -130,6 +138,58 @@ export function PageManagerUsers() {
       getRowId={(user) => user.id}
       onOpen={open}
       emptyText={t('list.empty')}
+      rowLabel={(user) => user.name || user.email}
+      bulkActions={
+        canBan || canDelete
+          ? (selected, clear) => {
+              const common = {
+                selected,
+                getRowId: (user: ManagedUser) => user.id,
+                rowLabel: (user: ManagedUser) => user.email,
+                none: t('bulk.noneChanged'),
+                failure: t('bulk.failed'),
+                skipped: (email: string, reason: string) => t('bulk.skipped', { email, reason }),
+                invalidate: [orpc.users.key(), orpc.dashboard.key()],
+                onDone: clear,
+              };
+              return (
+                <>
+                  {canBan && (
+                    <>
+                      <BulkAction
+                        {...common}
+                        run={(ids) => orpc.users.bulkBan.call({ ids })}
+                        label={t('bulk.ban')}
+                        title={(count) => t('bulk.banTitle', { count })}
+                        description={t('detail.banDescription')}
+                        done={(count) => t('bulk.banned', { count })}
+                      />
+                      <BulkAction
+                        {...common}
+                        run={(ids) => orpc.users.bulkUnban.call({ ids })}
+                        label={t('bulk.unban')}
+                        title={(count) => t('bulk.unbanTitle', { count })}
+                        description={t('bulk.unbanDescription')}
+                        done={(count) => t('bulk.unbanned', { count })}
+                      />
+                    </>
+                  )}
+                  {canDelete && (
+                    <BulkAction
+                      {...common}
+                      destructive
+                      run={(ids) => orpc.users.bulkDelete.call({ ids })}
+                      label={t('bulk.delete')}
+                      title={(count) => t('bulk.deleteTitle', { count })}
+                      description={t('detail.deleteDescription')}
+                      done={(count) => t('bulk.deleted', { count })}
+                    />
+                  )}
+                </>
+              );
+            }
+          : undefined
+      }
       renderCard={(user) => (
         <div className="flex items-start gap-3">
           <UserAvatar user={user} />

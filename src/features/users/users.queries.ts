@@ -20,6 +20,10 @@ export const usersInfiniteQuery = ({ searchTerm, role, status, sort, order, limi
     limit: pageLimit(limit),
   });
 
+/** How many users of the list have each role and status (the table's facet menus). */
+export const userFacetsQuery = ({ searchTerm, role, status }: Pick<UsersTableSearch, 'searchTerm' | 'role' | 'status'>) =>
+  orpc.users.facets.queryOptions({ input: { searchTerm, role: role || undefined, status: status || undefined } });
+
 export const userQuery = (id: string) => orpc.users.get.queryOptions({ input: { id } });
 
 export const userSessionsQuery = (id: string) => orpc.users.sessions.queryOptions({ input: { id } });

@@ -1,18 +1,21 @@
 // Banning, ending every session, deletion and impersonation are Better Auth's admin endpoints, guarded by the same declaration.
-import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '#/lib/permissions';
 import { roleFieldIsAdmin } from '#/lib/role-field';
+import { bulkInputSchema, bulkResultSchema, type BulkResult } from '#/lib/list';
 import { clientString, z } from '#/lib/zod';
-import { apiError } from '#/server/api-errors.ts';
+import { apiError, type Translate } from '#/server/api-errors.ts';
 import { actingIn, changedFields, recordAuditEvent } from '#/server/audit/record.ts';
 import { env } from '#/server/env.ts';
 import { effectiveRole, storedRoleIsAdmin } from '#/server/roles.ts';
+import type { Database } from '#/server/db/client.ts';
 import { uniqueViolation } from '#/server/db/errors.ts';
 import { listKey, listPage } from '#/server/db/list.ts';
 import { session, twoFactor, user } from '#/server/db/schema.ts';
 import { searchTextContains } from '#/server/db/search.ts';
 import { isLastAdmin, LAST_ADMIN_LOCK } from '#/server/last-admin.ts';
 import { base } from '#/server/rpc.ts';
+import { deletePicturesOf } from '#/server/storage/pictures.ts';
 import { forgetTrustedDevices } from '#/server/two-factor.ts';
 import { tellTwoFactorReset } from './two-factor-reset.server';
 import { shortToken } from '#/server/session-tokens.ts';
@@ -21,6 +24,8 @@ import {
   managedUserSchema,
   userIdInputSchema,
   userDetailSchema,
+  userFacetsInputSchema,
+  userFacetsSchema,
   userInputSchema,
   userListInputSchema,
   userListSchema,
@@ -62,15 +67,88 @@ type UserListInput = z.output<typeof userListInputSchema>;
 
 const hasAdminRights = () => sql`(${storedRoleIsAdmin} or ${user.id} = any(string_to_array(${env().auth.adminUserIds.join(',')}, ',')))`;
 
-function listFilter(input: UserListInput): SQL | undefined {
-  return and(
-    searchCondition(input.searchTerm),
-    input.role === 'admin' ? hasAdminRights() : input.role === 'user' ? not(hasAdminRights()) : undefined,
-    input.status === 'banned' ? eq(user.banned, true) : input.status === 'active' ? eq(user.banned, false) : undefined,
-  );
+const roleFilter = (role: UserListInput['role']) =>
+  role === 'admin' ? hasAdminRights() : role === 'user' ? not(hasAdminRights()) : undefined;
+const statusFilter = (status: UserListInput['status']) =>
+  status === 'banned' ? eq(user.banned, true) : status === 'active' ? eq(user.banned, false) : undefined;
+
+function listFilter(input: Pick<UserListInput, 'searchTerm' | 'role' | 'status'>): SQL | undefined {
+  return and(searchCondition(input.searchTerm), roleFilter(input.role), statusFilter(input.status));
 }
 
+type Bulk = 'ban' | 'unban' | 'delete';
+type BulkContext = Parameters<typeof actingIn>[0] & { db: Database; t: Translate; user: { id: string } | null };
+
+/**
+ * A bulk action on users: the same rules as the single action (Better Auth's admin endpoints and our hooks), row by
+ * row in one transaction: never oneself, never the last administrator, each change audited as its single action.
+ */
+async function bulkUsers(action: Bulk, ids: string[], context: BulkContext): Promise<BulkResult> {
+  const { t } = context;
+  const done: string[] = [];
+  const skipped: BulkResult['skipped'] = [];
+  const skip = (id: string, code: string, message: string) => skipped.push({ id, code, message });
+  await context.db.transaction(async (tx) => {
+    // One admin-changing write at a time, as an update's demotion takes it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`);
+    const unique = [...new Set(ids)];
+    const rows = await tx
+      .select({ id: user.id, email: user.email, banned: user.banned, banReason: user.banReason, banExpires: user.banExpires })
+      .from(user)
+      .where(inArray(user.id, unique))
+      .for('update');
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const id of unique) {
+      const row = byId.get(id);
+      if (!row) skip(id, 'NOT_FOUND', t('authErrors:USER_NOT_FOUND'));
+      else if (id === context.user!.id && action === 'ban') skip(id, 'YOU_CANNOT_BAN_YOURSELF', t('authErrors:YOU_CANNOT_BAN_YOURSELF'));
+      else if (id === context.user!.id && action === 'delete')
+        skip(id, 'YOU_CANNOT_REMOVE_YOURSELF', t('authErrors:YOU_CANNOT_REMOVE_YOURSELF'));
+      else if (action === 'ban' && row.banned) skip(id, 'ALREADY_BANNED', t('users:bulk.alreadyBanned'));
+      else if (action === 'unban' && !row.banned) skip(id, 'NOT_BANNED', t('users:bulk.notBanned'));
+      else if (action !== 'unban' && (await isLastAdmin(tx, id))) skip(id, 'LAST_ADMIN', t('authErrors:LAST_ADMIN'));
+      else {
+        const target = { type: 'user' as const, id, label: row.email };
+        if (action === 'delete') {
+          // Their sessions, sign-in accounts and memberships go with them (foreign keys), as Better Auth's removal.
+          await tx.delete(user).where(eq(user.id, id));
+          await recordAuditEvent(tx, { ...actingIn(context), action: 'user.deleted', target });
+        } else {
+          const [after] = await tx
+            .update(user)
+            .set({ banned: action === 'ban', banReason: null, banExpires: null, updatedAt: new Date() })
+            .where(eq(user.id, id))
+            .returning({ banned: user.banned, banReason: user.banReason, banExpires: user.banExpires });
+          // A ban ends the user's sessions, as Better Auth's does.
+          if (action === 'ban') await tx.delete(session).where(eq(session.userId, id));
+          await recordAuditEvent(tx, {
+            ...actingIn(context),
+            action: action === 'ban' ? 'user.banned' : 'user.unbanned',
+            target,
+            changes: changedFields(row, after, ['banned', 'banReason', 'banExpires']),
+          });
+        }
+        done.push(id);
+      }
+    }
+  });
+  if (action === 'delete') for (const id of done) await deletePicturesOf('users', id);
+  return { done, skipped };
+}
+
+const bulkRoute = (action: Bulk, summary: string) =>
+  base
+    .meta({ permission: { user: [action === 'delete' ? 'delete' : 'ban'] } })
+    .route({ method: 'POST', path: `/users/bulk/${action}`, summary, tags: ['users'] })
+    .input(bulkInputSchema)
+    .output(bulkResultSchema)
+    .handler(({ input, context }) => bulkUsers(action, input.ids, context));
+
 export const usersRouter = {
+  bulkBan: bulkRoute('ban', 'Ban several users (never oneself): each skipped one is named, with why'),
+  bulkUnban: bulkRoute('unban', 'Unban several users: each skipped one is named, with why'),
+  bulkDelete: bulkRoute('delete', 'Delete several users, permanently (never oneself): each skipped one is named, with why'),
+
   list: base
     .meta({ permission: { user: ['list'] }, replica: true })
     .route({
@@ -98,6 +176,38 @@ export const usersRouter = {
         t,
       });
       return { ...page, items: page.items.map(({ key: _key, ...row }) => toManagedUser(row)) };
+    }),
+
+  /** shadcn/ui's faceted counts, from the server since the list is paged there: one grouped count per facet. */
+  facets: base
+    .meta({ permission: { user: ['list'] }, replica: true })
+    .route({
+      method: 'GET',
+      path: '/users/facets',
+      summary: 'How many users of the list have each role and each status (with the search and the other filter)',
+      tags: ['users'],
+    })
+    .input(userFacetsInputSchema)
+    .output(userFacetsSchema)
+    .handler(async ({ input, context: { db } }) => {
+      const search = searchCondition(input.searchTerm);
+      const [roles, statuses] = await Promise.all([
+        db
+          .select({ admin: sql<boolean>`${hasAdminRights()}`, n: count() })
+          .from(user)
+          .where(and(search, statusFilter(input.status)))
+          .groupBy(sql`1`),
+        db
+          .select({ banned: user.banned, n: count() })
+          .from(user)
+          .where(and(search, roleFilter(input.role)))
+          .groupBy(user.banned),
+      ]);
+      const of = <R extends { n: number }>(rows: R[], match: (row: R) => boolean) => rows.find(match)?.n ?? 0;
+      return {
+        role: { admin: of(roles, (r) => r.admin), user: of(roles, (r) => !r.admin) },
+        status: { active: of(statuses, (r) => !r.banned), banned: of(statuses, (r) => r.banned) },
+      };
     }),
 
   get: base

@@ -52,6 +52,14 @@ export const userListInputSchema = listInputSchema.extend({
 });
 export const userListSchema = listPageSchema(managedUserSchema);
 
+/** The list's search and filters: each facet is counted with the search and the other facet applied. */
+export const userFacetsInputSchema = userListInputSchema.pick({ searchTerm: true, role: true, status: true });
+/** How many users of the list, with the search and the other filter applied, have each value. */
+export const userFacetsSchema = z.object({
+  role: z.object({ admin: z.number().int(), user: z.number().int() }),
+  status: z.object({ active: z.number().int(), banned: z.number().int() }),
+});
+
 export const userDetailSchema = managedUserSchema.extend({
   /** The only active admin left: the role and ban controls stay disabled (the server answers 409 LAST_ADMIN). */
   lastAdmin: z.boolean(),

@@ -1,0 +1,4 @@
+import { usersBulkDemoSuite } from '../../../tests/support/users-api-suite.ts';
+
+process.env.DEMO_MODE = 'true';
+usersBulkDemoSuite();
