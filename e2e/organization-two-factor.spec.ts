@@ -40,8 +40,20 @@ test('a member without a second factor is shown the way to set one up instead of
   await expect(member.getByLabel('What is your name?')).toHaveCount(0);
   await member.goto(`/app/organizations/${slug}`);
   await expect(member.getByText('Your role: Member')).toBeVisible();
-  const set = await owner.put(`/api/rpc/organizations/${slug}/two-factor-requirement`, { data: { required: true } });
-  expect(set.status()).toBe(200);
+  // The owner turns the rule on from the organisation's settings.
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto('/app');
+  await hydrated(ownerPage);
+  await ownerPage.getByLabel('What is your name?').fill('Olga Owner');
+  await ownerPage.getByRole('button', { name: 'Continue' }).click();
+  await expect(ownerPage.getByLabel('What is your name?')).toHaveCount(0);
+  await ownerPage.goto(`/app/organizations/${slug}?tab=settings`);
+  await hydrated(ownerPage);
+  const rule = ownerPage.getByRole('checkbox', { name: 'Require two-factor authentication of every member' });
+  await expect(rule).not.toBeChecked();
+  await rule.click();
+  await expect(ownerPage.getByText('Two-factor authentication required of every member')).toBeVisible();
+  await expect(rule).toBeChecked();
 
   await member.goto(`/app/organizations/${slug}`);
   await expect(member.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -146,7 +146,7 @@ function Filters({ search }: { search: AuditSearch }) {
           <div>
             <FacetedFilter
               title={t('filters.targetType')}
-              clearLabel={t('filters.clearOne', { ns: 'tables' })}
+              clearLabel={t('filters.clear', { ns: 'tables' })}
               options={AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: t(`targetTypes.${type}`) }))}
               value={draft.targetType}
               onChange={(targetType) => change({ targetType: targetType as AuditSearch['targetType'] })}

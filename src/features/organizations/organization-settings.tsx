@@ -8,6 +8,7 @@ import { isolated } from '#/lib/text';
 import { DangerZone } from '#/components/danger-zone';
 import { SettingsSection } from '#/components/settings-section';
 import { Button } from '#/components/ui/button';
+import { Checkbox } from '#/components/ui/checkbox';
 import { Input } from '#/components/ui/input';
 import { authClient } from '#/features/auth/auth-client';
 import { PictureField } from '#/features/images/picture-field';
@@ -64,6 +65,7 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
           onChange={() => queryClient.invalidateQueries({ queryKey: orpc.organizations.key() })}
         />
       )}
+      <TwoFactorRequirement org={org} />
       <DangerZone
         layout="settings"
         description={
@@ -104,5 +106,40 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
         </div>
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** Its owners require a second factor of every member (docs/decisions/095); everyone sees whether it is on. */
+function TwoFactorRequirement({ org }: { org: OrganizationPage }) {
+  const { t } = useTranslation('organizations');
+  const { run, pending } = useOrganizationAction();
+  const owner = organizationRights(org.membership.role).requireTwoFactor;
+  const id = useId();
+  return (
+    <SettingsSection id="organization-two-factor" title={t('settings.twoFactor')} description={t('settings.twoFactorDescription')}>
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id={id}
+          checked={org.requireTwoFactor}
+          disabled={!owner || pending}
+          aria-describedby={owner ? undefined : `${id}-owners`}
+          onCheckedChange={(checked) =>
+            run(
+              () => orpc.organizations.setTwoFactorRequirement.call({ slug: org.slug, required: checked === true }),
+              checked === true ? t('settings.twoFactorRequired') : t('settings.twoFactorNotRequired'),
+            )
+          }
+          className="mt-0.5"
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={id} className="text-sm leading-none font-medium">
+            {t('settings.requireTwoFactor')}
+          </label>
+          <p id={`${id}-owners`} className="text-sm text-muted-foreground">
+            {owner ? t('settings.requireTwoFactorHint') : t('settings.requireTwoFactorOwners')}
+          </p>
+        </div>
+      </div>
+    </SettingsSection>
   );
 }
