@@ -4,7 +4,7 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { TEST_DATABASE_URL } from '../tests/support/databases';
 import { withAppOnPostgres } from './support/app-on-postgres';
-import { clientHeaders, expect, hydrated, signInViaApi, test } from './support/fixtures';
+import { apiOperation, clientHeaders, expect, hydrated, signInViaApi, test } from './support/fixtures';
 
 test.describe('API keys', () => {
   test('a person makes a key, a program uses it within its permissions, and revoking it ends it', async ({
@@ -146,7 +146,7 @@ test.describe('API keys', () => {
       await apiKeyScheme.getByRole('button', { name: 'Apply credentials' }).click();
       await expect(apiKeyScheme.getByRole('button', { name: 'Remove authorization' })).toBeVisible();
       await page.getByRole('button', { name: 'Close' }).first().click();
-      const listUsers = page.locator('.opblock-get').filter({ has: page.locator('[data-path="/api/rpc/users"]') });
+      const listUsers = await apiOperation(page, '/api/rpc/users');
       await listUsers.locator('.opblock-summary-control').click();
       await listUsers.getByRole('button', { name: 'Try it out' }).click();
       await listUsers.getByRole('button', { name: 'Execute' }).click();

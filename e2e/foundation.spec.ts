@@ -2,7 +2,7 @@ import { openDatabase } from '#/server/db/client.ts';
 import { user } from '#/server/db/schema.ts';
 import { count } from 'drizzle-orm';
 import path from 'node:path';
-import { expect, test } from './support/fixtures';
+import { apiOperation, expect, test } from './support/fixtures';
 import { launch, newDataDir, startApp } from './support/app-server';
 import { identity } from '#/lib/identity.ts';
 // example:start
@@ -173,7 +173,7 @@ test.describe('API documentation', () => {
     await page.goto('/api/docs');
     await expect(page).toHaveTitle(`API Documentation | ${identity.name}`);
     await expect(page.getByText(`${identity.name} API`).first()).toBeVisible();
-    await expect(page.getByText('/api/rpc/users', { exact: true }).first()).toBeVisible();
+    await expect((await apiOperation(page, '/api/rpc/users')).getByText('/api/rpc/users', { exact: true })).toBeVisible();
     expect(violations).toEqual([]);
   });
 });

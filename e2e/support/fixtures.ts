@@ -33,6 +33,20 @@ export async function openPalette(page: Page) {
   return palette;
 }
 
+/**
+ * An operation of the API reference. Swagger UI virtualises a reference of 150 rows or more (tags and operations):
+ * only what is near the window is rendered, so the page is scrolled until the operation is.
+ */
+export async function apiOperation(page: Page, path: string, method = 'get') {
+  const operation = page.locator(`.opblock-${method}`).filter({ has: page.locator(`[data-path="${path}"]`) });
+  await expect(async () => {
+    if ((await operation.count()) === 0) await page.mouse.wheel(0, 600);
+    await expect(operation.first()).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 90_000 });
+  await operation.first().scrollIntoViewIfNeeded();
+  return operation.first();
+}
+
 /** On the sign-in page already open, typed as a person would. What follows the code is the caller's. */
 export async function signInThroughUi(page: Page, sink: SmtpSink, email: string) {
   await hydrated(page);
