@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { freePort, startApp, type AppServer } from './support/app-server';
 import { clientHeaders, expect, hydrated, signInThroughUi, test as base } from './support/fixtures';
 import type { SmtpSink } from './support/smtp-sink';
+import { totpCode } from '../tests/support/totp.ts';
 
 const test = base.extend<{ localApp: { app: AppServer; url: string } }>({
   localApp: async ({ sink }, use) => {
@@ -32,7 +33,7 @@ async function addAuthenticator(page: Page) {
 }
 
 /** A new account, signed up and onboarded through the pages. */
-async function signUp(page: Page, sink: SmtpSink, prefix: string) {
+async function signUp(page: Page, sink: SmtpSink, prefix: string): Promise<string> {
   const email = `${prefix}.${Date.now()}${Math.floor(Math.random() * 1000)}@example.org`;
   await page.goto('/login');
   await signInThroughUi(page, sink, email);
@@ -40,6 +41,7 @@ async function signUp(page: Page, sink: SmtpSink, prefix: string) {
   await page.getByLabel('What is your name?').fill('Ada Lovelace');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/app$/);
+  return email;
 }
 
 async function addPasskey(page: Page) {
@@ -159,6 +161,40 @@ test.describe('passkeys', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/app$/);
     expect(await sessionUser(page)).toBeTruthy();
+    await context.close();
+  });
+
+  test('with a second factor on, a passkey at the step after the e-mail code signs in in place of the app code', async ({
+    browser,
+    localApp,
+    sink,
+  }) => {
+    const context = await browser.newContext({ baseURL: localApp.url, extraHTTPHeaders: clientHeaders() });
+    // Only the step's button asks the device (see the first test).
+    await context.addInitScript(() => {
+      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: undefined });
+    });
+    const page = await context.newPage();
+    await addAuthenticator(page);
+    const email = await signUp(page, sink, 'stepkey');
+    await addPasskey(page);
+    const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
+    await twoFactor.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const setUp = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+    const secret = (await setUp.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, '');
+    await setUp.getByLabel('Code from the app').fill(totpCode(secret));
+    await setUp.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('dialog', { name: 'Your recovery codes' }).getByRole('button', { name: 'Done' }).click();
+    await expect(twoFactor.getByTestId('two-factor-status')).toHaveText('On');
+
+    await signOut(page);
+    await signInThroughUi(page, sink, email);
+    await expect(page).toHaveURL(/\/login\/two-factor/);
+    expect(await sessionUser(page)).toBeFalsy();
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    expect(await sessionUser(page)).toMatchObject({ email, twoFactorEnabled: true });
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 // The query client and the auth client report DEMO_MODE refusals here, never individual buttons.
+import { declinedToConfirm } from './reauthentication-events';
 let open = false;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
@@ -14,8 +15,11 @@ export function handleDemoModeError(error: unknown): boolean {
   return true;
 }
 
-/** Shown already by a global handler: a page then adds nothing, and a form keeps what was typed. */
-export const handledGlobally = isDemoModeRefusal;
+/**
+ * Shown already by a global handler: a page then adds nothing, and a form keeps what was typed. So is an old sign-in's
+ * refusal the person closed the "Confirm it's you" dialog on (src/lib/reauthentication-events.ts).
+ */
+export const handledGlobally = (error: unknown) => isDemoModeRefusal(error) || declinedToConfirm(error);
 
 export function closeDemoModeDialog() {
   open = false;

@@ -1,6 +1,6 @@
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
 import type { i18n as I18n } from 'i18next';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../styles.css';
 // The same file styles.css names: Vite gives both one hashed URL under /assets/.
@@ -22,8 +22,10 @@ import { rememberTimeZone } from '#/lib/time-zone';
 import type { QueryClient } from '@tanstack/react-query';
 import { identity } from '#/lib/identity';
 import { pageTitle } from '#/lib/utils';
+import { reauthenticationStore } from '#/lib/reauthentication-events';
 
 // Only a demo deployment shows it (its dialog and drawer load with it).
+const ReauthenticateDialog = lazy(() => import('#/features/auth/reauthenticate-dialog').then((m) => ({ default: m.ReauthenticateDialog })));
 const DemoModeDialog = lazy(() => import('#/features/demo/demo-dialog').then((m) => ({ default: m.DemoModeDialog })));
 
 export interface RouterContext {
@@ -91,12 +93,26 @@ function RootLayout() {
       {config.banner && <EnvBanner {...config.banner} />}
       <Outlet />
       <Toaster />
+      <Reauthentication />
       {config.demoMode && (
         <Suspense fallback={null}>
           <DemoModeDialog />
         </Suspense>
       )}
     </>
+  );
+}
+
+/** "Confirm it's you": its code loads the first time a sensitive action asks for it. */
+function Reauthentication() {
+  const open = useSyncExternalStore(reauthenticationStore.subscribe, reauthenticationStore.isOpen, () => false);
+  const [asked, setAsked] = useState(open);
+  if (open && !asked) setAsked(true);
+  if (!asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReauthenticateDialog />
+    </Suspense>
   );
 }
 

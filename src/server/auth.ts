@@ -41,14 +41,9 @@ import { afterUnlink, auditAccountLinked, beforeUnlink, noteUserCreated } from '
 import { beforeSignInMethodChange } from './sign-in-methods.ts';
 import { refuseWhileImpersonating } from './impersonation-rules.ts';
 import { afterPasskeyCall, beforePasskeyCall } from './passkeys.ts';
-import {
-  beforeTwoFactorCall,
-  forgetTrustedDevices,
-  refuseStaleSession,
-  refuseTurningOffWhatIsOff,
-  TWO_FACTOR_PATHS,
-  twoFactorPlugin,
-} from './two-factor.ts';
+import { beforeTwoFactorCall, forgetTrustedDevices, refuseTurningOffWhatIsOff, TWO_FACTOR_PATHS, twoFactorPlugin } from './two-factor.ts';
+import { RECENT_SIGN_IN_SECONDS, refuseStaleSession } from './recent-sign-in.ts';
+import { afterReauthentication, beforeReauthentication } from './reauthentication.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { organizationToRestore, rememberActiveOrganization } from './active-organization.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
@@ -116,6 +111,8 @@ function createAuth(baseDb: Database, e: Env = env()) {
     session: {
       expiresIn: e.auth.sessionExpirationSeconds,
       updateAge: Math.min(24 * 3600, e.auth.sessionExpirationSeconds),
+      // Its own checks of a recent sign-in (deleting the account, unlinking, adding a passkey) and ours agree.
+      freshAge: RECENT_SIGN_IN_SECONDS,
     },
     user: {
       // An unverified provider address neither creates nor joins an account (a later code sign-in would
@@ -208,10 +205,11 @@ function createAuth(baseDb: Database, e: Env = env()) {
           });
           codeRequest?.remember();
           await refuseWhileImpersonating(ctx, caller);
+          await refuseStaleSession(ctx, caller);
+          await beforeReauthentication(ctx);
           await beforeEmailChange(ctx.path, caller);
           await beforeSignInMethodChange(db, ctx, caller);
           passkeyBody = await beforePasskeyCall(ctx);
-          await refuseStaleSession(ctx, caller);
           await refuseTurningOffWhatIsOff(ctx, caller);
           twoFactorBody = await beforeTwoFactorCall(db, ctx, caller, secret);
           organizationBody = await beforeOrganizationCall(db, e, {
@@ -237,6 +235,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
         await afterUnlink(db, ctx);
         await afterPasskeyCall(db, ctx);
         await afterCodeRequest(ctx);
+        await afterReauthentication(ctx);
         const turnedOff = ctx.path === TWO_FACTOR_PATHS.disable && !(ctx.context.returned instanceof Error);
         const owner = (ctx.context.session as { user: { id: string } } | null)?.user.id;
         if (turnedOff && owner) await forgetTrustedDevices(db, owner);

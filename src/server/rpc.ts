@@ -18,6 +18,7 @@ import { recordDemoRefusal } from './audit/demo-refusal.ts';
 import { actingIn, type AuditEventInput } from './audit/record.ts';
 import { spendWrite } from './write-budget.ts';
 import { resolveMembership, type OrganizationScope } from './organization-scope.ts';
+import { signedInRecently } from './recent-sign-in.ts';
 
 export interface RpcMeta {
   /** Required: a procedure without one fails closed. */
@@ -38,6 +39,11 @@ export interface RpcMeta {
    * resolved and checked here (src/server/organization-scope.ts); `inOrganization` below declares it.
    */
   organization?: OrganizationScope;
+  /**
+   * A sensitive action: a session signed in more than RECENT_SIGN_IN_SECONDS ago is answered SESSION_EXPIRED
+   * (src/server/recent-sign-in.ts), and the interface has the person confirm it is them first.
+   */
+  recentSignIn?: true;
 }
 
 /** The owner of the row `input` names: its id, `null` for a row with no owner, `undefined` for no such row. */
@@ -116,6 +122,9 @@ export const base = os
         secondFactorMissing(env(), user.role, (caller as { twoFactorEnabled?: unknown }).twoFactorEnabled)
       ) {
         throw apiError('TWO_FACTOR_SETUP_REQUIRED', t('api:TWO_FACTOR_SETUP_REQUIRED'));
+      }
+      if (meta.recentSignIn && session && !signedInRecently(session.session.createdAt)) {
+        throw apiError('SESSION_EXPIRED', t('authErrors:SESSION_EXPIRED'));
       }
       const byRole = roleHolds(user.role);
       const byKey = viaKey ? keyHolds(viaKey.key.permissions) : null;

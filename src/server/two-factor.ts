@@ -204,9 +204,6 @@ export async function beforeTwoFactorCall(
   return claimed.length ? { ...body, code: body.code.trim() } : { ...body, code: SPENT };
 }
 
-/** Setting up, turning off and renewing: sensitive, as adding a passkey (Better Auth's fresh-session rule, its `freshAge`). */
-const SENSITIVE = new Set<string>([TWO_FACTOR_PATHS.enable, TWO_FACTOR_PATHS.disable, TWO_FACTOR_PATHS.newRecoveryCodes]);
-
 /**
  * The auth hooks' `before` step: turning off what is off is refused. The plugin would still replace the caller's
  * session with a new one (as it does for every turning off), signing out a client that does not keep the new cookie.
@@ -217,18 +214,6 @@ export async function refuseTurningOffWhatIsOff(call: { path: string }, caller: 
   // The plugin's field, not in the inferred user's type.
   if (!session || (session.user as { twoFactorEnabled?: unknown }).twoFactorEnabled === true) return;
   throw new APIError('BAD_REQUEST', { code: 'TWO_FACTOR_NOT_ENABLED', message: "Two factor isn't enabled" });
-}
-
-/** The auth hooks' `before` step: a session signed in too long ago is asked to sign in again. */
-export async function refuseStaleSession(
-  call: { path: string; context: { sessionConfig: { freshAge: number } } },
-  caller: () => Promise<{ session: { createdAt: Date | string } } | null>,
-) {
-  if (!SENSITIVE.has(call.path)) return;
-  const session = await caller();
-  const freshAge = call.context.sessionConfig.freshAge * 1000;
-  if (!session || freshAge === 0 || Date.now() - new Date(session.session.createdAt).getTime() < freshAge) return;
-  throw new APIError('FORBIDDEN', { code: 'SESSION_NOT_FRESH', message: 'Session is not fresh' });
 }
 
 /** The person's trusted browsers (`verification` rows), each one's step skipped until it expires. */

@@ -18,6 +18,7 @@ import type { AuthCallError } from '#/features/auth/auth-client';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { orpc, showOnFields } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
+import { withRecentSignIn } from '#/lib/reauthentication-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { rolesAllow, type Permission } from '#/lib/permissions';
 import { ApiKeyList, useGrantNames } from '#/components/api-key-list';
@@ -50,7 +51,7 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
   })).filter(({ actions }) => actions.length > 0);
 
   const create = useMutation({
-    mutationFn: (values: ApiKeyInput) => orpc.apiKeys.create.call(values),
+    mutationFn: (values: ApiKeyInput) => withRecentSignIn(() => orpc.apiKeys.create.call(values)),
     onSuccess: async (created) => {
       setSecret(created.secret);
       await Promise.all([

@@ -23,6 +23,7 @@ import {
 } from '#/features/auth/auth.schema';
 import { refreshSession } from '#/features/auth/session';
 import { handledGlobally } from '#/lib/demo-mode-events';
+import { withRecentSignInResult } from '#/lib/reauthentication-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { isolated } from '#/lib/text';
 import type { AccountSearch } from './account.schema';
@@ -41,7 +42,7 @@ function AddressStep({ draft, onSent, onCancel }: { draft: string; onSent: (newE
   const fieldError = useFieldError();
   const form = useForm<NewEmailForm>({ resolver: zodResolver(newEmailFormSchema), defaultValues: { newEmail: draft } });
   const onSubmit = form.handleSubmit(async ({ newEmail }) => {
-    const { error } = await authClient.emailOtp.requestEmailChange({ newEmail });
+    const { error } = await withRecentSignInResult(() => authClient.emailOtp.requestEmailChange({ newEmail }));
     if (error) {
       // A demo-mode refusal has opened its dialog already; what was typed stays.
       if (!handledGlobally(error)) form.setError('newEmail', { message: errorMessage(error) });
@@ -101,7 +102,7 @@ function CodeStep({
 
   const resend = async () => {
     setCooldown(RESEND_COOLDOWN_SECONDS);
-    const { error } = await authClient.emailOtp.requestEmailChange({ newEmail });
+    const { error } = await withRecentSignInResult(() => authClient.emailOtp.requestEmailChange({ newEmail }));
     if (error) {
       if (!handledGlobally(error)) toast.error(errorMessage(error));
     } else toast.success(t('changeEmail.resent'));

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '#/components/confirm-dialog';
 import { DangerZone } from '#/components/danger-zone';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
+import { withRecentSignIn } from '#/lib/reauthentication-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 export function DeleteAccount({ email }: { email: string }) {
@@ -19,7 +20,7 @@ export function DeleteAccount({ email }: { email: string }) {
   const [typed, setTyped] = useState('');
   const confirmed = typed.trim().toLowerCase() === email.toLowerCase();
   const remove = useMutation({
-    mutationFn: () => authCall(authClient.deleteUser({})),
+    mutationFn: () => withRecentSignIn(() => authCall(authClient.deleteUser({}))),
     onSuccess: () => {
       toast.success(t('deleteAccount.deleted'));
       window.location.assign('/login');

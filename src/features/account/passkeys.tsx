@@ -15,6 +15,7 @@ import { toast } from '#/components/ui/toast';
 import { authCall, type AuthCallError } from '#/features/auth/auth-client';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { handledGlobally } from '#/lib/demo-mode-events';
+import { withRecentSignIn, withRecentSignInResult } from '#/lib/reauthentication-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { useDates } from '#/lib/i18n/use-dates';
 import { isolated } from '#/lib/text';
@@ -99,21 +100,20 @@ export function Passkeys() {
     ]);
 
   const add = useMutation({
-    mutationFn: async () => (await passkeyClient()).addPasskey(),
+    mutationFn: async () => withRecentSignInResult(async () => (await passkeyClient()).addPasskey()),
     onSuccess: async ({ ok, error }) => {
       if (ok) {
         toast.success(t('passkeys.added'));
         return refresh();
       }
-      // Cancelled in the browser's prompt: nothing to say. A session older than a day must sign in again.
+      // Cancelled in the browser's prompt, or in the "Confirm it's you" dialog: nothing to say.
       if (!error || handledGlobally(error)) return;
-      const description = error.code === 'SESSION_NOT_FRESH' ? t('passkeys.signInAgain') : errorMessage(error);
-      toast.error(t('passkeys.addFailed'), { description });
+      toast.error(t('passkeys.addFailed'), { description: errorMessage(error) });
     },
     onError: () => toast.error(t('passkeys.addFailed')),
   });
   const remove = useMutation({
-    mutationFn: async (id: string) => authCall((await passkeyClient()).deletePasskey(id)),
+    mutationFn: async (id: string) => withRecentSignIn(async () => authCall((await passkeyClient()).deletePasskey(id))),
     onSuccess: async () => {
       setConfirming(false);
       toast.success(t('passkeys.deleted'));

@@ -16,6 +16,7 @@ import { toast } from '#/components/ui/toast';
 import { authCall, authClient, type AuthCallError } from '#/features/auth/auth-client';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { handledGlobally } from '#/lib/demo-mode-events';
+import { withRecentSignIn } from '#/lib/reauthentication-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { useDates } from '#/lib/i18n/use-dates';
 import { ownActivityQuery, signInMethodsQuery } from './account.queries';
@@ -70,14 +71,14 @@ export function SignInMethods() {
   const link = useMutation({
     // Better Auth's client then leaves for the provider; both ways back land on this page.
     mutationFn: (provider: { id: string; name: string }) =>
-      authCall(authClient.linkSocial({ provider: provider.id, callbackURL: pathname, errorCallbackURL: pathname })),
+      withRecentSignIn(() => authCall(authClient.linkSocial({ provider: provider.id, callbackURL: pathname, errorCallbackURL: pathname }))),
     onError: (error: AuthCallError, provider) => {
       if (!handledGlobally(error))
         toast.error(t('signInMethods.linkFailed', { provider: provider.name }), { description: errorMessage(error) });
     },
   });
   const unlink = useMutation({
-    mutationFn: (accountId: string) => authCall(authClient.unlinkAccount({ accountId })),
+    mutationFn: (accountId: string) => withRecentSignIn(() => authCall(authClient.unlinkAccount({ accountId }))),
     onSuccess: async () => {
       setConfirming(false);
       toast.success(t('signInMethods.unlinked', { provider: target?.name ?? '' }));

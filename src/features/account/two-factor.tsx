@@ -18,6 +18,7 @@ import { codeSchema, OTP_LENGTH } from '#/features/auth/auth.schema';
 import { refreshSession } from '#/features/auth/session';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { handledGlobally } from '#/lib/demo-mode-events';
+import { withRecentSignInResult } from '#/lib/reauthentication-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { ownActivityQuery } from './account.queries';
 
@@ -159,16 +160,14 @@ export function TwoFactor() {
 
   const refused = (error: Refusal, title: string) => {
     if (handledGlobally(error)) return;
-    // A session older than a day must sign in again (Better Auth's fresh-session rule).
-    const description = error.code === 'SESSION_NOT_FRESH' ? t('twoFactor.signInAgain') : errorMessage(error);
-    toast.error(title, { description });
+    toast.error(title, { description: errorMessage(error) });
   };
   const afterChange = () =>
     Promise.all([refreshSession(queryClient), queryClient.invalidateQueries({ queryKey: ownActivityQuery.queryKey })]);
 
   const start = async () => {
     setPending(true);
-    const { data, error } = await post<{ totpURI: string; backupCodes: string[] }>('/two-factor/enable');
+    const { data, error } = await withRecentSignInResult(() => post<{ totpURI: string; backupCodes: string[] }>('/two-factor/enable'));
     setPending(false);
     if (error) return refused(error, t('twoFactor.setUpFailed'));
     const secret = new URL(data.totpURI).searchParams.get('secret') ?? '';
@@ -176,7 +175,7 @@ export function TwoFactor() {
   };
   const turnOff = async () => {
     setPending(true);
-    const { error } = await post('/two-factor/disable');
+    const { error } = await withRecentSignInResult(() => post('/two-factor/disable'));
     setPending(false);
     setConfirm(null);
     if (error) return refused(error, t('twoFactor.turnOffFailed'));
@@ -185,7 +184,7 @@ export function TwoFactor() {
   };
   const renew = async () => {
     setPending(true);
-    const { data, error } = await post<{ backupCodes: string[] }>('/two-factor/generate-backup-codes');
+    const { data, error } = await withRecentSignInResult(() => post<{ backupCodes: string[] }>('/two-factor/generate-backup-codes'));
     setPending(false);
     setConfirm(null);
     if (error) return refused(error, t('twoFactor.renewFailed'));

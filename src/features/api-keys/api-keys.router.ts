@@ -44,7 +44,8 @@ export const apiKeysRouter = {
 
   create: base
     // A change to one's own account: a write that demo mode refuses, and a key cannot make (it holds no `account`).
-    .meta({ permission: { account: ['update'] } })
+    // Sensitive: a new credential, so a recent sign-in.
+    .meta({ permission: { account: ['update'] }, recentSignIn: true })
     .route({
       method: 'POST',
       path: '/account/api-keys',

@@ -13,6 +13,7 @@ import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { authPost, type AuthError } from './auth-fetch';
 import { codeSchema, OTP_LENGTH } from './auth.schema';
 import { AuthLayout } from './auth-layout';
+import { PasskeySignIn } from './passkey-sign-in';
 import { homeFor, safeRedirect } from './redirect';
 import { sessionQuery } from './session';
 
@@ -158,6 +159,7 @@ export function PageLoginTwoFactor() {
           </Button>
         </form>
       </details>
+      <PasskeySignIn redirect={redirect} autofill={false} label={t('twoFactor.usePasskey')} />
       {/* Ends the step: the browser forgets it and goes back to the first one. */}
       <form method="post" action="/login/two-factor">
         <input type="hidden" name="intent" value="cancel" />

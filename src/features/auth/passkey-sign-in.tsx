@@ -34,7 +34,19 @@ async function passkeyAutofill(signal: AbortSignal): Promise<{ error: AuthError 
   return authPost('/passkey/verify-authentication', { response });
 }
 
-export function PasskeySignIn({ redirect }: { redirect: string }) {
+/**
+ * `autofill`: also offer this site's passkeys in the e-mail field's suggestions (/login). At the second factor's
+ * step a passkey that verified its user signs in with both factors (src/server/two-factor.ts), in place of the code.
+ */
+export function PasskeySignIn({
+  redirect,
+  autofill: withAutofill = true,
+  label,
+}: {
+  redirect: string;
+  autofill?: boolean;
+  label?: string;
+}) {
   const { t } = useTranslation('auth');
   const errorMessage = useAuthErrorMessage();
   const [pending, setPending] = useState(false);
@@ -45,6 +57,7 @@ export function PasskeySignIn({ redirect }: { redirect: string }) {
 
   // Started once hydrated; a click on the button, or leaving the page, ends it.
   useEffect(() => {
+    if (!withAutofill) return;
     const controller = new AbortController();
     autofill.current = controller;
     passkeyAutofill(controller.signal)
@@ -78,7 +91,7 @@ export function PasskeySignIn({ redirect }: { redirect: string }) {
 
   return (
     <Button variant="secondary" disabled={pending} onClick={() => void signIn()}>
-      {t('login.passkey')}
+      {label ?? t('login.passkey')}
     </Button>
   );
 }

@@ -1,0 +1,5 @@
+import { recentSignInSuite } from '../../../tests/support/recent-sign-in-api-suite.ts';
+import { startTestProviders } from '../../../tests/support/linked-accounts-api-suite.ts';
+
+await startTestProviders();
+recentSignInSuite();
