@@ -2,8 +2,10 @@
 // from the account page by typing the secret it shows into an "authenticator" (tests/support/totp.ts computes the
 // codes from that secret with node:crypto), then a sign-in by e-mail code that reaches nothing until the app's code;
 // a browser trusted for 30 days, then revoked from the account page.
-import { expect, hydrated, signInThroughUi, test } from './support/fixtures';
-import { totpCode } from '../tests/support/totp.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { startApp } from './support/app-server';
+import { clientHeaders, expect, hydrated, signInThroughUi, signInViaApi, test } from './support/fixtures';
+import { secretOf, totpCode } from '../tests/support/totp.ts';
 
 test.describe('two-factor authentication', () => {
   test('set up from the account page, then asked for after the e-mail code before any page or API answers', async ({ page, sink }) => {
@@ -89,4 +91,85 @@ test.describe('two-factor authentication', () => {
     await signInThroughUi(page, sink, email);
     await expect(page).toHaveURL(/\/login\/two-factor/);
   });
+
+  test('the second step by form posts, without JavaScript: a wrong code told on the page, then a recovery code', async ({
+    browser,
+    app,
+    sink,
+  }) => {
+    const email = `tfa.nojs.${Date.now().toString(36)}@example.org`;
+    // Set up as the account page does, over the API.
+    const setUp = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: { ...clientHeaders(), Origin: app.url } });
+    await signInViaApi(setUp.request, app, sink, email);
+    const { secret, recoveryCodes } = await enableAuthenticator(setUp.request);
+    await setUp.close();
+
+    const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false, extraHTTPHeaders: clientHeaders() });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
+    await page.getByLabel('Sign-in code').fill(await sink.waitForCode(email, since));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/login\/two-factor/);
+    // The code field the page shows without JavaScript: a plain input, posted with the form.
+    const code = page.locator('input[name="code"][inputmode="numeric"]');
+    await code.fill(totpCode(secret) === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/login\/two-factor/);
+    await expect(page.getByText('Invalid code')).toBeVisible();
+    // A recovery code, from the list shown once at set-up.
+    await page.getByText('Lost your device? Use a recovery code').click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Use this recovery code' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    expect((await page.request.get('/api/rpc/books?limit=1')).status()).toBe(200);
+    await context.close();
+  });
+
+  test('AUTH_TWO_FACTOR=admins: an administrator is taken to the set-up and the API refuses them until it is on', async ({
+    browser,
+    sink,
+  }) => {
+    test.slow();
+    const app = await startApp({ AUTH_TWO_FACTOR: 'admins', EMAIL_SERVER: sink.url });
+    try {
+      const context = await browser.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await signInThroughUi(page, sink, 'admin@example.com');
+      await expect(page).toHaveURL(/\/manager\/account#two-factor$/);
+      await page.goto('/manager/users');
+      await expect(page).toHaveURL(/\/manager\/account#two-factor$/);
+      const users = await page.request.get('/api/rpc/users');
+      expect(users.status()).toBe(403);
+      expect(await users.json()).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED' });
+
+      await hydrated(page);
+      const section = page.getByRole('region', { name: 'Two-factor authentication' });
+      await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+      const secret = (await dialog.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, '');
+      await dialog.getByLabel('Code from the app').fill(totpCode(secret));
+      await dialog.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByRole('dialog', { name: 'Your recovery codes' }).getByRole('button', { name: 'Done' }).click();
+      await page.goto('/manager/users');
+      await expect(page).toHaveURL(/\/manager\/users$/);
+      expect((await page.request.get('/api/rpc/users')).status()).toBe(200);
+      await context.close();
+    } finally {
+      await app.stop();
+    }
+  });
 });
+
+/** The account page's set-up, over the API: the secret and the recovery codes, confirmed by a first code. */
+async function enableAuthenticator(request: APIRequestContext) {
+  const started = await request.post('/api/auth/two-factor/enable', { data: {} });
+  expect(started.status()).toBe(200);
+  const { totpURI, backupCodes } = (await started.json()) as { totpURI: string; backupCodes: string[] };
+  const secret = secretOf(totpURI);
+  expect((await request.post('/api/auth/two-factor/verify-totp', { data: { code: totpCode(secret) } })).status()).toBe(200);
+  return { secret, recoveryCodes: backupCodes };
+}

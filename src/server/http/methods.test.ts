@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env.ts';
 import { allowedMethods } from './methods';
@@ -14,7 +16,24 @@ const send = (method: string, path: string) =>
     body: null,
   } as unknown as Request);
 
+/** The page routes whose file has a POST handler (a form that posts without JavaScript), as URLs. */
+function routesWithPostHandlers(): string[] {
+  const root = path.resolve(import.meta.dirname, '../../routes');
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+  return files
+    .filter((file) => /handlers:\s*\{[^}]*POST:/s.test(readFileSync(path.join(root, file), 'utf8')))
+    .map((file) => `/${file.replace(/\.tsx?$/, '').replace(/(^|\/)index$/, '')}`)
+    .sort();
+}
+
 describe('methods by path', () => {
+  it('takes POST on every page whose route posts a form', async () => {
+    const posting = routesWithPostHandlers();
+    // Written out: a page that gains a POST handler shows here, and must be let through.
+    expect(posting).toEqual(['/login', '/login/onboarding', '/login/two-factor', '/login/verify']);
+    for (const page of posting) expect(allowedMethods(page), page).toContain('POST');
+  });
+
   it('lets each part of the site take its own methods', async () => {
     for (const [method, path] of [
       ['GET', '/login'],

@@ -15,6 +15,7 @@ const BY_PREFIX: ReadonlyArray<readonly [prefix: string, allow: string]> = [
 const FORM_PAGES: Readonly<Record<string, string>> = {
   '/login': 'GET, HEAD, POST',
   '/login/verify': 'GET, HEAD, POST',
+  '/login/two-factor': 'GET, HEAD, POST',
   '/login/onboarding': 'POST',
 };
 /** Pages, static files and the other server routes (health, OpenAPI document, API docs). */
