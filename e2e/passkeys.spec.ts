@@ -3,9 +3,8 @@
 // so this app is served at http://localhost:<port>, its BASE_URL, whose host the server makes the rpID.
 import type { Page } from '@playwright/test';
 import { freePort, startApp, type AppServer } from './support/app-server';
-import { clientHeaders, expect, hydrated, signInThroughUi, test as base } from './support/fixtures';
+import { clientHeaders, expect, hydrated, setUpAuthenticator, signInThroughUi, test as base } from './support/fixtures';
 import type { SmtpSink } from './support/smtp-sink';
-import { totpCode } from '../tests/support/totp.ts';
 
 const test = base.extend<{ localApp: { app: AppServer; url: string } }>({
   localApp: async ({ sink }, use) => {
@@ -178,14 +177,7 @@ test.describe('passkeys', () => {
     await addAuthenticator(page);
     const email = await signUp(page, sink, 'stepkey');
     await addPasskey(page);
-    const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
-    await twoFactor.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    const setUp = page.getByRole('dialog', { name: 'Set up an authenticator app' });
-    const secret = (await setUp.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, '');
-    await setUp.getByLabel('Code from the app').fill(totpCode(secret));
-    await setUp.getByRole('button', { name: 'Turn on' }).click();
-    await page.getByRole('dialog', { name: 'Your recovery codes' }).getByRole('button', { name: 'Done' }).click();
-    await expect(twoFactor.getByTestId('two-factor-status')).toHaveText('On');
+    await setUpAuthenticator(page);
 
     await signOut(page);
     await signInThroughUi(page, sink, email);

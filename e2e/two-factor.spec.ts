@@ -4,7 +4,7 @@
 // a browser trusted for 30 days, then revoked from the account page.
 import type { APIRequestContext } from '@playwright/test';
 import { startApp } from './support/app-server';
-import { clientHeaders, expect, hydrated, signInThroughUi, signInViaApi, test } from './support/fixtures';
+import { clientHeaders, expect, hydrated, setUpAuthenticator, signInThroughUi, signInViaApi, test } from './support/fixtures';
 import { secretOf, totpCode } from '../tests/support/totp.ts';
 
 test.describe('two-factor authentication', () => {
@@ -147,13 +147,7 @@ test.describe('two-factor authentication', () => {
       expect(await users.json()).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED' });
 
       await hydrated(page);
-      const section = page.getByRole('region', { name: 'Two-factor authentication' });
-      await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
-      const secret = (await dialog.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, '');
-      await dialog.getByLabel('Code from the app').fill(totpCode(secret));
-      await dialog.getByRole('button', { name: 'Turn on' }).click();
-      await page.getByRole('dialog', { name: 'Your recovery codes' }).getByRole('button', { name: 'Done' }).click();
+      await setUpAuthenticator(page);
       await page.goto('/manager/users');
       await expect(page).toHaveURL(/\/manager\/users$/);
       expect((await page.request.get('/api/rpc/users')).status()).toBe(200);

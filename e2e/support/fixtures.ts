@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test as base, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { startApp, type AppServer } from './app-server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { totpCode } from '../../tests/support/totp.ts';
 
 export const ADMIN = 'admin@example.com';
 export const USER = 'user@example.com';
@@ -56,6 +57,22 @@ export async function signInThroughUi(page: Page, sink: SmtpSink, email: string)
   await expect(page).toHaveURL(/\/login\/verify\?/);
   const code = await sink.waitForCode(email, since);
   await page.getByLabel('Sign-in code').pressSequentially(code);
+}
+
+/**
+ * On the account page: an authenticator app set up by typing the secret the page shows into one
+ * (tests/support/totp.ts computes its codes), the recovery codes dismissed. The secret, for later codes.
+ */
+export async function setUpAuthenticator(page: Page): Promise<string> {
+  const section = page.getByRole('region', { name: 'Two-factor authentication' });
+  await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+  const secret = (await dialog.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, '');
+  await dialog.getByLabel('Code from the app').fill(totpCode(secret));
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('dialog', { name: 'Your recovery codes' }).getByRole('button', { name: 'Done' }).click();
+  await expect(section.getByTestId('two-factor-status')).toHaveText('On');
+  return secret;
 }
 
 export async function signInViaApi(request: APIRequestContext, app: AppServer, sink: SmtpSink, email: string) {
