@@ -26,8 +26,9 @@ test('a list whose request fails is shown pending while it is tried again, not t
   const calls = await failing(page, 'books/list');
   await mainNavigation(page).getByRole('link', { name: 'Books' }).click();
   await expect(heading(page, 'Books')).toBeVisible();
-  // Before the second retry: the old page waited for all four tries.
-  expect(calls.count).toBeLessThan(3);
+  // Before the tries are spent: the old page waited for all four (0, 1, 3 and 7 s). On a loaded machine the
+  // page's code can take past the second retry to arrive, so the bound is the fourth try, not the third.
+  expect(calls.count).toBeLessThan(4);
   await expect(heading(page, 'Dashboard')).toHaveCount(0);
   await expect(page.getByRole('row')).toHaveCount(1);
   await expect.poll(() => calls.count, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
@@ -41,7 +42,7 @@ test('the dashboard shows the page skeleton while its request is tried again', a
   const calls = await failing(page, 'dashboard');
   await mainNavigation(page).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('page-skeleton')).toBeVisible();
-  expect(calls.count).toBeLessThan(3);
+  expect(calls.count).toBeLessThan(4);
   await expect(heading(page, 'Books')).toHaveCount(0);
   // The section's navigation stays: only the page waits.
   await expect(mainNavigation(page)).toBeVisible();

@@ -85,6 +85,7 @@ export const base = os
   .use(async ({ context, procedure, next }, input: unknown) => {
     const t: Translate = await apiTranslator(context.request);
     const meta = procedure['~orpc'].meta;
+    const path = procedure['~orpc'].route.path ?? null;
     const method = procedure['~orpc'].route.method ?? 'POST';
     const permission = meta.permission;
     if (!permission) throw apiError('INTERNAL_SERVER_ERROR', t('api:INTERNAL_SERVER_ERROR'));
@@ -144,7 +145,7 @@ export const base = os
           logger().error({ path: procedure['~orpc'].route.path }, 'an own-rows permission without meta.owner: refused');
           throw apiError('INTERNAL_SERVER_ERROR', t('api:INTERNAL_SERVER_ERROR'));
         }
-        const ownerId = await owner.find(await database(), input);
+        const ownerId = await refusingBadInput(path, t, async () => owner.find(await database(), input));
         if (ownerId === undefined) throw apiError('NOT_FOUND', t(owner.notFound));
         if (ownerId !== user.id) throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource: ownOnly }), { resource: ownOnly });
       }
@@ -161,13 +162,15 @@ export const base = os
     }
     const scoped =
       meta.organization && user
-        ? await resolveMembership(await database(), meta.organization, {
-            userId: user.id,
-            activeOrganizationId: (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId,
-            input,
-            t,
-            impersonated: Boolean(impersonatorId),
-          })
+        ? await refusingBadInput(path, t, async () =>
+            resolveMembership(await database(), meta.organization!, {
+              userId: user.id,
+              activeOrganizationId: (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId,
+              input,
+              t,
+              impersonated: Boolean(impersonatorId),
+            }),
+          )
         : null;
     const reads = method === 'GET';
     const db = reads && meta.replica ? await databaseForReads(user?.id) : await database();
@@ -180,8 +183,8 @@ export const base = os
       }
       await rememberWrite(user.id);
     }
-    try {
-      return await next({
+    return refusingBadInput(path, t, () =>
+      next({
         context: {
           db,
           user,
@@ -192,15 +195,24 @@ export const base = os
           organization: scoped?.organization ?? null,
           membership: scoped?.membership ?? null,
         },
-      });
-    } catch (error) {
-      // A data exception came from the client: 400, not 500. Logged: the input schema should have refused it.
-      const sqlState = dataException(error);
-      if (!sqlState) throw error;
-      logger().warn({ err: error, sqlState, path: procedure['~orpc'].route.path }, 'input refused by the database');
-      throw apiError('INPUT_VALIDATION_FAILED', t('api:INPUT_VALIDATION_FAILED'));
-    }
+      }),
+    );
   });
+
+/**
+ * A data exception comes from the client's input (a NUL in a path's slug, a number out of range): 400, not 500.
+ * Logged: the input schema should have refused it. Around everything that reads the database with the input.
+ */
+async function refusingBadInput<T>(path: string | null, t: Translate, run: () => PromiseLike<T> | T): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const sqlState = dataException(error);
+    if (!sqlState) throw error;
+    logger().warn({ err: error, sqlState, path }, 'input refused by the database');
+    throw apiError('INPUT_VALIDATION_FAILED', t('api:INPUT_VALIDATION_FAILED'));
+  }
+}
 
 /**
  * A procedure on an organisation's rows, for its members: `from` says which organisation, `may` the right its

@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
 import { Input } from '#/components/ui/input';
-import { InputOtp } from '#/components/ui/input-otp';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { authPost, type AuthError } from './auth-fetch';
-import { codeSchema, OTP_LENGTH } from './auth.schema';
+import { codeSchema } from './auth.schema';
 import { AuthLayout } from './auth-layout';
+import { CodeInput } from './code-input';
 import { PasskeySignIn } from './passkey-sign-in';
 import { homeFor, safeRedirect } from './redirect';
 import { sessionQuery } from './session';
@@ -85,26 +85,7 @@ export function PageLoginTwoFactor() {
         <input type="hidden" name="intent" value="app" />
         <input type="hidden" name="redirect" value={redirect} />
         <Field label={t('twoFactor.code')} error={error?.for === 'app' ? error.message : undefined}>
-          {(ids) => (
-            <>
-              <noscript>
-                <style>{'.code-boxes{display:none}'}</style>
-                <Input {...ids} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={OTP_LENGTH} dir="ltr" />
-              </noscript>
-              <InputOtp
-                {...ids}
-                maxLength={OTP_LENGTH}
-                autoFocus
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={setCode}
-                onComplete={() => onApp()}
-                disabled={pending}
-                className="code-boxes"
-              />
-            </>
-          )}
+          {(ids) => <CodeInput ids={ids} value={code} onChange={setCode} onComplete={() => onApp()} disabled={pending} posted="code" />}
         </Field>
         {/* A native box: the form posts it before hydration and without JavaScript too. */}
         <label className="flex items-center gap-2 text-sm">

@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '#/components/ui/toast';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
-import { Input } from '#/components/ui/input';
-import { InputOtp } from '#/components/ui/input-otp';
 import { authClient } from './auth-client';
-import { OTP_LENGTH, verifyFormSchema, type VerifyForm } from './auth.schema';
+import { CodeInput } from './code-input';
+import { verifyFormSchema, type VerifyForm } from './auth.schema';
 import { AuthLayout } from './auth-layout';
 import { homeFor, safeRedirect } from './redirect';
 import { sessionQuery } from './session';
@@ -88,32 +87,22 @@ export function PageLoginVerify() {
         <input type="hidden" name="redirect" value={redirect} />
         <Field label={t('verify.code')} error={codeErrorText}>
           {(ids) => (
-            <>
-              {/* Without JavaScript the boxes cannot show what is typed: a plain field instead. */}
-              <noscript>
-                <style>{'.code-boxes{display:none}'}</style>
-                <Input {...ids} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={OTP_LENGTH} dir="ltr" />
-              </noscript>
-              <Controller
-                control={form.control}
-                name="code"
-                render={({ field }) => (
-                  <InputOtp
-                    {...ids}
-                    ref={field.ref}
-                    maxLength={OTP_LENGTH}
-                    autoFocus
-                    autoComplete="one-time-code"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    onComplete={() => void onSubmit()}
-                    disabled={form.formState.isSubmitting}
-                    className="code-boxes"
-                  />
-                )}
-              />
-            </>
+            <Controller
+              control={form.control}
+              name="code"
+              render={({ field }) => (
+                <CodeInput
+                  ids={ids}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  onComplete={() => void onSubmit()}
+                  disabled={form.formState.isSubmitting}
+                  posted="code"
+                />
+              )}
+            />
           )}
         </Field>
         <Button type="submit" disabled={form.formState.isSubmitting} worksWithoutJavaScript>

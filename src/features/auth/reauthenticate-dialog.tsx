@@ -7,10 +7,10 @@ import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#/components/ui/button';
 import { Field } from '#/components/ui/field';
-import { InputOtp } from '#/components/ui/input-otp';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { authPost, type AuthError } from './auth-fetch';
-import { codeSchema, OTP_LENGTH } from './auth.schema';
+import { CodeInput } from './code-input';
+import { codeSchema } from './auth.schema';
 import { sessionQuery } from './session';
 import { useCurrentUser } from './use-current-user';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
@@ -93,19 +93,7 @@ export function ReauthenticateDialog() {
               label={withApp ? t('reauthenticate.appCode') : t('reauthenticate.emailCode', { email: user?.email ?? '' })}
               error={error}
             >
-              {(ids) => (
-                <InputOtp
-                  {...ids}
-                  maxLength={OTP_LENGTH}
-                  autoFocus
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  value={code}
-                  onChange={setCode}
-                  onComplete={() => void confirm()}
-                  disabled={pending}
-                />
-              )}
+              {(ids) => <CodeInput ids={ids} value={code} onChange={setCode} onComplete={() => void confirm()} disabled={pending} />}
             </Field>
             <Button type="submit" disabled={pending}>
               {t('reauthenticate.confirm')}
