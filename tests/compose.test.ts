@@ -145,6 +145,9 @@ describe('compose.yaml', () => {
         expect(Object.keys(dependencies(app)), name).not.toContain(host);
       }
       expect((compose.services[primaryHost]!.volumes ?? []).some((v) => v.includes('/docker-entrypoint-initdb.d/'))).toBe(true);
+      // Those scripts run under a server on the socket only: a check on the socket passes before the replica can copy.
+      const check = [compose.services[primaryHost]!.healthcheck?.test ?? []].flat().join(' ');
+      expect(check).toMatch(/pg_isready .*(-h|--host)[ =](127\.0\.0\.1|localhost)\b/);
     }
   });
 
