@@ -267,12 +267,41 @@ async function main() {
       }
     }
     console.log(`${count} screenshots in ${path.relative(process.cwd(), out) || out} (${Math.round((Date.now() - started) / 1000)} s)`);
+    await readmeStrip();
   } finally {
     await browser?.close();
     await app.stop();
     await oidc.close();
     await sink.close();
   }
+}
+
+/** The README's strip (docs/screenshots/, committed): each picture's first window, at half its width. */
+const STRIP = [
+  ['manager-dashboard--en-light--1280', 'manager-dashboard-light.png'],
+  ['app--en-dark--1280', 'app-home-dark.png'],
+  ['app-books--ar-light--1280', 'app-books-arabic.png'],
+  ['app-books-id--en-light--375', 'app-book-phone.png'],
+] as const;
+
+async function readmeStrip() {
+  const sources = STRIP.map(([name]) => path.join(out, `${name}.png`));
+  // A run of a few pages (`--only`) keeps the strip as it was.
+  if (!sources.every((file) => existsSync(file))) return;
+  const { default: sharp } = await import('sharp');
+  const folder = path.join(root, 'docs', 'screenshots');
+  mkdirSync(folder, { recursive: true });
+  for (const [i, [, target]] of STRIP.entries()) {
+    const phone = target.includes('phone');
+    const { width = 0, height = 0 } = await sharp(sources[i]).metadata();
+    const window = { left: 0, top: 0, width, height: Math.min(height, phone ? 812 : 800) };
+    await sharp(sources[i])
+      .extract(window)
+      .resize({ width: Math.round(width / 2) })
+      .png({ compressionLevel: 9, palette: true })
+      .toFile(path.join(folder, target));
+  }
+  console.log(`the README's strip in ${path.relative(process.cwd(), folder)}`);
 }
 
 async function capture(page: Page, shot: Shot, file: string, viewport: { width: number; height: number }) {

@@ -7,7 +7,7 @@ import { z } from '#/lib/zod';
 import { apiTranslator } from './api-errors.ts';
 import type { Database } from './db/client.ts';
 import { invitation, member, organization, user } from './db/schema.ts';
-import type { Env } from './env.ts';
+import { secondFactorMissing, type Env } from './env.ts';
 
 export const BANNED_MESSAGE = 'You have been banned from this application';
 
@@ -167,6 +167,28 @@ async function refuseWithoutSecondFactor(
       message: 'This organisation requires two-factor authentication: turn it on on your account page to see its content.',
     });
   }
+}
+
+/**
+ * AUTH_TWO_FACTOR on the auth API (decision 095): until a person it holds sets a factor up, the administrator's
+ * endpoints (users, roles, bans, impersonation) and an organisation's own (inviting, editing, its members) answer
+ * 403 TWO_FACTOR_SETUP_REQUIRED, as the product API does; creating, listing, switching and leaving one, and the
+ * invitations addressed to them, still answer. An impersonation passed the policy to start.
+ */
+export async function refuseUntilSecondFactorSetUp(
+  e: Env,
+  call: { path: string; request?: Request | undefined },
+  session: () => Promise<{ user: Record<string, unknown> & { id: string }; session: Record<string, unknown> } | null>,
+  roleOf: (user: { id: string; role?: string | null }) => string,
+) {
+  const held = call.path.startsWith('/admin/') || (call.path.startsWith('/organization/') && !OUTSIDE_AN_ORGANIZATION.has(call.path));
+  if (!held || e.auth.twoFactor === 'optional') return;
+  const caller = await session();
+  if (!caller || caller.session.impersonatedBy) return;
+  const role = roleOf(caller.user as { id: string; role?: string | null });
+  if (!secondFactorMissing(e, role, caller.user.twoFactorEnabled)) return;
+  const t = await apiTranslator(call.request ?? new Request('http://localhost/'));
+  throw new APIError('FORBIDDEN', { code: 'TWO_FACTOR_SETUP_REQUIRED', message: t('api:TWO_FACTOR_SETUP_REQUIRED') });
 }
 
 /** The plugin counts members then inserts: without this lock simultaneous accepts all count the same members. */

@@ -30,7 +30,7 @@ import {
 } from './login-codes.ts';
 import { addressNetwork, ONE_CLIENT, ONE_NETWORK } from './http/address-network.ts';
 import { rememberAccount } from './sign-in-device.ts';
-import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, invitationLanguage } from './auth-rules.ts';
+import { BANNED_MESSAGE, beforeEmail, beforeOrganizationCall, invitationLanguage, refuseUntilSecondFactorSetUp } from './auth-rules.ts';
 import { env, signupDisabled, type Env } from './env.ts';
 import { afterAdminCall, beforeAdminCall, lastAdminError } from './admin-guards.ts';
 import { auditAfterAuthCall, auditAuthRefusal, auditBeforeAuthCall, type AuthCall } from './audit/auth-audit.ts';
@@ -205,8 +205,9 @@ function createAuth(baseDb: Database, e: Env = env()) {
           });
           codeRequest?.remember();
           await refuseWhileImpersonating(ctx, caller);
+          await refuseUntilSecondFactorSetUp(e, ctx, caller, (u) => effectiveRole(u, e));
           await refuseStaleSession(ctx, caller);
-          await beforeReauthentication(ctx);
+          await beforeReauthentication(db, ctx);
           await beforeEmailChange(ctx.path, caller);
           await beforeSignInMethodChange(db, ctx, caller);
           passkeyBody = await beforePasskeyCall(ctx);

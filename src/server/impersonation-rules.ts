@@ -10,6 +10,7 @@ import { apiTranslator } from './api-errors.ts';
 
 const SIGN_IN_METHODS = 'YOU_CANNOT_CHANGE_SIGN_IN_METHODS_WHILE_IMPERSONATING';
 const PASSKEYS = 'YOU_CANNOT_ADD_A_PASSKEY_WHILE_IMPERSONATING';
+const PASSKEY_DELETE = 'YOU_CANNOT_DELETE_A_PASSKEY_WHILE_IMPERSONATING';
 const EMAIL = 'YOU_CANNOT_CHANGE_EMAIL_WHILE_IMPERSONATING';
 const TWO_FACTOR = 'YOU_CANNOT_CHANGE_TWO_FACTOR_WHILE_IMPERSONATING';
 const DELETE = 'YOU_CANNOT_DELETE_THE_ACCOUNT_WHILE_IMPERSONATING';
@@ -20,11 +21,15 @@ const NOT_WHILE_IMPERSONATING: Readonly<Record<string, string>> = {
   '/unlink-account': SIGN_IN_METHODS,
   '/passkey/generate-register-options': PASSKEYS,
   '/passkey/verify-registration': PASSKEYS,
+  // A passkey that verified its user is both factors: deleting one is a change of how the person signs in.
+  '/passkey/delete-passkey': PASSKEY_DELETE,
   '/email-otp/request-email-change': EMAIL,
   '/email-otp/change-email': EMAIL,
   // A second factor set up by someone else would lock its owner out, or let the administrator back in.
   '/two-factor/enable': TWO_FACTOR,
   '/two-factor/verify-totp': TWO_FACTOR,
+  // Its recovery codes would be tried, or spent, by someone else.
+  '/two-factor/verify-backup-code': TWO_FACTOR,
   '/two-factor/disable': TWO_FACTOR,
   '/two-factor/generate-backup-codes': TWO_FACTOR,
   '/delete-user': DELETE,

@@ -2,11 +2,14 @@
 // a new session in this browser, whichever way. An e-mail code or a passkey signs in again through Better Auth,
 // and the browser's earlier session of the same person is then removed; an authenticator code given with a
 // session (the two-factor plugin's `verify-totp` answers it without a new one) is followed by a new session here.
-// Five wrong authenticator codes in a row end the session: a stolen cookie does not get to guess on.
-import { getSessionFromCtx } from 'better-auth/api';
+// Five wrong codes in a row (authenticator or recovery) end the session: a stolen cookie does not get to guess on.
+// Each try is counted before it is checked, under a lock of the session's row, so simultaneous tries count too.
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
-import { APIError } from 'better-auth/api';
-import { TWO_FACTOR_PATHS } from './two-factor.ts';
+import { eq } from 'drizzle-orm';
+import type { Database } from './db/client.ts';
+import { session as sessionTable, verification } from './db/schema.ts';
+import { asksSecondFactor, TWO_FACTOR_PATHS } from './two-factor.ts';
 
 const WRONG_CODES_ALLOWED = 5;
 const attemptsOf = (sessionId: string) => `reauthenticate-attempts-${sessionId}`;
@@ -42,21 +45,38 @@ const session = (call: HookCall) => getSessionFromCtx(call as any) as Promise<Se
 
 /** A code given with a session (not the sign-in's step, not the set-up's first code). */
 async function confirming(call: HookCall): Promise<Session | null> {
-  if (call.path !== TWO_FACTOR_PATHS.verifyTotp) return null;
+  if (call.path !== TWO_FACTOR_PATHS.verifyTotp && call.path !== TWO_FACTOR_PATHS.verifyRecoveryCode) return null;
   const current = await session(call);
   if (!current || current.session.impersonatedBy) return null;
   return (current.user as { twoFactorEnabled?: unknown }).twoFactorEnabled === true ? current : null;
 }
 
-/** The auth hooks' `before` step: past the wrong codes allowed, the session ends. */
-export async function beforeReauthentication(call: HookCall) {
+/** The auth hooks' `before` step: the try is counted; past the wrong codes allowed, the session ends. */
+export async function beforeReauthentication(db: Database, call: HookCall) {
   const current = await confirming(call);
   if (!current) return;
-  const attempts = Number((await call.context.internalAdapter.findVerificationValue(attemptsOf(current.session.id)))?.value ?? 0);
-  if (attempts < WRONG_CODES_ALLOWED) return;
-  await call.context.internalAdapter.deleteVerificationByIdentifier(attemptsOf(current.session.id));
-  await call.context.internalAdapter.deleteSession(current.session.token);
-  throw new APIError('UNAUTHORIZED', { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts' });
+  // In the request's transaction (src/server/auth-handler.ts): the next try of this session waits for this one.
+  const [locked] = await db.select({ id: sessionTable.id }).from(sessionTable).where(eq(sessionTable.id, current.session.id)).for('update');
+  // Ended by the try before this one, while this one waited.
+  if (!locked) throw new APIError('UNAUTHORIZED', { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts' });
+  const identifier = attemptsOf(current.session.id);
+  const [row] = await db.select({ value: verification.value }).from(verification).where(eq(verification.identifier, identifier));
+  const attempts = Number(row?.value ?? 0);
+  if (attempts >= WRONG_CODES_ALLOWED) {
+    await db.delete(verification).where(eq(verification.identifier, identifier));
+    await call.context.internalAdapter.deleteSession(current.session.token);
+    throw new APIError('UNAUTHORIZED', { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts' });
+  }
+  if (row)
+    await db
+      .update(verification)
+      .set({ value: String(attempts + 1) })
+      .where(eq(verification.identifier, identifier));
+  else {
+    await db
+      .insert(verification)
+      .values({ id: crypto.randomUUID(), identifier, value: '1', expiresAt: new Date(Date.now() + 24 * 3600 * 1000) });
+  }
 }
 
 /** The auth hooks' `after` step. */
@@ -66,17 +86,11 @@ export async function afterReauthentication(call: HookCall) {
   const current = call.context.newSession ? null : await confirming(call);
   if (current) {
     const { internalAdapter } = call.context;
-    const attempts = attemptsOf(current.session.id);
-    const previous = Number((await internalAdapter.findVerificationValue(attempts))?.value ?? 0);
-    await internalAdapter.deleteVerificationByIdentifier(attempts);
-    if (returned instanceof Error) {
-      await internalAdapter.createVerificationValue({
-        identifier: attempts,
-        value: String(previous + 1),
-        expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
-      });
-      return;
-    }
+    // A wrong code stays counted; a right one starts the count again.
+    if (returned instanceof Error) return;
+    await internalAdapter.deleteVerificationByIdentifier(attemptsOf(current.session.id));
+    // A recovery code confirms nothing: the page never asks for one here, and the session stays as old as it was.
+    if (call.path !== TWO_FACTOR_PATHS.verifyTotp) return;
     // The plugin's own answer names the session it kept.
     if ((returned as { token?: unknown } | undefined)?.token !== current.session.token) return;
     // The same session, signed in now: its organisation, its device, a new token.
@@ -89,6 +103,10 @@ export async function afterReauthentication(call: HookCall) {
   // Signed in again in a browser that held a session of the same person: that one gives way.
   const started = call.context.newSession as { user: { id: string }; session: { token: string } } | null | undefined;
   if (!SIGN_INS.has(call.path) || !started || returned instanceof Error) return;
+  // Not when the sign-in stops at the second factor's step: its session is not made yet, and a step left
+  // unfinished must not have signed the browser out.
+  // (The plugin's hook, which makes the step, runs after this one: its own test decides.)
+  if (await asksSecondFactor(call as unknown as Parameters<typeof asksSecondFactor>[0], started.user)) return;
   const earlier = await call.getSignedCookie(call.context.authCookies.sessionToken.name, call.context.secret);
   if (!earlier || earlier === started.session.token) return;
   const row = await call.context.internalAdapter.findSession(earlier);

@@ -5,6 +5,7 @@
 // in this browser (src/server/reauthentication.ts), so its own checks and these agree.
 import { APIError } from 'better-auth/api';
 import { RECENT_SIGN_IN_SECONDS } from '#/lib/reauthentication-events';
+import { apiTranslator } from './api-errors.ts';
 
 export { RECENT_SIGN_IN_SECONDS };
 
@@ -20,6 +21,8 @@ const RECENT_SIGN_IN_AUTH_PATHS: ReadonlySet<string> = new Set([
   '/two-factor/enable',
   '/two-factor/disable',
   '/two-factor/generate-backup-codes',
+  // An organisation's owner deleting it: nothing brings its rows back.
+  '/organization/delete',
 ]);
 
 export const signedInRecently = (createdAt: Date | string, now = Date.now()) =>
@@ -27,11 +30,12 @@ export const signedInRecently = (createdAt: Date | string, now = Date.now()) =>
 
 /** The auth hooks' `before` step: a sensitive action of a session signed in too long ago. */
 export async function refuseStaleSession(
-  call: { path: string },
+  call: { path: string; request?: Request | undefined },
   caller: () => Promise<{ session: { createdAt: Date | string; impersonatedBy?: string | null } } | null>,
 ) {
   if (!RECENT_SIGN_IN_AUTH_PATHS.has(call.path)) return;
   const session = await caller();
   if (!session || signedInRecently(session.session.createdAt)) return;
-  throw new APIError('FORBIDDEN', { code: 'SESSION_EXPIRED', message: 'Session expired. Re-authenticate to perform this action.' });
+  const t = await apiTranslator(call.request ?? new Request('http://localhost/'));
+  throw new APIError('FORBIDDEN', { code: 'SESSION_EXPIRED', message: t('authErrors:SESSION_EXPIRED') });
 }

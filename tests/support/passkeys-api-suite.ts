@@ -246,6 +246,20 @@ export function passkeysSuite() {
           message: 'An administrator acting as someone cannot add a passkey to their account',
         },
       ]);
+      // Nor delete one of theirs, nor try their recovery codes.
+      const removed = await call('POST', '/passkey/delete-passkey', asUser, { id: 'any' });
+      expect([removed.status, removed.body]).toEqual([
+        403,
+        {
+          code: 'YOU_CANNOT_DELETE_A_PASSKEY_WHILE_IMPERSONATING',
+          message: 'An administrator acting as someone cannot delete their passkeys',
+        },
+      ]);
+      const recovery = await call('POST', '/two-factor/verify-backup-code', asUser, { code: 'abcde-fghij' });
+      expect([recovery.status, (recovery.body as { code?: string }).code]).toEqual([
+        403,
+        'YOU_CANNOT_CHANGE_TWO_FACTOR_WHILE_IMPERSONATING',
+      ]);
       expect((await addPasskey('', { agent: CHROME_LINUX })).res.status).toBe(401);
       // A sign-in's answer without the challenge it answers.
       const stray = await call('POST', '/passkey/verify-authentication', '', { response: { id: 'x', response: {} } });

@@ -64,11 +64,18 @@ export function recentSignInSuite() {
         ['POST', '/two-factor/enable', {}],
         ['POST', '/two-factor/disable', {}],
         ['POST', '/two-factor/generate-backup-codes', {}],
+        ['POST', '/organization/delete', { organizationId: 'any' }],
       ];
       for (const [method, path, body] of refusals) {
         const res = await authApi(method, path, { cookie, body });
         expect([path, res.status, res.body]).toEqual([path, 403, expect.objectContaining(EXPIRED)]);
       }
+      // The auth API's refusal in the reader's language too.
+      const frenchAuth = await authApi('POST', '/delete-user', { cookie: `${cookie}; i18next=fr`, body: {} });
+      expect(frenchAuth.body).toMatchObject({
+        code: 'SESSION_EXPIRED',
+        message: 'Session expirée. Veuillez vous authentifier à nouveau pour effectuer cette action.',
+      });
       const key = await newKey(cookie, 'too late');
       expect(key.status).toBe(403);
       expect(key.body).toMatchObject(EXPIRED);
@@ -142,6 +149,58 @@ export function recentSignInSuite() {
       expect(ended.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
       expect(await sessionsOf(id)).toEqual([]);
       expect(await keysOf(id)).toEqual(['after']);
+    });
+
+    it('counts simultaneous wrong codes: twenty at once check five at most, and end the session', async () => {
+      const email = address('vera');
+      const { cookie, secret } = await enableAuthenticator(await signIn(email));
+      const id = await userIdOf(email);
+      await signedInAgo(id, 30);
+      const wrong = totpCode(secret, 1) === '000000' ? '111111' : '000000';
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          authApi<{ code?: string }>('POST', '/two-factor/verify-totp', {
+            cookie,
+            body: { code: wrong },
+            headers: { [CLIENT_IP_HEADER]: `198.51.100.${100 + i}` },
+          }),
+        ),
+      );
+      const checked = answers.filter((a) => a.body?.code === 'INVALID_CODE').length;
+      expect(checked).toBeLessThanOrEqual(5);
+      expect(answers.every((a) => a.status === 401)).toBe(true);
+      expect(await sessionsOf(id)).toEqual([]);
+    });
+
+    it('a recovery code with a session confirms nothing, and wrong ones end it after five', async () => {
+      const ip = { [CLIENT_IP_HEADER]: '198.51.100.88' };
+      const email = address('wafa');
+      const { cookie, recoveryCodes } = await enableAuthenticator(await signIn(email));
+      const id = await userIdOf(email);
+      await signedInAgo(id, 30);
+      const used = await authApi('POST', '/two-factor/verify-backup-code', { cookie, body: { code: recoveryCodes[0] }, headers: ip });
+      expect(used.status).toBe(200);
+      expect((await newKey(cookie, 'not confirmed')).body).toMatchObject(EXPIRED);
+      for (let i = 0; i < 5; i++) {
+        await authApi('POST', '/two-factor/verify-backup-code', { cookie, body: { code: 'wrong-code' }, headers: ip });
+      }
+      const ended = await authApi('POST', '/two-factor/verify-backup-code', { cookie, body: { code: recoveryCodes[1] }, headers: ip });
+      expect(ended.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+      expect(await sessionsOf(id)).toEqual([]);
+    });
+
+    it('an e-mail code that stops at the second step leaves the browser its earlier session', async () => {
+      const email = address('xena');
+      const { cookie } = await enableAuthenticator(await signIn(email));
+      const id = await userIdOf(email);
+      const before = newestMailId();
+      const asked = await authApi('POST', '/email-otp/send-verification-otp', { cookie, body: { email, type: 'sign-in' } });
+      const jar = withCookies(cookie, asked);
+      const otp = await codeSentAfter(email, before);
+      const step = await authApi<{ twoFactorRedirect?: boolean }>('POST', '/sign-in/email-otp', { cookie: jar, body: { email, otp } });
+      expect(step.body).toMatchObject({ twoFactorRedirect: true });
+      expect(await sessionsOf(id)).toHaveLength(1);
+      expect((await api('GET', '/account/api-keys', { cookie })).status).toBe(200);
     });
   });
 }

@@ -505,11 +505,37 @@ export function twoFactorPolicySuite() {
         expect(held.body, path).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED' });
       }
 
+      // Nor through the auth API: the administrator's endpoints and an organisation's own, translated.
+      const readerEmail = address('reader');
+      const reader = await signIn(readerEmail);
+      const readerId = await userIdOf(readerEmail);
+      for (const [method, path, body] of [
+        ['GET', '/admin/list-users', { limit: 3 }],
+        ['POST', '/admin/set-role', { userId: readerId, role: 'admin' }],
+        ['POST', '/admin/impersonate-user', { userId: readerId }],
+        ['POST', '/organization/invite-member', { organizationId: `org-${id}`, email: address('guest'), role: 'member' }],
+        ['POST', '/organization/update', { organizationId: `org-${id}`, data: { name: 'Renamed' } }],
+      ] as const) {
+        const held = await call(method, path, cookie, body);
+        expect([path, held.status, held.body]).toEqual([path, 403, expect.objectContaining({ code: 'TWO_FACTOR_SETUP_REQUIRED' })]);
+      }
+      const frenchAuth = await authApi('GET', '/admin/list-users', { cookie: `${cookie}; i18next=fr`, body: { limit: 3 } });
+      expect(frenchAuth.body).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED', message: expect.stringContaining('deux facteurs') });
+      const [unchanged] = await queryRows<{ role: string; name: string }>(
+        db,
+        sql`select (select role from "user" where id = ${readerId}) as role, (select name from organization where id = ${`org-${id}`}) as name`,
+      );
+      expect(unchanged).toEqual({ role: 'user', name: 'Held' });
+      // What they may still do: make an organisation of their own.
+      const own = await call('POST', '/organization/create', cookie, { name: 'Mine', slug: `mine-${id.slice(0, 8).toLowerCase()}` });
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+
       // A person who is not an administrator is not held to it.
-      expect((await api('GET', '/books', { cookie: await signIn(address('reader')) })).status).toBe(200);
+      expect((await api('GET', '/books', { cookie: reader })).status).toBe(200);
 
       const { cookie: after } = await enableAuthenticator(cookie);
       expect((await api('GET', '/books', { cookie: after })).status).toBe(200);
+      expect((await call('GET', '/admin/list-users', after, { limit: 3 })).status).toBe(200);
       expect((await api('GET', `/organizations/${slug}/webhooks`, { cookie: after })).status).toBe(200);
     });
   });

@@ -419,6 +419,8 @@ export const organizationsRouter = {
     from: 'slug',
     may: { right: 'requireTwoFactor', refused: 'organizations:errors.requireTwoFactorNotAllowed' },
   })
+    // Turning it off is a sensitive action (src/server/recent-sign-in.ts).
+    .meta({ recentSignIn: true })
     .route({
       method: 'PUT',
       path: '/organizations/{slug}/two-factor-requirement',

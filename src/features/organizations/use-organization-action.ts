@@ -5,6 +5,7 @@ import { toast } from '#/components/ui/toast';
 import { authCall } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
+import { withRecentSignIn } from '#/lib/reauthentication-events';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 
 type AuthResult<T> = Promise<{ data: T; error: null } | { data: null; error: { code?: string; message?: string; status: number } }>;
@@ -21,11 +22,13 @@ export function useOrganizationAction() {
   async function run<T>(call: () => AuthResult<T> | Promise<T>, success?: string, leave?: () => Promise<unknown>): Promise<T | undefined> {
     setPending(true);
     try {
-      const result = await call();
-      const data =
-        result && typeof result === 'object' && 'error' in result && 'data' in result
-          ? await authCall(Promise.resolve(result as Awaited<AuthResult<T>>))
+      // A sensitive one (deleting it, its second-factor rule) asks an old sign-in to confirm first, then runs again.
+      const data = await withRecentSignIn(async () => {
+        const result = await call();
+        return result && typeof result === 'object' && 'error' in result && 'data' in result
+          ? authCall(Promise.resolve(result as Awaited<AuthResult<T>>))
           : (result as T);
+      });
       if (success) toast.success(success);
       if (leave) {
         await leave();
