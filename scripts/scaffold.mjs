@@ -1,11 +1,12 @@
-// `npm run scaffold -- <name> [--owned] [--parent <resource>] [--field <name>:<type>]…` (e.g. `publisher`): a
-// CRUD resource in the house style, with a `name` (unique, whatever its case) and the fields asked for, and a
-// seeded sample. `--owned`: its rows belong to the person who creates them (own/any permissions, pages in the app
-// section too, the export entry). `--parent`: each row belongs to a row of another resource (a foreign key, deleted
-// with it; its collection under the parent's path; its list on the parent's page). `--help` lists the field types.
+// `npm run scaffold -- <name> [--plural <word>] [--owned] [--parent <resource>] [--field <name>:<type>]…` (e.g.
+// `publisher`): a CRUD resource in the house style, with a `name` (unique, whatever its case) and the fields asked
+// for, and a seeded sample. `--plural`: the plural, where the rule gets it wrong (person, people). `--owned`: its
+// rows belong to the person who creates them (own/any permissions, pages in the app section too, the export
+// entry). `--parent`: each row belongs to a row of another resource (a foreign key, deleted with it; its collection
+// under the parent's path; its list on the parent's page). `--help` lists the field types.
 // docs/guides/adding-a-resource.md walks the same steps by hand.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -13,8 +14,12 @@ process.on('uncaughtException', (error) => {
   console.error(error.message);
   process.exit(1);
 });
-const USAGE = `Usage: npm run scaffold -- <name> [--owned] [--parent <resource>] [--field <name>:<type>]…
+const USAGE = `Usage: npm run scaffold -- <name> [--plural <word>] [--owned] [--parent <resource>] [--field <name>:<type>]…
   <name>               one lower-case English noun, singular: publisher
+  --plural <word>      its plural, when the rule (+s; +es after s, x, z, ch, sh; y after a consonant: +ies)
+                       gives the wrong one: leaf --plural leaves, person --plural people. It names the
+                       feature's folder and files, the API's paths, the pages' routes and the strings' namespace
+  --dry-run            print the singular, the plural and the files it would write and edit; write nothing
   --owned              rows belong to the person who creates them: users create and edit their own in the app
                        section, admins moderate every row (own/any in src/lib/permissions.ts); the rows join
                        "Download my data"
@@ -47,28 +52,58 @@ const fail = (message) => {
 const names = [];
 const fieldSpecs = [];
 let owned = false;
+let dryRun = false;
 let parentName = null;
+let pluralName = null;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--owned') owned = true;
-  else if (a === '--parent' || a === '--field') {
+  else if (a === '--dry-run') dryRun = true;
+  else if (a === '--parent' || a === '--field' || a === '--plural') {
     const value = args[++i];
     if (!value || value.startsWith('-')) fail(`${a} takes a value.`);
     if (a === '--parent') parentName = value;
+    else if (a === '--plural') pluralName = value;
     else fieldSpecs.push(value);
   } else if (a.startsWith('--parent=')) parentName = a.slice('--parent='.length);
+  else if (a.startsWith('--plural=')) pluralName = a.slice('--plural='.length);
   else if (a.startsWith('--field=')) fieldSpecs.push(a.slice('--field='.length));
   else if (a.startsWith('-')) fail(`Unknown option ${a}.`);
   else names.push(a);
 }
 const arg = names[0] ?? '';
 if (names.length !== 1 || !/^[a-z][a-z]{2,30}$/.test(arg)) fail(names.length > 1 ? `One name only: ${names.join(', ')}.` : '');
+if (pluralName !== null && !/^[a-z][a-z]{2,30}$/.test(pluralName))
+  fail(`--plural ${pluralName}: one lower-case word, letters only (leaves).`);
 /** The text when the resource is owned, else nothing. */
 const ifOwned = (text, otherwise = '') => (owned ? text : otherwise);
-const plural = (word) => (word.endsWith('y') ? `${word.slice(0, -1)}ies` : word.endsWith('s') ? `${word}es` : `${word}s`);
+/**
+ * The regular English plural. Irregular ones are not guessed (leaf: leaves, but roof: roofs; person: people):
+ * `--plural` names them, and `pluralHint` points at it for the endings that are often irregular.
+ */
+const plural = (word) => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(word) ? `${word}es` : `${word}s`);
+const IRREGULAR_ENDINGS = [
+  [/fe?$/, 'a word ending in -f or -fe may take -ves (leaf: leaves, knife: knives), or not (roof: roofs)'],
+  [/o$/, 'a word ending in -o may take -es (hero: heroes), or not (photo: photos)'],
+  [/(us|is|ix|ex)$/, 'a word ending in -us, -is, -ix or -ex may have a Latin or Greek plural (cactus: cacti, analysis: analyses)'],
+  [
+    /(man|child|person|mouse|goose|tooth|foot|sheep|fish|deer|series|species)$/,
+    'this word may have an irregular plural (man: men, person: people)',
+  ],
+];
+const pluralHint = (word) => IRREGULAR_ENDINGS.find(([ending]) => ending.test(word))?.[1];
 const capital = (word) => word[0].toUpperCase() + word.slice(1);
 const one = arg;
-const many = plural(one);
+const many = pluralName ?? plural(one);
+/** One line, and nothing written: a name the tree cannot take. */
+const refuse = (message) => {
+  console.error(message);
+  process.exit(1);
+};
+if (many === one)
+  refuse(
+    `Cannot scaffold ${one} with the plural ${many}: the plural must differ from the name (the list's names and one row's would be the same). Give another with --plural <word>.`,
+  );
 const One = capital(one);
 const Many = capital(many);
 const LANGUAGES = ['en', 'fr', 'ar', 'sw'];
@@ -78,14 +113,28 @@ const file = (p) => path.join(root, p);
 // has touched anything.
 const changes = new Map();
 const read = (p) => changes.get(p) ?? readFileSync(file(p), 'utf8');
+/** A file of the tree as it is on disk, or '' when there is none. */
+const inTree = (p) => (existsSync(file(p)) ? readFileSync(file(p), 'utf8') : '');
 const written = [];
 const edited = [];
+
+/** The feature folder of a resource already in the tree: the rule's plural, or the one given to --plural. */
+function featureOf(name) {
+  const guess = plural(name);
+  if (existsSync(file(`src/features/${guess}/${guess}.router.ts`))) return guess;
+  // Scaffolded with --plural: the feature whose router lists the table with the table's own permission.
+  const found = readdirSync(file('src/features')).find((d) => {
+    const router = inTree(`src/features/${d}/${d}.router.ts`);
+    return router.includes(`.from(${name})`) && router.includes(`permission: { ${name}: ['read'] }`);
+  });
+  return found ?? guess;
+}
 
 /** A resource already in the tree (a parent, a reference): its table, its feature, the column it is known by. */
 function resource(name, role) {
   const schema = readFileSync(file('src/server/db/schema.ts'), 'utf8');
   const start = schema.indexOf(`export const ${name} = pgTable(`);
-  const names = plural(name);
+  const names = featureOf(name);
   if (start < 0 || !existsSync(file(`src/features/${names}/${names}.router.ts`)))
     fail(`${role} ${name}: no table \`${name}\` in src/server/db/schema.ts with src/features/${names}/${names}.router.ts.`);
   // Its list answers keyset pages ({ items, nextCursor, … }): the pickers and the tests read `items`.
@@ -1830,6 +1879,17 @@ ${e2eListed('app', `\`My ${One} \${run}\``)}
 );
 
 // 9. Written at last, then the migration, the route tree and the formatting.
+const named = `singular ${one}, plural ${many} (${pluralName ? '--plural' : 'the rule; --plural <word> gives another'})`;
+const hint = pluralName ? undefined : pluralHint(one);
+if (dryRun) {
+  console.log(`${One}: ${named}.${hint ? `\nCheck the plural: ${hint}.` : ''}
+Would write:\n${written.map((p) => `  ${p}`).join('\n')}
+  drizzle/*_${many}.sql (the migration), its snapshot in drizzle/meta/ and a line in _journal.json
+  src/routeTree.gen.ts (regenerated)
+Would edit:\n${edited.map((p) => `  ${p}`).join('\n')}
+Nothing written (--dry-run).`);
+  process.exit(0);
+}
 for (const [p, text] of changes) {
   mkdirSync(path.dirname(file(p)), { recursive: true });
   writeFileSync(file(p), text);
@@ -1843,7 +1903,9 @@ run(process.execPath, [file('scripts/generate-routes.mjs')]);
 run(process.execPath, [file('node_modules/prettier/bin/prettier.cjs'), '--log-level=warn', '--write', ...written, ...edited]);
 
 console.log(`
-${One} scaffolded${fields.length ? ` with ${fields.map((f) => `${f.name} (${f.type})`).join(', ')}` : ''}.
+${One} scaffolded${fields.length ? ` with ${fields.map((f) => `${f.name} (${f.type})`).join(', ')}` : ''}: ${named}.${
+  hint ? `\nCheck the plural: ${hint}. If ${many} is wrong, remove what was written and scaffold again with --plural <word>.` : ''
+}
 Written:\n${written.map((p) => `  ${p}`).join('\n')}
   drizzle/*_${many}.sql (the migration, applied at start-up), its snapshot in drizzle/meta/ and a line in _journal.json
   src/routeTree.gen.ts (regenerated)
