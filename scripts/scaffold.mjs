@@ -4,10 +4,13 @@
 // rows belong to the person who creates them (own/any permissions, pages in the app section too, the export
 // entry). `--parent`: each row belongs to a row of another resource (a foreign key, deleted with it; its collection
 // under the parent's path; its list on the parent's page). `--help` lists the field types.
+// A name (or a plural) the tree has already is refused before anything is written (`takenBy`, `refuseNameClashes`).
 // docs/guides/adding-a-resource.md walks the same steps by hand.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.on('uncaughtException', (error) => {
@@ -39,6 +42,9 @@ const USAGE = `Usage: npm run scaffold -- <name> [--plural <word>] [--owned] [--
                          ref:<resource>  a row of an existing resource whose list answers pages (listPage),
                                          optional, cleared when that row is deleted (a searched picker):
                                          favourite:ref:book
+A name, or a plural, that something in the tree has already (a feature, a table, an API or route path, a
+permission, audit actions, a strings namespace, a folder, a reserved word, a name in the code it writes beside)
+is refused: nothing is written, and the one line says what has it.
 Example: npm run scaffold -- review --owned --parent book --field rating:int:1-5 --field comment:longtext`;
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
@@ -117,6 +123,91 @@ const read = (p) => changes.get(p) ?? readFileSync(file(p), 'utf8');
 const inTree = (p) => (existsSync(file(p)) ? readFileSync(file(p), 'utf8') : '');
 const written = [];
 const edited = [];
+
+// What a new name must not meet (issue #55): what the tree has of that name already, which the scaffold would
+// overwrite or duplicate. The names the written code binds are checked at the end, against a run with a name
+// nothing has (the probe).
+// example:start
+// `shelf` met the organisation's shelf: the scaffold replaced the strings of its audit actions (shelf.added,
+// shelf.removed), and with --owned imported the table into src/features/account/account-export.server.ts, whose
+// own `const shelf` then hid it (tsc failed there).
+// example:end
+const RESERVED_WORDS = new Set(
+  `arguments await break case catch class const continue debugger default delete else enum eval export extends false
+  finally for function implements import instanceof interface let new null package private protected public return
+  static super switch this throw true try typeof var void while with yield any bigint boolean never number object
+  string symbol undefined unknown`.split(/\s+/),
+);
+/** The keys of the object literal that starts at `start` in `text` (one a line, as Prettier leaves them). */
+const keysAfter = (text, start) => {
+  const at = text.indexOf(start);
+  if (at < 0) return [];
+  const body = text.slice(at + start.length, text.indexOf('\n}', at));
+  return [...body.matchAll(/^\s+(\w+):/gm)].map((m) => m[1]);
+};
+/** The quoted strings of the array literal that starts at `start` in `text`. */
+const stringsAfter = (text, start) => {
+  const at = text.indexOf(start);
+  if (at < 0) return [];
+  return [...text.slice(at, text.indexOf('] as const', at)).matchAll(/'([^']+)'/g)].map((m) => m[1]);
+};
+const json = (p) => (existsSync(file(p)) ? JSON.parse(readFileSync(file(p), 'utf8')) : {});
+/** The router files under src, where the API's paths are declared. */
+const routerFiles = () =>
+  readdirSync(file('src'), { recursive: true })
+    .map(String)
+    .filter((p) => p.endsWith('.router.ts'))
+    .map((p) => `src/${p.split(path.sep).join('/')}`);
+/** What in the tree has `name` already, each as a clause ('' when nothing does). */
+function takenBy(name, { isPlural }) {
+  const found = [];
+  if (RESERVED_WORDS.has(name)) found.push('it is a reserved word in JavaScript or TypeScript');
+  if (existsSync(file(`src/features/${name}`))) found.push(`src/features/${name}/ exists`);
+  const schema = inTree('src/server/db/schema.ts');
+  if (new RegExp(`^export (?:const|let|function|class|type|interface|enum) ${name}\\b`, 'm').test(schema))
+    found.push(`src/server/db/schema.ts exports \`${name}\``);
+  else if (new RegExp(`pgTable\\(\\s*'${name}'`).test(schema)) found.push(`src/server/db/schema.ts has a table '${name}'`);
+  if (keysAfter(inTree('src/server/router.ts'), 'export const router = {').includes(name))
+    found.push(`src/server/router.ts has the key \`${name}\``);
+  if (isPlural) {
+    // The feature's folder: eslint.config.js reads `../…/<folder>/` in a feature as an import of that feature, so
+    // a feature named after a folder of the tree (tests: the API suites import ../../../tests/support/api.ts)
+    // would have lint refuse those imports.
+    const folder = [name, `src/${name}`].find((p) => existsSync(file(p)) && statSync(file(p)).isDirectory());
+    if (folder) found.push(`the folder ${folder}/ exists, which eslint.config.js would take for the feature src/features/${name}/`);
+    const apiPath = new RegExp(`path: '/${name}[/']`);
+    const answering = routerFiles().find((p) => apiPath.test(inTree(p)));
+    if (answering) found.push(`${answering} answers the API path /${name}`);
+  }
+  for (const section of ['manager', 'app'])
+    for (const route of [`src/routes/${section}/${name}`, `src/routes/${section}/${name}.tsx`])
+      if (existsSync(file(route))) found.push(`the route ${route} exists`);
+  if (keysAfter(inTree('src/lib/permissions.ts'), 'export const statements = {').includes(name))
+    found.push(`src/lib/permissions.ts has the permission resource \`${name}\``);
+  const audit = inTree('src/lib/audit-actions.ts');
+  const auditStrings = json('src/locales/en/audit.json');
+  const actions = stringsAfter(audit, 'export const AUDIT_ACTIONS = [').filter((a) => a.startsWith(`${name}.`));
+  if (actions.length) found.push(`src/lib/audit-actions.ts has the audit actions ${actions.join(', ')}`);
+  else if (auditStrings.actions?.[name]) found.push(`src/locales/en/audit.json names actions of ${name}`);
+  if (stringsAfter(audit, 'export const AUDIT_TARGET_TYPES = [').includes(name) || auditStrings.targetTypes?.[name])
+    found.push(`src/lib/audit-actions.ts has the audit target type ${name}`);
+  if (
+    stringsAfter(inTree('src/lib/i18n/languages.ts'), 'export const NAMESPACES = [').includes(name) ||
+    existsSync(file(`src/locales/en/${name}.json`))
+  )
+    found.push(`the strings namespace ${name} exists (src/locales/en/${name}.json)`);
+  if (LANGUAGES.some((lng) => json(`src/locales/${lng}/common.json`).nav?.[name] !== undefined))
+    found.push(`src/locales/en/common.json has nav.${name}`);
+  return found.join(', ');
+}
+const takenOne = takenBy(one, { isPlural: false });
+const takenMany = takenBy(many, { isPlural: true });
+if (takenOne || takenMany)
+  refuse(
+    `Cannot scaffold ${one} (plural ${many}): ${[takenOne && `${one} is taken (${takenOne})`, takenMany && `${many} is taken (${takenMany})`].filter(Boolean).join('; ')}. ${
+      takenOne ? 'Choose another name' : 'Give another plural with --plural <word>, or choose another name'
+    }.`,
+  );
 
 /** The feature folder of a resource already in the tree: the rule's plural, or the one given to --plural. */
 function featureOf(name) {
@@ -246,11 +337,6 @@ function imports(list) {
   const byModule = new Map();
   for (const [used, module, name] of list) if (used) byModule.set(module, [...(byModule.get(module) ?? []), name]);
   return [...byModule].map(([module, names]) => `import { ${names.join(', ')} } from '${module}';`).join('\n');
-}
-
-if (existsSync(file(`src/features/${many}`))) {
-  console.error(`src/features/${many} exists already.`);
-  process.exit(1);
 }
 
 // What each field type writes where: its column, its input and output schemas, its value in the seed and tests.
@@ -1878,7 +1964,173 @@ ${e2eListed('app', `\`My ${One} \${run}\``)}
 `,
 );
 
-// 9. Written at last, then the migration, the route tree and the formatting.
+// 9. Checked, written at last, then the migration, the route tree and the formatting.
+// The probe: the same scaffold for a name nothing in the tree has, run by the scaffold itself, writes its changes
+// to the file named in SCAFFOLD_PROBE instead of the tree.
+if (process.env.SCAFFOLD_PROBE) {
+  writeFileSync(process.env.SCAFFOLD_PROBE, JSON.stringify([...changes]));
+  process.exit(0);
+}
+const PROBE = { one: 'qqprobeone', many: 'qqprobemany' };
+const probeDir = mkdtempSync(path.join(tmpdir(), 'scaffold-probe-'));
+let probeChanges;
+try {
+  const probeFile = path.join(probeDir, 'changes.json');
+  const probed = spawnSync(
+    process.execPath,
+    [
+      import.meta.filename,
+      PROBE.one,
+      '--plural',
+      PROBE.many,
+      ...(owned ? ['--owned'] : []),
+      ...(parent ? ['--parent', parent.one] : []),
+      ...fieldSpecs.flatMap((spec) => ['--field', spec]),
+    ],
+    { cwd: root, env: { ...process.env, SCAFFOLD_PROBE: probeFile }, encoding: 'utf8' },
+  );
+  if (probed.status !== 0) throw new Error(`The scaffold's check of its names failed:\n${probed.stderr}`);
+  probeChanges = JSON.parse(readFileSync(probeFile, 'utf8'));
+} finally {
+  rmSync(probeDir, { recursive: true, force: true });
+}
+// After the probe's folder is gone: a refusal exits at once.
+refuseNameClashes(probeChanges);
+
+/**
+ * The names in a file's code, in their order, and what each refers to: the index of the name that declares it in
+ * the nearest scope that declares one, or -1 (a global, a module's export read elsewhere). Properties
+ * (`item.name`, `{ name: … }`, `<label>`) are no names here. Where the written code and the probe's differ, one
+ * name means two things: the new resource's and one the file has already (a table imported where a local of that
+ * name is read, `base` beside the API's `base`, a type `Header` in a page that shows `PageHeader`…), which tsc
+ * or lint refuses. A name merely alike in another scope (seed.ts's parameter `publisher`) is no clash.
+ */
+function resolved(p, text) {
+  const kind = p.endsWith('.tsx') ? ts.ScriptKind.TSX : /\.m?js$/.test(p) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const nodes = [];
+  const declared = new Map(); // scope node -> Map(name -> index of its first declaration)
+  const scopeOf = (node) => {
+    let up = node.parent;
+    while (up && !isScope(up)) up = up.parent;
+    return up;
+  };
+  const visit = (node) => {
+    if (ts.isIdentifier(node) && !isPropertyName(node)) {
+      const at = nodes.push(node) - 1;
+      const declaration = declarationOf(node);
+      if (declaration) {
+        const scope = scopeOf(declaration);
+        const inScope = declared.get(scope) ?? new Map();
+        if (!inScope.has(node.text)) inScope.set(node.text, at);
+        declared.set(scope, inScope);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(p, text, ts.ScriptTarget.Latest, true, kind));
+  const meanings = nodes.map((node) => {
+    for (let up = node.parent; up; up = up.parent) {
+      const at = isScope(up) ? declared.get(up)?.get(node.text) : undefined;
+      if (at !== undefined) return at;
+    }
+    return -1;
+  });
+  return { texts: nodes.map((node) => node.text), meanings };
+}
+function isScope(node) {
+  return (
+    ts.isSourceFile(node) ||
+    ts.isBlock(node) ||
+    ts.isModuleBlock(node) ||
+    ts.isCaseBlock(node) ||
+    ts.isCatchClause(node) ||
+    ts.isForStatement(node) ||
+    ts.isForInStatement(node) ||
+    ts.isForOfStatement(node) ||
+    ts.isFunctionLike(node) ||
+    ts.isTypeAliasDeclaration(node) ||
+    ts.isInterfaceDeclaration(node)
+  );
+}
+/** The node that declares the name (its scope is the nearest around that node), or null for a name that is read. */
+function declarationOf(node) {
+  let up = node.parent;
+  if (ts.isBindingElement(up)) {
+    if (up.name !== node) return null;
+    // A name in a destructuring pattern is declared by the variable or the parameter around the pattern.
+    while (ts.isBindingElement(up) || ts.isObjectBindingPattern(up) || ts.isArrayBindingPattern(up)) up = up.parent;
+    return up;
+  }
+  const declares =
+    ts.isVariableDeclaration(up) ||
+    ts.isParameter(up) ||
+    ts.isImportClause(up) ||
+    ts.isImportSpecifier(up) ||
+    ts.isNamespaceImport(up) ||
+    ts.isImportEqualsDeclaration(up) ||
+    ts.isFunctionDeclaration(up) ||
+    ts.isClassDeclaration(up) ||
+    ts.isTypeAliasDeclaration(up) ||
+    ts.isInterfaceDeclaration(up) ||
+    ts.isEnumDeclaration(up) ||
+    ts.isTypeParameterDeclaration(up);
+  return declares && up.name === node ? up : null;
+}
+function isPropertyName(node) {
+  const up = node.parent;
+  if (ts.isPropertyAccessExpression(up) || ts.isMetaProperty(up)) return up.name === node;
+  if (ts.isQualifiedName(up)) return up.right === node;
+  if (ts.isImportSpecifier(up) || ts.isExportSpecifier(up) || ts.isBindingElement(up)) return up.propertyName === node;
+  if (ts.isJsxOpeningElement(up) || ts.isJsxSelfClosingElement(up) || ts.isJsxClosingElement(up)) return /^[a-z]/.test(node.text);
+  if (ts.isLabeledStatement(up) || ts.isBreakOrContinueStatement(up)) return up.label === node;
+  return (
+    (ts.isPropertyAssignment(up) ||
+      ts.isPropertySignature(up) ||
+      ts.isPropertyDeclaration(up) ||
+      ts.isMethodDeclaration(up) ||
+      ts.isMethodSignature(up) ||
+      ts.isGetAccessor(up) ||
+      ts.isSetAccessor(up) ||
+      ts.isEnumMember(up) ||
+      ts.isJsxAttribute(up)) &&
+    up.name === node
+  );
+}
+function refuseNameClashes(probeChanges) {
+  const fromProbe = (text) => text.replaceAll(PROBE.many, many).replaceAll(PROBE.one, one);
+  const real = [...changes];
+  const clashes = [];
+  const same = real.length === probeChanges.length && real.every(([p], i) => fromProbe(probeChanges[i][0]) === p);
+  if (!same) clashes.push('it changes other files than a name nothing has would');
+  for (const [i, [p, text]] of real.entries()) {
+    if (!same || !/\.(tsx?|m?js)$/.test(p)) continue;
+    const ours = resolved(p, text);
+    const theirs = resolved(p, probeChanges[i][1]);
+    if (ours.texts.length !== theirs.texts.length) {
+      clashes.push(`the code it writes in ${p} reads differently with it`);
+      continue;
+    }
+    const found = new Set();
+    for (const [j, at] of ours.meanings.entries()) {
+      const name = ours.texts[j];
+      if (at === theirs.meanings[j] || found.has(name)) continue;
+      found.add(name);
+      // The probe's names at the clash (the name read, and what it meant in either run): the new resource's own.
+      const involved = [j, theirs.meanings[j], at].map((k) => theirs.texts[k]?.toLowerCase() ?? '');
+      const fromPlural = !involved.some((n) => n.includes(PROBE.one));
+      clashes.push(`\`${name}\` (from the ${fromPlural ? 'plural' : 'name'}) would mean two things in ${p}`);
+    }
+  }
+  if (clashes.length)
+    refuse(
+      `Cannot scaffold ${one} (plural ${many}): ${clashes.join('; ')}. ${
+        clashes.every((c) => c.includes('(from the plural)'))
+          ? 'Give another plural with --plural <word>, or choose another name'
+          : 'Choose another name'
+      }.`,
+    );
+}
+
 const named = `singular ${one}, plural ${many} (${pluralName ? '--plural' : 'the rule; --plural <word> gives another'})`;
 const hint = pluralName ? undefined : pluralHint(one);
 if (dryRun) {
