@@ -1,20 +1,28 @@
-// `npm run scaffold -- <name> [--owned] [--parent <resource>] [--field <name>:<type>]…` (e.g. `publisher`): a
-// CRUD resource in the house style, with a `name` (unique, whatever its case) and the fields asked for, and a
-// seeded sample. `--owned`: its rows belong to the person who creates them (own/any permissions, pages in the app
-// section too, the export entry). `--parent`: each row belongs to a row of another resource (a foreign key, deleted
-// with it; its collection under the parent's path; its list on the parent's page). `--help` lists the field types.
+// `npm run scaffold -- <name> [--plural <word>] [--owned] [--parent <resource>] [--field <name>:<type>]…` (e.g.
+// `publisher`): a CRUD resource in the house style, with a `name` (unique, whatever its case) and the fields asked
+// for, and a seeded sample. `--plural`: the plural, where the rule gets it wrong (person, people). `--owned`: its
+// rows belong to the person who creates them (own/any permissions, pages in the app section too, the export
+// entry). `--parent`: each row belongs to a row of another resource (a foreign key, deleted with it; its collection
+// under the parent's path; its list on the parent's page). `--help` lists the field types.
+// A name (or a plural) the tree has already is refused before anything is written (`takenBy`, `refuseNameClashes`).
 // docs/guides/adding-a-resource.md walks the same steps by hand.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.on('uncaughtException', (error) => {
   console.error(error.message);
   process.exit(1);
 });
-const USAGE = `Usage: npm run scaffold -- <name> [--owned] [--parent <resource>] [--field <name>:<type>]…
+const USAGE = `Usage: npm run scaffold -- <name> [--plural <word>] [--owned] [--parent <resource>] [--field <name>:<type>]…
   <name>               one lower-case English noun, singular: publisher
+  --plural <word>      its plural, when the rule (+s; +es after s, x, z, ch, sh; y after a consonant: +ies)
+                       gives the wrong one: leaf --plural leaves, person --plural people. It names the
+                       feature's folder and files, the API's paths, the pages' routes and the strings' namespace
+  --dry-run            print the singular, the plural and the files it would write and edit; write nothing
   --owned              rows belong to the person who creates them: users create and edit their own in the app
                        section, admins moderate every row (own/any in src/lib/permissions.ts); the rows join
                        "Download my data"
@@ -34,6 +42,9 @@ const USAGE = `Usage: npm run scaffold -- <name> [--owned] [--parent <resource>]
                          ref:<resource>  a row of an existing resource whose list answers pages (listPage),
                                          optional, cleared when that row is deleted (a searched picker):
                                          favourite:ref:book
+A name, or a plural, that something in the tree has already (a feature, a table, an API or route path, a
+permission, audit actions, a strings namespace, a folder, a reserved word, a name in the code it writes beside)
+is refused: nothing is written, and the one line says what has it.
 Example: npm run scaffold -- review --owned --parent book --field rating:int:1-5 --field comment:longtext`;
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
@@ -47,28 +58,58 @@ const fail = (message) => {
 const names = [];
 const fieldSpecs = [];
 let owned = false;
+let dryRun = false;
 let parentName = null;
+let pluralName = null;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--owned') owned = true;
-  else if (a === '--parent' || a === '--field') {
+  else if (a === '--dry-run') dryRun = true;
+  else if (a === '--parent' || a === '--field' || a === '--plural') {
     const value = args[++i];
     if (!value || value.startsWith('-')) fail(`${a} takes a value.`);
     if (a === '--parent') parentName = value;
+    else if (a === '--plural') pluralName = value;
     else fieldSpecs.push(value);
   } else if (a.startsWith('--parent=')) parentName = a.slice('--parent='.length);
+  else if (a.startsWith('--plural=')) pluralName = a.slice('--plural='.length);
   else if (a.startsWith('--field=')) fieldSpecs.push(a.slice('--field='.length));
   else if (a.startsWith('-')) fail(`Unknown option ${a}.`);
   else names.push(a);
 }
 const arg = names[0] ?? '';
 if (names.length !== 1 || !/^[a-z][a-z]{2,30}$/.test(arg)) fail(names.length > 1 ? `One name only: ${names.join(', ')}.` : '');
+if (pluralName !== null && !/^[a-z][a-z]{2,30}$/.test(pluralName))
+  fail(`--plural ${pluralName}: one lower-case word, letters only (leaves).`);
 /** The text when the resource is owned, else nothing. */
 const ifOwned = (text, otherwise = '') => (owned ? text : otherwise);
-const plural = (word) => (word.endsWith('y') ? `${word.slice(0, -1)}ies` : word.endsWith('s') ? `${word}es` : `${word}s`);
+/**
+ * The regular English plural. Irregular ones are not guessed (leaf: leaves, but roof: roofs; person: people):
+ * `--plural` names them, and `pluralHint` points at it for the endings that are often irregular.
+ */
+const plural = (word) => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(word) ? `${word}es` : `${word}s`);
+const IRREGULAR_ENDINGS = [
+  [/fe?$/, 'a word ending in -f or -fe may take -ves (leaf: leaves, knife: knives), or not (roof: roofs)'],
+  [/o$/, 'a word ending in -o may take -es (hero: heroes), or not (photo: photos)'],
+  [/(us|is|ix|ex)$/, 'a word ending in -us, -is, -ix or -ex may have a Latin or Greek plural (cactus: cacti, analysis: analyses)'],
+  [
+    /(man|child|person|mouse|goose|tooth|foot|sheep|fish|deer|series|species)$/,
+    'this word may have an irregular plural (man: men, person: people)',
+  ],
+];
+const pluralHint = (word) => IRREGULAR_ENDINGS.find(([ending]) => ending.test(word))?.[1];
 const capital = (word) => word[0].toUpperCase() + word.slice(1);
 const one = arg;
-const many = plural(one);
+const many = pluralName ?? plural(one);
+/** One line, and nothing written: a name the tree cannot take. */
+const refuse = (message) => {
+  console.error(message);
+  process.exit(1);
+};
+if (many === one)
+  refuse(
+    `Cannot scaffold ${one} with the plural ${many}: the plural must differ from the name (the list's names and one row's would be the same). Give another with --plural <word>.`,
+  );
 const One = capital(one);
 const Many = capital(many);
 const LANGUAGES = ['en', 'fr', 'ar', 'sw'];
@@ -78,14 +119,113 @@ const file = (p) => path.join(root, p);
 // has touched anything.
 const changes = new Map();
 const read = (p) => changes.get(p) ?? readFileSync(file(p), 'utf8');
+/** A file of the tree as it is on disk, or '' when there is none. */
+const inTree = (p) => (existsSync(file(p)) ? readFileSync(file(p), 'utf8') : '');
 const written = [];
 const edited = [];
+
+// What a new name must not meet (issue #55): what the tree has of that name already, which the scaffold would
+// overwrite or duplicate. The names the written code binds are checked at the end, against a run with a name
+// nothing has (the probe).
+// example:start
+// `shelf` met the organisation's shelf: the scaffold replaced the strings of its audit actions (shelf.added,
+// shelf.removed), and with --owned imported the table into src/features/account/account-export.server.ts, whose
+// own `const shelf` then hid it (tsc failed there).
+// example:end
+const RESERVED_WORDS = new Set(
+  `arguments await break case catch class const continue debugger default delete else enum eval export extends false
+  finally for function implements import instanceof interface let new null package private protected public return
+  static super switch this throw true try typeof var void while with yield any bigint boolean never number object
+  string symbol undefined unknown`.split(/\s+/),
+);
+/** The keys of the object literal that starts at `start` in `text` (one a line, as Prettier leaves them). */
+const keysAfter = (text, start) => {
+  const at = text.indexOf(start);
+  if (at < 0) return [];
+  const body = text.slice(at + start.length, text.indexOf('\n}', at));
+  return [...body.matchAll(/^\s+(\w+):/gm)].map((m) => m[1]);
+};
+/** The quoted strings of the array literal that starts at `start` in `text`. */
+const stringsAfter = (text, start) => {
+  const at = text.indexOf(start);
+  if (at < 0) return [];
+  return [...text.slice(at, text.indexOf('] as const', at)).matchAll(/'([^']+)'/g)].map((m) => m[1]);
+};
+const json = (p) => (existsSync(file(p)) ? JSON.parse(readFileSync(file(p), 'utf8')) : {});
+/** The router files under src, where the API's paths are declared. */
+const routerFiles = () =>
+  readdirSync(file('src'), { recursive: true })
+    .map(String)
+    .filter((p) => p.endsWith('.router.ts'))
+    .map((p) => `src/${p.split(path.sep).join('/')}`);
+/** What in the tree has `name` already, each as a clause ('' when nothing does). */
+function takenBy(name, { isPlural }) {
+  const found = [];
+  if (RESERVED_WORDS.has(name)) found.push('it is a reserved word in JavaScript or TypeScript');
+  if (existsSync(file(`src/features/${name}`))) found.push(`src/features/${name}/ exists`);
+  const schema = inTree('src/server/db/schema.ts');
+  if (new RegExp(`^export (?:const|let|function|class|type|interface|enum) ${name}\\b`, 'm').test(schema))
+    found.push(`src/server/db/schema.ts exports \`${name}\``);
+  else if (new RegExp(`pgTable\\(\\s*'${name}'`).test(schema)) found.push(`src/server/db/schema.ts has a table '${name}'`);
+  if (keysAfter(inTree('src/server/router.ts'), 'export const router = {').includes(name))
+    found.push(`src/server/router.ts has the key \`${name}\``);
+  if (isPlural) {
+    // The feature's folder: eslint.config.js reads `../…/<folder>/` in a feature as an import of that feature, so
+    // a feature named after a folder of the tree (tests: the API suites import ../../../tests/support/api.ts)
+    // would have lint refuse those imports.
+    const folder = [name, `src/${name}`].find((p) => existsSync(file(p)) && statSync(file(p)).isDirectory());
+    if (folder) found.push(`the folder ${folder}/ exists, which eslint.config.js would take for the feature src/features/${name}/`);
+    const apiPath = new RegExp(`path: '/${name}[/']`);
+    const answering = routerFiles().find((p) => apiPath.test(inTree(p)));
+    if (answering) found.push(`${answering} answers the API path /${name}`);
+  }
+  for (const section of ['manager', 'app'])
+    for (const route of [`src/routes/${section}/${name}`, `src/routes/${section}/${name}.tsx`])
+      if (existsSync(file(route))) found.push(`the route ${route} exists`);
+  if (keysAfter(inTree('src/lib/permissions.ts'), 'export const statements = {').includes(name))
+    found.push(`src/lib/permissions.ts has the permission resource \`${name}\``);
+  const audit = inTree('src/lib/audit-actions.ts');
+  const auditStrings = json('src/locales/en/audit.json');
+  const actions = stringsAfter(audit, 'export const AUDIT_ACTIONS = [').filter((a) => a.startsWith(`${name}.`));
+  if (actions.length) found.push(`src/lib/audit-actions.ts has the audit actions ${actions.join(', ')}`);
+  else if (auditStrings.actions?.[name]) found.push(`src/locales/en/audit.json names actions of ${name}`);
+  if (stringsAfter(audit, 'export const AUDIT_TARGET_TYPES = [').includes(name) || auditStrings.targetTypes?.[name])
+    found.push(`src/lib/audit-actions.ts has the audit target type ${name}`);
+  if (
+    stringsAfter(inTree('src/lib/i18n/languages.ts'), 'export const NAMESPACES = [').includes(name) ||
+    existsSync(file(`src/locales/en/${name}.json`))
+  )
+    found.push(`the strings namespace ${name} exists (src/locales/en/${name}.json)`);
+  if (LANGUAGES.some((lng) => json(`src/locales/${lng}/common.json`).nav?.[name] !== undefined))
+    found.push(`src/locales/en/common.json has nav.${name}`);
+  return found.join(', ');
+}
+const takenOne = takenBy(one, { isPlural: false });
+const takenMany = takenBy(many, { isPlural: true });
+if (takenOne || takenMany)
+  refuse(
+    `Cannot scaffold ${one} (plural ${many}): ${[takenOne && `${one} is taken (${takenOne})`, takenMany && `${many} is taken (${takenMany})`].filter(Boolean).join('; ')}. ${
+      takenOne ? 'Choose another name' : 'Give another plural with --plural <word>, or choose another name'
+    }.`,
+  );
+
+/** The feature folder of a resource already in the tree: the rule's plural, or the one given to --plural. */
+function featureOf(name) {
+  const guess = plural(name);
+  if (existsSync(file(`src/features/${guess}/${guess}.router.ts`))) return guess;
+  // Scaffolded with --plural: the feature whose router lists the table with the table's own permission.
+  const found = readdirSync(file('src/features')).find((d) => {
+    const router = inTree(`src/features/${d}/${d}.router.ts`);
+    return router.includes(`.from(${name})`) && router.includes(`permission: { ${name}: ['read'] }`);
+  });
+  return found ?? guess;
+}
 
 /** A resource already in the tree (a parent, a reference): its table, its feature, the column it is known by. */
 function resource(name, role) {
   const schema = readFileSync(file('src/server/db/schema.ts'), 'utf8');
   const start = schema.indexOf(`export const ${name} = pgTable(`);
-  const names = plural(name);
+  const names = featureOf(name);
   if (start < 0 || !existsSync(file(`src/features/${names}/${names}.router.ts`)))
     fail(`${role} ${name}: no table \`${name}\` in src/server/db/schema.ts with src/features/${names}/${names}.router.ts.`);
   // Its list answers keyset pages ({ items, nextCursor, … }): the pickers and the tests read `items`.
@@ -197,11 +337,6 @@ function imports(list) {
   const byModule = new Map();
   for (const [used, module, name] of list) if (used) byModule.set(module, [...(byModule.get(module) ?? []), name]);
   return [...byModule].map(([module, names]) => `import { ${names.join(', ')} } from '${module}';`).join('\n');
-}
-
-if (existsSync(file(`src/features/${many}`))) {
-  console.error(`src/features/${many} exists already.`);
-  process.exit(1);
 }
 
 // What each field type writes where: its column, its input and output schemas, its value in the seed and tests.
@@ -1829,7 +1964,184 @@ ${e2eListed('app', `\`My ${One} \${run}\``)}
 `,
 );
 
-// 9. Written at last, then the migration, the route tree and the formatting.
+// 9. Checked, written at last, then the migration, the route tree and the formatting.
+// The probe: the same scaffold for a name nothing in the tree has, run by the scaffold itself, writes its changes
+// to the file named in SCAFFOLD_PROBE instead of the tree.
+if (process.env.SCAFFOLD_PROBE) {
+  writeFileSync(process.env.SCAFFOLD_PROBE, JSON.stringify([...changes]));
+  process.exit(0);
+}
+const PROBE = { one: 'qqprobeone', many: 'qqprobemany' };
+const probeDir = mkdtempSync(path.join(tmpdir(), 'scaffold-probe-'));
+let probeChanges;
+try {
+  const probeFile = path.join(probeDir, 'changes.json');
+  const probed = spawnSync(
+    process.execPath,
+    [
+      import.meta.filename,
+      PROBE.one,
+      '--plural',
+      PROBE.many,
+      ...(owned ? ['--owned'] : []),
+      ...(parent ? ['--parent', parent.one] : []),
+      ...fieldSpecs.flatMap((spec) => ['--field', spec]),
+    ],
+    { cwd: root, env: { ...process.env, SCAFFOLD_PROBE: probeFile }, encoding: 'utf8' },
+  );
+  if (probed.status !== 0) throw new Error(`The scaffold's check of its names failed:\n${probed.stderr}`);
+  probeChanges = JSON.parse(readFileSync(probeFile, 'utf8'));
+} finally {
+  rmSync(probeDir, { recursive: true, force: true });
+}
+// After the probe's folder is gone: a refusal exits at once.
+refuseNameClashes(probeChanges);
+
+/**
+ * The names in a file's code, in their order, and what each refers to: the index of the name that declares it in
+ * the nearest scope that declares one, or -1 (a global, a module's export read elsewhere). Properties
+ * (`item.name`, `{ name: … }`, `<label>`) are no names here. Where the written code and the probe's differ, one
+ * name means two things: the new resource's and one the file has already (a table imported where a local of that
+ * name is read, `base` beside the API's `base`, a type `Header` in a page that shows `PageHeader`…), which tsc
+ * or lint refuses. A name merely alike in another scope (seed.ts's parameter `publisher`) is no clash.
+ */
+function resolved(p, text) {
+  const kind = p.endsWith('.tsx') ? ts.ScriptKind.TSX : /\.m?js$/.test(p) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const nodes = [];
+  const declared = new Map(); // scope node -> Map(name -> index of its first declaration)
+  const scopeOf = (node) => {
+    let up = node.parent;
+    while (up && !isScope(up)) up = up.parent;
+    return up;
+  };
+  const visit = (node) => {
+    if (ts.isIdentifier(node) && !isPropertyName(node)) {
+      const at = nodes.push(node) - 1;
+      const declaration = declarationOf(node);
+      if (declaration) {
+        const scope = scopeOf(declaration);
+        const inScope = declared.get(scope) ?? new Map();
+        if (!inScope.has(node.text)) inScope.set(node.text, at);
+        declared.set(scope, inScope);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(p, text, ts.ScriptTarget.Latest, true, kind));
+  const meanings = nodes.map((node) => {
+    for (let up = node.parent; up; up = up.parent) {
+      const at = isScope(up) ? declared.get(up)?.get(node.text) : undefined;
+      if (at !== undefined) return at;
+    }
+    return -1;
+  });
+  return { texts: nodes.map((node) => node.text), meanings };
+}
+function isScope(node) {
+  return (
+    ts.isSourceFile(node) ||
+    ts.isBlock(node) ||
+    ts.isModuleBlock(node) ||
+    ts.isCaseBlock(node) ||
+    ts.isCatchClause(node) ||
+    ts.isForStatement(node) ||
+    ts.isForInStatement(node) ||
+    ts.isForOfStatement(node) ||
+    ts.isFunctionLike(node) ||
+    ts.isTypeAliasDeclaration(node) ||
+    ts.isInterfaceDeclaration(node)
+  );
+}
+/** The node that declares the name (its scope is the nearest around that node), or null for a name that is read. */
+function declarationOf(node) {
+  let up = node.parent;
+  if (ts.isBindingElement(up)) {
+    if (up.name !== node) return null;
+    // A name in a destructuring pattern is declared by the variable or the parameter around the pattern.
+    while (ts.isBindingElement(up) || ts.isObjectBindingPattern(up) || ts.isArrayBindingPattern(up)) up = up.parent;
+    return up;
+  }
+  const declares =
+    ts.isVariableDeclaration(up) ||
+    ts.isParameter(up) ||
+    ts.isImportClause(up) ||
+    ts.isImportSpecifier(up) ||
+    ts.isNamespaceImport(up) ||
+    ts.isImportEqualsDeclaration(up) ||
+    ts.isFunctionDeclaration(up) ||
+    ts.isClassDeclaration(up) ||
+    ts.isTypeAliasDeclaration(up) ||
+    ts.isInterfaceDeclaration(up) ||
+    ts.isEnumDeclaration(up) ||
+    ts.isTypeParameterDeclaration(up);
+  return declares && up.name === node ? up : null;
+}
+function isPropertyName(node) {
+  const up = node.parent;
+  if (ts.isPropertyAccessExpression(up) || ts.isMetaProperty(up)) return up.name === node;
+  if (ts.isQualifiedName(up)) return up.right === node;
+  if (ts.isImportSpecifier(up) || ts.isExportSpecifier(up) || ts.isBindingElement(up)) return up.propertyName === node;
+  if (ts.isJsxOpeningElement(up) || ts.isJsxSelfClosingElement(up) || ts.isJsxClosingElement(up)) return /^[a-z]/.test(node.text);
+  if (ts.isLabeledStatement(up) || ts.isBreakOrContinueStatement(up)) return up.label === node;
+  return (
+    (ts.isPropertyAssignment(up) ||
+      ts.isPropertySignature(up) ||
+      ts.isPropertyDeclaration(up) ||
+      ts.isMethodDeclaration(up) ||
+      ts.isMethodSignature(up) ||
+      ts.isGetAccessor(up) ||
+      ts.isSetAccessor(up) ||
+      ts.isEnumMember(up) ||
+      ts.isJsxAttribute(up)) &&
+    up.name === node
+  );
+}
+function refuseNameClashes(probeChanges) {
+  const fromProbe = (text) => text.replaceAll(PROBE.many, many).replaceAll(PROBE.one, one);
+  const real = [...changes];
+  const clashes = [];
+  const same = real.length === probeChanges.length && real.every(([p], i) => fromProbe(probeChanges[i][0]) === p);
+  if (!same) clashes.push('it changes other files than a name nothing has would');
+  for (const [i, [p, text]] of real.entries()) {
+    if (!same || !/\.(tsx?|m?js)$/.test(p)) continue;
+    const ours = resolved(p, text);
+    const theirs = resolved(p, probeChanges[i][1]);
+    if (ours.texts.length !== theirs.texts.length) {
+      clashes.push(`the code it writes in ${p} reads differently with it`);
+      continue;
+    }
+    const found = new Set();
+    for (const [j, at] of ours.meanings.entries()) {
+      const name = ours.texts[j];
+      if (at === theirs.meanings[j] || found.has(name)) continue;
+      found.add(name);
+      // The probe's names at the clash (the name read, and what it meant in either run): the new resource's own.
+      const involved = [j, theirs.meanings[j], at].map((k) => theirs.texts[k]?.toLowerCase() ?? '');
+      const fromPlural = !involved.some((n) => n.includes(PROBE.one));
+      clashes.push(`\`${name}\` (from the ${fromPlural ? 'plural' : 'name'}) would mean two things in ${p}`);
+    }
+  }
+  if (clashes.length)
+    refuse(
+      `Cannot scaffold ${one} (plural ${many}): ${clashes.join('; ')}. ${
+        clashes.every((c) => c.includes('(from the plural)'))
+          ? 'Give another plural with --plural <word>, or choose another name'
+          : 'Choose another name'
+      }.`,
+    );
+}
+
+const named = `singular ${one}, plural ${many} (${pluralName ? '--plural' : 'the rule; --plural <word> gives another'})`;
+const hint = pluralName ? undefined : pluralHint(one);
+if (dryRun) {
+  console.log(`${One}: ${named}.${hint ? `\nCheck the plural: ${hint}.` : ''}
+Would write:\n${written.map((p) => `  ${p}`).join('\n')}
+  drizzle/*_${many}.sql (the migration), its snapshot in drizzle/meta/ and a line in _journal.json
+  src/routeTree.gen.ts (regenerated)
+Would edit:\n${edited.map((p) => `  ${p}`).join('\n')}
+Nothing written (--dry-run).`);
+  process.exit(0);
+}
 for (const [p, text] of changes) {
   mkdirSync(path.dirname(file(p)), { recursive: true });
   writeFileSync(file(p), text);
@@ -1843,7 +2155,9 @@ run(process.execPath, [file('scripts/generate-routes.mjs')]);
 run(process.execPath, [file('node_modules/prettier/bin/prettier.cjs'), '--log-level=warn', '--write', ...written, ...edited]);
 
 console.log(`
-${One} scaffolded${fields.length ? ` with ${fields.map((f) => `${f.name} (${f.type})`).join(', ')}` : ''}.
+${One} scaffolded${fields.length ? ` with ${fields.map((f) => `${f.name} (${f.type})`).join(', ')}` : ''}: ${named}.${
+  hint ? `\nCheck the plural: ${hint}. If ${many} is wrong, remove what was written and scaffold again with --plural <word>.` : ''
+}
 Written:\n${written.map((p) => `  ${p}`).join('\n')}
   drizzle/*_${many}.sql (the migration, applied at start-up), its snapshot in drizzle/meta/ and a line in _journal.json
   src/routeTree.gen.ts (regenerated)
