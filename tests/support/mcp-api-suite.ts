@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { count, eq } from 'drizzle-orm';
+import { defaultKeyHasher } from '@better-auth/api-key';
+import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_RESOURCES, statements } from '#/lib/permissions';
 import { handleApiRequest } from '#/server/api-handler.ts';
@@ -18,11 +19,13 @@ import { ORIGIN, api, signIn } from './api.ts';
 
 type ApiError = { code: string; message: string; data?: { fields?: Record<string, string>; resource?: string } };
 
-// As src/server.ts routes them, inside the same pipeline.
-const pipeline = createHttpPipeline((request) =>
-  new URL(request.url).pathname === '/api/mcp' ? handleMcpRequest(request) : handleApiRequest(request),
-);
-const viaPipeline = (url: string | URL, init?: RequestInit) => pipeline(new Request(url, init));
+// As src/server.ts routes them, inside the same pipeline; made at the first request, since it reads the environment
+// (a demo's test file sets DEMO_MODE after its imports).
+let pipeline: ReturnType<typeof createHttpPipeline> | undefined;
+const viaPipeline = (url: string | URL, init?: RequestInit) =>
+  (pipeline ??= createHttpPipeline((request) =>
+    new URL(request.url).pathname === '/api/mcp' ? handleMcpRequest(request) : handleApiRequest(request),
+  ))(new Request(url, init));
 const MCP_URL = new URL(`${ORIGIN}/api/mcp`);
 
 const address = (prefix: string) => `${prefix}.${randomBytes(4).toString('hex')}@example.org`;
@@ -325,6 +328,37 @@ export function mcpSuite() {
       // No event stream by GET: the client goes on without one (the transport's 405 case).
       expect((await viaPipeline(MCP_URL, { headers: bearer })).status).toBe(405);
       expect((await (await database()).select({ n: count() }).from(auditEvent).where(eq(auditEvent.targetLabel, title)))[0]!.n).toBe(0);
+    });
+  });
+}
+
+export function mcpDemoSuite() {
+  describe('MCP in demo mode', () => {
+    it("refuses an agent's write as any other, recorded under the key, via MCP; its reads answer", async () => {
+      const db = await database();
+      const owner = crypto.randomUUID();
+      await db.insert(user).values({ id: owner, email: address('mcp-demo'), name: 'Demo owner', role: 'admin', emailVerified: true });
+      // Made before the demo (the demo refuses making one): straight into the table, hashed as the plugin hashes.
+      const secret = `sb_${randomBytes(32).toString('hex')}`;
+      const keyId = crypto.randomUUID();
+      await db.insert(apikey).values({
+        id: keyId,
+        name: 'Demo agent',
+        key: await defaultKeyHasher(secret),
+        referenceId: owner,
+        permissions: JSON.stringify({ book: ['read', 'create'] }),
+      });
+      const client = await connect(secret);
+      const title = `In a demo ${randomBytes(3).toString('hex')}`;
+      const refused = errorOf((await client.callTool({ name: 'books_create', arguments: { title, author: 'A. Gent' } })) as CallToolResult);
+      expect(refused.code).toBe('DEMO_MODE');
+      expect(await booksTitled(title)).toBe(0);
+      const recorded = await db
+        .select({ details: auditEvent.details })
+        .from(auditEvent)
+        .where(and(eq(auditEvent.action, 'demo.refused'), eq(auditEvent.actorId, owner)));
+      expect(recorded).toEqual([{ details: { path: '/books', apiKey: { id: keyId, name: 'Demo agent' }, via: 'mcp' } }]);
+      expect((await client.callTool({ name: 'books_list', arguments: { limit: 1 } })).isError).toBeFalsy();
     });
   });
 }
