@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server';
 import { createServerEntry } from '@tanstack/react-start/server-entry';
 import type * as ApiHandler from './server/api-handler.ts';
+import type * as McpHandler from './server/mcp/handler.ts';
 import type * as AuthHandler from './server/auth-handler.ts';
 import type * as ImagesHandler from './server/storage/upload-handler.ts';
 import type * as AuditCsv from './features/audit/audit-csv.server.ts';
@@ -28,6 +29,7 @@ const startHandler = createStartHandler(defaultStreamHandler);
  */
 // Kept once loaded: every `import()` call goes through the module loader again (a few % of a call).
 let apiHandler: Promise<typeof ApiHandler> | undefined;
+let mcpHandler: Promise<typeof McpHandler> | undefined;
 let authHandler: Promise<typeof AuthHandler> | undefined;
 let imagesHandler: Promise<typeof ImagesHandler> | undefined;
 let auditCsv: Promise<typeof AuditCsv> | undefined;
@@ -44,6 +46,12 @@ const API_ROUTES: Array<{
     prefix: '/api/rpc/',
     methods: new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
     handle: async (request) => (await (apiHandler ??= import('./server/api-handler.ts'))).handleApiRequest(request),
+  },
+  // The product API as a Model Context Protocol server, for agents with a key (decision 101).
+  {
+    prefix: '/api/mcp',
+    methods: new Set(['POST']),
+    handle: async (request) => (await (mcpHandler ??= import('./server/mcp/handler.ts'))).handleMcpRequest(request),
   },
   {
     prefix: '/api/auth/',

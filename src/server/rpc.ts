@@ -1,7 +1,7 @@
 // Every procedure declares its permission in `meta`; the one middleware enforces it and refuses demo writes.
 import { os } from '@orpc/server';
 import type { ResponseHeadersPluginContext } from '@orpc/server/plugins';
-import { keyHolds, reach, roleHolds, type Permission } from '#/lib/permissions';
+import { keyHolds, reach, roleHolds, type Holds, type Permission } from '#/lib/permissions';
 import { apiError, apiTranslator, type Translate } from './api-errors.ts';
 import { effectiveRole } from './roles.ts';
 import { dataException } from './db/errors.ts';
@@ -44,6 +44,11 @@ export interface RpcMeta {
    * (src/server/recent-sign-in.ts), and the interface has the person confirm it is them first.
    */
   recentSignIn?: true;
+  /**
+   * `false`: kept away from agents. The procedure is no tool of /api/mcp (src/server/mcp/tools.ts), whatever a
+   * key holds; a program still calls it over /api/rpc with a key that holds its permission.
+   */
+  agents?: false;
 }
 
 /** The owner of the row `input` names: its id, `null` for a row with no owner, `undefined` for no such row. */
@@ -55,6 +60,8 @@ export interface RowOwner {
 
 export interface RpcContext extends ResponseHeadersPluginContext {
   request: Request;
+  /** Set by /api/mcp's tool calls (src/server/mcp/tools.ts): the audit rows they write say so (`details.via`). */
+  via?: 'mcp';
 }
 
 const READ_ACTIONS = new Set(['read', 'list']);
@@ -79,6 +86,35 @@ const retryAfter =
     throw error;
   };
 
+/**
+ * How far a caller reaches with a resource permission: `refused`, the first resource it does not hold; else
+ * `ownOnly`, the first it holds on its own rows only (the row's owner decides). A key holds what it was given and
+ * what its owner may do now, whichever is less.
+ */
+function reachOf(permission: Permission, byRole: Holds, byKey: Holds | null): { refused: string | null; ownOnly: string | null } {
+  let ownOnly: string | null = null;
+  for (const [resource, actions] of Object.entries(permission)) {
+    for (const action of actions ?? []) {
+      const reached = [reach(byRole, resource, action), byKey ? reach(byKey, resource, action) : 'any'];
+      if (reached.includes(null)) return { refused: resource, ownOnly: null };
+      if (reached.includes('own')) ownOnly ??= resource;
+    }
+  }
+  return { refused: null, ownOnly };
+}
+
+/**
+ * Whether the middleware below lets this key's calls through to a procedure, as far as permissions go (a row's
+ * owner, on `own` rows, is checked at the call): what /api/mcp's `tools/list` shows (src/server/mcp/tools.ts).
+ */
+export function keyMayCall(meta: RpcMeta, key: KeyCaller): boolean {
+  const permission = meta.permission;
+  // No permission fails closed; a signed-in procedure answers API_KEY_SESSION_ONLY to a key.
+  if (!permission || permission === 'signed-in' || !key.owner) return false;
+  if (permission === 'public') return true;
+  return reachOf(permission, roleHolds(effectiveRole(key.owner)), keyHolds(key.key.permissions)).refused === null;
+}
+
 export const base = os
   .$context<RpcContext>()
   .$meta<RpcMeta>({})
@@ -97,7 +133,7 @@ export const base = os
     const caller = viaKey?.owner ?? session?.user;
     const user = caller ? { ...caller, role: effectiveRole(caller) } : null;
     const impersonatorId = session?.session.impersonatedBy ?? null;
-    const apiKey = viaKey ? { id: viaKey.key.id, name: viaKey.key.name } : null;
+    const apiKey = viaKey ? { id: viaKey.key.id, name: viaKey.key.name, ...(context.via && { via: context.via }) } : null;
 
     if (permission !== 'public') {
       if (!user) {
@@ -127,18 +163,11 @@ export const base = os
       if (meta.recentSignIn && session && !signedInRecently(session.session.createdAt)) {
         throw apiError('SESSION_EXPIRED', t('authErrors:SESSION_EXPIRED'));
       }
-      const byRole = roleHolds(user.role);
-      const byKey = viaKey ? keyHolds(viaKey.key.permissions) : null;
-      /** The first resource the caller holds on its own rows only: the row's owner decides. */
-      let ownOnly: string | null = null;
-      for (const [resource, actions] of permission === 'signed-in' ? [] : Object.entries(permission)) {
-        for (const action of actions ?? []) {
-          // A key holds what it was given and what its owner may do now, whichever is less.
-          const reached = [reach(byRole, resource, action), byKey ? reach(byKey, resource, action) : 'any'];
-          if (reached.includes(null)) throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource }), { resource });
-          if (reached.includes('own')) ownOnly ??= resource;
-        }
-      }
+      const { refused, ownOnly } =
+        permission === 'signed-in'
+          ? { refused: null, ownOnly: null }
+          : reachOf(permission, roleHolds(user.role), viaKey ? keyHolds(viaKey.key.permissions) : null);
+      if (refused) throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource: refused }), { resource: refused });
       if (ownOnly) {
         const owner = meta.owner;
         if (!owner) {

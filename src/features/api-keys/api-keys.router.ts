@@ -97,15 +97,16 @@ export const apiKeysRouter = {
       return { id: input.id };
     }),
 
+  // How people and programs sign in stays with people: no agent lists or revokes keys (docs/decisions/101-the-api-over-mcp.md).
   ofUser: base
-    .meta({ permission: { apiKey: ['list'] } })
+    .meta({ permission: { apiKey: ['list'] }, agents: false })
     .route({ method: 'GET', path: '/users/{id}/api-keys', summary: "A user's API keys, oldest first", tags: ['users'] })
     .input(keyIdInputSchema)
     .output(z.array(apiKeySchema))
     .handler(({ input, context }) => keysOf(context.db, input.id)),
 
   revokeOfUser: base
-    .meta({ permission: { apiKey: ['revoke'] } })
+    .meta({ permission: { apiKey: ['revoke'] }, agents: false })
     .route({ method: 'DELETE', path: '/users/{id}/api-keys/{keyId}', summary: "Revoke one of a user's API keys", tags: ['users'] })
     .input(userKeyInputSchema)
     .output(z.object({ id: z.string() }))

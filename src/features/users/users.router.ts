@@ -285,8 +285,10 @@ export const usersRouter = {
       }
     }),
 
+  // A person's sign-ins (addresses, devices) and second factor stay with people: no tool of /api/mcp
+  // (docs/decisions/101-the-api-over-mcp.md).
   sessions: base
-    .meta({ permission: { session: ['list'] } })
+    .meta({ permission: { session: ['list'] }, agents: false })
     .route({ method: 'GET', path: '/users/{id}/sessions', summary: "A user's sessions, latest activity first", tags: ['users'] })
     .input(userIdInputSchema)
     .output(z.array(userSessionSchema))
@@ -305,7 +307,7 @@ export const usersRouter = {
     }),
 
   revokeSession: base
-    .meta({ permission: { session: ['revoke'] } })
+    .meta({ permission: { session: ['revoke'] }, agents: false })
     .route({ method: 'DELETE', path: '/users/{id}/sessions/{sessionId}', summary: "End one of a user's sessions", tags: ['users'] })
     .input(userSessionInputSchema)
     .output(z.object({ id: z.string() }))
@@ -335,7 +337,7 @@ export const usersRouter = {
    * again, and is told by e-mail; never oneself (the account page turns one's own off, after a recent sign-in).
    */
   resetTwoFactor: base
-    .meta({ permission: { user: ['reset-two-factor'] } })
+    .meta({ permission: { user: ['reset-two-factor'] }, agents: false })
     .route({
       method: 'POST',
       path: '/users/{id}/two-factor/reset',

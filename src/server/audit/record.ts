@@ -33,8 +33,19 @@ export interface AuditEventInput {
   changes?: AuditChanges | null;
   details?: Record<string, unknown> | null;
   request?: Request | Headers | null;
-  /** The API key `actor` acted through (its id and name, never its secret): kept in `details.apiKey`. */
-  apiKey?: { id: string; name: string } | null;
+  /**
+   * The API key `actor` acted through (its id and name, never its secret): kept in `details.apiKey`; `via: 'mcp'`
+   * when an agent called through /api/mcp, kept as `details.via`.
+   */
+  apiKey?: ActingKey | null;
+}
+
+type ActingKey = { id: string; name: string; via?: 'mcp' };
+
+function withKey(details: Record<string, unknown> | null | undefined, apiKey: ActingKey | null | undefined) {
+  if (!apiKey) return details ?? null;
+  const { via, ...key } = apiKey;
+  return { ...details, apiKey: key, ...(via && { via }) };
 }
 
 let clientAddress: ReturnType<typeof createClientAddress> | undefined;
@@ -85,7 +96,7 @@ export async function recordAuditEvent(db: Database, event: AuditEventInput): Pr
     ipAddress: clientAddressOf(event.request),
     userAgent: headers?.get('user-agent')?.slice(0, 512) ?? null,
     changes: event.changes ?? null,
-    details: event.apiKey ? { ...event.details, apiKey: event.apiKey } : (event.details ?? null),
+    details: withKey(event.details, event.apiKey),
   });
   // Endpoints that subscribe to it get it, through the same handle: committed with the change, or not at all.
   await emitWebhooks(db, {
@@ -100,7 +111,7 @@ export async function recordAuditEvent(db: Database, event: AuditEventInput): Pr
 export const actingIn = (context: {
   user: { id: string; name: string } | null;
   impersonatorId: string | null;
-  apiKey?: { id: string; name: string } | null;
+  apiKey?: ActingKey | null;
   request: Request;
 }): Pick<AuditEventInput, 'actor' | 'impersonatorId' | 'request' | 'apiKey'> => ({
   actor: context.user ? { id: context.user.id, name: context.user.name } : null,

@@ -6,5 +6,5 @@ export function presentedApiKey(request: Request): string | undefined {
   return bearer?.[1];
 }
 
-/** Where a key is taken: the product API (docs/decisions/073-api-keys.md). */
-export const API_KEY_PATHS = /^\/api\/rpc\//;
+/** Where a key is taken: the product API and its MCP server (docs/decisions/073-api-keys.md, 101-the-api-over-mcp.md). */
+export const API_KEY_PATHS = /^\/api\/(rpc\/|mcp$)/;

@@ -5,14 +5,14 @@
  * A request that may change state (any method but GET, HEAD and OPTIONS) is refused when the
  * browser says it comes from another site: by `Origin`, or, when a browser sent none, by
  * `Sec-Fetch-Site`, or else by `Referer`. A request with none of the three comes from a program,
- * not from a page another site controls, and passes. Where JSON is expected (`/api/rpc`), a body
+ * not from a page another site controls, and passes. Where JSON is expected (`/api/rpc`, `/api/mcp`), a body
  * of any other type is refused: a form on another site can only send form, multipart or text bodies.
  * Likewise an upload (`/api/images`) takes only an `image/*` body.
  */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Answers from identity providers, which may come back as a cross-site form post. */
 const PROVIDER_CALLBACKS = /^\/api\/auth\/(callback|oauth2\/callback)\//;
-const JSON_ONLY = /^\/api\/rpc\//;
+const JSON_ONLY = /^\/api\/(rpc\/|mcp$)/;
 const JSON_TYPE = /^application\/([a-z.+-]*\+)?json\s*(;|$)/i;
 /** Uploads take an image's bytes with its image type: a type no form can send (decision 037). */
 const IMAGE_ONLY = /^\/api\/images\//;

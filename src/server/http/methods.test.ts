@@ -46,6 +46,7 @@ describe('methods by path', () => {
       ['DELETE', '/api/rpc/users/1'],
       ['POST', '/api/auth/sign-out'],
       ['POST', '/_serverFn/abc'],
+      ['POST', '/api/mcp'],
     ]) {
       expect((await send(method!, path!)).status, `${method} ${path}`).not.toBe(405);
     }
@@ -61,6 +62,8 @@ describe('methods by path', () => {
       ['GET', '/login/onboarding'],
       ['DELETE', '/api/openapi'],
       ['PUT', '/api/auth/sign-out'],
+      // The MCP server opens no event stream (decision 101).
+      ['GET', '/api/mcp'],
     ]) {
       const res = await send(method!, path!);
       expect(res.status, `${method} ${path}`).toBe(405);

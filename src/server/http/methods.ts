@@ -11,6 +11,8 @@ const BY_PREFIX: ReadonlyArray<readonly [prefix: string, allow: string]> = [
   // Pictures: the raw bytes in, or removed (decision 037).
   ['/api/images/', 'PUT, DELETE'],
 ];
+/** Endpoints at one path. The MCP server takes its messages by POST; it opens no event stream by GET (decision 101). */
+const ENDPOINTS: Readonly<Record<string, string>> = { '/api/mcp': 'POST' };
 /** Pages whose form also posts without JavaScript (decision 033). */
 const FORM_PAGES: Readonly<Record<string, string>> = {
   '/login': 'GET, HEAD, POST',
@@ -23,4 +25,4 @@ const DEFAULT_ALLOW = 'GET, HEAD';
 
 /** The methods `pathname` takes, as an Allow header value. */
 export const allowedMethods = (pathname: string) =>
-  FORM_PAGES[pathname] ?? BY_PREFIX.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? DEFAULT_ALLOW;
+  ENDPOINTS[pathname] ?? FORM_PAGES[pathname] ?? BY_PREFIX.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? DEFAULT_ALLOW;

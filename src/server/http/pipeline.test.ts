@@ -360,7 +360,7 @@ describe('cross-site writes (decision 030)', () => {
     ).toBe(200);
   });
 
-  it('refuses an API key anywhere but the product API: pages, the auth API, uploads, files — in the caller’s language', async () => {
+  it('refuses an API key anywhere but the product API and its MCP server: pages, the auth API, uploads, files — in the caller’s language', async () => {
     const reached: string[] = [];
     const fetch = createHttpPipeline((req) => (reached.push(new URL(req.url).pathname), new Response('ok')), { env: production() });
     const key = `sb_${'a'.repeat(64)}`;
@@ -377,11 +377,16 @@ describe('cross-site writes (decision 030)', () => {
       expect(((await res.json()) as { code: string }).code, path).toBe('API_KEY_NOT_HERE');
     }
     const french = await fetch(new Request('http://localhost/', { headers: { 'x-api-key': key, 'accept-language': 'fr' } }));
-    expect(((await french.json()) as { message: string }).message).toBe('Les clés d’API n’ouvrent que l’API du produit (/api/rpc)');
+    expect(((await french.json()) as { message: string }).message).toBe(
+      'Les clés d’API n’ouvrent que l’API du produit (/api/rpc) et son serveur MCP (/api/mcp)',
+    );
     expect(reached).toEqual([]);
     // The product API takes it; a Basic login in front of a staging site is not a key.
     expect((await fetch(new Request('http://localhost/api/rpc/books', { headers: { 'x-api-key': key } }))).status).toBe(200);
     expect((await fetch(new Request('http://localhost/app/books', { headers: { authorization: 'Basic dTpw' } }))).status).toBe(200);
-    expect(reached).toEqual(['/api/rpc/books', '/app/books']);
+    const mcp = { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{}' };
+    expect((await fetch(new Request('http://localhost/api/mcp', mcp))).status).toBe(200);
+    expect((await fetch(new Request('http://localhost/api/mcp/x', { headers: { authorization: `Bearer ${key}` } }))).status).toBe(401);
+    expect(reached).toEqual(['/api/rpc/books', '/app/books', '/api/mcp']);
   });
 });

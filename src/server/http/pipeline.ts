@@ -122,7 +122,7 @@ const refuseDeclaredLargeBodies: Step = (x) =>
   Number(x.request.headers.get('Content-Length') ?? 0) > bodyLimit(x) ? tooLargeError(x) : undefined;
 
 // The framework throws on a server-function path without an id: that is a client's mistake.
-/** A key opens the product API only: a page, the auth API or an upload with one is refused, whatever else it carries. */
+/** A key opens the product API (and its MCP server) only: a page, the auth API or an upload with one is refused, whatever else it carries. */
 const refuseApiKeysElsewhere: Step = ({ request, url }) =>
   !API_KEY_PATHS.test(url.pathname) && presentedApiKey(request) !== undefined
     ? translatedError(request, 401, 'API_KEY_NOT_HERE', { 'WWW-Authenticate': 'Bearer' })
@@ -192,7 +192,7 @@ function applyAskedStatus(response: Response): Response {
 /** Answers to a signed-in request are personal: no shared or browser cache keeps them (decision 028). */
 function isPersonal({ request, url }: Exchange, response: Response) {
   if (url.pathname.startsWith('/assets/') || response.headers.get('Cache-Control')?.includes('immutable')) return false;
-  return Boolean(sessionCookie(request)) || url.pathname.startsWith('/api/auth/') || url.pathname.startsWith('/api/rpc/');
+  return Boolean(sessionCookie(request)) || url.pathname.startsWith('/api/auth/') || API_KEY_PATHS.test(url.pathname);
 }
 
 function withHeaders(x: Exchange, response: Response): Response {

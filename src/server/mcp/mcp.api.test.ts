@@ -1,0 +1,3 @@
+import { mcpSuite } from '../../../tests/support/mcp-api-suite.ts';
+
+mcpSuite();
