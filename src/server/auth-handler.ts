@@ -51,6 +51,16 @@ async function passkeyRefusal(request: Request, response: Response): Promise<Res
   return Response.json({ code, message: t(`authErrors:${code}`) }, { status: 400 });
 }
 
+const EMPTY_REFUSAL_CODES: Readonly<Record<number, string>> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
+
+async function emptyRefusal(request: Request, response: Response): Promise<Response> {
+  const code = EMPTY_REFUSAL_CODES[response.status] ?? (response.status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+  const t = await apiTranslator(request);
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  return Response.json({ code, message: t(`api:${code}`) }, { status: response.status, headers });
+}
+
 export function handleAuthRequest(request: Request): Promise<Response> {
   return withAuthLines(() => answerAuthRequest(request));
 }
@@ -93,6 +103,9 @@ async function answerAuthRequest(request: Request): Promise<Response> {
       { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : {} },
     );
   }
+  // Better Auth answers some refusals with no body (an organisation's endpoint without a session): every error is
+  // JSON with a code.
+  if (response.status >= 400 && !(await response.clone().text())) return emptyRefusal(request, response);
   const location = response.headers.get('Location');
   if (location && location.length > MAX_LOCATION) {
     return new Response(null, { status: 302, headers: { Location: '/login/error?error=unknown_error' } });
