@@ -2,7 +2,18 @@
 // before writing anything (issue #55), whatever would break the type check or the lint. It runs on a copy of the
 // working tree, a git repository of its own: a refusal must leave `git status` clean.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -28,9 +39,15 @@ const scaffold = (...args: string[]) =>
 const text = (p: string) => readFileSync(path.join(dir, p), 'utf8');
 
 beforeAll(() => {
-  const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
-    .stdout.split('\0')
-    .filter((p) => p && existsSync(path.join(root, p)));
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  // Not a git checkout (scripts/check-remove-example.sh runs this on an archive's copy): every file but the built ones.
+  const files = (
+    listed.status === 0
+      ? listed.stdout.split('\0')
+      : readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+          (p) => !/^(node_modules|\.git|dist|\.output|screenshots|test-results|\.data)(\/|$)/.test(p),
+        )
+  ).filter((p) => p && existsSync(path.join(root, p)) && statSync(path.join(root, p)).isFile());
   for (const p of files) {
     mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
     cpSync(path.join(root, p), path.join(dir, p));
