@@ -53,6 +53,7 @@ test.describe('sign-in without JavaScript', () => {
     app,
     sink,
     userPage,
+    adminPage,
   }) => {
     const headers = { Origin: app.url };
     const stamp = Date.now().toString(36);
@@ -87,9 +88,9 @@ test.describe('sign-in without JavaScript', () => {
     await expect(page.getByTestId('invitation-message')).toHaveText(`User invites you to join No Script ${stamp} as Member.`);
     await context.close();
     // The user's session is shared by the worker's tests: it leaves with no organisation again.
-    expect((await userPage.request.post('/api/auth/organization/delete', { data: { organizationId: org.id }, headers })).status()).toBe(
-      200,
-    );
+    // The manager's delete: the owner's asks for a sign-in of the last ten minutes (decision 102),
+    // older than that for a worker's session late in a run.
+    expect((await adminPage.request.delete(`/api/rpc/manager/organizations/${org.id}`, { headers })).status()).toBe(200);
   });
 
   test('an e-mail typed before the page is interactive is sent, not put in the URL', async ({ browser, app, sink }) => {
