@@ -1,9 +1,11 @@
-// One person's API keys, on the account page and on the manager's user page: never a secret, only
-// its first characters to tell keys apart. Its words are `account` keys.
+// API keys: a person's, on the account page and on the manager's user page, and an organisation's on its settings
+// (with who made each, and the revoked ones kept). Never a secret, only its first characters to tell keys apart.
+// Its words are `account` keys.
 import { KeySquareIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { Item, ItemContent, ItemDetails, ItemList } from '#/components/ui/item-list';
 import { useDates } from '#/lib/i18n/use-dates';
@@ -28,6 +30,10 @@ export type ApiKey = {
   createdAt: Date;
   lastUsedAt: Date | null;
   expiresAt: Date | null;
+  /** An organisation's key: who made it, and, once revoked, when and by whom (null: an account since deleted). */
+  createdBy?: { id: string; name: string } | null;
+  revokedAt?: Date | null;
+  revokedBy?: { id: string; name: string } | null;
 };
 
 /** Without `onRevoke`, read only; with it, each key has Revoke, asked once more in a dialog. */
@@ -50,6 +56,7 @@ export function ApiKeyList({
   const names = useGrantNames();
   const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }), [i18n.language]);
   const when = (date: Date) => dates.date(date, { dateStyle: 'medium', timeStyle: 'short' });
+  const by = (someone: { name: string } | null) => (someone ? someone.name : t('apiKeys.deletedAccount'));
   // One line a resource: 'Books: Read, Create'.
   const grants = (key: ApiKey) =>
     Object.entries(key.permissions)
@@ -67,7 +74,10 @@ export function ApiKeyList({
           <Item key={key.id} data-testid="api-key" className="flex-wrap">
             <KeySquareIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
             <ItemContent className="basis-48">
-              <bdi className="align-with-page font-medium break-words">{nameOf(key)}</bdi>
+              <span className="flex flex-wrap items-center gap-2">
+                <bdi className="align-with-page font-medium break-words">{nameOf(key)}</bdi>
+                {key.revokedAt && <Badge variant="danger">{t('apiKeys.revokedBadge')}</Badge>}
+              </span>
               {key.start && (
                 <code dir="ltr" className="self-start font-mono text-xs text-muted-foreground">
                   {key.start}…
@@ -77,12 +87,16 @@ export function ApiKeyList({
                 details={[
                   { label: t('apiKeys.permissions'), value: grants(key) },
                   { label: t('apiKeys.created'), value: when(key.createdAt) },
+                  ...(key.createdBy !== undefined ? [{ label: t('apiKeys.madeBy'), value: by(key.createdBy) }] : []),
+                  ...(key.revokedAt
+                    ? [{ label: t('apiKeys.revokedOn'), value: `${when(key.revokedAt)}, ${by(key.revokedBy ?? null)}` }]
+                    : []),
                   { label: t('apiKeys.lastUsed'), value: key.lastUsedAt ? when(key.lastUsedAt) : t('apiKeys.neverUsed') },
                   { label: t('apiKeys.expires'), value: key.expiresAt ? when(key.expiresAt) : t('apiKeys.neverExpires') },
                 ]}
               />
             </ItemContent>
-            {onRevoke && (
+            {onRevoke && !key.revokedAt && (
               <Button
                 variant="secondary"
                 size="sm"

@@ -1,6 +1,7 @@
 // Read by the auth server, the product API and the browser: it imports nothing of ours but the
 // (import-free) role field's reading, so no import circle can form.
 import { createAccessControl } from 'better-auth/plugins/access';
+import { adminAc, defaultStatements, memberAc, ownerAc } from 'better-auth/plugins/organization/access';
 import { roleNames } from './role-field.ts';
 
 export const statements = {
@@ -131,7 +132,6 @@ export function rolesAllow(roleField: string | null | undefined, permission: Per
 const SESSION_ONLY_RESOURCES = ['account', 'apps'] as const satisfies ReadonlyArray<Resource>;
 type KeyResource = Exclude<Resource, (typeof SESSION_ONLY_RESOURCES)[number]>;
 
-/** What an API key may be given: every declared resource but the session-only ones, in declaration order. */
 /** An organisation's three roles, strongest first; a member may hold several (`admin,member`). */
 export const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
 type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
@@ -146,6 +146,8 @@ export function organizationRights(roleField: string | null | undefined) {
   const owner = held.includes('owner');
   const manages = owner || held.includes('admin');
   return {
+    /** Its API keys (docs/decisions/103-organisation-api-keys.md): as the organisation plugin's roles below say. */
+    manageApiKeys: held.some((name) => organizationRoles[name as OrganizationRole]?.authorize({ apiKey: ['create'] }).success ?? false),
     updateOrganization: manages,
     deleteOrganization: owner,
     invite: manages,
@@ -161,14 +163,60 @@ export function organizationRights(roleField: string | null | undefined) {
     requireTwoFactor: owner,
   };
 }
+/**
+ * The organisation plugin's access control: its default statements and roles, and `apiKey`, which the API-key
+ * plugin asks of the maker of an organisation's key (its `references: 'organization'` configuration).
+ */
+export const organizationAc = createAccessControl({ ...defaultStatements, apiKey: ['create', 'read', 'update', 'delete'] });
+export const organizationRoles = {
+  owner: organizationAc.newRole({ ...ownerAc.statements, apiKey: ['create', 'read', 'update', 'delete'] }),
+  admin: organizationAc.newRole({ ...adminAc.statements, apiKey: ['create', 'read', 'update', 'delete'] }),
+  member: organizationAc.newRole({ ...memberAc.statements }),
+} satisfies Record<OrganizationRole, unknown>;
+
+/**
+ * What an organisation's API key may be given on its organisation's rows (docs/decisions/103-organisation-api-keys.md),
+ * beside the catalogue's reads every member has. A procedure on an organisation's rows names what it asks of a key
+ * (`key` in src/server/organization-scope.ts); one that names nothing is not for keys. `needs`: the right its maker
+ * must hold in the organisation to give it.
+ */
+export const organizationKeyStatements = {
+  // example:start
+  shelf: ['read', 'add', 'remove'],
+  // example:end
+  organizationWebhook: ['read', 'manage'],
+} as const;
+type OrganizationKeyResource = keyof typeof organizationKeyStatements;
+export type OrganizationKeyPermission = { [R in OrganizationKeyResource]?: Array<(typeof organizationKeyStatements)[R][number]> };
+
+/** The right a maker must hold to give an organisation key this grant; none: any member may. */
+export function organizationGrantNeeds(resource: string, action: string): OrganizationRight | null {
+  // example:start
+  if (resource === 'shelf') return action === 'remove' ? 'removeFromShelf' : null;
+  // example:end
+  if (resource === 'organizationWebhook') return 'manageWebhooks';
+  return null;
+}
+
 /** A right a procedure may ask of the caller's membership: the yes-or-no ones. */
 export type OrganizationRight = {
   [K in keyof ReturnType<typeof organizationRights>]: ReturnType<typeof organizationRights>[K] extends boolean ? K : never;
 }[keyof ReturnType<typeof organizationRights>];
 
+/** What an API key may be given: every declared resource but the session-only ones, in declaration order. */
 export const API_KEY_RESOURCES = (Object.keys(statements) as Resource[]).filter(
   (resource): resource is KeyResource => !(SESSION_ONLY_RESOURCES as ReadonlyArray<Resource>).includes(resource),
 );
+
+/**
+ * The product's statements an organisation's key may be given: what a plain member (the `user` role) holds, the
+ * catalogue's reads, never an account or a page. Declared once with the roles: a new resource members may read
+ * is offered to organisation keys from the day it is declared.
+ */
+export const ORGANIZATION_KEY_PRODUCT_GRANTS = API_KEY_RESOURCES.map((resource) => ({
+  resource,
+  actions: (statements[resource] as readonly string[]).filter((action) => roleHolds('user')(resource, action)),
+})).filter((grant) => grant.actions.length > 0);
 
 // Better Auth enforces these itself; our hooks read this table (last-admin protection). The
 // endpoints not listed answer 404.

@@ -10,12 +10,21 @@ import type { Permission } from '#/lib/permissions';
 import { apiError, type Translate } from './api-errors.ts';
 import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
-import { apikey, user as userTable } from './db/schema.ts';
+import { apikey, organization as organizationTable, user as userTable } from './db/schema.ts';
 import { ownerColumns } from './request-session.ts';
 
 export interface KeyCaller {
   key: { id: string; name: string; permissions: Permission };
-  owner: Awaited<ReturnType<typeof readOwner>>;
+  /** A person's key: its owner, read now. Null for an organisation's key, which acts as the organisation. */
+  owner: Awaited<ReturnType<typeof readOwner>> | null;
+  /** An organisation's key (docs/decisions/103-organisation-api-keys.md): the organisation it acts as. */
+  organization: KeyOrganization | null;
+}
+
+export interface KeyOrganization {
+  id: string;
+  name: string;
+  slug: string;
 }
 
 async function readOwner(id: string) {
@@ -52,17 +61,33 @@ async function verify(secret: string, t: Translate): Promise<KeyCaller> {
     .update(apikey)
     .set({ requestCount: sql`case when ${windowOver} then 1 else ${apikey.requestCount} + 1 end`, lastRequest: sql`now()` })
     .where(and(usable, sql`(not ${limited} or ${windowOver} or ${apikey.requestCount} < ${apikey.rateLimitMax})`))
-    .returning({ id: apikey.id, name: apikey.name, permissions: apikey.permissions, referenceId: apikey.referenceId });
+    .returning({
+      id: apikey.id,
+      name: apikey.name,
+      permissions: apikey.permissions,
+      referenceId: apikey.referenceId,
+      configId: apikey.configId,
+    });
   if (!key) throw await refusal(hash, t);
+  const granted = {
+    id: key.id,
+    name: key.name ?? '',
+    permissions: (key.permissions ? JSON.parse(key.permissions) : {}) as Permission,
+  };
+  if (key.configId === 'organization') {
+    const [organization] = await db
+      .select({ id: organizationTable.id, name: organizationTable.name, slug: organizationTable.slug })
+      .from(organizationTable)
+      .where(eq(organizationTable.id, key.referenceId));
+    if (!organization) throw apiError('API_KEY_INVALID', t('api:API_KEY_INVALID'));
+    return { key: granted, owner: null, organization };
+  }
   const owner = await readOwner(key.referenceId);
   if (!owner) throw apiError('API_KEY_INVALID', t('api:API_KEY_INVALID'));
   if (owner.banned && (!owner.banExpires || owner.banExpires.getTime() > Date.now())) {
     throw apiError('BANNED_USER', t('authErrors:BANNED_USER'));
   }
-  return {
-    key: { id: key.id, name: key.name ?? '', permissions: (key.permissions ? JSON.parse(key.permissions) : {}) as Permission },
-    owner,
-  };
+  return { key: granted, owner, organization: null };
 }
 
 /** Why a key was refused: unknown or revoked (401), expired (401), or past its rate limit (429, when it is free again). */
@@ -107,4 +132,4 @@ export function toApiKey(row: { [K in keyof typeof listed]: (typeof listed)[K]['
 
 /** A person's keys, oldest first. */
 export const keysOf = async (db: Database, userId: string) =>
-  (await db.select(listed).from(apikey).where(eq(apikey.referenceId, userId)).orderBy(asc(apikey.createdAt), asc(apikey.id))).map(toApiKey);
+  (await db.select(listed).from(apikey).where(eq(apikey.userId, userId)).orderBy(asc(apikey.createdAt), asc(apikey.id))).map(toApiKey);

@@ -10,7 +10,7 @@ import { detectLanguage } from '#/lib/i18n/detect-language';
 import { createI18n } from '#/lib/i18n/i18n';
 import { isLanguage, languageInfo } from '#/lib/i18n/languages';
 import { identity } from '#/lib/identity';
-import { ac, roles } from '#/lib/permissions';
+import { ac, organizationAc, organizationRoles, roles } from '#/lib/permissions';
 import { resolveAuthSecret } from './auth-secret.ts';
 import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
@@ -277,6 +277,8 @@ function createAuth(baseDb: Database, e: Env = env()) {
         bannedUserMessage: BANNED_MESSAGE,
       }),
       organization({
+        ac: organizationAc,
+        roles: organizationRoles,
         teams: { enabled: true },
         organizationLimit: e.organizations.maxPerUser,
         membershipLimit: e.organizations.maxMembers,
@@ -341,15 +343,21 @@ function createAuth(baseDb: Database, e: Env = env()) {
       }),
       // Makes keys for our procedure (src/features/api-keys/api-keys.router.ts); src/server/api-keys.ts checks them on
       // the product API. None of its endpoints is served over HTTP (src/server/auth-endpoints.ts); a key is never a session.
-      apiKey({
-        defaultPrefix: API_KEY_PREFIX,
-        startingCharactersConfig: { shouldStore: true, charactersLength: API_KEY_PREFIX.length + 8 },
-        requireName: true,
-        maximumNameLength: 64,
-        keyExpiration: { defaultExpiresIn: null, minExpiresIn: 1, maxExpiresIn: 365 },
-        rateLimit: { enabled: true, timeWindow: API_KEY_RATE_LIMIT.windowSeconds * 1000, maxRequests: API_KEY_RATE_LIMIT.max },
-        enableSessionForAPIKeys: false,
-      }),
+      // Two kinds, the plugin's own configurations: a person's keys, and an organisation's (decision 103), which the
+      // plugin lets an owner or admin make as the organisation plugin's roles say (`organizationRoles`).
+      apiKey(
+        (['default', 'organization'] as const).map((configId) => ({
+          configId,
+          references: configId === 'organization' ? ('organization' as const) : ('user' as const),
+          defaultPrefix: API_KEY_PREFIX,
+          startingCharactersConfig: { shouldStore: true, charactersLength: API_KEY_PREFIX.length + 8 },
+          requireName: true,
+          maximumNameLength: 64,
+          keyExpiration: { defaultExpiresIn: null, minExpiresIn: 1, maxExpiresIn: 365 },
+          rateLimit: { enabled: true, timeWindow: API_KEY_RATE_LIMIT.windowSeconds * 1000, maxRequests: API_KEY_RATE_LIMIT.max },
+          enableSessionForAPIKeys: false,
+        })),
+      ),
       // An authenticator app and recovery codes, asked for after every first factor (src/server/two-factor.ts).
       twoFactorPlugin(secret),
       openAPI({ disableDefaultReference: true }),

@@ -2,7 +2,8 @@
 // reached through the caller's membership, resolved and checked by the one middleware before the handler runs.
 // The handler then reads and writes `context.organization.id`'s rows only.
 import { and, eq } from 'drizzle-orm';
-import { organizationRights, type OrganizationRight } from '#/lib/permissions';
+import { keyHolds, organizationRights, type OrganizationKeyPermission, type OrganizationRight, type Permission } from '#/lib/permissions';
+import type { KeyOrganization } from './api-keys.ts';
 import { apiError, type Translate } from './api-errors.ts';
 import type { Database } from './db/client.ts';
 import { member, organization, user } from './db/schema.ts';
@@ -12,11 +13,17 @@ export interface OrganizationScope {
   from: 'active' | 'slug';
   /** A right the caller's role must hold there (src/lib/permissions.ts `organizationRights`), and the refusal's key. */
   may?: { right: OrganizationRight; refused: string };
+  /**
+   * What an organisation's own API key must hold to call it (docs/decisions/103-organisation-api-keys.md), in
+   * place of a member's role; without it the procedure is for people only. A person's key never reaches it.
+   */
+  key?: OrganizationKeyPermission;
 }
 
 export interface Membership {
   organization: { id: string; name: string; slug: string };
-  membership: { id: string; role: string };
+  /** The caller's membership; null for the organisation's own key, which is no member. */
+  membership: { id: string; role: string } | null;
 }
 
 /**
@@ -80,4 +87,31 @@ export function refuseWithoutSecondFactor(
   throw apiError('ORGANIZATION_REQUIRES_TWO_FACTOR', t('api:ORGANIZATION_REQUIRES_TWO_FACTOR', { organization: row.name }), {
     organization: { name: row.name, slug: row.slug },
   });
+}
+
+/**
+ * The organisation an organisation's key reaches, for a procedure on its rows: its own, named by the path's `{slug}`
+ * or standing for the active one. Another organisation's slug answers 404, as to a person who is not a member
+ * (whether it exists or not); a grant the key lacks, 403 naming it; a procedure with no `key`, API_KEY_SESSION_ONLY.
+ */
+export function resolveKeyOrganization(
+  scope: OrganizationScope,
+  call: { organization: KeyOrganization; permissions: Permission; input: unknown; t: Translate },
+): Membership {
+  const { t } = call;
+  if (!scope.key) throw apiError('API_KEY_SESSION_ONLY', t('api:API_KEY_SESSION_ONLY'));
+  const holds = keyHolds(call.permissions);
+  for (const [resource, actions] of Object.entries(scope.key)) {
+    if (!(actions ?? []).every((action) => holds(resource, action))) {
+      throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource }), { resource });
+    }
+  }
+  if (scope.from === 'slug') {
+    const given = (call.input as { slug?: unknown } | null | undefined)?.slug;
+    if (typeof given !== 'string' || !given) {
+      throw apiError('INPUT_VALIDATION_FAILED', t('api:INPUT_VALIDATION_FAILED'), { fields: { slug: t('zod:invalid_input') } });
+    }
+    if (given !== call.organization.slug) throw apiError('NOT_FOUND', t('organizations:errors.organizationNotFound'));
+  }
+  return { organization: call.organization, membership: null };
 }

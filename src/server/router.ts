@@ -1,4 +1,5 @@
 import { apiKeysRouter } from '#/features/api-keys/api-keys.router';
+import { organizationApiKeysRouter } from '#/features/api-keys/organization-api-keys.router';
 import { webhooksRouter } from '#/features/webhooks/webhooks.router';
 import { accountRouter } from '#/features/account/account.router';
 import { auditRouter } from '#/features/audit/audit.router';
@@ -21,6 +22,7 @@ export const router = {
   organizations: organizationsRouter,
   audit: auditRouter,
   apiKeys: apiKeysRouter,
+  organizationApiKeys: organizationApiKeysRouter,
   webhooks: webhooksRouter,
 };
 

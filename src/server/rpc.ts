@@ -17,7 +17,7 @@ import { presentedApiKey } from './http/api-key-header.ts';
 import { recordDemoRefusal } from './audit/demo-refusal.ts';
 import { actingIn, type AuditEventInput } from './audit/record.ts';
 import { spendWrite } from './write-budget.ts';
-import { resolveMembership, type OrganizationScope } from './organization-scope.ts';
+import { resolveKeyOrganization, resolveMembership, type OrganizationScope } from './organization-scope.ts';
 import { signedInRecently } from './recent-sign-in.ts';
 
 export interface RpcMeta {
@@ -109,11 +109,40 @@ function reachOf(permission: Permission, byRole: Holds, byKey: Holds | null): { 
  */
 export function keyMayCall(meta: RpcMeta, key: KeyCaller): boolean {
   const permission = meta.permission;
+  if (key.organization) return organizationKeyRefusal(meta, key) === null;
   // No permission fails closed; a signed-in procedure answers API_KEY_SESSION_ONLY to a key.
   if (!permission || permission === 'signed-in' || !key.owner) return false;
   if (permission === 'public') return true;
   return reachOf(permission, roleHolds(effectiveRole(key.owner)), keyHolds(key.key.permissions)).refused === null;
 }
+
+/**
+ * What an organisation's key may call (docs/decisions/103-organisation-api-keys.md): a procedure on its own
+ * organisation's rows that names a grant the key holds (checked with the organisation, in
+ * src/server/organization-scope.ts), or one of the product's that a plain member may call, within the key's
+ * grants. Never a person's account ('signed-in'), never a row of a person's own (an organisation owns none).
+ * Answers why not: the session-only refusal, or the resource refused; null when it may.
+ */
+function organizationKeyRefusal(meta: RpcMeta, key: KeyCaller): 'session-only' | { resource: string } | null {
+  const permission = meta.permission;
+  if (!permission) return 'session-only';
+  if (meta.organization) {
+    if (!meta.organization.key) return 'session-only';
+    const holds = keyHolds(key.key.permissions);
+    for (const [resource, actions] of Object.entries(meta.organization.key)) {
+      if (!(actions ?? []).every((action) => holds(resource, action))) return { resource };
+    }
+    return null;
+  }
+  if (permission === 'public') return null;
+  if (permission === 'signed-in') return 'session-only';
+  const { refused, ownOnly } = reachOf(permission, roleHolds(ORGANIZATION_KEY_ROLE), keyHolds(key.key.permissions));
+  const denied = refused ?? ownOnly;
+  return denied ? { resource: denied } : null;
+}
+
+/** What an organisation's key may do of the product's, at most: what a plain member may (its grants narrow it). */
+const ORGANIZATION_KEY_ROLE = 'user';
 
 export const base = os
   .$context<RpcContext>()
@@ -132,10 +161,28 @@ export const base = os
     const session = viaKey ? null : await requestSession(context.request);
     const caller = viaKey?.owner ?? session?.user;
     const user = caller ? { ...caller, role: effectiveRole(caller) } : null;
+    // An organisation's key acts as its organisation: no person, no role but the grants it was given.
+    const keyOrganization = viaKey?.organization ?? null;
     const impersonatorId = session?.session.impersonatedBy ?? null;
-    const apiKey = viaKey ? { id: viaKey.key.id, name: viaKey.key.name, ...(context.via && { via: context.via }) } : null;
+    const apiKey = viaKey
+      ? {
+          id: viaKey.key.id,
+          name: viaKey.key.name,
+          ...(keyOrganization && { organizationId: keyOrganization.id }),
+          ...(context.via && { via: context.via }),
+        }
+      : null;
 
-    if (permission !== 'public') {
+    if (permission !== 'public' && viaKey && keyOrganization) {
+      // Checked with the organisation below when the procedure is on an organisation's rows.
+      const refusal = meta.organization ? null : organizationKeyRefusal(meta, viaKey);
+      if (refusal === 'session-only') throw apiError('API_KEY_SESSION_ONLY', t('api:API_KEY_SESSION_ONLY'));
+      if (refusal) throw apiError('FORBIDDEN', t('authErrors:FORBIDDEN', { resource: refusal.resource }), refusal);
+      const writes = isWrite(permission) || (meta.organization !== undefined && method !== 'GET');
+      if (env().demoMode && writes) {
+        throw await demoRefusal(context.request, path, t, actingIn({ user: null, impersonatorId: null, apiKey, request: context.request }));
+      }
+    } else if (permission !== 'public') {
       if (!user) {
         // Signed in with a first factor and not yet with the second: no session, and told what is missing.
         if (secondFactorPending(context.request)) throw apiError('SECOND_FACTOR_REQUIRED', t('api:SECOND_FACTOR_REQUIRED'));
@@ -190,27 +237,36 @@ export const base = os
       }
     }
     const scoped =
-      meta.organization && user
-        ? await refusingBadInput(path, t, async () =>
-            resolveMembership(await database(), meta.organization!, {
-              userId: user.id,
-              activeOrganizationId: (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId,
-              input,
-              t,
-              impersonated: Boolean(impersonatorId),
-            }),
-          )
-        : null;
+      meta.organization && keyOrganization && viaKey
+        ? resolveKeyOrganization(meta.organization, {
+            organization: keyOrganization,
+            permissions: viaKey.key.permissions,
+            input,
+            t,
+          })
+        : meta.organization && user
+          ? await refusingBadInput(path, t, async () =>
+              resolveMembership(await database(), meta.organization!, {
+                userId: user.id,
+                activeOrganizationId: (session?.session as { activeOrganizationId?: string | null } | undefined)?.activeOrganizationId,
+                input,
+                t,
+                impersonated: Boolean(impersonatorId),
+              }),
+            )
+          : null;
     const reads = method === 'GET';
     const db = reads && meta.replica ? await databaseForReads(user?.id) : await database();
-    // Every write counts, before its input is read. A demo refuses them all anyway.
-    if (user && !env().demoMode && !reads) {
-      const spent = await spendWrite(db, user.id);
+    // Every write counts, before its input is read: a person's, or an organisation key's under the organisation.
+    // A demo refuses them all anyway.
+    const writer = user?.id ?? (keyOrganization && `organization:${keyOrganization.id}`);
+    if (writer && !env().demoMode && !reads) {
+      const spent = await spendWrite(db, writer);
       if (!spent.allowed) {
         context.resHeaders?.set('Retry-After', String(spent.retryAfter));
         throw apiError('TOO_MANY_REQUESTS', t('authErrors:TOO_MANY_REQUESTS'), { retryAfter: spent.retryAfter });
       }
-      await rememberWrite(user.id);
+      await rememberWrite(writer);
     }
     return refusingBadInput(path, t, () =>
       next({
@@ -249,7 +305,7 @@ async function refusingBadInput<T>(path: string | null, t: Translate, run: () =>
  */
 export function inOrganization(scope: OrganizationScope) {
   return base.meta({ permission: 'signed-in', organization: scope }).use(({ context, next }) => {
-    if (!context.organization || !context.membership) throw apiError('INTERNAL_SERVER_ERROR', context.t('api:INTERNAL_SERVER_ERROR'));
+    if (!context.organization) throw apiError('INTERNAL_SERVER_ERROR', context.t('api:INTERNAL_SERVER_ERROR'));
     return next({ context: { organization: context.organization, membership: context.membership } });
   });
 }

@@ -15,7 +15,7 @@ import { database } from '#/server/db/index.ts';
 import { apikey, auditEvent, book, user } from '#/server/db/schema.ts';
 import { createHttpPipeline, MAX_BODY_BYTES } from '#/server/http/pipeline.ts';
 import { handleMcpRequest } from '#/server/mcp/handler.ts';
-import { ORIGIN, api, signIn } from './api.ts';
+import { ORIGIN, api, authApi, signIn } from './api.ts';
 
 type ApiError = { code: string; message: string; data?: { fields?: Record<string, string>; resource?: string } };
 
@@ -106,6 +106,42 @@ export function mcpSuite() {
   });
   afterEach(async () => {
     await Promise.all(open.splice(0).map((client) => client.close()));
+  });
+
+  describe('MCP: an organisation’s key (decision 103)', () => {
+    it('sees its organisation’s tools as granted, reaches no other organisation, and is audited as the key, via MCP', async () => {
+      const slug = `agents-${randomBytes(4).toString('hex')}`;
+      const made = await authApi<{ id: string }>('POST', '/organization/create', { cookie: reader.cookie, body: { name: 'Agents', slug } });
+      expect(made.status).toBe(200);
+      const key = await api<{ id: string; secret: string }>('POST', `/organizations/${slug}/api-keys`, {
+        cookie: reader.cookie,
+        body: { name: 'Org agent', expiresInDays: null, permissions: { book: ['read'], organizationWebhook: ['read', 'manage'] } },
+      });
+      expect(key.status).toBe(200);
+      const client = await connect(key.body.secret);
+      const names = await toolNames(client);
+      expect(names).toEqual(expect.arrayContaining(['books_list', 'webhooks_organization_list', 'webhooks_organization_create']));
+      // No person's account, no organisation's keys, nothing of the manager's, nothing it was not given.
+      expect(
+        names.filter((name) => /^(account|organizationApiKeys|users|audit)_|^webhooks_(list|create)$|^organizations_shelf/.test(name)),
+      ).toEqual([]);
+      const elsewhere = errorOf(
+        (await client.callTool({ name: 'webhooks_organization_list', arguments: { slug: 'not-ours' } })) as CallToolResult,
+      );
+      expect(elsewhere.code).toBe('NOT_FOUND');
+      const created = await client.callTool({
+        name: 'webhooks_organization_create',
+        arguments: { slug, url: 'https://example.com/agent', events: ['member.added'] },
+      });
+      expect(created.isError).toBeFalsy();
+      const [event] = await (
+        await database()
+      )
+        .select({ actorId: auditEvent.actorId, details: auditEvent.details })
+        .from(auditEvent)
+        .where(and(eq(auditEvent.action, 'webhook.created'), eq(auditEvent.targetLabel, 'https://example.com/agent')));
+      expect(event).toMatchObject({ actorId: null, details: { apiKey: { id: key.body.id, organizationId: made.body.id }, via: 'mcp' } });
+    });
   });
 
   describe('MCP: the tools a key sees', () => {

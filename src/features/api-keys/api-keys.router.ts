@@ -17,7 +17,7 @@ async function revoke(db: Database, context: Parameters<typeof actingIn>[0], use
   return db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(apikey)
-      .where(and(eq(apikey.id, keyId), eq(apikey.referenceId, userId)))
+      .where(and(eq(apikey.id, keyId), eq(apikey.userId, userId)))
       .returning({ id: apikey.id, name: apikey.name });
     if (!gone) return false;
     const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));

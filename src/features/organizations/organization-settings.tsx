@@ -11,6 +11,7 @@ import { Button } from '#/components/ui/button';
 import { Checkbox } from '#/components/ui/checkbox';
 import { Input } from '#/components/ui/input';
 import { authClient } from '#/features/auth/auth-client';
+import { OrganizationApiKeys } from './organization-api-keys';
 import { PictureField } from '#/features/images/picture-field';
 import { orpc } from '#/lib/api-client';
 import { FormOrganization } from './form-organization';
@@ -66,6 +67,7 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
         />
       )}
       <TwoFactorRequirement org={org} />
+      {rights.manageApiKeys && <OrganizationApiKeys org={org} />}
       <DangerZone
         layout="settings"
         description={

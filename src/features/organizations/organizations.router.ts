@@ -30,7 +30,9 @@ import { shelfAddInputSchema, shelfItemSchema, shelfSchema } from './organizatio
 
 // The caller's membership in the active organisation, resolved by the one middleware (`inOrganization`,
 // src/server/rpc.ts); every shelf query filters by `context.organization.id`.
-const onShelf = inOrganization({ from: 'active' });
+const onShelf = inOrganization({ from: 'active', key: { shelf: ['read'] } });
+// An organisation's key adds to its shelf with the grant (docs/decisions/103-organisation-api-keys.md).
+const addingToShelf = inOrganization({ from: 'active', key: { shelf: ['add'] } });
 
 const shelfColumns = {
   id: shelfItem.id,
@@ -75,7 +77,7 @@ const shelfRouter = {
         .where(eq(shelfItem.organizationId, context.organization.id))
         .orderBy(desc(shelfItem.createdAt), asc(shelfItem.id))
         .limit(500);
-      return { organization: context.organization, role: context.membership.role, items: rows.map(toShelfItem) };
+      return { organization: context.organization, role: context.membership?.role ?? null, items: rows.map(toShelfItem) };
     }),
 
   get: onShelf
@@ -93,7 +95,7 @@ const shelfRouter = {
       return toShelfItem(row);
     }),
 
-  add: onShelf
+  add: addingToShelf
     .route({ method: 'POST', path: '/shelf', successStatus: 201, summary: 'Add a book to the shelf', tags: ['organizations'] })
     .input(shelfAddInputSchema)
     .output(shelfItemSchema)
@@ -112,7 +114,7 @@ const shelfRouter = {
               organizationId: context.organization.id,
               bookId: found.id,
               note: input.note,
-              addedBy: context.user!.id,
+              addedBy: context.user?.id ?? null,
             })
             .returning({ id: shelfItem.id, note: shelfItem.note, createdAt: shelfItem.createdAt });
           await recordAuditEvent(tx, {
@@ -123,14 +125,18 @@ const shelfRouter = {
           });
           return inserted!;
         });
-        return { ...row, book: found, addedBy: { id: context.user!.id, name: context.user!.name } };
+        return { ...row, book: found, addedBy: context.user ? { id: context.user.id, name: context.user.name } : null };
       } catch (error) {
         if (uniqueViolation(error)) throw apiError('CONFLICT', context.t('organizations:shelf.alreadyThere'), { field: 'bookId' });
         throw error;
       }
     }),
 
-  remove: inOrganization({ from: 'active', may: { right: 'removeFromShelf', refused: 'organizations:shelf.removeNotAllowed' } })
+  remove: inOrganization({
+    from: 'active',
+    may: { right: 'removeFromShelf', refused: 'organizations:shelf.removeNotAllowed' },
+    key: { shelf: ['remove'] },
+  })
     .route({ method: 'DELETE', path: '/shelf/{id}', summary: 'Remove a book from the shelf (owner, admin)', tags: ['organizations'] })
     .input(idInputSchema)
     .output(z.object({ id: z.string() }))

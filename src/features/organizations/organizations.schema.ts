@@ -44,7 +44,8 @@ export const shelfItemSchema = z.object({
 
 export const shelfSchema = z.object({
   organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
-  role: z.string(),
+  /** The caller's role there; null for the organisation's own API key. */
+  role: z.string().nullable(),
   items: z.array(shelfItemSchema),
 });
 

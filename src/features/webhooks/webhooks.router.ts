@@ -127,7 +127,7 @@ async function createEndpoint(context: Caller, scope: Scope, given: z.output<typ
         description: input.description,
         events: input.events,
         secret,
-        createdBy: context.user!.id,
+        createdBy: context.user?.id ?? null,
         language: detectLanguage(context.request),
       })
       .returning(columns);
@@ -303,15 +303,18 @@ function organizationWebhooks() {
   const slug = { slug: clientString().min(1).max(100) };
   // An owner of the organisation named in the path; a member who is not gets 403, anyone else 404 (the one
   // middleware, src/server/rpc.ts).
-  const owner = inOrganization({ from: 'slug', may: { right: 'manageWebhooks', refused: 'webhooks:errors.ownersOnly' } });
+  // The organisation's own API key: with the grant to read them, or to manage them (decision 103).
+  const may = { right: 'manageWebhooks', refused: 'webhooks:errors.ownersOnly' } as const;
+  const reader = inOrganization({ from: 'slug', may, key: { organizationWebhook: ['read'] } });
+  const owner = inOrganization({ from: 'slug', may, key: { organizationWebhook: ['manage'] } });
   const tags = ['organizations'];
   return {
-    list: owner
+    list: reader
       .route({ method: 'GET', path: '/organizations/{slug}/webhooks', summary: "An organisation's webhook endpoints", tags })
       .input(z.strictObject(slug))
       .output(z.array(webhookSchema))
       .handler(({ context }) => listEndpoints(context.db, context.organization.id)),
-    get: owner
+    get: reader
       .route({ method: 'GET', path: '/organizations/{slug}/webhooks/{id}', summary: "One of an organisation's webhook endpoints", tags })
       .input(webhookIdSchema.extend(slug))
       .output(webhookSchema)
@@ -337,7 +340,7 @@ function organizationWebhooks() {
       .input(webhookIdSchema.extend(slug))
       .output(z.object({ id: z.string() }))
       .handler(({ input, context }) => deleteEndpoint(context, context.organization.id, input.id)),
-    deliveries: owner
+    deliveries: reader
       .route({
         method: 'GET',
         path: '/organizations/{slug}/webhooks/{id}/deliveries',

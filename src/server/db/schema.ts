@@ -202,10 +202,20 @@ export const apikey = pgTable(
     start: text('start'),
     prefix: text('prefix'),
     key: text('key').notNull(),
-    // The owner: a deleted user's keys go with them.
-    referenceId: text('reference_id')
-      .notNull()
+    // The owner: a person (config `default`) or an organisation (config `organization`), as the plugin writes it.
+    // The two generated columns below name it by kind, so a deleted person's or organisation's keys go with them.
+    referenceId: text('reference_id').notNull(),
+    userId: text('user_id')
+      .generatedAlwaysAs(sql`case when config_id = 'default' then reference_id end`)
       .references(() => user.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id')
+      .generatedAlwaysAs(sql`case when config_id = 'organization' then reference_id end`)
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    // An organisation's keys (docs/decisions/103-organisation-api-keys.md): who made one, and who revoked it when;
+    // a revoked organisation key keeps its row (disabled), so its audit trail keeps its name.
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by').references(() => user.id, { onDelete: 'set null' }),
     refillInterval: integer('refill_interval'),
     refillAmount: integer('refill_amount'),
     lastRefillAt: timestamp('last_refill_at', { withTimezone: true }),
@@ -221,7 +231,12 @@ export const apikey = pgTable(
     metadata: text('metadata'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('api_key_key').on(t.key), index('api_key_reference_id').on(t.referenceId)],
+  (t) => [
+    uniqueIndex('api_key_key').on(t.key),
+    index('api_key_reference_id').on(t.referenceId),
+    index('api_key_user_id').on(t.userId),
+    index('api_key_organization_id').on(t.organizationId),
+  ],
 );
 
 export const rateLimit = pgTable('rate_limit', {

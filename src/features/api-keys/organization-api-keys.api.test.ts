@@ -1,0 +1,3 @@
+import { organizationApiKeysSuite } from '../../../tests/support/organization-api-keys-api-suite.ts';
+
+organizationApiKeysSuite();
