@@ -72,7 +72,13 @@ test.describe('languages', () => {
     // The attributes change at once, the page's text on React's next render.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[\u0600-\u06FF]/);
     const arabicHeading = await page.getByRole('heading', { level: 1 }).textContent();
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('19.2px');
+    // Its text 1.2 times larger, not its layout: the root (rem, spacing) stays at 16 px.
+    const sizes = await page.evaluate(() => ({
+      root: getComputedStyle(document.documentElement).fontSize,
+      body: getComputedStyle(document.body).fontSize,
+      small: getComputedStyle(document.querySelector('.text-sm')!).fontSize,
+    }));
+    expect(sizes).toEqual({ root: '16px', body: '19.2px', small: '16.8px' });
 
     await page.reload();
     await hydrated(page);

@@ -11,6 +11,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.ts';
 import { makeSamples, pagesToSweep, type Samples, type Visitor } from '../e2e/support/pages.ts';
 import { startOidcProvider } from '../e2e/support/oidc-provider.ts';
 import { startSmtpSink } from '../e2e/support/smtp-sink.ts';
+import { secretOf, totpCode } from '../tests/support/totp.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'screenshots');
@@ -60,7 +61,8 @@ function buildIfNeeded() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-type Who = Visitor | 'newcomer';
+/** `secondStep`: a person with an authenticator, past the e-mail code and asked for its code (/login/two-factor). */
+type Who = Visitor | 'newcomer' | 'secondStep';
 interface Shot {
   name: string;
   who: Who;
@@ -128,6 +130,8 @@ function shots(samples: Samples): Shot[] {
         ]
       : []),
   ];
+  // The second step is shown to someone who has given the first factor, not to anyone.
+  for (const page of pages) if (page.name === 'login-two-factor') page.who = 'secondStep';
   return [
     ...pages,
     ...tabs,
@@ -195,8 +199,14 @@ async function main() {
   let browser: Browser | undefined;
   try {
     type State = Awaited<ReturnType<BrowserContext['storageState']>>;
+    // Each sign-in from a network of its own: the code quota counts a /24 as one client (decision 078), and
+    // the server trusts X-Forwarded-For from loopback.
+    let networks = 0;
     const signIn = async (email: string): Promise<State> => {
-      const api = await playwrightRequest.newContext({ baseURL: url });
+      const api = await playwrightRequest.newContext({
+        baseURL: url,
+        extraHTTPHeaders: { 'X-Forwarded-For': `198.51.${++networks}.7` },
+      });
       const since = Date.now();
       const headers = { Origin: url };
       const sent = await api.post('/api/auth/email-otp/send-verification-otp', { data: { email, type: 'sign-in' }, headers });
@@ -208,18 +218,41 @@ async function main() {
       await api.dispose();
       return state;
     };
-    const states: Record<Who, State | undefined> = {
+    const states: Record<Exclude<Who, 'secondStep'>, State | undefined> = {
       anonymous: undefined,
       user: await signIn('user@example.com'),
       admin: await signIn('admin@example.com'),
       newcomer: await signIn('newcomer@example.com'),
     };
+    // Accounts with an authenticator app, set up through the API as a person would on the account page: one for
+    // each picture's context, as the step's cookie lasts minutes, not the run, and an address gets few codes.
+    const secondSteps = ['Tess Quinn', 'Omar Haddad', 'Lena Fischer', 'Kofi Mensah', 'Ines Duarte', 'Ravi Menon'];
+    let secondStep = 0;
+    const atTheSecondStep = async (): Promise<State> => {
+      const name = secondSteps[secondStep++ % secondSteps.length]!;
+      const email = `${name.toLowerCase().replace(' ', '.')}${secondStep > secondSteps.length ? secondStep : ''}@example.com`;
+      const manager = await playwrightRequest.newContext({ baseURL: url, storageState: states.admin });
+      await manager.post('/api/rpc/users', { data: { name, email } });
+      await manager.dispose();
+      const api = await playwrightRequest.newContext({ baseURL: url, storageState: await signIn(email) });
+      const started = await api.post('/api/auth/two-factor/enable', { data: {}, headers: { Origin: url } });
+      const { totpURI } = (await started.json()) as { totpURI: string };
+      const confirmed = await api.post('/api/auth/two-factor/verify-totp', {
+        data: { code: totpCode(secretOf(totpURI)) },
+        headers: { Origin: url },
+      });
+      if (!confirmed.ok()) throw new Error(`two-factor set-up: ${confirmed.status()}`);
+      await api.dispose();
+      // The first factor again: the answer is the step's cookie, and no session.
+      return signIn(email);
+    };
+    const stateOf = (who: Who) => (who === 'secondStep' ? atTheSecondStep() : Promise.resolve(states[who]));
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
     const admin = await playwrightRequest.newContext({ baseURL: url, storageState: states.admin });
     const user = await playwrightRequest.newContext({ baseURL: url, storageState: states.user });
     // Left in place: the database is thrown away with the server.
-    const { samples } = await makeSamples(admin, user, url);
+    const { samples } = await makeSamples(admin, user, url, true);
     await Promise.all([admin.dispose(), user.dispose()]);
     const wanted = shots(samples).filter(isWanted);
     if (wanted.length === 0) {
@@ -236,12 +269,12 @@ async function main() {
     for (const writes of [false, true]) {
       for (const combo of COMBOS) {
         for (const viewport of VIEWPORTS) {
-          for (const who of ['anonymous', 'user', 'admin', 'newcomer'] as const) {
+          for (const who of ['anonymous', 'user', 'admin', 'newcomer', 'secondStep'] as const) {
             const mine = wanted.filter((s) => s.who === who && Boolean(s.writes) === writes);
             if (mine.length === 0) continue;
             const context = await browser.newContext({
               baseURL: url,
-              storageState: states[who],
+              storageState: await stateOf(who),
               viewport: { width: viewport.width, height: viewport.height },
               colorScheme: combo.theme,
               locale: combo.language,
@@ -313,6 +346,10 @@ async function capture(page: Page, shot: Shot, file: string, viewport: { width: 
     await shot.then(page);
     await page.waitForLoadState('networkidle').catch(() => {});
   }
+  // A sheet or a dialog that slides in (vaul's drawer moves whatever the motion setting): at rest.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, { timeout: 5_000 })
+    .catch(() => {});
   // The fonts and a lazy chunk's first paint.
   await page.evaluate(() => document.fonts.ready);
   // The whole page in a window as tall as it is, rather than Playwright's full page: that one stitches

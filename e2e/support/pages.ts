@@ -98,15 +98,27 @@ export async function makeSamples(
   admin: APIRequestContext,
   user: APIRequestContext,
   origin: string,
+  /**
+   * For `npm run screenshots`, on a database of its own: names a visitor would meet, the organisation the user's
+   * active one, with books on its shelf. The tests' sweeps leave the shared sessions' active organisation alone.
+   */
+  showcase = false,
 ): Promise<{ samples: Samples; remove: () => Promise<void> }> {
   const headers = { Origin: origin };
-  const slug = `sweep-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const slug = showcase ? 'northside-book-club' : `sweep-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const organization = await json<{ id: string; slug: string }>(
     await user.post('/api/auth/organization/create', {
-      data: { name: 'Sweep Readers', slug, keepCurrentActiveOrganization: true },
+      data: { name: showcase ? 'Northside Book Club' : 'Sweep Readers', slug, keepCurrentActiveOrganization: !showcase },
       headers,
     }),
   );
+  if (showcase) {
+    const { items } = await json<{ items: Array<{ id: string }> }>(await user.get('/api/rpc/books?limit=4&sort=title'));
+    const notes = ['Our pick for March', 'Lend to Ana', '', 'Discussed at the last meeting'];
+    for (const [index, found] of items.entries()) {
+      await json(await user.post('/api/rpc/shelf', { data: { bookId: found.id, note: notes[index] ?? '' }, headers }));
+    }
+  }
   const invitation = await json<{ id: string }>(
     await user.post('/api/auth/organization/invite-member', {
       data: { organizationId: organization.id, email: 'admin@example.com', role: 'member' },
@@ -118,13 +130,16 @@ export async function makeSamples(
   );
   // Switched off at once: the books other tests add send it nothing.
   const webhook = await json<{ id: string }>(
-    await admin.post('/api/rpc/webhooks', { data: { url: 'https://example.com/sweep', events: ['user.banned'] }, headers }),
+    await admin.post('/api/rpc/webhooks', {
+      data: { url: showcase ? 'https://hooks.northside.example/moderation' : 'https://example.com/sweep', events: ['user.banned'] },
+      headers,
+    }),
   );
   await json(await admin.patch(`/api/rpc/webhooks/${webhook.id}`, { data: { enabled: false }, headers }));
   // The organisation's own endpoint (its owner's), for its page; deleted with the organisation.
   const organizationWebhook = await json<{ id: string }>(
     await user.post(`/api/rpc/organizations/${slug}/webhooks`, {
-      data: { url: 'https://example.com/sweep-members', events: ['member.added'] },
+      data: { url: showcase ? 'https://hooks.northside.example/members' : 'https://example.com/sweep-members', events: ['member.added'] },
       headers,
     }),
   );

@@ -60,7 +60,8 @@ export function PageManagerOrganization() {
           <TableBody>
             {org.members.map((m) => (
               <TableRow key={m.id}>
-                <TableCell>
+                {/* Whole names: on a phone the table scrolls rather than stacking a name letter by letter. */}
+                <TableCell className="whitespace-nowrap">
                   <Link
                     to="/manager/users/$id"
                     params={{ id: m.userId }}
