@@ -210,6 +210,12 @@ test.describe('the shell', () => {
     // At the page's end, the last section, even though its heading never reaches the top.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(sections.locator('[aria-current="true"]')).toHaveText('Danger zone');
+    // A window as tall as the whole page, unscrolled: read from its first section, not its last.
+    const viewport = page.viewportSize()!;
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewportSize({ width: viewport.width, height: await page.evaluate(() => document.documentElement.scrollHeight + 50) });
+    await expect(sections.locator('[aria-current="true"]')).toHaveText('Profile');
+    await page.setViewportSize(viewport);
     // From lg each section's title is on the start column and its card beside it; at 375 px the card is below it.
     const card = page.getByRole('region', { name: 'Passkeys' }).locator('> div').last();
     let [title, box] = [(await heading.boundingBox())!, (await card.boundingBox())!];

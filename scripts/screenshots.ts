@@ -130,6 +130,17 @@ function shots(samples: Samples): Shot[] {
         ]
       : []),
   ];
+  // Home with its "Continue": a book opened first (its cookie), then home again.
+  const home = pages.find((page) => page.name === 'app');
+  const aBook = pages.find((page) => page.name === 'app-books-id');
+  if (home && aBook) {
+    home.then = async (page) => {
+      await page.goto(aBook.path, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 }).catch(() => {});
+      await page.goto(home.path, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 }).catch(() => {});
+    };
+  }
   // The second step is shown to someone who has given the first factor, not to anyone.
   for (const page of pages) if (page.name === 'login-two-factor') page.who = 'secondStep';
   return [

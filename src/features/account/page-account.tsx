@@ -199,8 +199,9 @@ function useSectionInView(ids: string[]) {
     let crossing: string | undefined;
     let atEnd = false;
     const choose = () => {
-      // Between two sections (their gap is on the line), the last one stays.
-      const found = atEnd ? list.at(-1) : crossing;
+      // Between two sections (their gap is on the line), the last one stays. Scrolled to the end, the last; a
+      // page that fits the window, unscrolled, is read from its first.
+      const found = window.scrollY <= 0 ? list[0] : atEnd ? list.at(-1) : crossing;
       if (found) setCurrent(found);
     };
     // The line: a one-pixel band of the viewport, remade when the viewport's height changes.

@@ -12,7 +12,8 @@ export function PageLoginError() {
   const kind = toLoginError(error);
   return (
     <AuthLayout title={t(`error.${kind}.title`)} description={t(`error.${kind}.description`)}>
-      <Link to="/login" className={buttonVariants({ variant: 'secondary' })}>
+      {/* The page's one way on: the primary action, as Try Again is on the error view. */}
+      <Link to="/login" className={buttonVariants()}>
         {t('error.backToLogin')}
       </Link>
     </AuthLayout>
