@@ -77,13 +77,28 @@ export function foregroundOn(background: string): { color: string; ratio: number
 }
 
 /** The brand's hue and chroma at the nearest lightness that reads at 4.5:1 on the page's background. */
-export function textOn(brand: Oklch, background: string): { color: string; ratio: number } {
+export function textOn(brand: Oklch, background: string, tint?: number, others: readonly string[] = []): { color: string; ratio: number } {
+  // Brand text sits on the page, on cards and the sidebar (`others`), and on the brand's own tint over them (an
+  // accent badge, the sidebar's current item: `bg-brand/10`, `dark:bg-brand/25`), which a browser blends in
+  // sRGB: it reads on every one, or it is not kept.
+  const plain = [background, ...others];
+  const surfaces = [...plain, ...(tint ? plain.map((surface) => tintOver(formatOklch(brand), surface, tint)) : [])];
+  const worst = (color: string) => Math.min(...surfaces.map((surface) => contrast(color, surface)));
   const darker = contrast('oklch(0 0 0)', background) >= contrast('oklch(1 0 0)', background);
   for (let step = 0; step <= 100; step++) {
     const l = Math.min(1, Math.max(0, brand.l + (darker ? -step : step) * 0.01));
     const color = formatOklch({ ...brand, l });
-    const ratio = contrast(color, background);
+    const ratio = worst(color);
     if (ratio >= AA) return { color, ratio };
   }
-  return { color: darker ? 'oklch(0 0 0)' : 'oklch(1 0 0)', ratio: contrast(darker ? 'oklch(0 0 0)' : 'oklch(1 0 0)', background) };
+  const end = darker ? 'oklch(0 0 0)' : 'oklch(1 0 0)';
+  return { color: end, ratio: worst(end) };
+}
+
+/** `colour` at `amount` (0–1) over `background`, as a browser composites a see-through colour: in sRGB. */
+export function tintOver(colour: string, background: string, amount: number): string {
+  return Color(toHex(colour))
+    .mix(Color(toHex(background)), 1 - amount)
+    .hex()
+    .toLowerCase();
 }

@@ -99,7 +99,9 @@ function theme(selector: string, brand: Oklch) {
   if (!background) refuse(`src/styles.css's "${selector}" block has no --background`);
   const color = formatOklch(brand);
   const foreground = foregroundOn(color);
-  const brandText = textOn(brand, background);
+  // The tint the accent badges and the sidebar's current item put under brand text (src/components/ui/badge.tsx).
+  const surfaces = ['card', 'popover', 'sidebar', 'muted'].map((name) => token(body, name)).filter((v): v is string => Boolean(v));
+  const brandText = textOn(brand, background, selector === ':root' ? 0.1 : 0.25, surfaces);
   return {
     selector,
     color,

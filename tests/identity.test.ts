@@ -9,6 +9,7 @@ import { pageTitle } from '#/lib/utils';
 import { renderInvitationEmail } from '#/server/email/invitation-email.tsx';
 import { renderLoginCodeEmail } from '#/server/email/login-code-email.tsx';
 import { brandAssets } from '../scripts/brand-assets.ts';
+import Color from 'color';
 import { contrast, toHex } from '../scripts/brand-colors.ts';
 
 const styles = readFileSync('src/styles.css', 'utf8');
@@ -34,6 +35,19 @@ describe('the identity', () => {
   it.each(themes)('reads at 4.5:1: text on the brand, and brand-coloured text on the page ($selector)', ({ selector, brand }) => {
     expect(contrast(brand.foreground, brand.color)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(token(selector, 'brand-text')!, token(selector, 'background')!)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  // An accent badge and the sidebar's current item: brand text on `bg-brand/10` (`dark:bg-brand/25`) over the page
+  // and over a card, blended in sRGB as a browser does (a rebrand to a lighter teal once failed here, in axe).
+  it.each(themes)('reads at 4.5:1 as brand-coloured text on the brand’s own tint ($selector)', ({ selector }) => {
+    const amount = selector === ':root' ? 0.1 : 0.25;
+    for (const surface of ['background', 'card']) {
+      const under = Color(toHex(token(selector, surface)!));
+      const tint = Color(toHex(token(selector, 'brand')!))
+        .mix(under, 1 - amount)
+        .hex();
+      expect(contrast(token(selector, 'brand-text')!, tint), `${selector} ${surface}`).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it("is the container image's labels (the Dockerfile's build arguments)", () => {

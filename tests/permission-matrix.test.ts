@@ -177,6 +177,19 @@ const PRODUCT_API: Record<string, Row> = {
     expect: [401, 401, 404, 404],
     inOrganization: { owner: 404, member: 403 },
   },
+  // An organisation's keys (decision 103): its owners and admins, 404 for anyone who is not a member, 403 for a member.
+  'organizationApiKeys.list': { params: { slug: 'guild' }, expect: [401, 401, 404, 404], inOrganization: { owner: 200, member: 403 } },
+  'organizationApiKeys.create': {
+    params: { slug: 'guild' },
+    body: () => ({ name: unique('matrix'), expiresInDays: 30, permissions: { organizationWebhook: ['read'] } }),
+    expect: [401, 401, 404, 404],
+    inOrganization: { owner: 200, member: 403 },
+  },
+  'organizationApiKeys.revoke': {
+    params: { slug: 'guild', id: missing },
+    expect: [401, 401, 404, 404],
+    inOrganization: { owner: 404, member: 403 },
+  },
 };
 
 /** No role may get or update a user through Better Auth; any session may ask what it holds, or stop impersonating. */
