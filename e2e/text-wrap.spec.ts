@@ -81,3 +81,36 @@ test.describe('in Arabic, an e-mail breaks only before its @, and is never cut o
     expect(wholeOrAtTheAt(email)).toContainEqual(await lineTexts(value));
   });
 });
+
+test('in Arabic, a Latin organisation name too long for the switcher is cut at its own end: its start shows', async ({
+  userPage: page,
+  adminPage,
+  app,
+}) => {
+  const name = `Northside Readers and Friends of the Long Name ${Date.now()}`;
+  const slug = `long-name-${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/auth/organization/create', { data: { name, slug }, headers: { Origin: app.url } });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()) as { id: string };
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/app?lng=ar');
+    await hydrated(page);
+    const shown = page.locator('header bdi', { hasText: name }).first();
+    await expect(shown).toBeVisible();
+    const { overflows, firstInside } = await shown.evaluate((el) => {
+      const range = document.createRange();
+      range.setStart(el.firstChild!, 0);
+      range.setEnd(el.firstChild!, 1);
+      const first = range.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return { overflows: el.scrollWidth > el.clientWidth, firstInside: first.left >= box.left - 1 && first.right <= box.right + 1 };
+    });
+    expect(overflows).toBe(true);
+    expect(firstInside).toBe(true);
+  } finally {
+    // The manager's delete: the owner's asks for a recent sign-in (decision 102).
+    await page.request.post('/api/auth/organization/set-active', { data: { organizationId: null }, headers: { Origin: app.url } });
+    await adminPage.request.delete(`/api/rpc/manager/organizations/${id}`, { headers: { Origin: app.url } });
+  }
+});

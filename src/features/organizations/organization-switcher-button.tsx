@@ -28,8 +28,15 @@ export function SwitcherButton({ data, className, ...props }: ComponentProps<'bu
           <Building2 className="size-4" />
         </span>
       )}
-      <span className={cn('hidden truncate sm:inline', !active && 'text-muted-foreground')}>
-        {active ? <bdi>{active.name}</bdi> : t('organizationSwitcher.none')}
+      {/* A name is cut at the end of its own script's line ('Northside Book C…' in Arabic too), not the page's. */}
+      <span className={cn('hidden min-w-0 sm:block', !active && 'truncate text-muted-foreground')}>
+        {active ? (
+          <bdi dir="auto" className="block truncate">
+            {active.name}
+          </bdi>
+        ) : (
+          t('organizationSwitcher.none')
+        )}
       </span>
       <ChevronsUpDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />
     </button>
