@@ -191,11 +191,13 @@ export type OrganizationKeyPermission = { [R in OrganizationKeyResource]?: Array
 
 /** The right a maker must hold to give an organisation key this grant; none: any member may. */
 export function organizationGrantNeeds(resource: string, action: string): OrganizationRight | null {
-  // example:start
-  if (resource === 'shelf') return action === 'remove' ? 'removeFromShelf' : null;
-  // example:end
-  if (resource === 'organizationWebhook') return 'manageWebhooks';
-  return null;
+  const needs: Record<string, Record<string, OrganizationRight>> = {
+    // example:start
+    shelf: { remove: 'removeFromShelf' },
+    // example:end
+    organizationWebhook: { read: 'manageWebhooks', manage: 'manageWebhooks' },
+  };
+  return needs[resource]?.[action] ?? null;
 }
 
 /** A right a procedure may ask of the caller's membership: the yes-or-no ones. */

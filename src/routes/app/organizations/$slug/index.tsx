@@ -21,6 +21,8 @@ export const Route = createFileRoute('/app/organizations/$slug/')({
       'authErrors',
       'images',
       'webhooks',
+      // Its settings' API keys speak the account page's words (src/components/api-key-list.tsx).
+      'account',
       // example:start
       'catalog',
       // example:end
