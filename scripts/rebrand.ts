@@ -16,6 +16,7 @@ import { AA, foregroundOn, formatOklch, parseColor, textOn, toHex, type Oklch } 
 const root = path.resolve(import.meta.dirname, '..');
 const file = (name: string) => path.join(root, name);
 const STARTER_DOCS = 'https://github.com/springboard-starter/springboard#readme';
+const STARTER_DESCRIPTION = 'Full-stack TypeScript + React starter: passwordless sign-in, books catalogue, admin manager.';
 /** The starter's own name, which upstream's files say (compose.yaml after a merge took their side). */
 const STARTER_NAME = 'Springboard';
 
@@ -256,7 +257,7 @@ console.log(changes.length ? changes.map((line) => `  ${line}`).join('\n') : '  
 for (const [label, t] of Object.entries(themes)) {
   const on = t.foreground.color === 'oklch(0.985 0 0)' || t.foreground.color === 'oklch(1 0 0)' ? 'light' : 'dark';
   console.log(
-    `  ${label} theme: text on the brand is ${on} ${t.foreground.color} (${ratio(t.foreground.ratio)}), brand-coloured text ${t.brandText.color} (${ratio(t.brandText.ratio)} on the background); AA asks ${AA}:1`,
+    `  ${label} theme: text on the brand is ${on} ${t.foreground.color} (${ratio(t.foreground.ratio)}), brand-coloured text ${t.brandText.color} (${ratio(t.brandText.ratio)} on the page, its surfaces and the brand's tint, at worst); AA asks ${AA}:1`,
   );
 }
 console.log(
@@ -264,3 +265,6 @@ console.log(
 );
 if (renamed && values['docs-url'] === undefined && docsUrl === 'https://example.com/docs')
   console.log('  docsUrl is a placeholder (it was the starter\u2019s README): pass --docs-url, or set DOCS_URL');
+// The manifest, the API reference and package.json carry it: a new name with the starter's sentence is a silent miss.
+if (renamed && values.description === undefined && description === STARTER_DESCRIPTION)
+  console.log(`  description is still the starter's ("${description}"): pass --description`);
