@@ -107,8 +107,8 @@ async function refusal(hash: string, t: Translate) {
   return apiError('TOO_MANY_REQUESTS', t('authErrors:TOO_MANY_REQUESTS'), { retryAfter });
 }
 
-/** A key as the account page, the manager and the account export show it: never its hash. */
-const listed = {
+/** A key as the account page, the manager, the account export and an organisation's settings show it: never its hash. */
+export const listedKeyColumns = {
   id: apikey.id,
   name: apikey.name,
   start: apikey.start,
@@ -118,7 +118,7 @@ const listed = {
   expiresAt: apikey.expiresAt,
 };
 
-export function toApiKey(row: { [K in keyof typeof listed]: (typeof listed)[K]['_']['data'] | null }) {
+export function toApiKey(row: { [K in keyof typeof listedKeyColumns]: (typeof listedKeyColumns)[K]['_']['data'] | null }) {
   return {
     id: row.id!,
     name: row.name ?? '',
@@ -132,4 +132,6 @@ export function toApiKey(row: { [K in keyof typeof listed]: (typeof listed)[K]['
 
 /** A person's keys, oldest first. */
 export const keysOf = async (db: Database, userId: string) =>
-  (await db.select(listed).from(apikey).where(eq(apikey.userId, userId)).orderBy(asc(apikey.createdAt), asc(apikey.id))).map(toApiKey);
+  (await db.select(listedKeyColumns).from(apikey).where(eq(apikey.userId, userId)).orderBy(asc(apikey.createdAt), asc(apikey.id))).map(
+    toApiKey,
+  );

@@ -7,7 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { organizationGrantNeeds, organizationRights } from '#/lib/permissions';
 import { clientString, z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
-import { toApiKey } from '#/server/api-keys.ts';
+import { listedKeyColumns, toApiKey } from '#/server/api-keys.ts';
 import { actingIn, recordAuditEvent } from '#/server/audit/record.ts';
 import { getAuth } from '#/server/auth.ts';
 import type { Database } from '#/server/db/client.ts';
@@ -26,13 +26,7 @@ const maker = alias(user, 'maker');
 const revoker = alias(user, 'revoker');
 
 const listed = {
-  id: apikey.id,
-  name: apikey.name,
-  start: apikey.start,
-  permissions: apikey.permissions,
-  createdAt: apikey.createdAt,
-  lastUsedAt: apikey.lastRequest,
-  expiresAt: apikey.expiresAt,
+  ...listedKeyColumns,
   revokedAt: apikey.revokedAt,
   makerId: maker.id,
   makerName: maker.name,
