@@ -15,6 +15,7 @@ import {
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
 import { EmptyState } from '#/components/ui/empty-state';
+import { isolatedSentence } from '#/components/isolated-sentence';
 import { PageHeader } from '#/components/ui/page-header';
 import { NoValue } from '#/components/ui/no-value';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
@@ -195,12 +196,14 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
       {/* The spec's count of a search; an empty one says it in the empty state, once. */}
       {props.searchTerm && list.loaded && !empty && (
         <p className="text-sm" data-testid="search-results">
-          {t(list.totalCapped ? 'list.resultsCapped' : 'list.results', {
-            ns: 'common',
-            count: list.total,
-            total: list.total,
-            searchTerm: props.searchTerm,
-          })}
+          {isolatedSentence((word) =>
+            t(list.totalCapped ? 'list.resultsCapped' : 'list.results', {
+              ns: 'common',
+              count: list.total,
+              total: list.total,
+              searchTerm: word(props.searchTerm),
+            }),
+          )}
         </p>
       )}
       {props.bulkActions && selected.length > 0 && !empty && (
@@ -227,7 +230,7 @@ export function ManagerList<T>({ list, ...props }: ManagerListProps<T>) {
           description={
             props.searchTerm ? (
               <span data-testid="search-results">
-                {t('list.results', { ns: 'common', count: 0, total: 0, searchTerm: props.searchTerm })}
+                {isolatedSentence((word) => t('list.results', { ns: 'common', count: 0, total: 0, searchTerm: word(props.searchTerm) }))}
               </span>
             ) : props.filtered ? (
               t('empty.filters')

@@ -5,6 +5,7 @@ import { ShieldCheckIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '#/components/ui/button';
 import { EmptyState } from '#/components/ui/empty-state';
+import { isolatedSentence } from '#/components/isolated-sentence';
 
 export function SecondFactorNeeded({ organization }: { organization: { name: string } }) {
   const { t } = useTranslation();
@@ -12,7 +13,7 @@ export function SecondFactorNeeded({ organization }: { organization: { name: str
     <div data-testid="second-factor-needed">
       <EmptyState
         icon={<ShieldCheckIcon />}
-        title={t('organizationTwoFactor.neededTitle', { organization: organization.name })}
+        title={isolatedSentence((word) => t('organizationTwoFactor.neededTitle', { organization: word(organization.name) }))}
         description={t('organizationTwoFactor.neededDescription')}
         action={
           <Link to="/app/account" hash="two-factor" className={buttonVariants({ size: 'sm' })}>

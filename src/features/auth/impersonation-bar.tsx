@@ -5,6 +5,7 @@ import { Button } from '#/components/ui/button';
 import type { AuthCallError } from './auth-client';
 import type { SessionUser } from './auth.functions';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
+import { isolatedSentence } from '#/components/isolated-sentence';
 
 export default function Banner({ user }: { user: SessionUser }) {
   const { t } = useTranslation('auth');
@@ -25,7 +26,7 @@ export default function Banner({ user }: { user: SessionUser }) {
       data-testid="impersonation-banner"
       className="flex w-full flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-warning px-3 py-1.5 text-sm font-medium text-warning-foreground"
     >
-      <span>{t('impersonation.banner', { name: user.name || user.email })}</span>
+      <span>{isolatedSentence((word) => t('impersonation.banner', { name: word(user.name || user.email) }))}</span>
       <Button size="sm" variant="secondary" disabled={stop.isPending || stop.isSuccess} onClick={() => stop.mutate()}>
         {t('impersonation.stop')}
       </Button>

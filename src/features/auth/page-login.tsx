@@ -12,6 +12,7 @@ import { AuthLayout } from './auth-layout';
 import { PASSKEY_AUTOCOMPLETE, PasskeySignIn } from './passkey-sign-in';
 import { SocialButtons } from './social-buttons';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
+import { isolatedSentence } from '#/components/isolated-sentence';
 
 const root = getRouteApi('__root__');
 const route = getRouteApi('/login/');
@@ -61,7 +62,7 @@ export function PageLogin() {
       notice={
         invited && (
           <p data-testid="invitation-notice" className="w-full max-w-sm rounded-lg border bg-card px-4 py-3 text-center text-sm shadow-xs">
-            {t('login.invitedBy', { inviter: invited.inviter, organization: invited.organization })}
+            {isolatedSentence((word) => t('login.invitedBy', { inviter: word(invited.inviter), organization: word(invited.organization) }))}
           </p>
         )
       }

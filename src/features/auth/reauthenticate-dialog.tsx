@@ -15,6 +15,7 @@ import { sessionQuery } from './session';
 import { useCurrentUser } from './use-current-user';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { RECENT_SIGN_IN_SECONDS, reauthenticationStore, settleReauthentication } from '#/lib/reauthentication-events';
+import { isolatedSentence } from '#/components/isolated-sentence';
 
 export function ReauthenticateDialog() {
   const { t } = useTranslation(['auth', 'common']);
@@ -90,7 +91,11 @@ export function ReauthenticateDialog() {
         {asking ? (
           <form noValidate onSubmit={(e) => void confirm(e)} className="flex flex-col gap-4">
             <Field
-              label={withApp ? t('reauthenticate.appCode') : t('reauthenticate.emailCode', { email: user?.email ?? '' })}
+              label={
+                withApp
+                  ? t('reauthenticate.appCode')
+                  : isolatedSentence((word) => t('reauthenticate.emailCode', { email: word(user?.email ?? '') }))
+              }
               error={error}
             >
               {(ids) => <CodeInput ids={ids} value={code} onChange={setCode} onComplete={() => void confirm()} disabled={pending} />}
@@ -107,7 +112,7 @@ export function ReauthenticateDialog() {
               </p>
             )}
             <Button disabled={pending} onClick={() => void send()}>
-              {t('reauthenticate.sendCode', { email: user?.email ?? '' })}
+              {isolatedSentence((word) => t('reauthenticate.sendCode', { email: word(user?.email ?? '') }))}
             </Button>
           </div>
         )}

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveDialog } from '#/components/ui/responsive-dialog';
 import { closeDemoModeDialog, demoModeDialogStore } from '#/lib/demo-mode-events';
+import { isolatedSentence } from '#/components/isolated-sentence';
 
 const root = getRouteApi('__root__');
 
@@ -19,7 +20,7 @@ export function DemoModeDialog() {
         <a className="underline" href={config.docsUrl} rel="noreferrer" target="_blank">
           {t('demo.docs')}
         </a>
-        <p>{t('demo.contact', { email: config.demoContactEmail })}</p>
+        <p>{isolatedSentence((word) => t('demo.contact', { email: word(config.demoContactEmail) }))}</p>
       </div>
     </ResponsiveDialog>
   );

@@ -18,6 +18,7 @@ import { continueBookQuery, newestBooksQuery, shelfQuery } from './home.queries'
 import { SecondFactorNeeded } from '#/components/second-factor-needed';
 // example:end
 import { SectionSwitch } from './section-switch';
+import { isolatedSentence } from '#/components/isolated-sentence';
 
 // example:start
 const userText = 'truncate align-with-page';
@@ -35,7 +36,7 @@ export function PageHome() {
   return (
     <div className="flex w-full flex-col gap-6">
       <PageHeader
-        title={user?.name ? t('home.welcome', { name: user.name }) : t('home.welcomeNoName')}
+        title={user?.name ? isolatedSentence((word) => t('home.welcome', { name: word(user.name) })) : t('home.welcomeNoName')}
         description={t('home.description')}
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
@@ -132,7 +133,9 @@ function Shelf({ organization }: { organization: { name: string; slug: string } 
       <CardHeader>
         <div className="flex min-w-0 flex-col gap-1">
           <CardTitle>{t('home.shelf')}</CardTitle>
-          <CardDescription className="wrap-anywhere">{t('home.shelfOf', { organization: organization.name })}</CardDescription>
+          <CardDescription className="wrap-anywhere">
+            {isolatedSentence((word) => t('home.shelfOf', { organization: word(organization.name) }))}
+          </CardDescription>
         </div>
         <Link to="/app/organizations/$slug" params={{ slug: organization.slug }} search={{ tab: 'shelf' }} className={viewAll}>
           {t('home.openShelf')}

@@ -13,6 +13,7 @@ import { useCurrentUser } from '#/features/auth/use-current-user';
 import { useDates } from '#/lib/i18n/use-dates';
 import { organizationRights, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
+import { isolatedSentence } from '#/components/isolated-sentence';
 
 type Member = OrganizationPage['members'][number];
 const isOwner = (role: string) => role.split(',').includes('owner');
@@ -37,7 +38,7 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
   const changeRole = (m: Member, role: string) =>
     void run(
       () => authClient.organization.updateMemberRole({ organizationId: org.id, memberId: m.id, role: role as 'member' }),
-      t('members.roleChanged', { name: m.name || m.email, role: roleName(role) }),
+      isolatedSentence((word) => t('members.roleChanged', { name: word(m.name || m.email), role: roleName(role) })),
     );
 
   return (
@@ -103,15 +104,15 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
       <ConfirmDialog
         open={Boolean(removing)}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title={t('members.removeTitle', { name: removing?.name || removing?.email })}
-        description={t('members.removeBody', { name: removing?.name || removing?.email })}
+        title={isolatedSentence((word) => t('members.removeTitle', { name: word(removing?.name || removing?.email || '') }))}
+        description={isolatedSentence((word) => t('members.removeBody', { name: word(removing?.name || removing?.email || '') }))}
         confirmLabel={t('members.remove')}
         pending={pending}
         onConfirm={async () => {
           if (!removing) return;
           await run(
             () => authClient.organization.removeMember({ organizationId: org.id, memberIdOrEmail: removing.id }),
-            t('members.removed', { name: removing.name || removing.email }),
+            isolatedSentence((word) => t('members.removed', { name: word(removing.name || removing.email) })),
           );
           setRemoving(null);
         }}
@@ -119,14 +120,14 @@ export function OrganizationMembers({ org }: { org: OrganizationPage }) {
       <ConfirmDialog
         open={leaving}
         onOpenChange={setLeaving}
-        title={t('members.leaveTitle', { name: org.name })}
+        title={isolatedSentence((word) => t('members.leaveTitle', { name: word(org.name) }))}
         description={t('members.leaveBody')}
         confirmLabel={t('members.leave')}
         pending={pending}
         onConfirm={async () => {
           const left = await run(
             () => authClient.organization.leave({ organizationId: org.id }),
-            t('members.left', { name: org.name }),
+            isolatedSentence((word) => t('members.left', { name: word(org.name) })),
             () => navigate({ to: '/app/organizations' }),
           );
           if (!left) setLeaving(false);

@@ -17,6 +17,7 @@ import { orpc } from '#/lib/api-client';
 import { FormOrganization } from './form-organization';
 import { organizationRights, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
+import { isolatedSentence } from '#/components/isolated-sentence';
 
 export function OrganizationSettings({ org }: { org: OrganizationPage }) {
   const { t } = useTranslation('organizations');
@@ -72,7 +73,7 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
         layout="settings"
         description={
           <>
-            {t('settings.deleteBody', { name: org.name })}
+            {isolatedSentence((word) => t('settings.deleteBody', { name: word(org.name) }))}
             {!rights.deleteOrganization && <span className="mt-1 block">{t('settings.ownerOnly')}</span>}
           </>
         }
@@ -88,21 +89,21 @@ export function OrganizationSettings({ org }: { org: OrganizationPage }) {
           if (!open) setTyped('');
         }}
         title={t('manager.deleteTitle', { name: isolated(org.name) })}
-        description={t('settings.deleteBody', { name: org.name })}
+        description={isolatedSentence((word) => t('settings.deleteBody', { name: word(org.name) }))}
         confirmLabel={t('settings.delete')}
         confirmDisabled={typed.trim() !== org.slug}
         pending={pending}
         onConfirm={async () => {
           await run(
             () => authClient.organization.delete({ organizationId: org.id }),
-            t('settings.deleted', { name: org.name }),
+            isolatedSentence((word) => t('settings.deleted', { name: word(org.name) })),
             () => navigate({ to: '/app/organizations' }),
           );
         }}
       >
         <div className="flex flex-col gap-1">
           <label htmlFor={confirmId} className="text-sm font-medium">
-            {t('settings.typeToConfirm', { slug: org.slug })}
+            {isolatedSentence((word) => t('settings.typeToConfirm', { slug: word(org.slug) }))}
           </label>
           <Input id={confirmId} dir="ltr" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
         </div>

@@ -22,6 +22,7 @@ import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { SwitcherButton } from './organization-switcher-button';
 import type { MyOrganizations } from './organizations.schema';
+import { isolatedSentence } from '#/components/isolated-sentence';
 
 const ROLES = ['owner', 'admin', 'member'] as const;
 
@@ -35,7 +36,7 @@ export default function OrganizationSwitcherMenu({ data }: { data: MyOrganizatio
     setPending(true);
     try {
       await authCall(authClient.organization.setActive({ organizationId }));
-      if (chosen) toast.success(t('organizationSwitcher.switched', { name: chosen.name }));
+      if (chosen) toast.success(isolatedSentence((word) => t('organizationSwitcher.switched', { name: word(chosen.name) })));
       await queryClient.invalidateQueries({ queryKey: orpc.organizations.key() });
     } catch (error) {
       if (!handledGlobally(error)) toast.error((error as Error).message);

@@ -10,6 +10,7 @@ import { authClient } from '#/features/auth/auth-client';
 import { organizationRights, type OrganizationPage } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
 import { EmptyState } from '#/components/ui/empty-state';
+import { isolatedSentence } from '#/components/isolated-sentence';
 
 type Team = OrganizationPage['teams'][number];
 
@@ -86,7 +87,7 @@ function TeamCard({ org, team }: { org: OrganizationPage; team: Team }) {
                     void run(
                       () =>
                         authClient.organization.removeTeamMember({ teamId: team.id, userId: m.userId, organizationId: org.id } as never),
-                      t('teams.memberRemoved', { name: label(m), team: team.name }),
+                      isolatedSentence((word) => t('teams.memberRemoved', { name: word(label(m)), team: word(team.name) })),
                     )
                   }
                 >
@@ -106,7 +107,7 @@ function TeamCard({ org, team }: { org: OrganizationPage; team: Team }) {
             if (!m) return;
             const done = await run(
               () => authClient.organization.addTeamMember({ teamId: team.id, userId: m.userId, organizationId: org.id } as never),
-              t('teams.added', { name: label(m), team: team.name }),
+              isolatedSentence((word) => t('teams.added', { name: word(label(m)), team: word(team.name) })),
             );
             if (done) setAdding('');
           }}
@@ -131,7 +132,7 @@ function TeamCard({ org, team }: { org: OrganizationPage; team: Team }) {
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
-        title={t('teams.deleteTitle', { name: team.name })}
+        title={isolatedSentence((word) => t('teams.deleteTitle', { name: word(team.name) }))}
         confirmLabel={t('teams.delete')}
         pending={pending}
         onConfirm={async () => {

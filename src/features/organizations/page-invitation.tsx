@@ -12,6 +12,7 @@ import { useDates } from '#/lib/i18n/use-dates';
 import { invitationQuery } from './organizations.queries';
 import type { InvitationState } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
+import { isolatedSentence } from '#/components/isolated-sentence';
 
 const route = getRouteApi('/invitations/$id');
 
@@ -42,7 +43,13 @@ export function PageInvitation() {
       {invitation.state === 'pending' ? (
         <>
           <p data-testid="invitation-message" className="text-center">
-            {t('invitation.pending', { inviter: invitation.inviterName ?? '', organization: invitation.organizationName ?? '', role })}
+            {isolatedSentence((word) =>
+              t('invitation.pending', {
+                inviter: word(invitation.inviterName ?? ''),
+                organization: word(invitation.organizationName ?? ''),
+                role,
+              }),
+            )}
           </p>
           {invitation.expiresAt && (
             <p className="text-center text-sm text-muted-foreground">
@@ -55,7 +62,7 @@ export function PageInvitation() {
               onClick={async () => {
                 const accepted = await run(
                   () => authClient.organization.acceptInvitation({ invitationId: id }),
-                  t('invitation.accepted', { organization: invitation.organizationName ?? '' }),
+                  isolatedSentence((word) => t('invitation.accepted', { organization: word(invitation.organizationName ?? '') })),
                 );
                 if (accepted && invitation.organizationSlug)
                   await navigate({ to: '/app/organizations/$slug', params: { slug: invitation.organizationSlug } });
@@ -92,7 +99,7 @@ export function PageInvitation() {
               params={{ slug: invitation.organizationSlug }}
               className="text-center underline underline-offset-4"
             >
-              {t('invitation.goToOrganization', { organization: invitation.organizationName ?? '' })}
+              {isolatedSentence((word) => t('invitation.goToOrganization', { organization: word(invitation.organizationName ?? '') }))}
             </Link>
           ) : (
             <Link to="/app" className="text-center underline underline-offset-4">

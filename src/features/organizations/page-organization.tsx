@@ -19,6 +19,7 @@ import { organizationRights } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
 // example:start
 import { OrganizationShelf } from './organization-shelf';
+import { isolatedSentence } from '#/components/isolated-sentence';
 // example:end
 
 const route = getRouteApi('/app/organizations/$slug/');
@@ -91,7 +92,12 @@ export function PageOrganization({ Webhooks }: { Webhooks: ComponentType<{ slug:
             size="sm"
             variant="secondary"
             disabled={pending}
-            onClick={() => void run(() => authClient.organization.setActive({ organizationId: org.id }), t('switched', { name: org.name }))}
+            onClick={() =>
+              void run(
+                () => authClient.organization.setActive({ organizationId: org.id }),
+                isolatedSentence((word) => t('switched', { name: word(org.name) })),
+              )
+            }
           >
             {t('makeActive')}
           </Button>

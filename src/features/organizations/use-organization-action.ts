@@ -1,6 +1,6 @@
 /** Runs one organisation write (Better Auth's or the product API's), then refreshes every organisation read. */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from '#/components/ui/toast';
 import { authCall } from '#/features/auth/auth-client';
 import { orpc } from '#/lib/api-client';
@@ -19,7 +19,11 @@ export function useOrganizationAction() {
 
   // `leave`: where to go first when the current page is gone (a deleted or left organisation), so
   // its read is not fetched again. Resolves to undefined when refused.
-  async function run<T>(call: () => AuthResult<T> | Promise<T>, success?: string, leave?: () => Promise<unknown>): Promise<T | undefined> {
+  async function run<T>(
+    call: () => AuthResult<T> | Promise<T>,
+    success?: ReactNode,
+    leave?: () => Promise<unknown>,
+  ): Promise<T | undefined> {
     setPending(true);
     try {
       // A sensitive one (deleting it, its second-factor rule) asks an old sign-in to confirm first, then runs again.
