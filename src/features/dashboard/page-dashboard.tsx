@@ -4,6 +4,7 @@ import { MonitorSmartphoneIcon, TrendingDownIcon, TrendingUpIcon, UsersIcon, typ
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DisplayName } from '#/components/display-name';
+import { EmailAddress } from '#/components/email-address';
 import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
 import { buttonVariants } from '#/components/ui/button';
@@ -125,7 +126,7 @@ export function PageDashboard() {
                 {u.name?.trim() ? <DisplayName name={u.name} /> : <bdi>{u.email}</bdi>}
               </Link>
             ),
-            secondary: u.name?.trim() ? u.email : null,
+            secondary: u.name?.trim() ? <EmailAddress email={u.email} /> : null,
             createdAt: u.createdAt,
           }))}
         />
@@ -298,9 +299,9 @@ function NewestList({
               {item.picture}
               <div className="flex min-w-0 flex-1 flex-col">
                 {item.link}
-                {/* dir="auto": a Latin e-mail in Arabic is cut at its own end, aligned with the page. */}
+                {/* Whole, not cut off: an e-mail wraps before its '@' on a phone; dir="auto": a Latin author in Arabic reads in its own order, aligned with the page. */}
                 {item.secondary && (
-                  <span className="truncate text-muted-foreground align-with-page" dir="auto">
+                  <span className="wrap-break-word text-muted-foreground align-with-page" dir="auto">
                     {item.secondary}
                   </span>
                 )}

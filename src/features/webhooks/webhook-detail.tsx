@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, useSuspenseQue
 import { SendIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UrlText } from '#/components/url-text';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { DangerZone } from '#/components/danger-zone';
 import { Button } from '#/components/ui/button';
@@ -292,7 +293,7 @@ export function WebhookDetail({
           },
         ]}
         breadcrumbLabel={t('breadcrumb', { ns: 'tables' })}
-        title={<span className="font-mono text-xl break-all">{webhook.url}</span>}
+        title={<UrlText url={webhook.url} className="font-mono text-xl" />}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <WebhookStatusBadge webhook={webhook} />

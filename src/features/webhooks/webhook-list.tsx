@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { PlusIcon, WebhookIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UrlText } from '#/components/url-text';
 import { Button } from '#/components/ui/button';
 import { EmptyState } from '#/components/ui/empty-state';
 import { Item, ItemContent, ItemList } from '#/components/ui/item-list';
@@ -15,11 +16,10 @@ import type { Webhook } from './webhooks.schema';
 import { webhooksQuery, type WebhookScope } from './webhooks.queries';
 
 // The whole card opens the endpoint: its address is the link, stretched over it.
-const linkClass =
-  'self-start font-mono font-medium break-all underline-offset-2 after:absolute after:inset-0 after:rounded-lg hover:underline';
+const linkClass = 'self-start font-mono font-medium underline-offset-2 after:absolute after:inset-0 after:rounded-lg hover:underline';
 
 function EndpointLink({ scope, webhook }: { scope: WebhookScope; webhook: Webhook }) {
-  const url = <bdi dir="ltr">{webhook.url}</bdi>;
+  const url = <UrlText url={webhook.url} />;
   return scope.slug ? (
     <Link to="/app/organizations/$slug/webhooks/$id" params={{ slug: scope.slug, id: webhook.id }} className={linkClass}>
       {url}
