@@ -19,7 +19,12 @@ interface EventRow {
   changes: Record<string, { before: unknown; after: unknown }> | null;
   details: Record<string, unknown> | null;
 }
-type List = { items: Array<{ id: string; action: string; actorName: string | null; targetId: string | null }>; nextCursor: string | null };
+type List = {
+  items: Array<{ id: string; action: string; actorName: string | null; targetId: string | null }>;
+  nextCursor: string | null;
+  total: number | null;
+  totalCapped: boolean;
+};
 
 let admin: string;
 let adminId: string;
@@ -498,6 +503,13 @@ export function auditApiSuite() {
       expect(new Set(byUser.body.items.map((e) => e.action))).toEqual(new Set(['impersonation.started', 'impersonation.stopped']));
       const searched = await api<List>('GET', '/audit?searchTerm=BEA.BANNED', { cookie: admin });
       expect(searched.body.items.length).toBe(7);
+      // The first page is counted, as every list's is ('Showing 7 of 7'); the next pages are not.
+      expect(searched.body).toMatchObject({ total: 7, totalCapped: false });
+      const firstTwo = await api<List>('GET', '/audit?searchTerm=BEA.BANNED&limit=2', { cookie: admin });
+      expect(firstTwo.body).toMatchObject({ total: 7, totalCapped: false });
+      expect(
+        (await api<List>('GET', `/audit?searchTerm=BEA.BANNED&limit=2&cursor=${firstTwo.body.nextCursor}`, { cookie: admin })).body.total,
+      ).toBeNull();
       const future = await api<List>('GET', '/audit?from=2999-01-01', { cookie: admin });
       expect(future.body.items).toEqual([]);
       const bad = await api<{ code: string }>('GET', '/audit?action=nonsense', { cookie: admin });

@@ -1,7 +1,8 @@
 // Each filter has an index that starts with it and ends with (created_at, id): a first page is a short walk whatever the log's size.
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import { auditEvent, searchable, user } from '../../server/db/schema.ts';
+import { COUNT_CAP } from '../../server/db/list.ts';
 import { containsPattern } from '../../server/db/search.ts';
 import type { AuditEvent, AuditFilter } from './audit.schema';
 import { rangeEnd } from './audit-range';
@@ -54,6 +55,22 @@ export function readAuditEvents(db: Database, where: SQL | undefined, after: str
     )
     .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
     .limit(limit) as Promise<AuditRow[]>;
+}
+
+/**
+ * The events a filter matches, counted up to one past the lists' cap (then '1,000+'): at most that
+ * many index entries are read, whatever the log's size.
+ */
+export async function countAuditEvents(db: Database, where: SQL | undefined): Promise<{ total: number; totalCapped: boolean }> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(auditEvent)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
 }
 
 export const auditKey = (row: AuditRow) => [row.key, row.id];

@@ -5,7 +5,7 @@ import { keysetPage, readCursor } from '#/server/db/cursor.ts';
 import { asSeenByOwner, ownEvents } from '#/server/audit/own-events.ts';
 import { auditEvent } from '#/server/db/schema.ts';
 import { base } from '#/server/rpc.ts';
-import { auditConditions, auditKey, readAuditEvents, withoutKey } from './audit-query.server';
+import { auditConditions, auditKey, countAuditEvents, readAuditEvents, withoutKey } from './audit-query.server';
 import { auditEventIdSchema, auditEventSchema, auditListInputSchema, auditListSchema, ownAuditInputSchema } from './audit.schema';
 
 const CURSOR = ['timestamp', 'text'] as const;
@@ -18,9 +18,13 @@ export const auditRouter = {
     .output(auditListSchema)
     .handler(async ({ input, context }) => {
       const after = readCursor(input.cursor, CURSOR, context.t);
-      const rows = await readAuditEvents(context.db, auditConditions(input), after, input.limit + 1);
-      // No total: counting a filter over millions of events would cost more than the page.
-      return { ...keysetPage(rows, input.limit, auditKey, withoutKey), total: null, totalCapped: false };
+      const where = auditConditions(input);
+      // The first page is counted, up to the cap, as every list is: 'Showing 50 of 1,000+'.
+      const [rows, counted] = await Promise.all([
+        readAuditEvents(context.db, where, after, input.limit + 1),
+        after ? { total: null, totalCapped: false } : countAuditEvents(context.db, where),
+      ]);
+      return { ...keysetPage(rows, input.limit, auditKey, withoutKey), ...counted };
     }),
 
   get: base

@@ -232,6 +232,8 @@ export function PageManagerAudit() {
   const query = useInfiniteQuery(auditInfiniteQuery(search));
   const [open, setOpen] = useState<AuditEvent | null>(null);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  // The first page carries the total.
+  const first = query.data?.pages[0];
   const csv = `/api/audit.csv?${new URLSearchParams(setFilters(search) as Record<string, string>).toString()}`;
 
   // One layout at a time: the table from 640 px (and on the server), cards below.
@@ -334,7 +336,13 @@ export function PageManagerAudit() {
       {query.isSuccess && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-muted-foreground" data-testid="showing">
-            {items.length ? t('shown', { count: items.length }) : t('empty')}
+            {items.length
+              ? t(first?.totalCapped ? 'list.showingCapped' : 'list.showing', {
+                  ns: 'common',
+                  count: items.length,
+                  total: first?.total ?? items.length,
+                })
+              : t('empty')}
           </p>
           {query.hasNextPage && (
             <Button variant="secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

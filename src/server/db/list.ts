@@ -7,7 +7,7 @@ import { keysetPage, readCursor, type CursorKey } from './cursor.ts';
 import { rowCount } from './schema.ts';
 
 /** Past this many rows a filtered total reads '1,000+': counting further scans too much. */
-const COUNT_CAP = 1000;
+export const COUNT_CAP = 1000;
 
 /** Text, so a timestamp keeps its microseconds. */
 export const listKey = (column: AnyPgColumn) => sql<string>`${column}::text`;
