@@ -173,7 +173,19 @@ test.describe('API documentation', () => {
     await page.goto('/api/docs');
     await expect(page).toHaveTitle(`API Documentation | ${identity.name}`);
     await expect(page.getByText(`${identity.name} API`).first()).toBeVisible();
-    await expect((await apiOperation(page, '/api/rpc/users')).getByText('/api/rpc/users', { exact: true })).toBeVisible();
+    const path = (await apiOperation(page, '/api/rpc/users')).getByText('/api/rpc/users', { exact: true });
+    await expect(path).toBeVisible();
+    // In the app's faces, served from its own origin (the CSP allows no other): text in Inter, paths in the mono face.
+    expect(
+      await page
+        .getByText(`${identity.name} API`)
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontFamily),
+    ).toMatch(/^"Inter Variable"/);
+    expect(await path.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"JetBrains Mono Variable"/);
+    await expect
+      .poll(() => page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replaceAll('"', ''))))
+      .toEqual(expect.arrayContaining(['Inter Variable', 'JetBrains Mono Variable']));
     expect(violations).toEqual([]);
   });
 });

@@ -173,5 +173,43 @@ test.describe('no horizontal overflow at 375 px', () => {
       const box = (await card.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(innerWidth);
     });
+
+    test(`an organisation's tabs, wider than a phone, fade at the edge that has more (${lng})`, async ({
+      userPage: page,
+      adminPage,
+      app,
+    }) => {
+      const headers = { Origin: app.url };
+      const stamp = Date.now().toString(36);
+      const created = await page.request.post('/api/auth/organization/create', {
+        data: { name: `Fade ${stamp}`, slug: `fade-${lng}-${stamp}` },
+        headers,
+      });
+      expect(created.status()).toBe(200);
+      const { id, slug } = (await created.json()) as { id: string; slug: string };
+      try {
+        await page.setViewportSize({ width: 320, height: 700 });
+        await page.goto(`/app/organizations/${slug}?lng=${lng}`);
+        await page.waitForLoadState('networkidle');
+        const tabs = page.locator('main nav:has([aria-current="page"])');
+        const fades = () =>
+          tabs.evaluate((nav) => ({
+            overflows: nav.scrollWidth > nav.clientWidth,
+            start: getComputedStyle(nav).getPropertyValue('--fade-start'),
+            end: getComputedStyle(nav).getPropertyValue('--fade-end'),
+          }));
+        // At the start: more at the end only.
+        expect(await fades()).toEqual({ overflows: true, start: '0px', end: '32px' });
+        // Scrolled to the end (leftwards in Arabic): the fade moves to the start.
+        await tabs.evaluate((nav) =>
+          nav.scrollTo({ left: getComputedStyle(nav).direction === 'rtl' ? -nav.scrollWidth : nav.scrollWidth }),
+        );
+        await expect.poll(fades).toEqual({ overflows: true, start: '32px', end: '0px' });
+      } finally {
+        await page.request.post('/api/auth/organization/set-active', { data: { organizationId: null }, headers });
+        // The manager's delete: the owner's asks for a recent sign-in (decision 102).
+        await adminPage.request.delete(`/api/rpc/manager/organizations/${id}`, { headers });
+      }
+    });
   }
 });

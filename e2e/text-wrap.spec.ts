@@ -61,7 +61,8 @@ test.describe('in Arabic, an e-mail breaks only before its @, and is never cut o
       await page.goto(`/manager/users?lng=ar&searchTerm=${encodeURIComponent(email)}`);
       await hydrated(page);
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-      const cell = page.locator('main bdi', { hasText: email }).first();
+      // The row's, not the search term's in the sentence above the list.
+      const cell = page.locator('main bdi:not([data-testid="search-results"] bdi)', { hasText: email }).first();
       await expect(cell).toBeVisible();
       expect(wholeOrAtTheAt(email)).toContainEqual(await lineTexts(cell));
       // Not cut off with an ellipsis.
@@ -113,4 +114,45 @@ test('in Arabic, a Latin organisation name too long for the switcher is cut at i
     await page.request.post('/api/auth/organization/set-active', { data: { organizationId: null }, headers: { Origin: app.url } });
     await adminPage.request.delete(`/api/rpc/manager/organizations/${id}`, { headers: { Origin: app.url } });
   }
+});
+
+test("in Arabic, a Latin search term sits between the sentence's quotes, in its own order", async ({ adminPage: page }) => {
+  // Ends in punctuation: without isolation it took the sentence's direction and swapped places with the quotes.
+  const term = 'zz no one, really!';
+  await page.goto(`/manager/users?lng=ar&searchTerm=${encodeURIComponent(term)}`);
+  await hydrated(page);
+  const sentence = page.getByTestId('search-results');
+  await expect(sentence).toHaveText(`لا نتائج لـ "${term}" (0)`);
+  const { quotes, word } = await sentence.evaluate((element) => {
+    const bdi = element.querySelector('bdi')!;
+    const quotes: number[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (bdi.contains(node)) continue;
+      const text = node.textContent ?? '';
+      for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', i + 1)) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        quotes.push(range.getBoundingClientRect().left);
+      }
+    }
+    const box = bdi.getBoundingClientRect();
+    return { quotes, word: { text: bdi.textContent, left: box.left, right: box.right } };
+  });
+  expect(word.text).toBe(term);
+  // One quote on each side of the term, outside it.
+  expect(quotes).toHaveLength(2);
+  expect(Math.min(...quotes)).toBeLessThan(word.left);
+  expect(Math.max(...quotes)).toBeGreaterThanOrEqual(word.right - 1);
+});
+
+test('a headline that wraps on a phone leaves no word alone on a line (the 403 page)', async ({ userPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/manager/dashboard');
+  const heading = page.getByRole('heading', { level: 1, name: "You don't have access to this page" });
+  await expect(heading).toBeVisible();
+  const shown = (await lineTexts(heading)).map((line) => line.trim());
+  expect(shown.length, shown.join(' | ')).toBeGreaterThan(1);
+  for (const line of shown) expect(line.split(/\s+/).length, shown.join(' | ')).toBeGreaterThan(1);
 });

@@ -13,9 +13,13 @@ import sw from '#/locales/sw/common.json';
 
 const COMMON: Record<Language, typeof en> = { en, fr, ar, sw };
 
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+const WOFF2 = 'font/woff2';
+/** What the page loads, from installed packages: Swagger UI's own files, and the app's two faces (Latin). */
+const ASSETS: Record<string, { type: string; from: string }> = {
+  'swagger-ui.css': { type: 'text/css; charset=utf-8', from: 'swagger-ui-dist/swagger-ui.css' },
+  'swagger-ui-bundle.js': { type: 'text/javascript; charset=utf-8', from: 'swagger-ui-dist/swagger-ui-bundle.js' },
+  'inter.woff2': { type: WOFF2, from: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2' },
+  'mono.woff2': { type: WOFF2, from: '@fontsource-variable/jetbrains-mono/files/jetbrains-mono-latin-wght-normal.woff2' },
 };
 
 // The theme before paint, as the app's own inline script does.
@@ -31,12 +35,29 @@ window.addEventListener('load', function () {
 });
 `;
 
-// Swagger UI has no dark theme of its own: the usual inversion, with pictures and the code turned back.
+// The app's tokens where Swagger UI takes them: its faces, its radius, the brand on the buttons that
+// act. Swagger UI names a face on most of its elements, hence the overrides. It has no dark theme of its
+// own: the usual inversion, with pictures and the code turned back.
 const THEME = `
-:root { --brand: ${identity.brand.light.hex}; color-scheme: light; }
-html.dark { --brand: ${identity.brand.dark.hex}; }
+@font-face { font-family: 'Inter Variable'; font-style: normal; font-display: swap; font-weight: 100 900; src: url('/api/docs/inter.woff2') format('woff2-variations'); }
+@font-face { font-family: 'JetBrains Mono Variable'; font-style: normal; font-display: swap; font-weight: 100 800; src: url('/api/docs/mono.woff2') format('woff2-variations'); }
+:root {
+  --brand: ${identity.brand.light.hex}; --brand-foreground: ${identity.brand.light.foregroundHex}; color-scheme: light;
+  --sans: 'Inter Variable', ui-sans-serif, system-ui, sans-serif;
+  --mono: 'JetBrains Mono Variable', ui-monospace, Menlo, Consolas, monospace;
+  --radius: 10px;
+}
+html.dark { --brand: ${identity.brand.dark.hex}; --brand-foreground: ${identity.brand.dark.foregroundHex}; }
 html.dark { color-scheme: dark; background: #0a0a0a; }
-body { margin: 0; font-family: ui-sans-serif, system-ui, sans-serif; }
+body { margin: 0; font-family: var(--sans); }
+.swagger-ui, .swagger-ui :is(h1, h2, h3, h4, h5, p, a, label, span, div, button, input, select, textarea, table, td, th, .btn, .opblock-tag) { font-family: var(--sans) !important; }
+.swagger-ui :is(code, pre, .microlight, .opblock-summary-path, .opblock-summary-path *, .opblock-summary-operation-id, .parameter__type, .prop-format, .model, .model *) { font-family: var(--mono) !important; }
+.swagger-ui .opblock { border-radius: var(--radius); box-shadow: none; }
+.swagger-ui .opblock .opblock-summary-method { border-radius: calc(var(--radius) - 4px); }
+.swagger-ui :is(.btn, select, input[type=text], input[type=password], input[type=email], textarea, .opblock-body pre.microlight) { border-radius: calc(var(--radius) - 2px); }
+.swagger-ui .btn { box-shadow: none; font-weight: 500; }
+.swagger-ui .info { margin: 32px 0 24px; }
+.swagger-ui .info .title { font-weight: 600; letter-spacing: -0.01em; }
 .docs-bar { display: flex; align-items: center; gap: 12px; padding: 10px 20px; border-bottom: 1px solid #e5e5e5; background: #fff; color: #171717; }
 html.dark .docs-bar { background: #0a0a0a; color: #f5f5f5; border-color: #262626; }
 .docs-bar .mark { width: 28px; height: 28px; flex-shrink: 0; }
@@ -53,8 +74,9 @@ html.dark .docs-bar a:hover { background: #262626; }
 .docs-bar a:focus-visible { outline: 2px solid var(--brand); outline-offset: 2px; }
 .swagger-ui .topbar { display: none; }
 .swagger-ui .info .title, .swagger-ui .opblock-tag { font-family: inherit; }
-.swagger-ui .btn.authorize, .swagger-ui .btn.execute { border-color: var(--brand); }
-.swagger-ui .btn.execute { background: var(--brand); }
+.swagger-ui .btn.authorize { color: var(--brand); border-color: var(--brand); }
+.swagger-ui .btn.authorize svg { fill: var(--brand); }
+.swagger-ui .btn.execute { background: var(--brand); border-color: var(--brand); color: var(--brand-foreground); }
 html.dark .swagger-ui { filter: invert(0.9) hue-rotate(180deg); }
 html.dark .swagger-ui img, html.dark .swagger-ui .microlight, html.dark .swagger-ui .highlight-code { filter: invert(1) hue-rotate(180deg); }
 `;
@@ -71,6 +93,7 @@ function page(language: Language) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t.apiDocumentation)} | ${escapeHtml(identity.name)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="preload" href="/api/docs/inter.woff2" as="font" type="font/woff2" crossorigin>
 <link rel="stylesheet" href="/api/docs/swagger-ui.css">
 <link rel="stylesheet" href="/api/docs/theme.css">
 <script src="/api/docs/init.js"></script>
@@ -89,7 +112,12 @@ ${markSvg().replace('<svg ', '<svg class="mark" aria-hidden="true" ')}
 `;
 }
 
-const assetDir = () => path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+/** A file of an installed package (its package.json resolves whatever its exports allow). */
+const installed = (from: string) => {
+  const [scopeOrName, ...rest] = from.split('/');
+  const name = scopeOrName!.startsWith('@') ? `${scopeOrName}/${rest.shift()}` : scopeOrName!;
+  return path.join(path.dirname(createRequire(import.meta.url).resolve(`${name}/package.json`)), ...rest);
+};
 const noCache = (type: string) => ({ 'Content-Type': type, 'Cache-Control': 'no-cache' });
 
 export async function apiDocsResponse(request: Request, file?: string): Promise<Response> {
@@ -99,8 +127,8 @@ export async function apiDocsResponse(request: Request, file?: string): Promise<
     });
   if (file === 'init.js') return new Response(INIT, { headers: noCache('text/javascript; charset=utf-8') });
   if (file === 'theme.css') return new Response(THEME, { headers: noCache('text/css; charset=utf-8') });
-  const type = ASSETS[file];
-  if (!type) return Response.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });
-  const body = await readFile(path.join(assetDir(), file));
-  return new Response(body, { headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' } });
+  const asset = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
+  if (!asset) return Response.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });
+  const body = await readFile(installed(asset.from));
+  return new Response(body, { headers: { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=86400' } });
 }

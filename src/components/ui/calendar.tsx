@@ -41,7 +41,7 @@ function CalendarDayButton({ className, ...props }: DayButtonProps) {
         'inline-flex size-(--cell-size) items-center justify-center rounded-md text-sm tabular-nums outline-none',
         'hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
         'disabled:pointer-events-none disabled:opacity-50',
-        modifiers.today && !modifiers.selected && 'font-semibold text-primary underline underline-offset-4',
+        modifiers.today && !modifiers.selected && 'font-semibold text-brand-text underline underline-offset-4',
         modifiers.outside && !modifiers.selected && 'text-muted-foreground',
         modifiers.range_middle && 'rounded-none bg-accent text-accent-foreground hover:bg-accent',
         modifiers.selected &&

@@ -1,6 +1,6 @@
 // Keyboard first: the search box keeps focus and points at the active option with `aria-activedescendant`.
 import * as Popover from '@radix-ui/react-popover';
-import { CheckIcon, ChevronsUpDownIcon, LoaderCircleIcon, PlusIcon } from 'lucide-react';
+import { CheckIcon, ChevronDownIcon, LoaderCircleIcon, PlusIcon } from 'lucide-react';
 import { useId, useMemo, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '#/lib/utils';
 
@@ -137,7 +137,8 @@ export function Combobox({
               {selected ? selected.label : placeholder}
             </span>
           </span>
-          <ChevronsUpDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />
+          {/* The select's chevron: every field that opens a list wears the same one. */}
+          <ChevronDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />
         </button>
       </Popover.Trigger>
       <Popover.Portal>

@@ -35,7 +35,7 @@ export function ResponsiveDialogContent({ open, onOpenChange, title, description
     return (
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 dark:bg-black/70" />
           <Dialog.Content
             data-testid="dialog"
             onOpenAutoFocus={onOpenAutoFocus}
@@ -43,7 +43,7 @@ export function ResponsiveDialogContent({ open, onOpenChange, title, description
             className={cn(
               // Bound by the window and scrolled inside it: a long form (an administrator's API key lists
               // every permission) still ends on buttons the mouse can reach.
-              'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto overscroll-contain rounded-lg border bg-background p-6 shadow-lg',
+              'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto overscroll-contain rounded-lg border bg-background p-6 shadow-lg dark:bg-popover',
               className,
             )}
           >
@@ -71,13 +71,13 @@ export function ResponsiveDialogContent({ open, onOpenChange, title, description
   return (
     <Drawer.Root open={open} onOpenChange={onOpenChange}>
       <Drawer.Portal>
-        <Drawer.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Drawer.Overlay className="fixed inset-0 z-50 bg-black/50 dark:bg-black/70" />
         <Drawer.Content
           data-testid="drawer"
           onOpenAutoFocus={onOpenAutoFocus}
           onCloseAutoFocus={onCloseAutoFocus}
           className={cn(
-            'fixed inset-x-0 bottom-0 z-50 mt-24 flex max-h-[90dvh] flex-col gap-4 rounded-t-xl border bg-background p-4 pb-8',
+            'fixed inset-x-0 bottom-0 z-50 mt-24 flex max-h-[90dvh] flex-col gap-4 rounded-t-xl border bg-background p-4 pb-8 dark:bg-popover',
             className,
           )}
         >

@@ -5,7 +5,7 @@ import { cn } from '#/lib/utils';
 
 export function TabNav({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <nav aria-label={label} className="-mx-1 overflow-x-auto px-1 py-1">
+    <nav aria-label={label} className="scroll-fade-inline -mx-1 overflow-x-auto px-1 py-1">
       <ul className="inline-flex h-9 items-center gap-1 rounded-lg bg-muted p-1">{children}</ul>
     </nav>
   );

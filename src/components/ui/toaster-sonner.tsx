@@ -28,7 +28,7 @@ export default function SonnerToaster() {
       // Neutral, as the page's cards (the theme's popover colours): the icon alone carries the kind.
       icons={{
         success: <CircleCheckIcon className="size-4 text-success" />,
-        info: <InfoIcon className="size-4 text-primary" />,
+        info: <InfoIcon className="size-4 text-info" />,
         warning: <TriangleAlertIcon className="size-4 text-warning" />,
         error: <OctagonXIcon className="size-4 text-destructive" />,
         loading: <Loader2Icon className="size-4 animate-spin text-muted-foreground" />,

@@ -4,6 +4,7 @@
 import type { Ref } from 'react';
 import { Input } from '#/components/ui/input';
 import { InputOtp } from '#/components/ui/input-otp';
+import { cn } from '#/lib/utils';
 import { OTP_LENGTH } from './auth.schema';
 
 interface CodeInputProps {
@@ -38,7 +39,8 @@ export function CodeInput({ ids, value, onChange, onComplete, onBlur, disabled, 
         onBlur={onBlur}
         onComplete={onComplete}
         disabled={disabled}
-        className={posted ? 'code-boxes' : undefined}
+        // Centred under the page's centred title, as shadcn's code blocks are.
+        className={cn('justify-center', posted && 'code-boxes')}
       />
     </>
   );

@@ -84,7 +84,7 @@ export function PageLoginTwoFactor() {
       <form method="post" action="/login/two-factor" noValidate onSubmit={onApp} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="app" />
         <input type="hidden" name="redirect" value={redirect} />
-        <Field label={t('twoFactor.code')} error={error?.for === 'app' ? error.message : undefined}>
+        <Field label={t('twoFactor.code')} error={error?.for === 'app' ? error.message : undefined} className="items-center text-center">
           {(ids) => <CodeInput ids={ids} value={code} onChange={setCode} onComplete={() => onApp()} disabled={pending} posted="code" />}
         </Field>
         {/* A native box: the form posts it before hydration and without JavaScript too. */}

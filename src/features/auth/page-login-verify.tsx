@@ -85,7 +85,7 @@ export function PageLoginVerify() {
       <form method="post" action="/login/verify" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="redirect" value={redirect} />
-        <Field label={t('verify.code')} error={codeErrorText}>
+        <Field label={t('verify.code')} error={codeErrorText} className="items-center text-center">
           {(ids) => (
             <Controller
               control={form.control}
@@ -109,7 +109,7 @@ export function PageLoginVerify() {
           {t('verify.submit')}
         </Button>
       </form>
-      <div className="flex flex-col items-start gap-2 text-sm">
+      <div className="flex flex-col items-center gap-2 text-sm">
         <Button variant="link" size="inline" disabled={cooldown > 0} onClick={() => void resend()}>
           {cooldown > 0 ? t('verify.resendIn', { seconds: cooldown }) : t('verify.resend')}
         </Button>

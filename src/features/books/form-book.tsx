@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BookCover } from '#/components/book-cover';
 import { toast } from '#/components/ui/toast';
 import { FormActions } from '#/components/form-page';
 import { Combobox } from '#/components/ui/combobox';
@@ -97,6 +98,9 @@ export function FormBook({ book, onSaved, onCancel }: { book?: Book; onSaved: (b
   const errors = form.formState.errors;
   // Controlled: an added genre's option appears on the next render, after its id is already set.
   const genreId = useWatch({ control: form.control, name: 'genreId' });
+  // Without a picture, the cover the catalogue will draw, as it is typed.
+  const [title, author] = useWatch({ control: form.control, name: ['title', 'author'] });
+  const genre = genres.data?.find((g) => g.id === genreId) ?? null;
   return (
     <>
       <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="flex w-full flex-col gap-5">
@@ -135,6 +139,7 @@ export function FormBook({ book, onSaved, onCancel }: { book?: Book; onSaved: (b
           target={current ? { kind: 'books', id: current.id } : null}
           url={cover}
           shape="cover"
+          placeholder={<BookCover book={{ title, author, genre }} className="w-full" sizes="96px" />}
           title={t('cover.title', { ns: 'images' })}
           description={t(current ? 'cover.description' : 'cover.descriptionNew', { ns: 'images' })}
           error={coverError}

@@ -117,7 +117,7 @@ export default function CommandPaletteContent({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 dark:bg-black/70" />
         <Dialog.Content
           data-testid="command-palette"
           onOpenAutoFocus={() => setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null)}
