@@ -22,7 +22,7 @@ import { guardedLookup, targetProblem, type TargetRules } from './target.ts';
  * then twice as long each time up to an hour: the tenth attempt comes 2 to 3 hours after the first.
  */
 export const MAX_ATTEMPTS = 10;
-const TIMEOUT_MS = 10_000;
+export const DELIVERY_TIMEOUT_MS = 10_000;
 /**
  * Attempts in a row, any deliveries', that failed slowly before the endpoint is switched off: no answer within
  * the 10 s, or a failure that took SLOW_FAILURE_MS or more (a 500 after 9.5 s held a worker as long as a timeout
@@ -31,7 +31,7 @@ const TIMEOUT_MS = 10_000;
  */
 export const TIMEOUTS_BEFORE_OFF = 3;
 /** Half the limit: a failure this slow costs the others' slots as much as a timeout does. */
-export const SLOW_FAILURE_MS = TIMEOUT_MS / 2;
+export const SLOW_FAILURE_MS = DELIVERY_TIMEOUT_MS / 2;
 
 /** Each instance's slots for the product's deliveries, and as many for a quiet tenant's, beside WEBHOOK_WORKERS. */
 const RESERVED_SLOTS = 2;
@@ -97,7 +97,7 @@ function post(url: URL, headers: Record<string, string>, body: string, rules: Ta
       headers: { ...headers, 'content-type': 'application/json', 'user-agent': USER_AGENT },
       lookup: guardedLookup(rules),
       // The whole exchange, not an idle limit: a receiver that trickles its answer is cut off too.
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });
     request.on('response', (response) => {
       resolve({ status: response.statusCode ?? 0, ms: Math.round(performance.now() - started), error: null });
@@ -108,7 +108,7 @@ function post(url: URL, headers: Record<string, string>, body: string, rules: Ta
         status: null,
         ms: Math.round(performance.now() - started),
         error: problemOf(error),
-        detail: error.name === 'AbortError' ? `no answer within ${TIMEOUT_MS / 1000} s` : error.message,
+        detail: error.name === 'AbortError' ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : error.message,
       }),
     );
     request.end(body);
