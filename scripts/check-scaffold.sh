@@ -24,8 +24,12 @@ npx eslint . --max-warnings 0
 npx prettier --check .
 npx knip
 npx vitest run src/features/reviews src/features/people src/features/publishers src/features/account/account-export-coverage.test.ts \
-  tests/permission-matrix.test.ts tests/migrations.test.ts tests/pages.test.ts src/lib src/server/db/db.test.ts
+  tests/permission-matrix.test.ts tests/migrations.test.ts tests/pages.test.ts src/lib src/server/db/db.test.ts \
+  src/server/mcp/mcp.api.test.ts
 npx vite build
 npx playwright test e2e/reviews.spec.ts e2e/people.spec.ts e2e/publishers.spec.ts
 # The tests the scaffold edits elsewhere: the manager's navigation and the app's (the owned resources) list them.
-npx playwright test e2e/interface.spec.ts --grep "the manager's navigation|the manager's 403 shows inside the app"
+# And those a new resource once broke (#56): a key's permissions offered to a user, the book's page asking again for
+# what its loader had (the reviews' list), the MCP tools above.
+npx playwright test e2e/interface.spec.ts e2e/api-keys.spec.ts e2e/catalog.spec.ts \
+  --grep "the manager's navigation|the manager's 403 shows inside the app|API key|does not ask again"

@@ -1598,6 +1598,28 @@ export function ${Many}Of${parent.One}({ ${parentKey}${ifOwned(', section')} }: 
     else insert(route, `      </${page}>`, `        ${element}\n`);
     insert(route, pageImport[0], `\nimport { ${Many}Of${parent.One} } from '#/features/${many}/${many}-of-${parent.one}';`, 'after');
     insert(route, 'namespaces: [', `'${many}', `, 'after');
+    // The route's loader reads the list too: the page arrives with it, and the browser does not ask again.
+    const load = `loadInfiniteQuery(context.queryClient, ${many}Of${parent.One}Query(params.id))`;
+    const loader = read(route);
+    const spread = /\n {2}loader: async \(\{[^}]*\}\) => \{\n(\s*)const \[\w+\] = await Promise\.all\(\[\n/.exec(loader);
+    const single = /\n {2}loader: \(\{ context, params \}\) => (.+),\n/.exec(loader);
+    if (spread) {
+      // At the end of the array: the loader destructures its first result.
+      const close = loader.indexOf(`\n${spread[1]}]);`, spread.index + spread[0].length);
+      change(route, `${loader.slice(0, close)}\n${spread[1]}  ${load},${loader.slice(close)}`);
+    } else if (single)
+      change(
+        route,
+        loader.replace(
+          single[0],
+          `\n  loader: async ({ context, params }) => {\n    const [found] = await Promise.all([${single[1]}, ${load}]);\n    return found;\n  },\n`,
+        ),
+      );
+    else console.warn(`${route}: its loader does not read ${Many}Of${parent.One}'s list; the page asks for it after loading.`);
+    if (spread || single) {
+      importName(route, '#/lib/query-client', 'loadInfiniteQuery');
+      insert(route, pageImport[0], `\nimport { ${many}Of${parent.One}Query } from '#/features/${many}/${many}.queries';`, 'after');
+    }
     // The page: takes children, shown at the end of its article.
     const pageFile = ['.tsx', '.ts'].map((ext) => `src/features/${pageImport[1]}${ext}`).find((p) => existsSync(file(p)));
     const pageSource = pageFile && read(pageFile);
