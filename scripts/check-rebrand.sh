@@ -20,8 +20,11 @@ for bad in '--name=' '--color=not-a-colour' '--color=oklch(0.6 0.1 185 / 50%)'; 
   [ "$(snapshot)" = "$before" ] || { echo "rebrand $bad wrote something"; exit 1; }
 done
 
-npm run --silent rebrand -- --name Shelfie --color "oklch(0.6 0.1 185)" --contact hello@shelfie.example
+said=$(npm run --silent rebrand -- --name Shelfie --color "oklch(0.6 0.1 185)" --contact hello@shelfie.example)
+printf '%s\n' "$said"
 [ "$(snapshot)" != "$before" ] || { echo "rebrand wrote nothing"; exit 1; }
+# The prose it leaves as written, it names.
+printf '%s\n' "$said" | grep -q "README.md, docs/product.md and the guides still describe" || { echo "rebrand did not say the README is the starter's"; exit 1; }
 
 # What a person would expect to keep: the PostgreSQL setting migration 0007 reads (prune.ts sets it), and
 # the container check's cached base image and its names.

@@ -268,3 +268,9 @@ if (renamed && values['docs-url'] === undefined && docsUrl === 'https://example.
 // The manifest, the API reference and package.json carry it: a new name with the starter's sentence is a silent miss.
 if (renamed && values.description === undefined && description === STARTER_DESCRIPTION)
   console.log(`  description is still the starter's ("${description}"): pass --description`);
+// What describes the product to its developers stays the starter's own words until the team writes its own: said,
+// not rewritten (a README is prose, and a name search-and-replaced into it would say untrue things).
+if (renamed)
+  console.log(
+    `  README.md, docs/product.md and the guides still describe ${STARTER_NAME}, the starter: rewrite them for ${name} (docs/guides/theming.md)`,
+  );
