@@ -7,14 +7,17 @@ import {
   dateCases,
   describeFailure,
   makeCases,
+  mcpCases,
   openApiTargets,
   pageTargets,
   runCases,
   send,
   unknownPathCases,
   type FuzzCase,
+  type McpTool,
   type OpenApiDocument,
 } from './support/fuzz';
+import { API_KEY_RESOURCES, roleHolds, statements } from '#/lib/permissions.ts';
 import { startSmtpSink } from './support/smtp-sink';
 
 // A client's input never gets a 5xx, nor an answer cut off after its status.
@@ -116,6 +119,69 @@ test.describe('fuzz', () => {
       expect((await user.get('/api/rpc/books?limit=1')).status()).toBe(200);
     } finally {
       await Promise.all(contexts.map((c) => c.dispose()));
+      await app.stop();
+      await sink.close();
+    }
+  });
+
+  test('the MCP endpoint: 600 malformed JSON-RPC requests, as an agent with a key and without one, get no 5xx', async ({ playwright }) => {
+    console.log(`fuzz seed: ${SEED} (replay: FUZZ_SEED=${SEED} npx playwright test e2e/fuzz.spec.ts)`);
+    const sink = await startSmtpSink();
+    const app = await startApp({ EMAIL_SERVER: sink.url, API_WRITES_PER_MINUTE: '1000000' });
+    const request = await playwright.request.newContext({ baseURL: app.url, extraHTTPHeaders: clientHeaders() });
+    try {
+      await signInViaApi(request, app, sink, ADMIN);
+      // Everything an administrator may give a key: every tool is a target.
+      const permissions = Object.fromEntries(
+        API_KEY_RESOURCES.map((resource) => [
+          resource,
+          (statements[resource] as readonly string[]).filter((action) => roleHolds('admin')(resource, action)),
+        ]),
+      );
+      // Two keys: the fuzz's 480 calls with one stay under each one's 300 a minute (src/server/auth.ts).
+      const secrets: string[] = [];
+      for (const name of [`Fuzz ${SEED}`, `Fuzz ${SEED} too`]) {
+        const made = await request.post('/api/rpc/account/api-keys', { data: { name, expiresInDays: null, permissions } });
+        expect(made.status()).toBe(200);
+        secrets.push(((await made.json()) as { secret: string }).secret);
+      }
+      const secret = secrets[0]!;
+      const listed = await request.post('/api/mcp', {
+        headers: { Authorization: `Bearer ${secret}`, Accept: 'application/json, text/event-stream' },
+        data: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      });
+      expect(listed.status()).toBe(200);
+      const { tools } = ((await listed.json()) as { result: { tools: McpTool[] } }).result;
+      expect(tools.length).toBeGreaterThan(20);
+      const books = (await (await request.get('/api/rpc/books?limit=5')).json()) as { items: Array<{ id: string }> };
+      const ids = { bookIds: books.items.map((b) => b.id), genreIds: [], victimId: 'no-such-user', victimEmail: 'fuzz.nobody@example.org' };
+
+      const cases = mcpCases(SEED, 600, 0, tools, ids, secrets);
+      const failures: string[] = [];
+      let results = 0;
+      let toolErrors = 0;
+      const statuses = new Map<number, number>();
+      await runCases(
+        cases,
+        CONCURRENCY,
+        (fuzz) => send(app.url, fuzz, undefined),
+        (fuzz, answer) => {
+          if (answer.status >= 500 || answer.status === 0 || answer.cut) failures.push(describeFailure(SEED, fuzz, answer));
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          if (answer.status === 200 && answer.excerpt.includes('"result"')) results++;
+          if (answer.excerpt.includes('"isError":true')) toolErrors++;
+        },
+      );
+      const histogram = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
+      console.log(`mcp fuzz: ${cases.length} requests (${histogram.join(', ')}); ${results} results, ${toolErrors} tool errors`);
+      expect(failures, `seed ${SEED}: ${failures.length} of ${cases.length} got a 5xx or no answer:\n${failures.join('\n')}`).toEqual([]);
+      // The fuzz reached the tools: some calls ran, and the broken ones were refused as tool errors, not as crashes.
+      expect(results, 'answers with a result').toBeGreaterThan(50);
+      expect(toolErrors, 'tool errors').toBeGreaterThan(20);
+      // The key still works: nothing it was sent broke it.
+      expect((await request.get('/api/rpc/books?limit=1', { headers: { Authorization: `Bearer ${secret}` } })).status()).toBe(200);
+    } finally {
+      await request.dispose();
       await app.stop();
       await sink.close();
     }

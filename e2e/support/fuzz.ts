@@ -662,7 +662,7 @@ function sendOnce(
     req.on('error', (error: NodeJS.ErrnoException) =>
       done({
         status: 0,
-        excerpt: `connection error: ${error.message}`,
+        excerpt: `connection error: ${error.message}${req.reusedSocket ? ' (a reused connection)' : ''}`,
         headers: {},
         retry: req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE'),
       }),
@@ -744,6 +744,96 @@ export function unknownPathCases(seed: number, count: number, first: number, mar
       method: r.pick(['GET', 'GET', 'POST', 'HEAD']),
       path,
       headers,
+    };
+  });
+}
+
+/** A tool as `tools/list` describes it. */
+export interface McpTool {
+  name: string;
+  inputSchema: Schema;
+}
+
+const MCP_METHODS = [
+  'tools/list',
+  'tools/call',
+  'initialize',
+  'ping',
+  'resources/list',
+  'prompts/list',
+  'notifications/initialized',
+  'x/y',
+];
+
+/**
+ * JSON-RPC over `POST /api/mcp`, malformed the ways a buggy or hostile agent sends it: a real tool with one
+ * argument broken, a tool that does not exist, a method the server has not, broken envelopes and batches,
+ * bodies that are not JSON, the wrong headers and methods, no key or a bad one.
+ */
+export function mcpCases(seed: number, count: number, first: number, tools: McpTool[], ids: FuzzIds, secrets: string[]): FuzzCase[] {
+  const r = prng(seed ^ 0x3c9);
+  const call = (tool: McpTool, args: unknown, id: unknown = r.int(1e6)) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: tool.name, arguments: args },
+  });
+  const envelope = (): unknown => {
+    const tool = r.pick(tools);
+    switch (r.int(8)) {
+      case 0:
+        // A real tool, all its arguments sound but one.
+        return call(tool, breakOneField(r, sample(r, tool.inputSchema, ids), tool.inputSchema).body);
+      case 1:
+        return call(tool, r.pick([null, [], 'str', 1, { [badString(r)]: badValue(r) }]));
+      case 2:
+        return call({ name: badString(r), inputSchema: {} }, {});
+      case 3:
+        return { jsonrpc: '2.0', id: r.int(1e6), method: r.chance(0.5) ? r.pick(MCP_METHODS) : badString(r), params: badValue(r) };
+      case 4:
+        // The envelope itself: a wrong version, an id no request has, no method.
+        return {
+          ...call(tool, sample(r, tool.inputSchema, ids), r.pick([{}, [], 1e308, -1, '', null, true])),
+          jsonrpc: r.pick(['1.0', 2, null, '']),
+        };
+      case 5:
+        return { id: 1, params: {} };
+      case 6:
+        return Array.from({ length: 1 + r.int(4) }, () => call(r.pick(tools), sample(r, r.pick(tools).inputSchema, ids)));
+      default:
+        return call(
+          tool,
+          poisonStrings(sample(r, tool.inputSchema, ids), () => badString(r)),
+        );
+    }
+  };
+  // Mostly a key, so that most requests reach the protocol and the tools; several, each under its rate limit.
+  const wrong = ['', 'Bearer ', `Bearer ${secrets[0]}x`, 'Basic Zm9vOmJhcg==', `Bearer ${'x'.repeat(5000)}`, 'Bearer sb_%00'];
+  return Array.from({ length: count }, (_, n) => {
+    const authorization = r.chance(0.8) ? `Bearer ${r.pick(secrets)}` : r.pick(wrong);
+    const method = r.chance(0.9) ? 'POST' : r.pick(['GET', 'DELETE', ...ODD_METHODS]);
+    const headers: Record<string, string> = {
+      'Content-Type': r.chance(0.85) ? 'application/json' : r.pick(CONTENT_TYPES),
+      Accept: r.chance(0.85) ? 'application/json, text/event-stream' : r.pick(['', 'text/html', 'application/json', '*/*']),
+    };
+    if (authorization) headers.Authorization = authorization;
+    // Under Node's 16 KB of headers: past it, Node's own parser answers 431 and resets the connection, which may reach
+    // the client before the answer does (a status of 0 here, twice in three loaded runs, never the app's doing).
+    if (r.chance(0.1))
+      headers['Mcp-Session-Id'] =
+        String(badString(r))
+          .replace(/[^\x21-\x7e]/g, 'x')
+          .slice(0, 512) || 'x';
+    const body = r.chance(0.12) ? r.pick(RAW_BODIES) : JSON.stringify(envelope());
+    return {
+      index: first + n,
+      target: 'POST /api/mcp',
+      kind: 'mcp',
+      identity: 'anonymous' as const,
+      method,
+      path: '/api/mcp',
+      headers,
+      body,
     };
   });
 }
