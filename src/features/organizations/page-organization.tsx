@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolatedSentence } from '#/components/isolated-sentence';
 import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
@@ -19,7 +20,6 @@ import { organizationRights } from './organizations.schema';
 import { useOrganizationAction } from './use-organization-action';
 // example:start
 import { OrganizationShelf } from './organization-shelf';
-import { isolatedSentence } from '#/components/isolated-sentence';
 // example:end
 
 const route = getRouteApi('/app/organizations/$slug/');
