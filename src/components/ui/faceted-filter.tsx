@@ -70,7 +70,7 @@ export function FacetedFilter({
               >
                 {option.label}
                 {count !== undefined && (
-                  <span id={`${id}-${i}`} aria-hidden className="ms-auto ps-4 font-mono text-xs tabular-nums text-muted-foreground">
+                  <span id={`${id}-${i}`} aria-hidden className="ms-auto ps-4 text-xs tabular-nums text-muted-foreground">
                     {formatNumber(count, i18n.language)}
                   </span>
                 )}

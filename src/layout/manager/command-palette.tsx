@@ -51,7 +51,7 @@ export function CommandPalette({ pages }: { pages: PalettePage[] }) {
         <kbd
           aria-hidden
           dir="ltr"
-          className="ms-auto hidden h-5 items-center rounded border bg-muted px-1.5 font-mono text-[0.7rem] font-medium md:inline-flex"
+          className="ms-auto hidden h-5 items-center rounded border bg-muted px-1.5 font-sans text-[0.7rem] font-medium md:inline-flex"
         >
           {shortcut}
         </kbd>
