@@ -89,6 +89,8 @@ const PRODUCT_API: Record<string, Row> = {
   // 404 for anyone who is not a member.
   'organizations.mine': { expect: [401, 401, 200, 200] },
   'organizations.get': { params: { slug: 'no-such-organisation' }, expect: [401, 401, 404, 404] },
+  // Any member reads them (and the organisation's own key with `member: read`: its suite).
+  'organizations.members': { params: { slug: 'guild' }, expect: [401, 401, 404, 404], inOrganization: { owner: 200, member: 200 } },
   // Its owners only (lifting it: requiring it asks the owner's own second factor first).
   'organizations.setTwoFactorRequirement': {
     params: { slug: 'guild' },

@@ -184,6 +184,7 @@ export const organizationKeyStatements = {
   // example:start
   shelf: ['read', 'add', 'remove'],
   // example:end
+  member: ['read'],
   organizationWebhook: ['read', 'manage'],
 } as const;
 type OrganizationKeyResource = keyof typeof organizationKeyStatements;

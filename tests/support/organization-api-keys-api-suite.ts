@@ -145,6 +145,30 @@ export function organizationApiKeysSuite() {
       expect((await withKey('GET', '/manager/organizations', secret)).status).toBe(403);
     });
 
+    it('reads its members when granted, oldest first, as a member reads them; not without the grant, nor another organisation’s', async () => {
+      const { secret } = (await makeKey(owner.cookie, org.slug, { member: ['read'] }, 'Directory sync')).body;
+      const listed = await withKey<Array<{ userId: string; email: string; name: string; role: string }>>(
+        'GET',
+        `/organizations/${org.slug}/members`,
+        secret,
+      );
+      expect(listed.status).toBe(200);
+      expect(listed.body.map((m) => [m.name, m.email, m.role])).toEqual([
+        ['Olga', owner.email, 'owner'],
+        ['Adam', manager.email, 'admin'],
+        ['Mia', plain.email, 'member'],
+      ]);
+      // What any member reads on the organisation's page, through the same procedure.
+      const asMember = await api<unknown[]>('GET', `/organizations/${org.slug}/members`, { cookie: plain.cookie });
+      expect(asMember.body).toEqual(listed.body);
+      expect((await withKey('GET', `/organizations/${other.slug}/members`, secret)).status).toBe(404);
+      const ungranted = (await makeKey(owner.cookie, org.slug, { organizationWebhook: ['read'] })).body.secret;
+      const refused = await withKey('GET', `/organizations/${org.slug}/members`, ungranted);
+      expect([refused.status, refused.body.code, refused.body.data?.resource]).toEqual([403, 'FORBIDDEN', 'member']);
+      // Not a member: 404, as for every organisation's rows.
+      expect((await api('GET', `/organizations/${org.slug}/members`, { cookie: (await person('Nadia')).cookie })).status).toBe(404);
+    });
+
     it('writes as the organisation, not as its maker, and keeps working after its maker leaves', async () => {
       const made = await makeKey(owner.cookie, org.slug, { organizationWebhook: ['read', 'manage'] }, 'Hooks bot');
       const created = await withKey<{ id: string }>('POST', `/organizations/${org.slug}/webhooks`, made.body.secret, {

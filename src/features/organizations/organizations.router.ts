@@ -19,6 +19,7 @@ import {
   managerOrganizationListInputSchema,
   managerOrganizationListSchema,
   myOrganizationsSchema,
+  organizationMemberSchema,
   organizationPageSchema,
   slugInputSchema,
   twoFactorRequirementInputSchema,
@@ -419,6 +420,16 @@ export const organizationsRouter = {
         invitations,
       };
     }),
+
+  /**
+   * Its members, oldest first: for any member, and for the organisation's own API key granted `member: read`
+   * (an agent that greets newcomers, a directory sync; decision 103).
+   */
+  members: inOrganization({ from: 'slug', key: { member: ['read'] } })
+    .route({ method: 'GET', path: '/organizations/{slug}/members', summary: "An organisation's members", tags: ['organizations'] })
+    .input(slugInputSchema)
+    .output(z.array(organizationMemberSchema))
+    .handler(({ context }) => membersOf(context.db, context.organization.id)),
 
   /** Its owners require a second factor of every member (issue #57); an owner must have one first. */
   setTwoFactorRequirement: inOrganization({

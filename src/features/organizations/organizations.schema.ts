@@ -125,6 +125,17 @@ export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;
 
 export const slugInputSchema = z.object({ slug: clientString().min(1).max(100) });
 
+/** An organisation's member, as its members and its own API keys read them. */
+export const organizationMemberSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: z.string(),
+  createdAt: z.date(),
+});
+
 /** One organisation's page, for a member: its members, teams and (for those who manage them) pending invitations. */
 export const organizationPageSchema = z.object({
   id: z.string(),
@@ -136,17 +147,7 @@ export const organizationPageSchema = z.object({
   requireTwoFactor: z.boolean(),
   active: z.boolean(),
   membership: z.object({ id: z.string(), role: z.string() }),
-  members: z.array(
-    z.object({
-      id: z.string(),
-      userId: z.string(),
-      name: z.string(),
-      email: z.string(),
-      image: z.string().nullable(),
-      role: z.string(),
-      createdAt: z.date(),
-    }),
-  ),
+  members: z.array(organizationMemberSchema),
   teams: z.array(z.object({ id: z.string(), name: z.string(), memberUserIds: z.array(z.string()) })),
   invitations: z.array(
     z.object({ id: z.string(), email: z.string(), role: z.string().nullable(), expiresAt: z.date(), createdAt: z.date() }),
