@@ -33,7 +33,15 @@ const keysOf = async (userId: string) =>
   (await queryRows<{ name: string }>(await database(), sql`select name from api_key where reference_id = ${userId}`)).map((k) => k.name);
 
 const newKey = (cookie: string, name: string, language?: string) =>
-  api('POST', '/account/api-keys', { cookie, language, body: { name, expiresInDays: null, permissions: { book: ['read'] } } });
+  api('POST', '/account/api-keys', { cookie, language, body: { name, expiresInDays: null, permissions: { user: ['list'] } } });
+
+/**
+ * An administrator, who may give the key above what it holds: once the example is removed a plain user's role has
+ * nothing to give a key (decision 093).
+ */
+async function makeAdministrator(userId: string) {
+  await (await database()).execute(sql`update "user" set role = 'admin' where id = ${userId}`);
+}
 
 /** The sign-in again that the confirming dialog makes: a code asked and typed in the browser that holds `cookie`. */
 async function signInAgain(email: string, cookie: string) {
@@ -96,6 +104,7 @@ export function recentSignInSuite() {
       const email = address('sami');
       const cookie = await signIn(email);
       const id = await userIdOf(email);
+      await makeAdministrator(id);
       await signedInAgo(id, 9);
       expect((await newKey(cookie, 'in time')).status).toBe(200);
       expect(await keysOf(id)).toEqual(['in time']);
@@ -105,6 +114,7 @@ export function recentSignInSuite() {
       const email = address('tala');
       const cookie = await signIn(email);
       const id = await userIdOf(email);
+      await makeAdministrator(id);
       await signedInAgo(id, 30);
       const [earlier] = await sessionsOf(id);
       const again = await signInAgain(email, cookie);
@@ -123,6 +133,7 @@ export function recentSignInSuite() {
       const email = address('umar');
       const { cookie, secret } = await enableAuthenticator(await signIn(email));
       const id = await userIdOf(email);
+      await makeAdministrator(id);
       await signedInAgo(id, 30);
       expect((await newKey(cookie, 'before')).body).toMatchObject(EXPIRED);
       // The next step's code: the set-up spent this one's.

@@ -82,9 +82,9 @@ const sessionOf = async (cookie: string) => (await call<{ user?: { id: string } 
 /** What the step's cookie reaches: nothing but the step. */
 async function expectNoSession(cookie: string) {
   expect(await sessionOf(cookie)).toBeNull();
-  const books = await api('GET', '/books', { cookie });
-  expect(books.status).toBe(401);
-  expect(books.body).toMatchObject({
+  const organizations = await api('GET', '/organizations', { cookie });
+  expect(organizations.status).toBe(401);
+  expect(organizations.body).toMatchObject({
     code: 'SECOND_FACTOR_REQUIRED',
     message: 'Enter the code from your authenticator app to finish signing in',
   });
@@ -157,7 +157,7 @@ export function twoFactorSuite() {
       const cookie = withCookies(pending, done);
       expect(cookie).not.toContain('two_factor');
       expect((await sessionOf(cookie))?.user?.id).toBe(id);
-      expect((await api('GET', '/books', { cookie })).status).toBe(200);
+      expect((await api('GET', '/organizations', { cookie })).status).toBe(200);
 
       const signIns = (await events(id)).filter((e) => e.action === 'auth.second-factor-asked' || e.action === 'auth.sign-in');
       expect(signIns.slice(-2)).toEqual([
@@ -480,7 +480,7 @@ export function twoFactorPolicySuite() {
       const id = await userIdOf(email);
       await db.execute(sql`update "user" set role = 'admin' where id = ${id}`);
 
-      const refused = await api('GET', '/books', { cookie });
+      const refused = await api('GET', '/dashboard', { cookie });
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({
         code: 'TWO_FACTOR_SETUP_REQUIRED',
@@ -530,11 +530,15 @@ export function twoFactorPolicySuite() {
       const own = await call('POST', '/organization/create', cookie, { name: 'Mine', slug: `mine-${id.slice(0, 8).toLowerCase()}` });
       expect(own.status, JSON.stringify(own.body)).toBe(200);
 
-      // A person who is not an administrator is not held to it.
-      expect((await api('GET', '/books', { cookie: reader })).status).toBe(200);
+      // A person who is not an administrator is not held to it: a member opens the page the administrator could not.
+      await db.execute(
+        sql`insert into member (id, organization_id, user_id, role) values (${`member-${readerId}`}, ${`org-${id}`}, ${readerId}, 'member')`,
+      );
+      expect((await api('GET', `/organizations/${slug}`, { cookie: reader })).status).toBe(200);
 
       const { cookie: after } = await enableAuthenticator(cookie);
-      expect((await api('GET', '/books', { cookie: after })).status).toBe(200);
+      expect((await api('GET', '/dashboard', { cookie: after })).status).toBe(200);
+      expect((await api('GET', `/organizations/${slug}`, { cookie: after })).status).toBe(200);
       expect((await call('GET', '/admin/list-users', after, { limit: 3 })).status).toBe(200);
       expect((await api('GET', `/organizations/${slug}/webhooks`, { cookie: after })).status).toBe(200);
     });

@@ -161,12 +161,12 @@ export function webhooksSuite() {
           const res = await api<Endpoint & ApiError>('POST', '/webhooks', {
             cookie: admin,
             language,
-            body: { url, events: ['book.created'] },
+            body: { url, events: ['user.banned'] },
           });
           expect([res.status, res.body.code, res.body.data?.fields], url).toEqual([400, 'INPUT_VALIDATION_FAILED', { url: message }]);
         }
         for (const url of ['https://1.1.1.1:8443/', 'https://hooks.example.com:443/x', 'https://hooks.example.com/y']) {
-          const res = await register({ url, events: ['book.created'] });
+          const res = await register({ url, events: ['user.banned'] });
           expect(res.status, url).toBe(201);
           made.push(res.body.id);
         }
@@ -372,6 +372,14 @@ export function webhooksSuite() {
       };
     }
 
+    /** A user to ban through the product API: the product's own event, sent to its endpoints for user.banned. */
+    async function someoneToBan() {
+      const id = crypto.randomUUID();
+      await (await database()).insert(user).values({ id, email: `ban.${id}@example.org`, name: 'To Ban' });
+      return id;
+    }
+    const ban = async (id: string) => (await api('POST', '/users/bulk/ban', { cookie: admin, body: { ids: [id] } })).status;
+
     /** Reads each request and never answers: every delivery to it holds its worker for the whole 10 s. */
     async function startBlackHole() {
       const open = new Set<Socket>();
@@ -404,7 +412,6 @@ export function webhooksSuite() {
       };
     }
 
-    // example:start
     it('G1: a tenant’s slow endpoints do not delay another tenant’s delivery beyond a few seconds', { timeout: 60_000 }, async () => {
       const hole = await startBlackHole();
       const slow = await tenant('slowpoke');
@@ -423,10 +430,11 @@ export function webhooksSuite() {
         const other = await tenant('prompt');
         const theirs = await other.add(`${receiver.url}/tenant-b`);
         expect(theirs.status).toBe(201);
-        const product = (await register({ url: `${receiver.url}/tenant-product`, events: ['book.created'] })).body;
+        const product = (await register({ url: `${receiver.url}/tenant-product`, events: ['user.banned'] })).body;
+        const banned = await someoneToBan();
         const started = performance.now();
         expect((await other.test(theirs.body.id)).status).toBe(200);
-        expect((await api('POST', '/books', { cookie: admin, body: { title: `Prompt ${Date.now()}`, author: 'Hook' } })).status).toBe(201);
+        expect(await ban(banned)).toBe(200);
         await receiver.waitFor('/tenant-b', 1, 5_000);
         await receiver.waitFor('/tenant-product', 1, 5_000);
         expect(performance.now() - started).toBeLessThan(5_000);
@@ -438,7 +446,6 @@ export function webhooksSuite() {
         await hole.close();
       }
     });
-    // example:end
 
     it(
       'N1: however many accounts keep the shared slots busy, the product’s delivery and a quiet tenant’s start within seconds',
@@ -464,9 +471,10 @@ export function webhooksSuite() {
 
           const quiet = await tenant('quiet');
           const theirs = await quiet.add(`${receiver.url}/quiet-tenant`);
-          const product = (await register({ url: `${receiver.url}/sybil-product`, events: ['book.created'] })).body;
+          const product = (await register({ url: `${receiver.url}/sybil-product`, events: ['user.banned'] })).body;
+          const banned = await someoneToBan();
           const started = performance.now();
-          expect((await api('POST', '/books', { cookie: admin, body: { title: `Sybil ${Date.now()}`, author: 'Hook' } })).status).toBe(201);
+          expect(await ban(banned)).toBe(200);
           expect((await quiet.test(theirs.body.id)).status).toBe(200);
           // A generous bound: each slow delivery holds its slot 10 s, so waiting for a shared slot would take longer.
           await receiver.waitFor('/sybil-product', 1, 9_000);
@@ -614,7 +622,7 @@ export function webhooksSuite() {
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slow-500`;
         const db = await database();
         try {
-          const made = (await register({ url, events: ['book.created'] })).body;
+          const made = (await register({ url, events: ['user.banned'] })).body;
           const loose = parseEnv({ NODE_ENV: 'test', WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' });
           const ids = Array.from({ length: TIMEOUTS_BEFORE_OFF }, () => `msg_${randomBytes(16).toString('hex')}`);
           await db.insert(webhookDelivery).values(ids.map((id) => ({ id, endpointId: made.id, event: 'webhook.test', body: '{}' })));

@@ -22,6 +22,6 @@ describe('what an API key may be given', () => {
   });
 
   it('refuses an action the resource does not declare', () => {
-    expect(key({ book: ['read', 'publish'] }).success).toBe(false);
+    expect(key({ user: ['list', 'publish'] }).success).toBe(false);
   });
 });
