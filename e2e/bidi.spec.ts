@@ -51,4 +51,16 @@ test.describe('bidi isolation in Arabic', () => {
     expect(await direction(title)).toBe('ltr');
   });
   // example:end
+
+  test("a select runs right to left: its value at the right, its chevron at the left, its list's checks at the right", async ({
+    userPage: page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/app/account?lng=ar');
+    const trigger = page.getByRole('region', { name: 'تفضيلات العرض' }).getByRole('combobox').first();
+    await expect(trigger).toBeVisible();
+    expect(await direction(trigger)).toBe('rtl');
+    const [value, chevron] = [await trigger.locator('span').first().boundingBox(), await trigger.locator('svg').last().boundingBox()];
+    expect(value!.x).toBeGreaterThan(chevron!.x);
+  });
 });

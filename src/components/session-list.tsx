@@ -61,13 +61,15 @@ export function SessionList({ rows, labels, actions, testId }: { rows: SessionRo
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id} data-testid={testId}>
-            <TableCell>{row.device}</TableCell>
+            {/* A device's name breaks between its words only ('Playwrig|ht 1' in Arabic's larger text was a bug). */}
+            <TableCell className="min-w-36 [&_bdi]:wrap-normal">{row.device}</TableCell>
             <TableCell>{address(row)}</TableCell>
             <TableCell className="whitespace-nowrap" title={row.lastActiveTitle}>
               {row.lastActive}
             </TableCell>
             {labels.token && <TableCell>{row.token}</TableCell>}
-            {actions && <TableCell className="text-end">{row.action}</TableCell>}
+            {/* As narrow as its button, which never wraps: the other columns give way first. */}
+            {actions && <TableCell className="w-px text-end whitespace-nowrap">{row.action}</TableCell>}
           </TableRow>
         ))}
       </TableBody>

@@ -1,3 +1,4 @@
+import { DirectionProvider } from '@radix-ui/react-direction';
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
 import type { i18n as I18n } from 'i18next';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -130,7 +131,9 @@ function RootDocument({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={identity.brand.dark.hex} media="(prefers-color-scheme: dark)" />
       </head>
       <body className="min-h-dvh antialiased">
-        {children}
+        {/* Radix's primitives read the direction from here, not from the page: without it a select's trigger, a
+            menu's submenus and the arrow keys of a radio group stayed left to right in Arabic. */}
+        <DirectionProvider dir={language.dir}>{children}</DirectionProvider>
         <Scripts />
       </body>
     </html>

@@ -88,7 +88,7 @@ export function PageLoginTwoFactor() {
           {(ids) => <CodeInput ids={ids} value={code} onChange={setCode} onComplete={() => onApp()} disabled={pending} posted="code" />}
         </Field>
         {/* A native box: the form posts it before hydration and without JavaScript too. */}
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex items-center justify-center gap-2 text-sm">
           <input
             type="checkbox"
             name="trustDevice"
@@ -104,13 +104,13 @@ export function PageLoginTwoFactor() {
         </Button>
       </form>
       {error?.over && (
-        <p role="alert" className="text-sm">
+        <p role="alert" className="text-center text-sm">
           {t('twoFactor.startAgain')}
         </p>
       )}
       <details className="group text-sm" open={error?.for === 'recovery'}>
         {/* The browser's own triangle gives way to the icon set's chevron, turned when open (and mirrored in Arabic). */}
-        <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-sm font-medium text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden">
+        <summary className="flex cursor-pointer list-none items-center justify-center gap-1 rounded-sm font-medium text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden">
           <ChevronRightIcon
             aria-hidden
             className="size-4 transition-transform group-open:rotate-90 rtl:-scale-x-100 rtl:group-open:-rotate-90"
@@ -142,7 +142,7 @@ export function PageLoginTwoFactor() {
       </details>
       <PasskeySignIn redirect={redirect} autofill={false} label={t('twoFactor.usePasskey')} />
       {/* Ends the step: the browser forgets it and goes back to the first one. */}
-      <form method="post" action="/login/two-factor">
+      <form method="post" action="/login/two-factor" className="text-center">
         <input type="hidden" name="intent" value="cancel" />
         <Button type="submit" variant="link" size="inline" worksWithoutJavaScript>
           {t('twoFactor.cancel')}

@@ -121,9 +121,14 @@ export function PageDashboard() {
             key: u.id,
             picture: <Avatar id={u.id} name={u.name} email={u.email} src={u.image} size="sm" lazy />,
             link: (
-              <Link to="/manager/users/$id" params={{ id: u.id }} className={linkClass} dir="auto">
-                {/* Someone who has not given a name yet is their e-mail (one isolated run, cut at its end). */}
-                {u.name?.trim() ? <DisplayName name={u.name} /> : <bdi>{u.email}</bdi>}
+              <Link
+                to="/manager/users/$id"
+                params={{ id: u.id }}
+                className={cn(linkClass, !u.name?.trim() && 'whitespace-normal')}
+                dir="auto"
+              >
+                {/* Someone who has not given a name yet is their e-mail, whole, as the others' e-mails below their names. */}
+                {u.name?.trim() ? <DisplayName name={u.name} /> : <EmailAddress email={u.email} />}
               </Link>
             ),
             secondary: u.name?.trim() ? <EmailAddress email={u.email} /> : null,

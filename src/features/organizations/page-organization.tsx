@@ -55,8 +55,9 @@ export function PageOrganization({ Webhooks }: { Webhooks: ComponentType<{ slug:
           </div>
           <div>
             <dt className="text-sm text-muted-foreground">{t('form.slug')}</dt>
-            <dd dir="ltr" className="text-start">
-              {org.slug}
+            {/* Left to right, where the page's text starts (at the right in Arabic, beside its label). */}
+            <dd>
+              <bdi dir="ltr">{org.slug}</bdi>
             </dd>
           </div>
         </dl>
