@@ -16,7 +16,7 @@ export function SwitcherButton({ data, className, ...props }: ComponentProps<'bu
       aria-label={`${t('organizationSwitcher.label')}: ${active?.name ?? t('organizationSwitcher.none')}`}
       data-testid="organization-switcher"
       className={cn(
-        'flex h-9 max-w-52 min-w-0 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        'flex h-9 max-w-52 min-w-0 lg:max-w-64 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
         className,
       )}
       {...props}
