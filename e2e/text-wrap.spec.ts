@@ -122,7 +122,7 @@ test("in Arabic, a Latin search term sits between the sentence's guillemets, in 
   await page.goto(`/manager/users?lng=ar&searchTerm=${encodeURIComponent(term)}`);
   await hydrated(page);
   const sentence = page.getByTestId('search-results');
-  await expect(sentence).toHaveText(`لا نتائج لـ «${term}»`);
+  await expect(sentence).toHaveText(`لا نتائج لـ «${term}» (0)`);
   const { quotes, word } = await sentence.evaluate((element) => {
     const bdi = element.querySelector('bdi')!;
     const quotes: number[] = [];

@@ -9,7 +9,7 @@ describe('isolatedSentence', () => {
   it("puts each of a person's words in its own <bdi>, and the quotes of the language outside it", async () => {
     const { t } = await languageI18n('ar');
     const html = render(isolatedSentence((word) => t('common:list.results', { count: 0, total: 0, searchTerm: word('Dr. "Who"') })));
-    expect(html).toBe('لا نتائج لـ «<bdi>Dr. &quot;Who&quot;</bdi>»');
+    expect(html).toBe('لا نتائج لـ «<bdi>Dr. &quot;Who&quot;</bdi>» (0)');
   });
 
   it('keeps the sentence as written: no marks are left in its text', () => {
