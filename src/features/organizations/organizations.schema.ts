@@ -88,18 +88,19 @@ const managerOrganizationSchema = z.object({
 });
 export type ManagerOrganization = z.infer<typeof managerOrganizationSchema>;
 export const managerOrganizationListSchema = listPageSchema(managerOrganizationSchema);
+/** An organisation's member, as its members and its own API keys read them. */
+export const organizationMemberSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: z.string(),
+  createdAt: z.date(),
+});
+
 export const managerOrganizationDetailSchema = managerOrganizationSchema.extend({
-  members: z.array(
-    z.object({
-      id: z.string(),
-      userId: z.string(),
-      name: z.string(),
-      email: z.string(),
-      image: z.string().nullable(),
-      role: z.string(),
-      createdAt: z.date(),
-    }),
-  ),
+  members: z.array(organizationMemberSchema),
   invitations: z.array(
     z.object({ id: z.string(), email: z.string(), role: z.string().nullable(), status: z.string(), expiresAt: z.date() }),
   ),
@@ -124,17 +125,6 @@ export const myOrganizationsSchema = z.object({
 export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;
 
 export const slugInputSchema = z.object({ slug: clientString().min(1).max(100) });
-
-/** An organisation's member, as its members and its own API keys read them. */
-export const organizationMemberSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  image: z.string().nullable(),
-  role: z.string(),
-  createdAt: z.date(),
-});
 
 /** One organisation's page, for a member: its members, teams and (for those who manage them) pending invitations. */
 export const organizationPageSchema = z.object({
