@@ -27,6 +27,7 @@ import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerAuditRouteImport } from './routes/manager/audit'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
+import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
 import { Route as ApiDocsIndexRouteImport } from './routes/api/docs/index'
 import { Route as ApiDocsSplatRouteImport } from './routes/api/docs/$'
 import { Route as AppBooksIndexRouteImport } from './routes/app/books/index'
@@ -136,6 +137,11 @@ const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
   getParentRoute: () => ManagerRouteRoute,
+} as any)
+const OauthConsentRoute = OauthConsentRouteImport.update({
+  id: '/oauth/consent',
+  path: '/oauth/consent',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ApiDocsIndexRoute = ApiDocsIndexRouteImport.update({
   id: '/api/docs/',
@@ -252,6 +258,7 @@ export interface FileRoutesByFullPath {
   '/manager/account': typeof ManagerAccountRoute
   '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/oauth/consent': typeof OauthConsentRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
@@ -288,6 +295,7 @@ export interface FileRoutesByTo {
   '/manager/account': typeof ManagerAccountRoute
   '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/oauth/consent': typeof OauthConsentRoute
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
@@ -328,6 +336,7 @@ export interface FileRoutesById {
   '/manager/account': typeof ManagerAccountRoute
   '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/oauth/consent': typeof OauthConsentRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
@@ -369,6 +378,7 @@ export interface FileRouteTypes {
     | '/manager/account'
     | '/manager/audit'
     | '/manager/dashboard'
+    | '/oauth/consent'
     | '/app/'
     | '/login/'
     | '/manager/'
@@ -405,6 +415,7 @@ export interface FileRouteTypes {
     | '/manager/account'
     | '/manager/audit'
     | '/manager/dashboard'
+    | '/oauth/consent'
     | '/app'
     | '/login'
     | '/manager'
@@ -444,6 +455,7 @@ export interface FileRouteTypes {
     | '/manager/account'
     | '/manager/audit'
     | '/manager/dashboard'
+    | '/oauth/consent'
     | '/app/'
     | '/login/'
     | '/manager/'
@@ -476,6 +488,7 @@ export interface RootRouteChildren {
   ApiOpenapiRoute: typeof ApiOpenapiRoute
   BenchStaticTableRoute: typeof BenchStaticTableRoute
   InvitationsIdRoute: typeof InvitationsIdRoute
+  OauthConsentRoute: typeof OauthConsentRoute
   ApiDocsSplatRoute: typeof ApiDocsSplatRoute
   ApiDocsIndexRoute: typeof ApiDocsIndexRoute
 }
@@ -607,6 +620,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/manager/dashboard'
       preLoaderRoute: typeof ManagerDashboardRouteImport
       parentRoute: typeof ManagerRouteRoute
+    }
+    '/oauth/consent': {
+      id: '/oauth/consent'
+      path: '/oauth/consent'
+      fullPath: '/oauth/consent'
+      preLoaderRoute: typeof OauthConsentRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/api/docs/': {
       id: '/api/docs/'
@@ -838,6 +858,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiOpenapiRoute: ApiOpenapiRoute,
   BenchStaticTableRoute: BenchStaticTableRoute,
   InvitationsIdRoute: InvitationsIdRoute,
+  OauthConsentRoute: OauthConsentRoute,
   ApiDocsSplatRoute: ApiDocsSplatRoute,
   ApiDocsIndexRoute: ApiDocsIndexRoute,
 }

@@ -9,6 +9,7 @@ import { createServerEntry } from '@tanstack/react-start/server-entry';
 import type * as ApiHandler from './server/api-handler.ts';
 import type * as McpHandler from './server/mcp/handler.ts';
 import type * as AuthHandler from './server/auth-handler.ts';
+import type * as OAuthDiscovery from './server/oauth-discovery.ts';
 import type * as ImagesHandler from './server/storage/upload-handler.ts';
 import type * as AuditCsv from './features/audit/audit-csv.server.ts';
 import type * as AccountExport from './features/account/account-export.server.ts';
@@ -31,6 +32,7 @@ const startHandler = createStartHandler(defaultStreamHandler);
 let apiHandler: Promise<typeof ApiHandler> | undefined;
 let mcpHandler: Promise<typeof McpHandler> | undefined;
 let authHandler: Promise<typeof AuthHandler> | undefined;
+let oauthDiscovery: Promise<typeof OAuthDiscovery> | undefined;
 let imagesHandler: Promise<typeof ImagesHandler> | undefined;
 let auditCsv: Promise<typeof AuditCsv> | undefined;
 let accountExport: Promise<typeof AccountExport> | undefined;
@@ -58,6 +60,17 @@ const API_ROUTES: Array<{
     methods: new Set(['GET', 'POST']),
     handle: async (request) => (await (authHandler ??= import('./server/auth-handler.ts'))).handleAuthRequest(request),
   },
+  // Where MCP clients find how to sign in (decision 105).
+  ...[
+    '/.well-known/oauth-protected-resource',
+    '/.well-known/oauth-protected-resource/api/mcp',
+    '/.well-known/oauth-authorization-server',
+    '/.well-known/oauth-authorization-server/api/auth',
+  ].map((prefix) => ({
+    prefix,
+    methods: new Set(['GET', 'HEAD']),
+    handle: async (request: Request) => (await (oauthDiscovery ??= import('./server/oauth-discovery.ts'))).handleOAuthDiscovery(request),
+  })),
   {
     prefix: '/api/images/',
     methods: new Set(['PUT', 'DELETE']),

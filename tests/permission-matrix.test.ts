@@ -86,6 +86,10 @@ const PRODUCT_API: Record<string, Row> = {
   'account.signInMethods': { expect: [401, 401, 200, 200] },
   'account.trustedDevices': { expect: [401, 401, 200, 200] },
   'account.revokeTrustedDevice': { params: { id: missing }, expect: [401, 401, 404, 404] },
+  // One's own connected MCP clients (decision 105): a client that is not one's own is missing.
+  'connectedApps.list': { expect: [401, 401, 200, 200] },
+  'connectedApps.consentRequest': { params: { clientId: missing }, expect: [401, 401, 404, 404] },
+  'connectedApps.disconnect': { params: { clientId: missing }, expect: [401, 401, 404, 404] },
   // 404 for anyone who is not a member.
   'organizations.mine': { expect: [401, 401, 200, 200] },
   'organizations.get': { params: { slug: 'no-such-organisation' }, expect: [401, 401, 404, 404] },

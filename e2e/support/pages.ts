@@ -92,6 +92,54 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
+const AGENT_REDIRECT = 'http://127.0.0.1:33418/callback';
+
+/**
+ * An MCP client registered as one registers itself, and the consent page it sends `person` to (the plugin's signed
+ * query: its signature lasts ten minutes, the card shows as long as the client exists).
+ */
+async function consentPath(person: APIRequestContext, origin: string, name: string): Promise<string> {
+  const client = await json<{ client_id: string }>(
+    await person.post('/api/auth/oauth2/register', {
+      data: {
+        client_name: name,
+        application_type: 'native',
+        redirect_uris: [AGENT_REDIRECT],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      },
+      headers: { Origin: origin },
+    }),
+  );
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: AGENT_REDIRECT,
+    scope: 'book genre user audit offline_access',
+    state: 'sweep',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    resource: `${origin}/api/mcp`,
+  });
+  const authorize = await person.get(`/api/auth/oauth2/authorize?${query}`, { maxRedirects: 0 });
+  const location = authorize.headers()['location'];
+  if (authorize.status() !== 302 || !location) throw new Error(`authorize: ${authorize.status()} ${await authorize.text()}`);
+  const consent = new URL(location, origin);
+  return consent.pathname + consent.search;
+}
+
+/** `person` allows an MCP client, as on the consent page. */
+async function connectAnAgent(person: APIRequestContext, origin: string) {
+  const page = new URL(await consentPath(person, origin, 'Desk Assistant'), origin);
+  await json(
+    await person.post('/api/auth/oauth2/consent', {
+      data: { accept: true, oauth_query: page.search.slice(1) },
+      headers: { Origin: origin },
+    }),
+  );
+}
+
 // The seed has no organisation and no webhook endpoint: one of each is made here, and `remove` deletes them (a worker's tests
 // share the sessions). Other samples are the first row the product API lists; with none, those pages are left out.
 export async function makeSamples(
@@ -112,6 +160,8 @@ export async function makeSamples(
       headers,
     }),
   );
+  // The user's account lists an MCP client they allowed (decision 105).
+  if (showcase) await connectAnAgent(user, origin);
   if (showcase) {
     const { items } = await json<{ items: Array<{ id: string }> }>(await user.get('/api/rpc/books?limit=4&sort=title'));
     const notes = ['Our pick for March', 'Lend to Ana', '', 'Discussed at the last meeting'];
@@ -145,6 +195,7 @@ export async function makeSamples(
   );
   await json(await user.patch(`/api/rpc/organizations/${slug}/webhooks/${organizationWebhook.id}`, { data: { enabled: false }, headers }));
   const samples: Samples = {
+    '/oauth/consent': await consentPath(admin, origin, showcase ? 'Desk Assistant' : 'Sweep agent'),
     '/app/organizations/$slug/webhooks/$id': `/app/organizations/${slug}/webhooks/${organizationWebhook.id}`,
     'organizations/$id': organization.id,
     'organizations/$slug': organization.slug,

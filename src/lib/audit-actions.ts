@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'two-factor.reset',
   'api-key.created',
   'api-key.revoked',
+  'oauth-client.connected',
+  'oauth-client.disconnected',
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',

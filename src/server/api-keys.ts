@@ -11,9 +11,14 @@ import { apiError, type Translate } from './api-errors.ts';
 import type { Database } from './db/client.ts';
 import { database } from './db/index.ts';
 import { apikey, organization as organizationTable, user as userTable } from './db/schema.ts';
+import { env } from './env.ts';
+import { MCP_PATH, oauthGrant, scopePermissions } from './oauth-agents.ts';
+import { API_KEY_PREFIX } from './http/api-key-header.ts';
 import { ownerColumns } from './request-session.ts';
+import { spendClientCall } from './write-budget.ts';
 
 export interface KeyCaller {
+  /** An OAuth client's grant is a key too (docs/decisions/105-agents-signed-in-with-oauth.md): its client id and name. */
   key: { id: string; name: string; permissions: Permission };
   /** A person's key: its owner, read now. Null for an organisation's key, which acts as the organisation. */
   owner: Awaited<ReturnType<typeof readOwner>> | null;
@@ -39,7 +44,9 @@ const perRequest = new WeakMap<Request, Promise<KeyCaller>>();
 export function keyCaller(request: Request, secret: string, t: Translate): Promise<KeyCaller> {
   let caller = perRequest.get(request);
   if (!caller) {
-    caller = verify(secret, t);
+    // An OAuth access token is taken where its audience is, the MCP server, and nowhere else.
+    const oauth = !secret.startsWith(API_KEY_PREFIX) && new URL(request.url).pathname === MCP_PATH;
+    caller = oauth ? verifyOAuth(secret, t) : verify(secret, t);
     perRequest.set(request, caller);
   }
   return caller;
@@ -88,6 +95,19 @@ async function verify(secret: string, t: Translate): Promise<KeyCaller> {
     throw apiError('BANNED_USER', t('authErrors:BANNED_USER'));
   }
   return { key: granted, owner, organization: null };
+}
+
+/** An OAuth client's token: its person, read now, with what the consented scopes grant. */
+async function verifyOAuth(token: string, t: Translate): Promise<KeyCaller> {
+  const grant = await oauthGrant(token, env());
+  const owner = grant && (await readOwner(grant.userId));
+  if (!grant || !owner) throw apiError('UNAUTHORIZED', t('api:OAUTH_TOKEN_INVALID'));
+  if (owner.banned && (!owner.banExpires || owner.banExpires.getTime() > Date.now())) {
+    throw apiError('BANNED_USER', t('authErrors:BANNED_USER'));
+  }
+  const spent = await spendClientCall(await database(), grant.clientId, grant.userId);
+  if (!spent.allowed) throw apiError('TOO_MANY_REQUESTS', t('authErrors:TOO_MANY_REQUESTS'), { retryAfter: spent.retryAfter });
+  return { key: { id: grant.clientId, name: grant.clientName, permissions: scopePermissions(grant.scopes) }, owner, organization: null };
 }
 
 /** Why a key was refused: unknown or revoked (401), expired (401), or past its rate limit (429, when it is free again). */

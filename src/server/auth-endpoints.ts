@@ -47,9 +47,26 @@ const ENABLED_AUTH_ENDPOINTS = [
   '/admin/revoke-user-session',
   '/admin/revoke-user-sessions',
   '/organization/*',
+  // MCP clients a person connects (docs/decisions/105-agents-signed-in-with-oauth.md): discovery, registration,
+  // authorization with our consent page, tokens and their revocation. The account page lists and disconnects
+  // them through /api/rpc.
+  '/.well-known/oauth-authorization-server',
+  '/oauth2/register',
+  '/oauth2/authorize',
+  '/oauth2/consent',
+  '/oauth2/token',
+  '/oauth2/revoke',
 ] as const;
 
-const patterns = ENABLED_AUTH_ENDPOINTS.map((path) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+').replace(/\/\*$/, '/[^/]+')}$`));
+const patterns = ENABLED_AUTH_ENDPOINTS.map(
+  (path) =>
+    new RegExp(
+      `^${path
+        .replaceAll('.', '\\.')
+        .replace(/:[A-Za-z]+/g, '[^/]+')
+        .replace(/\/\*$/, '/[^/]+')}$`,
+    ),
+);
 
 /** `:param` or `{param}` placeholders allowed. */
 export const authEndpointEnabled = (path: string) => {

@@ -46,7 +46,9 @@ import { RECENT_SIGN_IN_SECONDS, refuseStaleSession } from './recent-sign-in.ts'
 import { afterReauthentication, beforeReauthentication } from './reauthentication.ts';
 import { isLastAdmin } from './last-admin.ts';
 import { organizationToRestore, rememberActiveOrganization } from './active-organization.ts';
+import { API_KEY_PREFIX } from './http/api-key-header.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
+import { oauthForAgents } from './oauth-agents.ts';
 import { logger } from './logger.ts';
 import { logAuthLine } from './auth-log.ts';
 import { hasSessionToken, withoutSessionTokens } from './session-tokens.ts';
@@ -87,8 +89,6 @@ export const RATE_LIMITS = {
 
 /** Each API key's own budget (docs/decisions/073-api-keys.md): past it, 429 with Retry-After until the window ends. */
 const API_KEY_RATE_LIMIT = { windowSeconds: 60, max: 300 } as const;
-/** Its secret is `sb_` and 64 letters; lists show its first 11 characters. */
-const API_KEY_PREFIX = 'sb_';
 
 const DEFAULT_RATE_LIMIT = { window: 60, max: 100 } as const;
 const LONGEST_RATE_WINDOW = Math.max(DEFAULT_RATE_LIMIT.window, ...Object.values(RATE_LIMITS).map((r) => r.window));
@@ -360,6 +360,8 @@ function createAuth(baseDb: Database, e: Env = env()) {
       ),
       // An authenticator app and recovery codes, asked for after every first factor (src/server/two-factor.ts).
       twoFactorPlugin(secret),
+      // MCP clients signed in by a person (OAuth 2.1, dynamic registration, our consent page): src/server/oauth-agents.ts.
+      ...oauthForAgents(e),
       openAPI({ disableDefaultReference: true }),
       tanstackStartCookies(),
     ],
@@ -370,8 +372,16 @@ export type Auth = ReturnType<typeof createAuth>;
 
 let instance: Promise<Auth> | undefined;
 
-/** Created on first use, after the database is open. */
+/**
+ * Created on first use, after the database is open, with its plugins' start-up work done then: the OAuth provider
+ * seeds its resource row (src/server/oauth-agents.ts), which inside a request's transaction on the embedded
+ * database's one connection would wait for itself.
+ */
 export function getAuth(): Promise<Auth> {
-  instance ??= database().then((db) => createAuth(db));
+  instance ??= database().then(async (db) => {
+    const auth = createAuth(db);
+    await auth.$context;
+    return auth;
+  });
   return instance;
 }

@@ -2,6 +2,7 @@ import { apiKeysRouter } from '#/features/api-keys/api-keys.router';
 import { organizationApiKeysRouter } from '#/features/api-keys/organization-api-keys.router';
 import { webhooksRouter } from '#/features/webhooks/webhooks.router';
 import { accountRouter } from '#/features/account/account.router';
+import { connectedAppsRouter } from '#/features/connected-apps/connected-apps.router';
 import { auditRouter } from '#/features/audit/audit.router';
 // example:start
 import { booksRouter } from '#/features/books/books.router';
@@ -19,6 +20,7 @@ export const router = {
   users: usersRouter,
   dashboard: dashboardRouter,
   account: accountRouter,
+  connectedApps: connectedAppsRouter,
   organizations: organizationsRouter,
   audit: auditRouter,
   apiKeys: apiKeysRouter,

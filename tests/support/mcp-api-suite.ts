@@ -310,7 +310,8 @@ export function mcpSuite() {
     it('answers no key with 401 as /api/rpc does, and the SDK’s client sees it', async () => {
       const res = await post(initialize);
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+      // Where to sign in instead (decision 105): this server's address is a loopback one, so OAuth is on.
+      expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/api/mcp"`);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(await res.json()).toEqual({ defined: false, code: 'UNAUTHORIZED', status: 401, message: 'You must be signed in to do this' });
       // A session is not a key: MCP is for agents.

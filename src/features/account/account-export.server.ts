@@ -8,7 +8,19 @@ import { asSeenByOwner, ownEvents } from '#/server/audit/own-events.ts';
 import { recordAuditEvent } from '#/server/audit/record.ts';
 import type { Database } from '#/server/db/client.ts';
 import { database } from '#/server/db/index.ts';
-import { account, auditEvent, invitation, member, organization, passkey, session, team, teamMember } from '#/server/db/schema.ts';
+import {
+  account,
+  auditEvent,
+  invitation,
+  member,
+  oauthClient,
+  oauthConsent,
+  organization,
+  passkey,
+  session,
+  team,
+  teamMember,
+} from '#/server/db/schema.ts';
 import { env } from '#/server/env.ts';
 import { requestSession } from '#/server/request-session.ts';
 import { effectiveRole } from '#/server/roles.ts';
@@ -46,6 +58,13 @@ export const PERSON_TABLES: Record<string, { section: keyof AccountExport } | { 
   two_factor: {
     excluded: "the authenticator app's secret and the recovery codes' hashes are credentials, as a passkey's key is",
   },
+  oauth_consent: { section: 'connectedApps' },
+  oauth_client: {
+    excluded:
+      "its user column records who registered it, when one was signed in; a client is its maker's program, and those the person allowed are in 'connectedApps'",
+  },
+  oauth_access_token: { excluded: 'credentials of a connected app, as an API key’s hash is' },
+  oauth_refresh_token: { excluded: 'credentials of a connected app, as an API key’s hash is' },
   webhook_endpoint: {
     excluded: "its created-by column records who made it; an endpoint is the product's or its organisation's, not the person's",
   },
@@ -71,6 +90,13 @@ async function readAccountExport(db: Database, me: Person, currentSessionId: str
     .orderBy(asc(passkey.createdAt));
   // A key's name, first characters, permissions and dates: never its hash.
   const apiKeys = await keysOf(db, me.id);
+  // The MCP clients the person allowed (decision 105): which, what they asked for, and since when.
+  const connectedApps = await db
+    .select({ clientId: oauthConsent.clientId, name: oauthClient.name, scopes: oauthConsent.scopes, connectedAt: oauthConsent.createdAt })
+    .from(oauthConsent)
+    .innerJoin(oauthClient, eq(oauthClient.clientId, oauthConsent.clientId))
+    .where(eq(oauthConsent.userId, me.id))
+    .orderBy(asc(oauthConsent.createdAt));
   const sessions = await db.select().from(session).where(eq(session.userId, me.id)).orderBy(desc(session.updatedAt));
   const memberships = await db
     .select({ id: organization.id, name: organization.name, slug: organization.slug, role: member.role, joinedAt: member.createdAt })
@@ -159,6 +185,7 @@ async function readAccountExport(db: Database, me: Person, currentSessionId: str
     signInMethods: methods,
     passkeys,
     apiKeys,
+    connectedApps,
     sessions: sessions.map((s) => ({
       id: s.id,
       token: shortToken(s.token),

@@ -9,6 +9,8 @@ export const myTrustedDevicesQuery = orpc.account.trustedDevices.queryOptions();
 export const myPasskeysQuery = orpc.account.passkeys.queryOptions();
 
 export const myApiKeysQuery = orpc.apiKeys.mine.queryOptions();
+/** The MCP clients the person connected with OAuth (docs/decisions/105-agents-signed-in-with-oauth.md). */
+export const myConnectedAppsQuery = orpc.connectedApps.list.queryOptions();
 
 export const signInMethodsQuery = orpc.account.signInMethods.queryOptions();
 
@@ -25,6 +27,7 @@ export const loadAccountPage = (client: QueryClient) =>
     loadQuery(client, myTrustedDevicesQuery),
     loadQuery(client, myPasskeysQuery),
     loadQuery(client, myApiKeysQuery),
+    loadQuery(client, myConnectedAppsQuery),
     loadQuery(client, signInMethodsQuery),
     loadInfiniteQuery(client, ownActivityQuery),
   ]);

@@ -23,6 +23,7 @@ import { Badge } from '#/components/ui/badge';
 import { SettingsSection } from '#/components/settings-section';
 import type { AccountSearch } from './account.schema';
 import { ApiKeys } from './api-keys';
+import { ConnectedApps } from './connected-apps';
 import { ChangeEmail } from './change-email';
 import { DeleteAccount } from './delete-account';
 import { OwnSessions } from './own-sessions';
@@ -130,6 +131,7 @@ export function PageAccount() {
         <Passkeys />
         <TwoFactor />
         <ApiKeys />
+        <ConnectedApps />
         <OwnSessions />
         {user && <SecurityActivity userId={user.id} />}
         <YourData />

@@ -3,7 +3,7 @@ import { createIsomorphicFn } from '@tanstack/react-start';
 import { setResponseHeader } from '@tanstack/react-start/server';
 import type { QueryClient } from '@tanstack/react-query';
 import { STATUS_HEADER } from '#/lib/status-header';
-import { homeFor, safeRedirect } from './redirect';
+import { homeFor, opensOnServer, safeRedirect } from './redirect';
 import { getSecondFactorPending, getSessionUser } from './auth.functions';
 import { sessionQuery } from './session';
 
@@ -49,10 +49,16 @@ export async function requireSection(
   return { user };
 }
 
+/** Signed in already: on to where the sign-in would have gone, a server's address by the browser itself. */
+function onwards(target: string, role: string | null | undefined) {
+  const href = safeRedirect(target) ?? homeFor(role);
+  return redirect({ href, reloadDocument: opensOnServer(href) });
+}
+
 export async function redirectIfSignedIn(target: string) {
   // Straight from the server, not through the cache: the sign-in pages never load Query.
   const user = await getSessionUser();
-  if (user) throw redirect({ href: safeRedirect(target) ?? homeFor(user.role) });
+  if (user) throw onwards(target, user.role);
   // A passkey's sign-in comes back through /login: one that needs the second factor goes on to it.
   if (await getSecondFactorPending()) throw redirect({ to: '/login/two-factor', search: { redirect: target } });
 }
@@ -60,6 +66,6 @@ export async function redirectIfSignedIn(target: string) {
 /** The second factor's page: for a browser halfway through a sign-in only. */
 export async function requireSecondFactorStep(target: string) {
   const user = await getSessionUser();
-  if (user) throw redirect({ href: safeRedirect(target) ?? homeFor(user.role) });
+  if (user) throw onwards(target, user.role);
   if (!(await getSecondFactorPending())) throw redirect({ to: '/login', search: { redirect: target } });
 }

@@ -14,7 +14,7 @@ import { codeSchema } from './auth.schema';
 import { AuthLayout } from './auth-layout';
 import { CodeInput } from './code-input';
 import { PasskeySignIn } from './passkey-sign-in';
-import { homeFor, safeRedirect } from './redirect';
+import { homeFor, opensOnServer, safeRedirect } from './redirect';
 import { sessionQuery } from './session';
 
 const root = getRouteApi('__root__');
@@ -63,7 +63,9 @@ export function PageLoginTwoFactor() {
     queryClient.clear();
     const user = await queryClient.fetchQuery(sessionQuery);
     await router.invalidate();
-    await navigate({ href: safeRedirect(redirect) ?? homeFor(user?.role) });
+    const next = safeRedirect(redirect) ?? homeFor(user?.role);
+    if (opensOnServer(next)) window.location.assign(next);
+    else await navigate({ href: next });
   };
 
   const onApp = (event?: FormEvent) => {

@@ -11,7 +11,7 @@ import { authClient } from './auth-client';
 import { CodeInput } from './code-input';
 import { verifyFormSchema, type VerifyForm } from './auth.schema';
 import { AuthLayout } from './auth-layout';
-import { homeFor, safeRedirect } from './redirect';
+import { homeFor, opensOnServer, safeRedirect } from './redirect';
 import { sessionQuery } from './session';
 import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { isolated } from '#/lib/text';
@@ -57,7 +57,9 @@ export function PageLoginVerify() {
     // Its role includes ADMIN_USER_IDS, the stored one does not.
     const user = await queryClient.fetchQuery(sessionQuery);
     await router.invalidate();
-    await navigate({ href: safeRedirect(redirect) ?? homeFor(user?.role) });
+    const next = safeRedirect(redirect) ?? homeFor(user?.role);
+    if (opensOnServer(next)) window.location.assign(next);
+    else await navigate({ href: next });
   });
 
   const resend = async () => {

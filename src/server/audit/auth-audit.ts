@@ -66,6 +66,7 @@ const NEEDS_CALLER = new Set([
   TWO_FACTOR_PATHS.verifyTotp,
   TWO_FACTOR_PATHS.disable,
   TWO_FACTOR_PATHS.newRecoveryCodes,
+  '/oauth2/consent',
 ]);
 
 const PASSKEY_SIGN_IN = '/passkey/verify-authentication';
@@ -276,6 +277,12 @@ async function eventAfter(db: Database, call: AuthCall, options: { signupDisable
       return target ? { action: 'two-factor.disabled', ...acting, target: userTarget(target) } : undefined;
     case TWO_FACTOR_PATHS.newRecoveryCodes:
       return target ? { action: 'two-factor.recovery-codes-regenerated', ...acting, target: userTarget(target) } : undefined;
+    case '/oauth2/consent': {
+      // An MCP client allowed on the consent page (src/server/oauth-agents.ts); a refusal connects nothing.
+      const clientId = new URLSearchParams(text(body.oauth_query) ?? '').get('client_id');
+      if (body.accept !== true || !clientId || !target || failed) return undefined;
+      return { action: 'oauth-client.connected', ...acting, target: userTarget(target), details: { clientId } };
+    }
     case '/delete-user':
       return target ? { action: 'account.deleted', ...acting, target: userTarget(target) } : undefined;
     case '/passkey/verify-registration': {

@@ -239,6 +239,171 @@ export const apikey = pgTable(
   ],
 );
 
+/**
+ * Better Auth's OAuth provider's models (its `mcp()` preset; docs/decisions/105-agents-signed-in-with-oauth.md):
+ * the MCP clients people connect, their consents and tokens. Property names are its field names. Access and refresh
+ * tokens are stored as their SHA-256 (the plugin's `storeTokens: 'hashed'`), never as the token.
+ */
+const withTime = {
+  createdAt: timestamp('created_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+};
+
+export const oauthClient = pgTable(
+  'oauth_client',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull().unique('oauth_client_client_id'),
+    clientSecret: text('client_secret'),
+    clientDiscoveryId: text('client_discovery_id'),
+    disabled: boolean('disabled').default(false),
+    skipConsent: boolean('skip_consent'),
+    enableEndSession: boolean('enable_end_session'),
+    subjectType: text('subject_type'),
+    scopes: text('scopes').array(),
+    clientCredentialsScopes: text('client_credentials_scopes').array(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    ...withTime,
+    name: text('name'),
+    uri: text('uri'),
+    icon: text('icon'),
+    contacts: text('contacts').array(),
+    tos: text('tos'),
+    policy: text('policy'),
+    softwareId: text('software_id'),
+    softwareVersion: text('software_version'),
+    softwareStatement: text('software_statement'),
+    redirectUris: text('redirect_uris').array().notNull(),
+    postLogoutRedirectUris: text('post_logout_redirect_uris').array(),
+    backchannelLogoutUri: text('backchannel_logout_uri'),
+    backchannelLogoutSessionRequired: boolean('backchannel_logout_session_required'),
+    tokenEndpointAuthMethod: text('token_endpoint_auth_method'),
+    applicationType: text('application_type'),
+    jwks: text('jwks'),
+    jwksUri: text('jwks_uri'),
+    grantTypes: text('grant_types').array(),
+    responseTypes: text('response_types').array(),
+    requirePKCE: boolean('require_pkce'),
+    dpopBoundAccessTokens: boolean('dpop_bound_access_tokens').default(false),
+    referenceId: text('reference_id'),
+    metadata: jsonb('metadata'),
+  },
+  (t) => [index('oauth_client_user_id').on(t.userId)],
+);
+
+export const oauthResource = pgTable('oauth_resource', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull().unique('oauth_resource_identifier'),
+  name: text('name').notNull(),
+  accessTokenTtl: integer('access_token_ttl'),
+  refreshTokenTtl: integer('refresh_token_ttl'),
+  signingAlgorithm: text('signing_algorithm'),
+  signingKeyId: text('signing_key_id'),
+  allowedScopes: text('allowed_scopes').array(),
+  customClaims: jsonb('custom_claims'),
+  dpopBoundAccessTokensRequired: boolean('dpop_bound_access_tokens_required').default(false),
+  disabled: boolean('disabled').default(false),
+  ...withTime,
+  policyVersion: integer('policy_version').default(1),
+  metadata: jsonb('metadata'),
+});
+
+export const oauthClientResource = pgTable(
+  'oauth_client_resource',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClient.clientId, { onDelete: 'cascade' }),
+    resourceId: text('resource_id')
+      .notNull()
+      .references(() => oauthResource.identifier, { onDelete: 'cascade' }),
+    metadata: jsonb('metadata'),
+    createdAt: timestamp('created_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('oauth_client_resource_pair').on(t.clientId, t.resourceId), index('oauth_client_resource_resource').on(t.resourceId)],
+);
+
+/** What the access and refresh tokens share: who, for which client and resources, with which scopes. */
+const grantColumns = () => ({
+  clientId: text('client_id')
+    .notNull()
+    .references(() => oauthClient.clientId, { onDelete: 'cascade' }),
+  sessionId: text('session_id').references(() => session.id, { onDelete: 'set null' }),
+  referenceId: text('reference_id'),
+  authorizationCodeId: text('authorization_code_id'),
+  resources: text('resources').array(),
+  requestedUserInfoClaims: text('requested_user_info_claims').array(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }),
+  revoked: timestamp('revoked', { withTimezone: true }),
+  confirmation: jsonb('confirmation'),
+  scopes: text('scopes').array().notNull(),
+});
+
+export const oauthRefreshToken = pgTable(
+  'oauth_refresh_token',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ...grantColumns(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    rotationReplayResponse: text('rotation_replay_response'),
+    rotationReplayExpiresAt: timestamp('rotation_replay_expires_at', { withTimezone: true }),
+    authTime: timestamp('auth_time', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('oauth_refresh_token_token').on(t.token),
+    index('oauth_refresh_token_client_user').on(t.clientId, t.userId),
+    index('oauth_refresh_token_user_id').on(t.userId),
+    index('oauth_refresh_token_session_id').on(t.sessionId),
+  ],
+);
+
+export const oauthAccessToken = pgTable(
+  'oauth_access_token',
+  {
+    id: text('id').primaryKey(),
+    token: text('token'),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    refreshId: text('refresh_id').references(() => oauthRefreshToken.id, { onDelete: 'cascade' }),
+    ...grantColumns(),
+  },
+  (t) => [
+    uniqueIndex('oauth_access_token_token').on(t.token),
+    index('oauth_access_token_client_id').on(t.clientId),
+    index('oauth_access_token_user_id').on(t.userId),
+    index('oauth_access_token_refresh_id').on(t.refreshId),
+    index('oauth_access_token_session_id').on(t.sessionId),
+  ],
+);
+
+export const oauthConsent = pgTable(
+  'oauth_consent',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClient.clientId, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    referenceId: text('reference_id'),
+    resources: text('resources').array(),
+    requestedUserInfoClaims: text('requested_user_info_claims').array(),
+    scopes: text('scopes').array().notNull(),
+    ...withTime,
+  },
+  (t) => [index('oauth_consent_client_user').on(t.clientId, t.userId), index('oauth_consent_user_id').on(t.userId)],
+);
+
+/** A `private_key_jwt` assertion's id, kept until it expires so it is used once (the plugin's model). */
+export const oauthClientAssertion = pgTable('oauth_client_assertion', {
+  id: text('id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const rateLimit = pgTable('rate_limit', {
   id: text('id').primaryKey(),
   key: text('key').notNull().unique(),

@@ -1,3 +1,6 @@
+/** A key's secret is `sb_` and 64 letters; lists show its first 11 characters. Anything else is an OAuth token. */
+export const API_KEY_PREFIX = 'sb_';
+
 /** The API key a request presents, from `x-api-key` or `Authorization: Bearer`; undefined when it carries neither. */
 export function presentedApiKey(request: Request): string | undefined {
   const header = request.headers.get('x-api-key');

@@ -9,7 +9,9 @@ import { ORPCError } from '@orpc/server';
 import { identity } from '../../lib/identity.ts';
 import { apiError, apiTranslator } from '../api-errors.ts';
 import { keyCaller, type KeyCaller } from '../api-keys.ts';
+import { env } from '../env.ts';
 import { presentedApiKey } from '../http/api-key-header.ts';
+import { MCP_PATH, oauthForAgentsOn } from '../oauth-agents.ts';
 import { callTool, toolsFor } from './tools.ts';
 
 const instructions =
@@ -22,7 +24,13 @@ const validator = new AjvJsonSchemaValidator();
 /** A refused credential, as /api/rpc answers it: the API's error body and status. */
 function refusal(error: ORPCError<string, unknown>): Response {
   const headers: Record<string, string> = {};
-  if (error.status === 401) headers['WWW-Authenticate'] = 'Bearer';
+  // Where an MCP client learns how to sign in (RFC 9728), when OAuth for agents is on (src/server/oauth-agents.ts).
+  if (error.status === 401) {
+    const e = env();
+    headers['WWW-Authenticate'] = oauthForAgentsOn(e)
+      ? `Bearer resource_metadata="${e.baseUrl}/.well-known/oauth-protected-resource${MCP_PATH}"`
+      : 'Bearer';
+  }
   const retryAfter = (error.data as { retryAfter?: number } | undefined)?.retryAfter;
   if (retryAfter) headers['Retry-After'] = String(retryAfter);
   return Response.json(error.toJSON(), { status: error.status, headers });

@@ -1,0 +1,111 @@
+/**
+ * /oauth/consent: an MCP client asks to act as the person (docs/decisions/105-agents-signed-in-with-oauth.md). The
+ * card names the client, what it will be able to do (what the person's role holds on each resource it asked for),
+ * for how long, and where the answer goes; Allow or Deny posts the plugin's signed query back to it, whose answer
+ * is the client's address with a code, or with `access_denied`.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { CheckIcon } from 'lucide-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGrantNames } from '#/components/api-key-list';
+import { isolatedSentence } from '#/components/isolated-sentence';
+import { Button } from '#/components/ui/button';
+import { AuthLayout } from '#/features/auth/auth-layout';
+import { useCurrentUser } from '#/features/auth/use-current-user';
+import { isolated } from '#/lib/text';
+import { consentRequestQuery } from './connected-apps.queries';
+
+const route = getRouteApi('/oauth/consent');
+
+export function PageConsent() {
+  const { t, i18n } = useTranslation('account');
+  const names = useGrantNames();
+  const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }), [i18n.language]);
+  const search = route.useSearch();
+  const { oauthQuery } = route.useLoaderData();
+  const { data: request } = useQuery({ ...consentRequestQuery(search), enabled: Boolean(search.client_id) });
+  const user = useCurrentUser();
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (!search.client_id) {
+    return (
+      <AuthLayout title={t('connectedApps.title')}>
+        <p role="status" className="text-center">
+          {t('consent.missing')}
+        </p>
+      </AuthLayout>
+    );
+  }
+  if (!request) return null;
+
+  async function answer(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const accept = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'allow';
+    setPending(true);
+    setFailed(false);
+    // The query exactly as the plugin signed it, read before the router rewrote the address (./oauth-query.ts).
+    const response = await fetch('/api/auth/oauth2/consent', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accept, oauth_query: oauthQuery }),
+    }).catch(() => null);
+    const body = response?.ok ? ((await response.json().catch(() => null)) as { url?: string; redirect_uri?: string } | null) : null;
+    const next = body?.url ?? body?.redirect_uri;
+    if (next) {
+      window.location.assign(next);
+      return;
+    }
+    setPending(false);
+    setFailed(true);
+  }
+
+  return (
+    <AuthLayout
+      title={t('consent.title', { name: isolated(request.name) })}
+      description={isolatedSentence((word) => t('consent.description', { name: word(request.name) }))}
+    >
+      {user && (
+        <p className="text-center text-sm text-muted-foreground">
+          {isolatedSentence((word) => t('consent.signedInAs', { email: word(user.email) }))}
+        </p>
+      )}
+      <section aria-labelledby="consent-grants" className="flex flex-col gap-3 rounded-lg border p-4">
+        <h2 id="consent-grants" className="text-sm font-medium">
+          {t('consent.willBeAbleTo')}
+        </h2>
+        {request.grants.length ? (
+          <ul data-testid="consent-grants" className="flex flex-col gap-2 text-sm">
+            {request.grants.map(({ resource, actions }) => (
+              <li key={resource} className="flex items-start gap-2">
+                <CheckIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                <span>{t('apiKeys.grant', { resource: names.resource(resource), actions: list.format(actions.map(names.action)) })}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t('consent.nothing')}</p>
+        )}
+        <p className="text-sm text-muted-foreground">{request.offline ? t('consent.offline') : t('consent.hour')}</p>
+      </section>
+      <form onSubmit={(event) => void answer(event)} className="flex flex-col gap-2">
+        <Button type="submit" value="allow" disabled={pending}>
+          {t('consent.allow')}
+        </Button>
+        <Button type="submit" value="deny" variant="secondary" disabled={pending}>
+          {t('consent.deny')}
+        </Button>
+      </form>
+      {failed && (
+        <p role="alert" className="text-center text-sm text-destructive">
+          {t('consent.failed')}
+        </p>
+      )}
+      <p className="text-center text-xs text-muted-foreground">
+        {request.redirectHost && <>{isolatedSentence((word) => t('consent.returnsTo', { host: word(request.redirectHost ?? '') }))} </>}
+        {t('consent.revokeHint')}
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,3 @@
+import { mcpOAuthSuite } from '../../../tests/support/mcp-oauth-api-suite.ts';
+
+mcpOAuthSuite();

@@ -1,0 +1,103 @@
+// MCP clients that cannot be given a key sign in with OAuth 2.1 (docs/decisions/105-agents-signed-in-with-oauth.md):
+// Better Auth's `mcp()` preset of its OAuth provider registers them (RFC 7591), asks the person on our consent page,
+// and issues access tokens bound to /api/mcp. The tokens are opaque and stored as their SHA-256, so a token is read
+// on every request, as an API key is: disconnecting a client on the account page stops it at once.
+import { createHash } from 'node:crypto';
+import { mcp } from '@better-auth/mcp';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { API_KEY_RESOURCES, statements, type Permission } from '#/lib/permissions';
+import { database } from './db/index.ts';
+import { oauthAccessToken, oauthClient } from './db/schema.ts';
+import type { Env } from './env.ts';
+import { logger } from './logger.ts';
+
+/** Where the MCP server answers; the tokens' audience is this path on the configured address. */
+export const MCP_PATH = '/api/mcp';
+/** The consent page, which is also where an authorization without a session lands: it asks for a sign-in first. */
+const OAUTH_CONSENT_PAGE = '/oauth/consent';
+/** Refresh tokens, so a long-running agent keeps its connection without asking again. */
+const OFFLINE = 'offline_access';
+/**
+ * A scope per resource an API key may be granted (src/lib/permissions.ts), with every action of its statement: a
+ * token then does what its person's current role allows on the resources the person consented to, no more.
+ */
+const OAUTH_SCOPES = [...API_KEY_RESOURCES, OFFLINE] as const;
+
+const mcpResource = (e: Pick<Env, 'baseUrl'>) => `${e.baseUrl}${MCP_PATH}`;
+
+/**
+ * The plugin takes an HTTPS address, or plain HTTP on a loopback host (development): elsewhere, OAuth for agents is
+ * off, with one line in the log, and agents use API keys.
+ */
+export function oauthForAgentsOn(e: Pick<Env, 'baseUrl'>) {
+  const { protocol, hostname } = new URL(e.baseUrl);
+  const loopback = hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return protocol === 'https:' || loopback;
+}
+
+export function oauthForAgents(e: Env) {
+  if (!oauthForAgentsOn(e)) {
+    logger().warn({ baseUrl: e.baseUrl }, 'OAuth for MCP clients is off: BASE_URL is neither HTTPS nor a loopback address');
+    return [];
+  }
+  return [
+    mcp({
+      resource: mcpResource(e),
+      loginPage: OAUTH_CONSENT_PAGE,
+      consentPage: OAUTH_CONSENT_PAGE,
+      // Opaque tokens, read from the database on each request (above); no signing keys to keep.
+      disableJwtPlugin: true,
+      scopes: [...OAUTH_SCOPES],
+      // A person's agent, never a machine of its own: organisations have their own keys for that (decision 103).
+      grantTypes: ['authorization_code', 'refresh_token'],
+      // MCP clients register themselves (RFC 7591); what they may do is what the person consents to.
+      allowDynamicClientRegistration: true,
+      allowUnauthenticatedClientRegistration: true,
+      accessTokenExpiresIn: 3600,
+    }),
+  ];
+}
+
+/** As the plugin stores a token (`storeTokens: 'hashed'`): SHA-256, base64url without padding. */
+const storedToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** What a consented scope grants: every action of the resource's statement; the role still decides (src/server/rpc.ts). */
+export function scopePermissions(scopes: readonly string[]): Permission {
+  const granted: Record<string, string[]> = {};
+  for (const scope of scopes) {
+    if ((API_KEY_RESOURCES as readonly string[]).includes(scope)) granted[scope] = [...statements[scope as keyof typeof statements]];
+  }
+  return granted as Permission;
+}
+
+export interface OAuthGrant {
+  clientId: string;
+  clientName: string;
+  userId: string;
+  scopes: string[];
+}
+
+/** The live grant an access token carries to /api/mcp: not expired, not revoked, its client not disabled. */
+export async function oauthGrant(token: string, e: Pick<Env, 'baseUrl'>): Promise<OAuthGrant | null> {
+  const db = await database();
+  const [row] = await db
+    .select({
+      clientId: oauthAccessToken.clientId,
+      clientName: oauthClient.name,
+      userId: oauthAccessToken.userId,
+      scopes: oauthAccessToken.scopes,
+    })
+    .from(oauthAccessToken)
+    .innerJoin(oauthClient, eq(oauthClient.clientId, oauthAccessToken.clientId))
+    .where(
+      and(
+        eq(oauthAccessToken.token, storedToken(token)),
+        gt(oauthAccessToken.expiresAt, sql`now()`),
+        isNull(oauthAccessToken.revoked),
+        sql`coalesce(${oauthClient.disabled}, false) = false`,
+        sql`${mcpResource(e)} = any(${oauthAccessToken.resources})`,
+      ),
+    );
+  if (!row?.userId) return null;
+  return { clientId: row.clientId, clientName: row.clientName ?? row.clientId, userId: row.userId, scopes: row.scopes };
+}
