@@ -1,6 +1,6 @@
 // An organisation's API key in a real browser and over real HTTP (docs/decisions/103-organisation-api-keys.md):
 // made on the organisation's settings by its owner, the secret read off the page once, used by an agent through
-// /api/mcp with the protocol's own client, and revoked there, the row kept and marked.
+// /api/mcp with the protocol's own client, what it did listed on the key, and revoked there, the row kept and marked.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -36,6 +36,7 @@ test('an owner makes an organisation key on its settings; an agent uses it over 
   await expect(dialog.getByText('Only what your role in the organisation allows.')).toBeVisible();
   await dialog.getByLabel('Name').fill('Support agent');
   await dialog.getByRole('group', { name: 'Webhooks' }).getByRole('checkbox', { name: 'Read' }).check();
+  await dialog.getByRole('group', { name: 'Webhooks' }).getByRole('checkbox', { name: 'Manage' }).check();
   await dialog.getByRole('button', { name: 'Create key' }).click();
   const secretField = dialog.getByTestId('api-key-secret');
   await expect(secretField).toHaveValue(/^sb_[A-Za-z0-9]{64}$/);
@@ -57,13 +58,28 @@ test('an owner makes an organisation key on its settings; an agent uses it over 
   const agent = await connect();
   const tools = (await agent.listTools()).tools.map((tool) => tool.name);
   expect(tools).toContain('webhooks_organization_list');
-  expect(tools).not.toContain('webhooks_organization_create');
+  expect(tools).toContain('webhooks_organization_create');
   expect(tools.some((name) => name.startsWith('account_'))).toBe(false);
   const result = await agent.callTool({ name: 'webhooks_organization_list', arguments: { slug } });
   expect(result.isError).toBeFalsy();
+  const added = await agent.callTool({
+    name: 'webhooks_organization_create',
+    arguments: { slug, url: 'https://hooks.example.com/agent', events: ['member.added'] },
+  });
+  expect(added.isError).toBeFalsy();
   const elsewhere = await agent.callTool({ name: 'webhooks_organization_list', arguments: { slug: 'someone-else' } });
   expect(elsewhere.isError).toBe(true);
   await agent.close();
+
+  // The organisation sees what the key did: the endpoint it added, through MCP.
+  await listed.getByRole('button', { name: 'Activity of Support agent' }).click();
+  const activity = page.getByRole('dialog', { name: /^What .+Support agent.+ did$/ });
+  await expect(activity).toBeVisible();
+  const events = activity.getByTestId('api-key-activity').getByRole('listitem');
+  await expect(events).toHaveCount(1);
+  await expect(events).toContainText('Webhook endpoint added');
+  await expect(events).toContainText('via MCP');
+  await activity.getByRole('button', { name: 'Close' }).click();
 
   await listed.getByRole('button', { name: 'Revoke Support agent' }).click();
   await page.getByTestId('dialog').getByRole('button', { name: 'Revoke' }).click();

@@ -191,6 +191,12 @@ const PRODUCT_API: Record<string, Row> = {
     expect: [401, 401, 404, 404],
     inOrganization: { owner: 200, member: 403 },
   },
+  // A key the organisation does not have is missing for its owner.
+  'audit.organizationKey': {
+    params: { slug: 'guild', id: missing },
+    expect: [401, 401, 404, 404],
+    inOrganization: { owner: 404, member: 403 },
+  },
   'organizationApiKeys.revoke': {
     params: { slug: 'guild', id: missing },
     expect: [401, 401, 404, 404],

@@ -41,11 +41,14 @@ export function ApiKeyList({
   keys,
   onRevoke,
   revoking = false,
+  onActivity,
 }: {
   keys: readonly ApiKey[];
   /** Its failure is the caller's to tell (the mutation's onError). */
   onRevoke?: (key: ApiKey) => Promise<unknown>;
   revoking?: boolean;
+  /** With it, each key, revoked ones too, has Activity: what was done with it (an organisation's keys). */
+  onActivity?: (key: ApiKey) => void;
 }) {
   const { t, i18n } = useTranslation('account');
   // Kept while the dialog closes, so its title does not empty out.
@@ -96,19 +99,33 @@ export function ApiKeyList({
                 ]}
               />
             </ItemContent>
-            {onRevoke && !key.revokedAt && (
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={t('apiKeys.revokeLabel', { name: nameOf(key) })}
-                disabled={revoking}
-                onClick={() => {
-                  setChosen(key);
-                  setConfirming(true);
-                }}
-              >
-                {t('apiKeys.revoke')}
-              </Button>
+            {(onActivity || (onRevoke && !key.revokedAt)) && (
+              <div className="flex flex-wrap gap-2">
+                {onActivity && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={t('apiKeys.activityLabel', { name: nameOf(key) })}
+                    onClick={() => onActivity(key)}
+                  >
+                    {t('apiKeys.activity')}
+                  </Button>
+                )}
+                {onRevoke && !key.revokedAt && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={t('apiKeys.revokeLabel', { name: nameOf(key) })}
+                    disabled={revoking}
+                    onClick={() => {
+                      setChosen(key);
+                      setConfirming(true);
+                    }}
+                  >
+                    {t('apiKeys.revoke')}
+                  </Button>
+                )}
+              </div>
             )}
           </Item>
         ))}

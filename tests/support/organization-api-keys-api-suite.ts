@@ -66,6 +66,7 @@ export function organizationApiKeysSuite() {
   let plain: Awaited<ReturnType<typeof person>>;
   let org: { id: string; slug: string };
   let other: { id: string; slug: string };
+  let otherOwner: Awaited<ReturnType<typeof person>>;
   beforeAll(async () => {
     owner = await person('Olga');
     manager = await person('Adam');
@@ -74,7 +75,8 @@ export function organizationApiKeysSuite() {
       [manager, 'admin'],
       [plain, 'member'],
     ]);
-    other = await organizationOf(await person('Otto'));
+    otherOwner = await person('Otto');
+    other = await organizationOf(otherOwner);
   });
 
   describe('organisation API keys: making them', () => {
@@ -194,6 +196,47 @@ export function organizationApiKeysSuite() {
           .insert(member)
           .values({ id: crypto.randomUUID(), organizationId: org.id, userId: owner.id, role: 'owner', createdAt: new Date() });
       }
+    });
+
+    it("lists what each key did, newest first, to its organisation's owners and admins only", async () => {
+      const busy = await makeKey(owner.cookie, org.slug, { organizationWebhook: ['read', 'manage'] }, 'Busy bot');
+      const idle = await makeKey(owner.cookie, org.slug, { organizationWebhook: ['read'] }, 'Idle bot');
+      const made = await withKey<{ id: string }>('POST', `/organizations/${org.slug}/webhooks`, busy.body.secret, {
+        url: 'https://example.com/activity',
+        events: ['member.added'],
+      });
+      expect(made.status).toBe(201);
+      expect((await withKey('DELETE', `/organizations/${org.slug}/webhooks/${made.body.id}`, busy.body.secret)).status).toBe(200);
+      type Page = {
+        items: Array<{ action: string; targetId: string | null; details: { apiKey?: { id: string } } }>;
+        nextCursor: string | null;
+      };
+      const activity = await api<Page>('GET', `/organizations/${org.slug}/api-keys/${busy.body.id}/activity`, { cookie: manager.cookie });
+      expect(activity.status).toBe(200);
+      expect(activity.body.items.map((event) => [event.action, event.targetId])).toEqual([
+        ['webhook.deleted', made.body.id],
+        ['webhook.created', made.body.id],
+      ]);
+      expect(activity.body.items.every((event) => event.details.apiKey?.id === busy.body.id)).toBe(true);
+      // One a page: the second comes with the cursor.
+      const first = await api<Page>('GET', `/organizations/${org.slug}/api-keys/${busy.body.id}/activity?limit=1`, {
+        cookie: owner.cookie,
+      });
+      expect(first.body.items.map((event) => event.action)).toEqual(['webhook.deleted']);
+      const second = await api<Page>(
+        'GET',
+        `/organizations/${org.slug}/api-keys/${busy.body.id}/activity?limit=1&cursor=${encodeURIComponent(first.body.nextCursor!)}`,
+        { cookie: owner.cookie },
+      );
+      expect(second.body.items.map((event) => event.action)).toEqual(['webhook.created']);
+      expect(
+        (await api<Page>('GET', `/organizations/${org.slug}/api-keys/${idle.body.id}/activity`, { cookie: owner.cookie })).body.items,
+      ).toEqual([]);
+      // A plain member may not read it; another organisation does not find the key; a key does not read itself.
+      expect((await api('GET', `/organizations/${org.slug}/api-keys/${busy.body.id}/activity`, { cookie: plain.cookie })).status).toBe(403);
+      const elsewhere = await api('GET', `/organizations/${other.slug}/api-keys/${busy.body.id}/activity`, { cookie: otherOwner.cookie });
+      expect(elsewhere.status).toBe(404);
+      expect((await withKey('GET', `/organizations/${org.slug}/api-keys/${busy.body.id}/activity`, busy.body.secret)).status).not.toBe(200);
     });
 
     it('revoking keeps the row, with who revoked it and when; the key is refused at once', async () => {

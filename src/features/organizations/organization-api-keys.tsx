@@ -15,6 +15,7 @@ import { useAuthErrorMessage } from '#/lib/i18n/use-auth-error';
 import { organizationGrantNeeds, organizationRights } from '#/lib/permissions';
 import { withRecentSignIn } from '#/lib/reauthentication-events';
 import { CreateApiKeyDialog } from '#/components/create-api-key-dialog';
+import { OrganizationApiKeyActivity } from './organization-api-key-activity';
 import {
   API_KEY_EXPIRIES,
   API_KEY_NAME_MAX,
@@ -31,6 +32,9 @@ export function OrganizationApiKeys({ org }: { org: { slug: string; membership: 
   const impersonating = Boolean(useCurrentUser()?.impersonatedBy);
   const [creating, setCreating] = useState(false);
   const [opening, setOpening] = useState(0);
+  // Kept while the dialog closes, so its title does not empty out.
+  const [watched, setWatched] = useState<{ id: string; name: string } | null>(null);
+  const [watching, setWatching] = useState(false);
   const rights = organizationRights(org.membership.role);
   // What their role there lets them give: the server checks it again.
   const grants = ORGANIZATION_API_KEY_GRANTS.map(({ resource, actions }) => ({
@@ -57,7 +61,15 @@ export function OrganizationApiKeys({ org }: { org: { slug: string; membership: 
       {keys === undefined ? null : keys.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('apiKeys.empty')}</p>
       ) : (
-        <ApiKeyList keys={keys} onRevoke={(key) => revoke.mutateAsync(key.id)} revoking={revoke.isPending} />
+        <ApiKeyList
+          keys={keys}
+          onRevoke={(key) => revoke.mutateAsync(key.id)}
+          revoking={revoke.isPending}
+          onActivity={(key) => {
+            setWatched({ id: key.id, name: key.name });
+            setWatching(true);
+          }}
+        />
       )}
       <div>
         <Button
@@ -72,6 +84,7 @@ export function OrganizationApiKeys({ org }: { org: { slug: string; membership: 
         </Button>
       </div>
       {impersonating && <p className="text-sm text-muted-foreground">{t('apiKeys.errors.impersonating')}</p>}
+      <OrganizationApiKeyActivity slug={org.slug} apiKey={watched} open={watching} onOpenChange={setWatching} />
       <CreateApiKeyDialog
         key={opening}
         open={creating}

@@ -637,6 +637,10 @@ export const auditEvent = pgTable(
     index('audit_event_actor').on(t.actorId, t.createdAt.desc(), t.id.desc()),
     index('audit_event_target').on(t.targetType, t.targetId, t.createdAt.desc(), t.id.desc()),
     index('audit_event_action').on(t.action, t.createdAt.desc(), t.id.desc()),
+    // An organisation's key's own activity (`audit.organizationKey`, src/features/audit/audit.router.ts).
+    index('audit_event_api_key')
+      .on(sql`(${t.details}->'apiKey'->>'id')`, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.details} ? 'apiKey'`),
     index('audit_event_impersonator')
       .on(t.impersonatorId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.impersonatorId} IS NOT NULL`),

@@ -21,8 +21,10 @@ export const Route = createFileRoute('/app/organizations/$slug/')({
       'authErrors',
       'images',
       'webhooks',
-      // Its settings' API keys speak the account page's words (src/components/api-key-list.tsx).
+      // Its settings' API keys speak the account page's words (src/components/api-key-list.tsx), and their
+      // activity the audit log's.
       'account',
+      'audit',
       // example:start
       'catalog',
       // example:end

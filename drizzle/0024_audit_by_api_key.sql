@@ -1,0 +1,1 @@
+CREATE INDEX "audit_event_api_key" ON "audit_event" USING btree (("details"->'apiKey'->>'id'),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "audit_event"."details" ? 'apiKey';
