@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeFor, safeRedirect } from './redirect';
+import { homeFor, opensOnServer, safeRedirect } from './redirect';
 
 describe('safeRedirect', () => {
   it('keeps same-origin paths with their query and hash', () => {
@@ -38,5 +38,14 @@ describe('homeFor', () => {
     expect(homeFor('user,admin')).toBe('/manager');
     expect(homeFor('user')).toBe('/app');
     expect(homeFor(null)).toBe('/app');
+  });
+});
+
+describe('opensOnServer', () => {
+  it('is an MCP client’s authorization request only: every other path is the router’s', () => {
+    expect(opensOnServer('/api/auth/oauth2/authorize?client_id=a&scope=book')).toBe(true);
+    for (const path of ['/app/books', '/api/auth/sign-out', '/api/rpc/books', '/api/auth/oauth2/authorize', '/oauth/consent?client_id=a']) {
+      expect(opensOnServer(path), path).toBe(false);
+    }
   });
 });

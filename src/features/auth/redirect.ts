@@ -24,7 +24,7 @@ export function safeRedirect(target: unknown): string | undefined {
 export const homeFor = (role: string | null | undefined) => (roleFieldIsAdmin(role) ? '/manager' : '/app');
 
 /**
- * Past the sign-in, a page of the app is the router's to open; a server's address (an MCP client's authorization,
- * src/features/connected-apps/oauth-query.ts) is the browser's.
+ * Past the sign-in, a page of the app is the router's to open; the one server address a sign-in returns to, an MCP
+ * client's authorization request (src/features/connected-apps/oauth-query.ts), is the browser's.
  */
-export const opensOnServer = (path: string) => path.startsWith('/api/');
+export const opensOnServer = (path: string) => path.startsWith('/api/auth/oauth2/authorize?');
