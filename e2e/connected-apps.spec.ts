@@ -3,55 +3,12 @@
 // signs in with a code from the mail, reads the consent card, and allows it; the client's tools then act as them.
 // The account page lists the client, and Disconnect refuses its next call.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { MemoryProvider, mcpMessage } from '../tests/support/mcp-oauth-client';
 import { clientHeaders, expect, hydrated, signInThroughUi, test, USER } from './support/fixtures';
 
 /** Nothing listens here: the browser's arrival is caught by the test, as a desktop assistant's listener would. */
 const REDIRECT = 'http://127.0.0.1:33419/callback';
-
-class MemoryProvider implements OAuthClientProvider {
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier = '';
-  authorization?: URL;
-  get redirectUrl() {
-    return REDIRECT;
-  }
-  get clientMetadata() {
-    const metadata = {
-      client_name: 'Desk Assistant',
-      application_type: 'native',
-      redirect_uris: [REDIRECT],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-    return metadata as OAuthClientMetadata;
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorization = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
 
 test.describe('Connected apps', () => {
   test('a person signs in from an MCP client, allows it on the consent page, and disconnects it', async ({ browser, app, sink }) => {
@@ -61,7 +18,7 @@ test.describe('Connected apps', () => {
       for (const [name, value] of Object.entries(headers)) merged.set(name, value);
       return fetch(url, { ...init, headers: merged });
     };
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider('Desk Assistant', REDIRECT);
     const transport = () => new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), { fetch: viaClient, authProvider: provider });
     const first = transport();
     await expect(new Client({ name: 'desk', version: '1.0.0' }).connect(first)).rejects.toThrow(/Unauthorized/i);
@@ -116,20 +73,13 @@ test.describe('Connected apps', () => {
     await row.getByRole('button', { name: 'Disconnect Desk Assistant' }).click();
     await page.getByTestId('dialog').getByRole('button', { name: 'Disconnect' }).click();
     await expect(section.getByText('No connected apps')).toBeVisible();
-    const refused = await viaClient(`${app.url}/api/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${provider.saved!.access_token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
+    const refused = await viaClient(
+      `${app.url}/api/mcp`,
+      mcpMessage(provider.saved!.access_token, {
         method: 'initialize',
         params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'desk', version: '1' } },
       }),
-    });
+    );
     expect(refused.status).toBe(401);
     await context.close();
   });

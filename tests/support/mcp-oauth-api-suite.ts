@@ -4,9 +4,7 @@
 // client on the account page refuses its next call.
 import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import { createHttpPipeline } from '#/server/http/pipeline.ts';
 import { handleMcpRequest } from '#/server/mcp/handler.ts';
 import { handleOAuthDiscovery } from '#/server/oauth-discovery.ts';
 import { ORIGIN, api, signIn } from './api.ts';
+import { MemoryProvider, mcpMessage } from './mcp-oauth-client.ts';
 
 let pipeline: ReturnType<typeof createHttpPipeline> | undefined;
 /** Through the HTTP pipeline, from `ip` when given: each client registers from its own address (5 a minute each). */
@@ -45,59 +44,18 @@ async function person(role: 'user' | 'admin') {
   return { id, email, cookie: await signIn(email) };
 }
 
-/** What an MCP client keeps between runs, in memory; `authorization` is the address it would open in a browser. */
-class MemoryProvider implements OAuthClientProvider {
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier = '';
-  authorization?: URL;
-  readonly name: string;
+/** Each client registers from an address of its own (the plugin allows 5 registrations a minute from one). */
+class AddressedProvider extends MemoryProvider {
   readonly ip = `198.51.100.${nextAddress++}`;
   constructor(name: string) {
-    this.name = name;
-  }
-  get redirectUrl() {
-    return REDIRECT;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    // A native application (RFC 8252), as a desktop assistant is: the plugin takes its loopback address over plain HTTP.
-    const metadata = {
-      client_name: this.name,
-      application_type: 'native',
-      redirect_uris: [REDIRECT],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-    return metadata as OAuthClientMetadata;
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorization = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
+    super(name, REDIRECT);
   }
 }
 
 const open: Client[] = [];
-const transportFor = (provider: MemoryProvider) =>
+const transportFor = (provider: AddressedProvider) =>
   new StreamableHTTPClientTransport(MCP_URL, { fetch: (url, init) => viaPipeline(url, init, provider.ip), authProvider: provider });
-async function connected(provider: MemoryProvider) {
+async function connected(provider: AddressedProvider) {
   const client = new Client({ name: provider.name, version: '1.0.0' });
   await client.connect(transportFor(provider));
   open.push(client);
@@ -108,7 +66,7 @@ async function connected(provider: MemoryProvider) {
  * The browser's part: the authorization address with the person's session lands on the consent page (the plugin's
  * signed query), whose "Allow" posts it back; the answer is the client's redirect address with a code.
  */
-async function consent(provider: MemoryProvider, cookie: string, accept = true) {
+async function consent(provider: AddressedProvider, cookie: string, accept = true) {
   const authorize = await viaPipeline(provider.authorization!, { headers: { cookie }, redirect: 'manual' });
   expect(authorize.status).toBe(302);
   const page = new URL(authorize.headers.get('location')!, ORIGIN);
@@ -125,7 +83,7 @@ async function consent(provider: MemoryProvider, cookie: string, accept = true) 
 
 /** Connects a new client for `cookie`'s person: registration and discovery by the SDK, consent by the person. */
 async function connectWithConsent(name: string, cookie: string) {
-  const provider = new MemoryProvider(name);
+  const provider = new AddressedProvider(name);
   const first = new Client({ name, version: '1.0.0' });
   const transport = transportFor(provider);
   await expect(first.connect(transport)).rejects.toThrow(/Unauthorized/i);
@@ -226,16 +184,7 @@ export function mcpOAuthSuite() {
 
     it('has a budget of its own for each person, as a key has: past it, 429 with Retry-After', async () => {
       const { provider } = await connectWithConsent('Busy agent', reader.cookie);
-      const call = () =>
-        viaPipeline(MCP_URL, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${provider.saved!.access_token}`,
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-          },
-          body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
-        });
+      const call = () => viaPipeline(MCP_URL, mcpMessage(provider.saved!.access_token, { method: 'tools/list' }));
       // The SDK's connect made two calls (initialize, its notification): 298 more are still within the minute's 300.
       for (let i = 0; i < 298; i++) expect((await call()).status).toBe(200);
       const past = await call();
@@ -267,15 +216,7 @@ export function mcpOAuthSuite() {
       expect((await api('DELETE', `/account/connected-apps/${clientId}`, { cookie: reader.cookie })).status).toBe(200);
       const db = await database();
       expect(await db.select().from(oauthAccessToken).where(eq(oauthAccessToken.clientId, clientId))).toEqual([]);
-      const res = await viaPipeline(MCP_URL, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${provider.saved!.access_token}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
-      });
+      const res = await viaPipeline(MCP_URL, mcpMessage(provider.saved!.access_token, { method: 'tools/list' }));
       expect(res.status).toBe(401);
       expect(((await res.json()) as { code: string }).code).toBe('UNAUTHORIZED');
       await client.close();
@@ -289,7 +230,7 @@ export function mcpOAuthSuite() {
       expect(rpc.status).toBe(401);
       expect(((await rpc.json()) as { code: string }).code).toBe('API_KEY_INVALID');
 
-      const refusedProvider = new MemoryProvider('Refused agent');
+      const refusedProvider = new AddressedProvider('Refused agent');
       await expect(new Client({ name: 'refused', version: '1' }).connect(transportFor(refusedProvider))).rejects.toThrow(/Unauthorized/i);
       const { back } = await consent(refusedProvider, reader.cookie, false);
       expect(back.searchParams.get('error')).toBe('access_denied');
