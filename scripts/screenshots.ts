@@ -96,6 +96,30 @@ function shots(samples: Samples): Shot[] {
         path: `${userPage.path}?tab=${tab}`,
       }))
     : [];
+  // The organisation page's other tabs (src/features/organizations/organizations.search.ts), and its key's activity.
+  const organizationPage = pages.find((page) => page.name === 'app-organizations-slug');
+  const organizationTabs = organizationPage
+    ? (['members', 'invitations', 'teams', 'shelf', 'webhooks', 'settings'] as const).map((tab) => ({
+        ...organizationPage,
+        name: `app-organizations-slug-${tab}`,
+        path: `${organizationPage.path}?tab=${tab}`,
+      }))
+    : [];
+  const keyActivity: Shot[] = organizationPage
+    ? [
+        {
+          ...organizationPage,
+          name: 'app-organizations-slug-api-key-activity',
+          path: `${organizationPage.path}?tab=settings`,
+          dialog: true,
+          // The key's first button, Activity, in any language.
+          then: async (page: Page) => {
+            await page.locator('section[aria-labelledby="organization-api-keys"] [data-testid="api-key"] button').first().click();
+            await page.getByRole('dialog').waitFor();
+          },
+        },
+      ]
+    : [];
   const book = pages.find((page) => page.name === 'manager-books-id');
   // The user's account with a passkey (added once, through a virtual authenticator); the admin's
   // (manager-account) keeps the empty list.
@@ -146,6 +170,8 @@ function shots(samples: Samples): Shot[] {
   return [
     ...pages,
     ...tabs,
+    ...organizationTabs,
+    ...keyActivity,
     ...states,
     { name: 'onboarding', who: 'newcomer', path: '/app' },
     { name: 'app-404', who: 'user', path: '/app/no-such-page' },

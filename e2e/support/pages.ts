@@ -163,11 +163,23 @@ export async function makeSamples(
   // The user's account lists an MCP client they allowed (decision 105).
   if (showcase) await connectAnAgent(user, origin);
   if (showcase) {
-    const { items } = await json<{ items: Array<{ id: string }> }>(await user.get('/api/rpc/books?limit=4&sort=title'));
+    const { items } = await json<{ items: Array<{ id: string }> }>(await user.get('/api/rpc/books?limit=5&sort=title'));
     const notes = ['Our pick for March', 'Lend to Ana', '', 'Discussed at the last meeting'];
-    for (const [index, found] of items.entries()) {
+    for (const [index, found] of items.slice(0, 4).entries()) {
       await json(await user.post('/api/rpc/shelf', { data: { bookId: found.id, note: notes[index] ?? '' }, headers }));
     }
+    // The organisation's key, with something done through it: its settings list the key, and its Activity the book.
+    const key = await json<{ secret: string }>(
+      await user.post(`/api/rpc/organizations/${slug}/api-keys`, {
+        data: { name: 'Shelf sync', expiresInDays: 90, permissions: { shelf: ['read', 'add'], book: ['read'] } },
+        headers,
+      }),
+    );
+    const last = items[4];
+    if (last)
+      await json(
+        await user.post('/api/rpc/shelf', { data: { bookId: last.id, note: '' }, headers: { authorization: `Bearer ${key.secret}` } }),
+      );
   }
   const invitation = await json<{ id: string }>(
     await user.post('/api/auth/organization/invite-member', {
