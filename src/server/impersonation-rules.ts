@@ -3,7 +3,7 @@
 // account's owner. A provider identity linked to the account (or one unlinked), a passkey added, a
 // second factor set up or turned off, a change of the account's e-mail (the administrator could then
 // sign in as the person, and the person's own address would stop working), and deleting the account
-// (issue #53 round 3, N4: nothing brings it back). The product API's one such write, making an API key,
+// (issue #53 round 3, N4: nothing brings it back), and connecting an MCP client. The product API's one such write, making an API key,
 // is refused in its procedure (src/features/api-keys/api-keys.router.ts).
 import { APIError } from 'better-auth/api';
 import { apiTranslator } from './api-errors.ts';
@@ -14,6 +14,7 @@ const PASSKEY_DELETE = 'YOU_CANNOT_DELETE_A_PASSKEY_WHILE_IMPERSONATING';
 const EMAIL = 'YOU_CANNOT_CHANGE_EMAIL_WHILE_IMPERSONATING';
 const TWO_FACTOR = 'YOU_CANNOT_CHANGE_TWO_FACTOR_WHILE_IMPERSONATING';
 const DELETE = 'YOU_CANNOT_DELETE_THE_ACCOUNT_WHILE_IMPERSONATING';
+const CONNECT_APP = 'YOU_CANNOT_CONNECT_AN_APP_WHILE_IMPERSONATING';
 
 /** Path → the refusal's code (its message in `authErrors`). */
 const NOT_WHILE_IMPERSONATING: Readonly<Record<string, string>> = {
@@ -33,6 +34,10 @@ const NOT_WHILE_IMPERSONATING: Readonly<Record<string, string>> = {
   '/two-factor/disable': TWO_FACTOR,
   '/two-factor/generate-backup-codes': TWO_FACTOR,
   '/delete-user': DELETE,
+  // An MCP client's token would act as the person for as long as it is refreshed (decision 105): neither allowing
+  // one nor an authorization that a consent given earlier would answer with a code.
+  '/oauth2/authorize': CONNECT_APP,
+  '/oauth2/consent': CONNECT_APP,
 };
 
 /** The auth hooks' `before` step. */

@@ -25,15 +25,23 @@ const RECENT_SIGN_IN_AUTH_PATHS: ReadonlySet<string> = new Set([
   '/organization/delete',
 ]);
 
+/**
+ * Asked on some calls only: allowing an MCP client to act as the person makes a credential, as creating an API key
+ * does (decision 105); denying one never asks.
+ */
+const RECENT_SIGN_IN_WHEN: Readonly<Record<string, (body: unknown) => boolean>> = {
+  '/oauth2/consent': (body) => (body as { accept?: unknown } | null | undefined)?.accept === true,
+};
+
 export const signedInRecently = (createdAt: Date | string, now = Date.now()) =>
   now - new Date(createdAt).getTime() < RECENT_SIGN_IN_SECONDS * 1000;
 
 /** The auth hooks' `before` step: a sensitive action of a session signed in too long ago. */
 export async function refuseStaleSession(
-  call: { path: string; request?: Request | undefined },
+  call: { path: string; request?: Request | undefined; body?: unknown },
   caller: () => Promise<{ session: { createdAt: Date | string; impersonatedBy?: string | null } } | null>,
 ) {
-  if (!RECENT_SIGN_IN_AUTH_PATHS.has(call.path)) return;
+  if (!RECENT_SIGN_IN_AUTH_PATHS.has(call.path) && !RECENT_SIGN_IN_WHEN[call.path]?.(call.body)) return;
   const session = await caller();
   if (!session || signedInRecently(session.session.createdAt)) return;
   const t = await apiTranslator(call.request ?? new Request('http://localhost/'));

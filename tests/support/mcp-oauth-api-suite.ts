@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#/server/api-handler.ts';
 import { handleAuthRequest } from '#/server/auth-handler.ts';
@@ -15,7 +15,7 @@ import { auditEvent, oauthAccessToken, oauthConsent, user } from '#/server/db/sc
 import { createHttpPipeline } from '#/server/http/pipeline.ts';
 import { handleMcpRequest } from '#/server/mcp/handler.ts';
 import { handleOAuthDiscovery } from '#/server/oauth-discovery.ts';
-import { ORIGIN, api, signIn } from './api.ts';
+import { ORIGIN, api, authApi, signIn } from './api.ts';
 import { MemoryProvider, mcpMessage } from './mcp-oauth-client.ts';
 
 let pipeline: ReturnType<typeof createHttpPipeline> | undefined;
@@ -194,6 +194,54 @@ export function mcpOAuthSuite() {
       // Another client of the same person has its own.
       const other = await connectWithConsent('Quiet agent', reader.cookie);
       expect(await toolNames(other.client)).toContain('books_list');
+    });
+
+    it('asks a session signed in over ten minutes ago to sign in again before allowing, not before denying', async () => {
+      const stale = await person('user');
+      const provider = new AddressedProvider('Patient agent');
+      await expect(new Client({ name: 'patient', version: '1' }).connect(transportFor(provider))).rejects.toThrow(/Unauthorized/i);
+      const authorize = await viaPipeline(provider.authorization!, { headers: { cookie: stale.cookie }, redirect: 'manual' });
+      const page = new URL(authorize.headers.get('location')!, ORIGIN);
+      const db = await database();
+      await db.execute(sql`update session set created_at = now() - interval '11 minutes' where user_id = ${stale.id}`);
+      const answer = (accept: boolean) =>
+        viaPipeline(`${ORIGIN}/api/auth/oauth2/consent`, {
+          method: 'POST',
+          headers: { cookie: stale.cookie, origin: ORIGIN, 'content-type': 'application/json' },
+          body: JSON.stringify({ accept, oauth_query: page.search.slice(1) }),
+        });
+      const allowed = await answer(true);
+      expect(allowed.status).toBe(403);
+      expect(((await allowed.json()) as { code: string }).code).toBe('SESSION_EXPIRED');
+      expect(await db.select().from(oauthConsent).where(eq(oauthConsent.userId, stale.id))).toEqual([]);
+      const denied = await answer(false);
+      expect(denied.status).toBe(200);
+      const back = new URL(((await denied.json()) as { url: string }).url);
+      expect(back.searchParams.get('error')).toBe('access_denied');
+    });
+
+    it('refuses an administrator acting as the person both the authorization and the consent, translated', async () => {
+      const provider = new AddressedProvider('Borrowed agent');
+      await expect(new Client({ name: 'borrowed', version: '1' }).connect(transportFor(provider))).rejects.toThrow(/Unauthorized/i);
+      // The person allowed it once: an authorization would now answer with a code straight away.
+      await consent(provider, reader.cookie);
+      const started = await authApi('POST', '/admin/impersonate-user', { cookie: admin.cookie, body: { userId: reader.id } });
+      expect(started.status).toBe(200);
+      // The answer first clears the admin's cookie, then sets the impersonation's: the last one counts.
+      const jar = new Map(started.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      const authorize = await viaPipeline(provider.authorization!, { headers: { cookie, 'accept-language': 'fr' }, redirect: 'manual' });
+      expect(authorize.status).toBe(403);
+      expect(await authorize.json()).toMatchObject({
+        code: 'YOU_CANNOT_CONNECT_AN_APP_WHILE_IMPERSONATING',
+        message: 'Un administrateur qui agit à la place de quelqu’un ne peut pas connecter une application à son compte',
+      });
+      const consented = await viaPipeline(`${ORIGIN}/api/auth/oauth2/consent`, {
+        method: 'POST',
+        headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ accept: true, oauth_query: 'client_id=x' }),
+      });
+      expect(consented.status).toBe(403);
     });
 
     it('is listed on the account page and, once disconnected, refused at its next call, its tokens gone', async () => {

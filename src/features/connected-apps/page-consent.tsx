@@ -15,9 +15,13 @@ import { Button } from '#/components/ui/button';
 import { AuthLayout } from '#/features/auth/auth-layout';
 import { useCurrentUser } from '#/features/auth/use-current-user';
 import { isolated } from '#/lib/text';
+import { withRecentSignIn } from '#/lib/reauthentication-events';
 import { consentRequestQuery } from './connected-apps.queries';
 
 const route = getRouteApi('/oauth/consent');
+
+/** The plugin's answer: where the browser goes next, or a refusal with our translated message. */
+type Answer = { url?: string; redirect_uri?: string; code?: string; message?: string };
 
 export function PageConsent() {
   const { t, i18n } = useTranslation('account');
@@ -28,7 +32,8 @@ export function PageConsent() {
   const { data: request } = useQuery({ ...consentRequestQuery(search), enabled: Boolean(search.client_id) });
   const user = useCurrentUser();
   const [pending, setPending] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // The server's translated refusal (an administrator acting as the person), or why nothing came back.
+  const [failure, setFailure] = useState<string | null>(null);
   if (!search.client_id) {
     return (
       <AuthLayout title={t('connectedApps.title')}>
@@ -44,21 +49,27 @@ export function PageConsent() {
     event.preventDefault();
     const accept = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'allow';
     setPending(true);
-    setFailed(false);
+    setFailure(null);
     // The query exactly as the plugin signed it, read before the router rewrote the address (./oauth-query.ts).
-    const response = await fetch('/api/auth/oauth2/consent', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ accept, oauth_query: oauthQuery }),
-    }).catch(() => null);
-    const body = response?.ok ? ((await response.json().catch(() => null)) as { url?: string; redirect_uri?: string } | null) : null;
+    // Allowing needs a recent sign-in, as making a key does: "Confirm it's you" opens, then it is sent again.
+    const send = async () => {
+      const response = await fetch('/api/auth/oauth2/consent', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ accept, oauth_query: oauthQuery }),
+      });
+      const body = (await response.json().catch(() => null)) as Answer | null;
+      if (!response.ok) throw Object.assign(new Error(body?.code ?? String(response.status)), { code: body?.code, answer: body });
+      return body;
+    };
+    const body = await withRecentSignIn(send).catch((error: { answer?: Answer | null }) => error.answer ?? null);
     const next = body?.url ?? body?.redirect_uri;
     if (next) {
       window.location.assign(next);
       return;
     }
     setPending(false);
-    setFailed(true);
+    setFailure(body?.message ?? t('consent.failed'));
   }
 
   return (
@@ -97,9 +108,9 @@ export function PageConsent() {
           {t('consent.deny')}
         </Button>
       </form>
-      {failed && (
+      {failure && (
         <p role="alert" className="text-center text-sm text-destructive">
-          {t('consent.failed')}
+          {failure}
         </p>
       )}
       <p className="text-center text-xs text-muted-foreground">
