@@ -198,6 +198,8 @@ for (const [arg, value] of [
   if (!line.test(dockerfile)) refuse(`the Dockerfile has no "ARG ${arg}=…" line`);
   dockerfile = dockerfile.replace(line, () => `ARG ${arg}=${dockerQuote(value)}`);
 }
+if (dockerfile !== readFileSync(file('Dockerfile'), 'utf8'))
+  changes.push("Dockerfile: the image's name, description and documentation labels");
 writes.push(['Dockerfile', dockerfile]);
 
 // package.json's name is the product's too (npm, the lockfile, a container registry).

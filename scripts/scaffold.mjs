@@ -2211,6 +2211,6 @@ Next:
      new table; read the SQL), and npm run db:reset for a database that ran the first one.
      A nullable field takes its default on a PUT that leaves it out: make it .optional() if older clients exist.
   2. Translate src/locales/{fr,ar,sw}/${many}.json (npm run i18n:untranslated lists what is still English).
-  3. Adjust who may do what in src/lib/permissions.ts and tests/permission-matrix.test.ts (${owned ? 'users create and keep their own, admins moderate: update:own / update:any' : 'admins all, users read'}).
+  3. ${owned ? 'Who may do what is written (src/lib/permissions.ts: users create and keep their own with update:own and delete:own, admins moderate with :any); the matrix (tests/permission-matrix.test.ts) checks both people. Change it there only if your rule differs.' : 'Adjust who may do what in src/lib/permissions.ts and tests/permission-matrix.test.ts (admins all, users read).'}
   4. npm test
 `);
