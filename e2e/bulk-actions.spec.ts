@@ -34,6 +34,7 @@ test.describe('manager: bulk actions on selected rows', () => {
     await expect(page.getByTestId('showing')).toHaveText('Showing 2 of 2');
   });
 
+  // example:start
   test('an admin deletes two selected books after one confirmation', async ({ adminPage: page }) => {
     const stamp = Date.now().toString(36);
     for (const title of [`Bulk book A ${stamp}`, `Bulk book B ${stamp}`])
@@ -49,4 +50,5 @@ test.describe('manager: bulk actions on selected rows', () => {
     await expect(page.getByText('2 books deleted')).toBeVisible();
     await expect(page.getByTestId('search-results')).toHaveText(`0 results for "${stamp}"`);
   });
+  // example:end
 });

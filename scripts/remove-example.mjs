@@ -69,19 +69,35 @@ const EXAMPLE_KEYS = {
     'home.shelfOf',
     'home.openShelf',
     'home.shelfEmpty',
+    'palette.books',
+    'palette.newBook',
   ],
   audit: ['targetTypes.book', 'targetTypes.genre', 'actions.book', 'actions.genre', 'actions.shelf'],
   webhooks: ['events.book'],
   images: ['cover'],
   organizations: ['tabs.shelf', 'shelf'],
-  users: ['dashboard.books', 'dashboard.genres', 'dashboard.newestBooks'],
-  account: ['apiKeys.resources.book', 'apiKeys.resources.genre'],
+  users: ['dashboard.books', 'dashboard.genres', 'dashboard.newestBooks', 'dashboard.genresFooter'],
+  account: ['apiKeys.resources.book', 'apiKeys.resources.genre', 'apiKeys.resources.shelf'],
   tables: ['filters.genre'],
 };
 const LANGUAGES = ['en', 'fr', 'ar', 'sw'];
 
 /** Shared strings that name the example in passing: what they say once it is gone, in every language. */
 const EXAMPLE_TEXTS = {
+  common: {
+    'palette.title': {
+      en: 'Go to a page or a user',
+      fr: 'Aller à une page ou un utilisateur',
+      ar: 'انتقل إلى صفحة أو مستخدم',
+      sw: 'Nenda kwa ukurasa au mtumiaji',
+    },
+    'palette.placeholder': {
+      en: 'Type a page, a name or an e-mail…',
+      fr: 'Tapez une page, un nom ou une adresse e-mail…',
+      ar: 'اكتب اسم صفحة أو اسمًا أو بريدًا إلكترونيًا…',
+      sw: 'Andika ukurasa, jina au barua pepe…',
+    },
+  },
   organizations: {
     'members.removeBody': {
       en: '{{name}} loses access to this organisation.',
@@ -123,6 +139,7 @@ const EXAMPLE_TEXTS = {
     },
   },
   users: {
+    'dashboard.growthTitle': { en: 'Sign-ups', fr: 'Inscriptions', ar: 'التسجيلات', sw: 'Usajili' },
     'form.roleHelp': {
       en: 'Administrators can manage users; users manage their account.',
       fr: 'Les administrateurs gèrent les utilisateurs ; les utilisateurs gèrent leur compte.',
