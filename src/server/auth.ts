@@ -48,7 +48,7 @@ import { isLastAdmin } from './last-admin.ts';
 import { organizationToRestore, rememberActiveOrganization } from './active-organization.ts';
 import { API_KEY_PREFIX } from './http/api-key-header.ts';
 import { CLIENT_IP_HEADER } from './http/pipeline.ts';
-import { oauthForAgents } from './oauth-agents.ts';
+import { oauthForAgents, refuseClientName } from './oauth-agents.ts';
 import { logger } from './logger.ts';
 import { logAuthLine } from './auth-log.ts';
 import { hasSessionToken, withoutSessionTokens } from './session-tokens.ts';
@@ -212,6 +212,7 @@ function createAuth(baseDb: Database, e: Env = env()) {
           await beforeSignInMethodChange(db, ctx, caller);
           passkeyBody = await beforePasskeyCall(ctx);
           await refuseTurningOffWhatIsOff(ctx, caller);
+          await refuseClientName(ctx);
           twoFactorBody = await beforeTwoFactorCall(db, ctx, caller, secret);
           organizationBody = await beforeOrganizationCall(db, e, {
             path: ctx.path,

@@ -4,10 +4,12 @@
 // on every request, as an API key is: disconnecting a client on the account page stops it at once.
 import { createHash } from 'node:crypto';
 import { mcp } from '@better-auth/mcp';
+import { APIError } from 'better-auth/api';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { API_KEY_RESOURCES, statements, type Permission } from '#/lib/permissions';
 import { database } from './db/index.ts';
 import { oauthAccessToken, oauthClient } from './db/schema.ts';
+import { apiTranslator } from './api-errors.ts';
 import type { Env } from './env.ts';
 import { logger } from './logger.ts';
 
@@ -99,5 +101,34 @@ export async function oauthGrant(token: string, e: Pick<Env, 'baseUrl'>): Promis
       ),
     );
   if (!row?.userId) return null;
-  return { clientId: row.clientId, clientName: row.clientName ?? row.clientId, userId: row.userId, scopes: row.scopes };
+  return { clientId: row.clientId, clientName: shownClientName(row.clientName, row.clientId), userId: row.userId, scopes: row.scopes };
+}
+
+/** The longest name a client may give itself: it is read on the consent card and the account page. */
+const CLIENT_NAME_MAX = 100;
+/** Controls, and the marks that turn text around (RLO, isolates, LRM/RLM, ALM): a name could read as another. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A client's name as a person is shown it: what a name registered before the rule below may still hold, taken out. */
+export const shownClientName = (name: string | null, clientId: string) => (name ?? '').replace(UNSHOWABLE, '').trim() || clientId;
+
+/**
+ * The auth hooks' `before` step for registration: a name that reads as something it is not (a control character,
+ * a mark that reverses text) or longer than a card line is refused, translated, before the plugin stores it.
+ */
+export async function refuseClientName(call: { path: string; body?: unknown; request?: Request | undefined }) {
+  if (call.path !== '/oauth2/register') return;
+  const name = (call.body as { client_name?: unknown } | null | undefined)?.client_name;
+  if (typeof name !== 'string') return;
+  UNSHOWABLE.lastIndex = 0;
+  if (name.length <= CLIENT_NAME_MAX && !UNSHOWABLE.test(name)) return;
+  const t = await apiTranslator(call.request ?? new Request('http://localhost/'));
+  const message = t('api:OAUTH_CLIENT_NAME_INVALID', { max: String(CLIENT_NAME_MAX) });
+  throw new APIError('BAD_REQUEST', {
+    code: 'OAUTH_CLIENT_NAME_INVALID',
+    message,
+    error: 'invalid_client_metadata',
+    error_description: message,
+  });
 }

@@ -196,6 +196,78 @@ export function mcpOAuthSuite() {
       expect(await toolNames(other.client)).toContain('books_list');
     });
 
+    it('takes with a disconnect the codes issued and not yet exchanged: the client cannot trade one for a token after it', async () => {
+      const { provider, client } = await connectWithConsent('Hoarding agent', reader.cookie);
+      await client.close();
+      const clientId = provider.info!.client_id;
+      // Allowed before: the same authorization now answers with a code at once, no card.
+      const again = await viaPipeline(provider.authorization!, { headers: { cookie: reader.cookie }, redirect: 'manual' });
+      expect(again.status).toBe(302);
+      const held = new URL(again.headers.get('location')!).searchParams.get('code');
+      expect(held).toBeTruthy();
+      expect((await api('DELETE', `/account/connected-apps/${clientId}`, { cookie: reader.cookie })).status).toBe(200);
+      const traded = await viaPipeline(
+        `${ORIGIN}/api/auth/oauth2/token`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code: held!,
+            redirect_uri: REDIRECT,
+            client_id: clientId,
+            code_verifier: provider.verifier,
+            resource: `${ORIGIN}/api/mcp`,
+          }).toString(),
+        },
+        provider.ip,
+      );
+      expect(traded.status).toBe(400);
+      expect(((await traded.json()) as { error: string }).error).toBe('invalid_grant');
+      expect(await (await database()).select().from(oauthAccessToken).where(eq(oauthAccessToken.clientId, clientId))).toEqual([]);
+    });
+
+    it('names on the card the address this request returns to, and refuses a name that reads as another', async () => {
+      const register = (body: object) =>
+        viaPipeline(
+          `${ORIGIN}/api/auth/oauth2/register`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+            body: JSON.stringify({ token_endpoint_auth_method: 'none', ...body }),
+          },
+          `198.51.101.${nextAddress++}`,
+        );
+      // Two addresses: the card names the one the request asks for, not the first registered.
+      const two = (await (
+        await register({ client_name: 'Two doors', redirect_uris: ['https://claude.ai/cb', 'https://other.example/cb'] })
+      ).json()) as {
+        client_id: string;
+      };
+      const card = await api<{ redirectHost: string | null; name: string }>(
+        'GET',
+        `/account/connected-apps/requests/${two.client_id}?redirectUri=${encodeURIComponent('https://other.example/cb')}`,
+        { cookie: reader.cookie },
+      );
+      expect(card.body.redirectHost).toBe('other.example');
+      const unregistered = await api<{ redirectHost: string | null }>(
+        'GET',
+        `/account/connected-apps/requests/${two.client_id}?redirectUri=${encodeURIComponent('https://evil.example/cb')}`,
+        { cookie: reader.cookie },
+      );
+      expect(unregistered.body.redirectHost).toBeNull();
+      for (const client_name of ['Claude\u202Emoc.live', 'Tab\tname', 'x'.repeat(101)]) {
+        const refused = await register({ client_name, redirect_uris: ['https://claude.ai/cb'] });
+        expect(refused.status, client_name).toBe(400);
+        expect(await refused.json()).toMatchObject({
+          code: 'OAUTH_CLIENT_NAME_INVALID',
+          error: 'invalid_client_metadata',
+          message: 'Le nom d’une application compte au plus 100 caractères, sans caractère de contrôle ni de direction',
+        });
+      }
+      expect((await register({ client_name: 'x'.repeat(100), redirect_uris: ['https://claude.ai/cb'] })).status).toBe(201);
+    });
+
     it('asks a session signed in over ten minutes ago to sign in again before allowing, not before denying', async () => {
       const stale = await person('user');
       const provider = new AddressedProvider('Patient agent');

@@ -1,12 +1,13 @@
 // MCP clients a person connected with OAuth (docs/decisions/105-agents-signed-in-with-oauth.md): what the consent
 // page shows of a client asking, and the account page's list, where a client is disconnected — its consent and every
 // token it holds removed at once, so its next call is refused (src/server/oauth-agents.ts reads a token each time).
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { API_KEY_RESOURCES, roleHolds, statements } from '#/lib/permissions';
 import { z } from '#/lib/zod';
 import { apiError } from '#/server/api-errors.ts';
 import { actingIn, recordAuditEvent } from '#/server/audit/record.ts';
-import { oauthAccessToken, oauthClient, oauthConsent, oauthRefreshToken } from '#/server/db/schema.ts';
+import { oauthAccessToken, oauthClient, oauthConsent, oauthRefreshToken, verification } from '#/server/db/schema.ts';
+import { shownClientName } from '#/server/oauth-agents.ts';
 import { base } from '#/server/rpc.ts';
 
 /** A consented scope as a person reads it: the resource, and the actions their role holds on it today. */
@@ -25,7 +26,7 @@ const consentRequestSchema = z.object({
   clientId: z.string(),
   name: z.string(),
   uri: z.string().nullable(),
-  /** Where the person goes back to after answering: the host of its registered redirect address. */
+  /** Where the person goes back to after answering: the host of the registered address this request names. */
   redirectHost: z.string().nullable(),
   grants: z.array(grantSchema),
   /** It asked to stay connected (a refresh token) rather than for an hour. */
@@ -70,7 +71,7 @@ export const connectedAppsRouter = {
         .orderBy(desc(oauthConsent.createdAt), desc(oauthConsent.id));
       return rows.map((row) => ({
         clientId: row.clientId,
-        name: row.name ?? row.clientId,
+        name: shownClientName(row.name, row.clientId),
         uri: row.uri,
         connectedAt: row.connectedAt ?? new Date(0),
         grants: grantsOf(row.scopes, me.role),
@@ -84,7 +85,13 @@ export const connectedAppsRouter = {
       summary: 'What the consent page shows of a client asking to connect',
       tags: ['account'],
     })
-    .input(z.object({ clientId: z.string().min(1).max(200), scope: z.string().max(2000).optional() }))
+    .input(
+      z.object({
+        clientId: z.string().min(1).max(200),
+        scope: z.string().max(2000).optional(),
+        redirectUri: z.string().max(2000).optional(),
+      }),
+    )
     .output(consentRequestSchema)
     .handler(async ({ input, context }) => {
       const [client] = await context.db.select().from(oauthClient).where(eq(oauthClient.clientId, input.clientId));
@@ -93,9 +100,16 @@ export const connectedAppsRouter = {
       const scopes = input.scope ? input.scope.split(' ').filter(Boolean) : (client.scopes ?? []);
       return {
         clientId: client.clientId,
-        name: client.name ?? client.clientId,
+        name: shownClientName(client.name, client.clientId),
         uri: client.uri,
-        redirectHost: hostOf(client.redirectUris[0]),
+        // The request's own address when the client registered it (the plugin refuses any other), else its only one.
+        redirectHost: hostOf(
+          input.redirectUri !== undefined
+            ? client.redirectUris.find((uri) => uri === input.redirectUri)
+            : client.redirectUris.length === 1
+              ? client.redirectUris[0]
+              : undefined,
+        ),
         grants: grantsOf(scopes, context.user!.role),
         offline: scopes.includes('offline_access'),
       };
@@ -119,6 +133,17 @@ export const connectedAppsRouter = {
         // Access tokens first: a refresh token's are its children.
         await tx.delete(oauthAccessToken).where(mine(oauthAccessToken));
         await tx.delete(oauthRefreshToken).where(mine(oauthRefreshToken));
+        // And the codes issued and not yet exchanged: a client could otherwise trade one for a token after this
+        // (a consent given earlier answers an authorization with a code straight away). The plugin keeps them as
+        // verification values whose JSON names the client and the person.
+        const codes = await tx
+          .delete(verification)
+          .where(
+            sql`${verification.value} like '{"type":"authorization_code"%' and case when ${verification.value} like '{"type":"authorization_code"%'
+              then ${verification.value}::jsonb->>'userId' = ${me.id} and ${verification.value}::jsonb->'query'->>'client_id' = ${input.clientId}
+              else false end`,
+          )
+          .returning({ id: verification.id });
         const consents = await tx.delete(oauthConsent).where(mine(oauthConsent)).returning({ id: oauthConsent.id });
         if (consents.length) {
           const [client] = await tx.select({ name: oauthClient.name }).from(oauthClient).where(eq(oauthClient.clientId, input.clientId));
@@ -126,10 +151,10 @@ export const connectedAppsRouter = {
             ...actingIn(context),
             action: 'oauth-client.disconnected',
             target: { type: 'user', id: me.id, label: me.email },
-            details: { clientId: input.clientId, name: client?.name ?? null },
+            details: { clientId: input.clientId, name: client ? shownClientName(client.name, input.clientId) : null },
           });
         }
-        return consents;
+        return [...consents, ...codes];
       });
       if (!ended.length) throw apiError('NOT_FOUND', context.t('account:connectedApps.notFound'));
       return { clientId: input.clientId };
