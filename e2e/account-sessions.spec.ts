@@ -135,6 +135,23 @@ test.describe('own sessions', () => {
     });
   }
 
+  test('security activity shows the 5 latest events, View all the rest', async ({ adminPage, browser, app, sink }) => {
+    const { email } = await createUser(adminPage, 'Busy Week');
+    // Each sign-in records two events (the code asked for, the sign-in): eight.
+    for (let i = 0; i < 3; i++) await (await signedInPage(browser, app, sink, email)).context().close();
+    const page = await signedInPage(browser, app, sink, email);
+    await page.goto('/app/account');
+    await hydrated(page);
+    const activity = page.getByTestId('security-activity');
+    const items = activity.getByTestId('security-activity-list').getByRole('listitem');
+    await expect(items).toHaveCount(5);
+    await activity.getByRole('button', { name: 'View all' }).click();
+    // And the account's creation by the admin.
+    await expect(items).toHaveCount(9);
+    await expect(activity.getByRole('button', { name: 'View all' })).toHaveCount(0);
+    await page.context().close();
+  });
+
   test('the last admin cannot delete their own account', async ({ adminPage: page }) => {
     await page.goto('/manager/account');
     await hydrated(page);
