@@ -35,10 +35,11 @@ test.describe('own sessions', () => {
     await expect(sessions).toHaveCount(2);
     await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
     await expect(sessions.first()).toContainText(/Chrome \d+ · Linux/);
-    // From 640 px a table: device, address, last active.
+    // From 640 px a table: device (its address under it, in the settings card's width), last active.
     const table = first.getByRole('region', { name: 'Your sessions' }).getByRole('table');
-    await expect(table.getByRole('columnheader')).toHaveText(['Device', 'IP address', 'Last active', 'Actions']);
-    await expect(sessions.first().getByRole('cell').nth(2)).toHaveText(/\d{4}, \d{1,2}:\d{2}\s?[AP]M/);
+    await expect(table.getByRole('columnheader')).toHaveText(['Device', 'Last active', 'Actions']);
+    await expect(sessions.first().getByRole('cell').first()).toContainText(/IP address: \S+/);
+    await expect(sessions.first().getByRole('cell').nth(1)).toHaveText(/\d{4}, \d{1,2}:\d{2}\s?[AP]M/);
 
     // A third window, signed out from its own row: asked first, then a toast, and that window is out.
     const third = await signedInPage(browser, app, sink, email);
@@ -100,6 +101,55 @@ test.describe('own sessions', () => {
     await expect(first).toHaveURL(/\/login\?redirect=/);
     await first.context().close();
     await second.context().close();
+  });
+
+  for (const lng of ['en', 'ar']) {
+    test(`the sessions table fits its settings card at 1280 px, every Sign out whole (${lng})`, async ({
+      adminPage,
+      browser,
+      app,
+      sink,
+    }) => {
+      const { email } = await createUser(adminPage, `Fits ${lng}`);
+      const other = await signedInPage(browser, app, sink, email);
+      const page = await signedInPage(browser, app, sink, email);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`/app/account?lng=${lng}`);
+      await hydrated(page);
+      const card = page
+        .locator('#own-sessions')
+        .locator('xpath=ancestor::section[1]')
+        .locator('table')
+        .locator('xpath=ancestor::div[@data-slot="table-container"]');
+      await expect(card).toBeVisible();
+      const { scrollWidth, clientWidth } = await card.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      const box = (await card.boundingBox())!;
+      const buttons = card.getByRole('button');
+      await expect(buttons).toHaveCount(1);
+      const button = (await buttons.first().boundingBox())!;
+      expect(button.x).toBeGreaterThanOrEqual(box.x);
+      expect(button.x + button.width).toBeLessThanOrEqual(box.x + box.width);
+      await other.context().close();
+      await page.context().close();
+    });
+  }
+
+  test('security activity shows the 5 latest events, View all the rest', async ({ adminPage, browser, app, sink }) => {
+    const { email } = await createUser(adminPage, 'Busy Week');
+    // Each sign-in records two events (the code asked for, the sign-in): eight.
+    for (let i = 0; i < 3; i++) await (await signedInPage(browser, app, sink, email)).context().close();
+    const page = await signedInPage(browser, app, sink, email);
+    await page.goto('/app/account');
+    await hydrated(page);
+    const activity = page.getByTestId('security-activity');
+    const items = activity.getByTestId('security-activity-list').getByRole('listitem');
+    await expect(items).toHaveCount(5);
+    await activity.getByRole('button', { name: 'View all' }).click();
+    // And the account's creation by the admin.
+    await expect(items).toHaveCount(9);
+    await expect(activity.getByRole('button', { name: 'View all' })).toHaveCount(0);
+    await page.context().close();
   });
 
   test('the last admin cannot delete their own account', async ({ adminPage: page }) => {

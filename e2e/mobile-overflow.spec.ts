@@ -148,6 +148,35 @@ test.describe('no horizontal overflow at 375 px', () => {
       }
     });
 
+    test(`an organisation's members are cards on a phone in the manager: name, e-mail, role, joined (${lng})`, async ({
+      adminPage: page,
+      userPage,
+      app,
+    }) => {
+      await page.setViewportSize(MOBILE);
+      const tag = `${lng}${Date.now().toString(36)}`;
+      const created = await userPage.request.post('/api/auth/organization/create', {
+        data: { name: `Members ${tag}`, slug: `members-${tag}` },
+        headers: { Origin: app.url },
+      });
+      expect(created.status()).toBe(200);
+      const { id } = (await created.json()) as { id: string };
+      const { scrollWidth, innerWidth } = await overflow(page, `/manager/organizations/${id}?lng=${lng}`);
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      const members = page.getByTestId('manager-organization-members');
+      await expect(members.locator('table')).toHaveCount(0);
+      await expect(page.locator('main table')).toHaveCount(0);
+      const card = members.getByTestId('manager-organization-member');
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText('user@example.com');
+      await expect(card.getByRole('link')).toBeVisible();
+      await expect(card.locator('dt')).toHaveText([lng === 'ar' ? 'تاريخ الانضمام' : 'Joined']);
+      const box = (await card.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(innerWidth);
+      expect((await page.request.delete(`/api/rpc/manager/organizations/${id}`, { headers: { Origin: app.url } })).status()).toBe(200);
+    });
+
     test(`the audit log is cards on a phone: action, actor, time (${lng})`, async ({ adminPage: page, app, sink }) => {
       await page.setViewportSize(MOBILE);
       // The newest sign-in is by a person whose name has no break in it (CI met one from an earlier test).

@@ -277,6 +277,33 @@ test.describe('organisations', () => {
     await inviteeContext.close();
   });
 
+  test('the overview counts members, teams and pending invitations in cards that open their tab', async ({ userPage: page, app }) => {
+    const slug = `stats-${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/auth/organization/create', {
+      data: { name: `Stats ${slug}`, slug },
+      headers: { Origin: app.url },
+    });
+    const id = ((await created.json()) as { id: string }).id;
+    for (const email of ['one', 'two'])
+      await page.request.post('/api/auth/organization/invite-member', {
+        data: { organizationId: id, email: `${email}.${slug}@example.org`, role: 'member' },
+        headers: { Origin: app.url },
+      });
+    await openTab(page, slug, 'overview');
+    const count = (tab: string) => page.getByTestId(`organization-count-${tab}`);
+    await expect(count('members').locator('dd').first()).toHaveText('1');
+    await expect(count('members')).toContainText('1 member');
+    // Its first team comes with it.
+    await expect(count('teams')).toContainText('1 team');
+    await expect(count('invitations').locator('dd').first()).toHaveText('2');
+    await expect(count('invitations')).toContainText('2 pending invitations');
+    // Anywhere on the card opens the tab (the label's link covers it).
+    const box = (await count('invitations').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height - 8);
+    await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}\\?tab=invitations$`));
+    await page.request.post('/api/auth/organization/delete', { data: { organizationId: id }, headers: { Origin: app.url } });
+  });
+
   for (const [lng, scheme] of SWEEP)
     test(`the organisation pages pass axe (${lng}, ${scheme}) and fit 375 px`, async ({ userPage: page, adminPage, app }) => {
       test.setTimeout(120_000);

@@ -485,3 +485,22 @@ test.describe('language resources', () => {
     await context.close();
   });
 });
+
+test.describe('the top bars', () => {
+  for (const width of [1280, 375])
+    test(`the sign-in pages' switches sit at the app's controls' height and size (${width} px)`, async ({ page, userPage }) => {
+      const viewport = { width, height: 800 };
+      await page.setViewportSize(viewport);
+      await userPage.setViewportSize(viewport);
+      await page.goto('/login');
+      await userPage.goto('/app');
+      const theme = (await page.getByRole('group', { name: 'Theme' }).boundingBox())!;
+      const menu = (await userPage.getByRole('button', { name: 'User menu' }).boundingBox())!;
+      expect(theme.height).toBe(menu.height);
+      if (width >= 640) {
+        // One row: the same top bar, its control centred in it.
+        expect((await page.getByTestId('auth-top-bar').boundingBox())!.height).toBe(56);
+        expect(Math.abs(theme.y + theme.height / 2 - (menu.y + menu.height / 2))).toBeLessThanOrEqual(1);
+      }
+    });
+});

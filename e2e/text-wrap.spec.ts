@@ -160,3 +160,27 @@ test('a headline that wraps on a phone leaves no word alone on a line (the 403 p
   const words = await wordsPerLine();
   expect(Math.min(...words), String(words)).toBeGreaterThan(1);
 });
+
+// example:start
+test("a drawn cover's title fits its cover, however long, on a phone and a wide screen", async ({ adminPage: page, app }) => {
+  const title = `The Life and Strange Surprizing Adventures of Robinson Crusoe, of York, Mariner ${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/rpc/books', { data: { title, author: 'Daniel Defoe' }, headers: { Origin: app.url } });
+  expect(created.status()).toBe(201);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/app/books?searchTerm=${encodeURIComponent('Surprizing Adventures')}`);
+    const drawn = page.locator('.book-cover-title').first();
+    await expect(drawn).toBeVisible();
+    // Not cut by its line clamp, and no wider than its line.
+    const { scrollHeight, clientHeight, scrollWidth, clientWidth } = await drawn.evaluate((el) => ({
+      scrollHeight: el.scrollHeight,
+      clientHeight: el.clientHeight,
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollHeight, `${width} px`).toBeLessThanOrEqual(clientHeight + 1);
+    expect(scrollWidth, `${width} px`).toBeLessThanOrEqual(clientWidth + 1);
+  }
+  await page.request.delete(`/api/rpc/books/${((await created.json()) as { id: string }).id}`, { headers: { Origin: app.url } });
+});
+// example:end

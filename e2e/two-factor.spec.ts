@@ -2,7 +2,7 @@
 // from the account page by typing the secret it shows into an "authenticator" (tests/support/totp.ts computes the
 // codes from that secret with node:crypto), then a sign-in by e-mail code that reaches nothing until the app's code;
 // a browser trusted for 30 days, then revoked from the account page.
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { startApp } from './support/app-server';
 import { clientHeaders, expect, hydrated, setUpAuthenticator, signInThroughUi, signInViaApi, test } from './support/fixtures';
 import { secretOf, totpCode } from '../tests/support/totp.ts';
@@ -119,8 +119,20 @@ test.describe('two-factor authentication', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/login\/two-factor/);
     await expect(page.getByText('Invalid code')).toBeVisible();
+    // The disclosure's chevron points along the reading direction, and down once open: right in English, left in Arabic.
+    const toggle = page.getByText('Lost your device? Use a recovery code');
+    expect(await chevronPoints(toggle.locator('svg'))).toBe('right');
+    await context.addCookies([{ name: 'i18next', value: 'ar', url: app.url }]);
+    await page.goto('/login/two-factor');
+    const arabicToggle = page.locator('summary');
+    expect(await chevronPoints(arabicToggle.locator('svg'))).toBe('left');
+    await arabicToggle.click();
+    await expect(page.locator('details')).toHaveAttribute('open', '');
+    await expect.poll(() => chevronPoints(arabicToggle.locator('svg'))).toBe('down');
+    await context.addCookies([{ name: 'i18next', value: 'en', url: app.url }]);
+    await page.goto('/login/two-factor');
     // A recovery code, from the list shown once at set-up.
-    await page.getByText('Lost your device? Use a recovery code').click();
+    await toggle.click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Use this recovery code' }).click();
     await expect(page).toHaveURL(/\/app$/);
@@ -157,6 +169,18 @@ test.describe('two-factor authentication', () => {
     }
   });
 });
+
+/** Where a right-pointing chevron points once its rotate and scale apply (rotate after scale, as CSS composes them). */
+function chevronPoints(icon: Locator) {
+  return icon.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const [sx = 1, sy = sx] = style.scale === 'none' ? [] : style.scale.split(' ').map(Number);
+    const degrees = style.rotate === 'none' ? 0 : Number.parseFloat(style.rotate);
+    const tip = new DOMMatrix().rotate(degrees).scale(sx, sy).transformPoint({ x: 1, y: 0 });
+    if (Math.abs(tip.x) > Math.abs(tip.y)) return tip.x > 0 ? 'right' : 'left';
+    return tip.y > 0 ? 'down' : 'up';
+  });
+}
 
 /** The account page's set-up, over the API: the secret and the recovery codes, confirmed by a first code. */
 async function enableAuthenticator(request: APIRequestContext) {

@@ -13,10 +13,27 @@ function letterWidth(letter: string): number {
   return 0.62;
 }
 
-/** The title's size in container units: its longest word fits the line (66 % of the width, less a margin), and a long title gets five lines' room. */
-function titleSize(title: string): string {
-  const widest = Math.max(0.5, ...title.split(/\s+/u).map((word) => Array.from(word).reduce((n, c) => n + letterWidth(c), 0)));
-  return `${Math.max(7, Math.min(title.length > 32 ? 12 : 14, 62 / widest)).toFixed(1)}cqw`;
+// The title's room, in container units: 66 wide (the cover's width less its margins), about 80 high (its
+// height, 150, less the margins and the author's lines), in lines 1.08 of the size high, each line wrapped at a
+// word and so some 15 % short of full.
+const TITLE_WIDTH = 66;
+const TITLE_HEIGHT = 80;
+const LINE_HEIGHT = 1.08;
+const LINE_FILL = 0.85;
+
+/**
+ * The title's size in container units: its longest word fits the line (less a margin), and the whole title
+ * fits the room, so a long one shrinks rather than being cut; never below 7 (nor above 14).
+ */
+export function titleSize(title: string): string {
+  const words = title
+    .split(/\s+/u)
+    .filter(Boolean)
+    .map((word) => Array.from(word).reduce((n, c) => n + letterWidth(c), 0));
+  const widest = Math.max(0.5, ...words);
+  const total = words.reduce((n, width) => n + width, 0) + 0.25 * Math.max(0, words.length - 1);
+  const byRoom = Math.sqrt((TITLE_WIDTH * TITLE_HEIGHT * LINE_FILL) / (LINE_HEIGHT * Math.max(total, 0.5)));
+  return `${Math.max(7, Math.min(14, (TITLE_WIDTH - 4) / widest, byRoom)).toFixed(1)}cqw`;
 }
 
 /**
@@ -53,7 +70,7 @@ export function BookCover({
         <span
           className={cn(
             drawn,
-            'book-cover-title line-clamp-5 font-display leading-[1.08] font-semibold wrap-break-word @max-[4rem]:hidden',
+            'book-cover-title line-clamp-10 font-display leading-[1.08] font-semibold wrap-break-word @max-[4rem]:hidden',
           )}
           style={{ fontSize: titleSize(book.title) }}
           data-text={book.title}

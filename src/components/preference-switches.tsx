@@ -44,7 +44,7 @@ export function PreferenceSwitches() {
           ))}
         </ul>
       </nav>
-      <div role="group" aria-label={t('preferences.theme')} className="inline-flex rounded-md border bg-card p-0.5">
+      <div role="group" aria-label={t('preferences.theme')} className="inline-flex h-9 items-center rounded-md border bg-card p-0.5">
         {THEMES.map((value) => {
           const Icon = THEME_ICONS[value];
           return (
@@ -56,7 +56,7 @@ export function PreferenceSwitches() {
               title={t(`preferences.themes.${value}`)}
               onClick={() => setTheme(value)}
               className={cn(
-                'flex size-7 items-center justify-center rounded-sm text-muted-foreground hover:text-foreground',
+                'flex size-7.5 items-center justify-center rounded-sm text-muted-foreground hover:text-foreground',
                 theme === value && 'bg-muted text-foreground',
               )}
             >

@@ -43,36 +43,48 @@ export function SessionList({ rows, labels, actions, testId }: { rows: SessionRo
         ))}
       </ItemList>
     );
+  // In a narrow container (a settings card beside its title, 460 px at 1280) the address moves under the device's
+  // name, so the sign-out button keeps its room; from 576 px of container it has its own column.
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">{labels.device}</TableHead>
-          <TableHead scope="col">{labels.ipAddress}</TableHead>
-          <TableHead scope="col">{labels.lastActive}</TableHead>
-          {labels.token && <TableHead scope="col">{labels.token}</TableHead>}
-          {actions && (
-            <TableHead scope="col">
-              <span className="sr-only">{labels.actions}</span>
+    <div className="@container">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">{labels.device}</TableHead>
+            <TableHead scope="col" className="hidden @xl:table-cell">
+              {labels.ipAddress}
             </TableHead>
-          )}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.id} data-testid={testId}>
-            {/* A device's name breaks between its words only ('Playwrig|ht 1' in Arabic's larger text was a bug). */}
-            <TableCell className="min-w-36 [&_bdi]:wrap-normal">{row.device}</TableCell>
-            <TableCell>{address(row)}</TableCell>
-            <TableCell className="whitespace-nowrap" title={row.lastActiveTitle}>
-              {row.lastActive}
-            </TableCell>
-            {labels.token && <TableCell>{row.token}</TableCell>}
-            {/* As narrow as its button, which never wraps: the other columns give way first. */}
-            {actions && <TableCell className="w-px text-end whitespace-nowrap">{row.action}</TableCell>}
+            <TableHead scope="col">{labels.lastActive}</TableHead>
+            {labels.token && <TableHead scope="col">{labels.token}</TableHead>}
+            {actions && (
+              <TableHead scope="col">
+                <span className="sr-only">{labels.actions}</span>
+              </TableHead>
+            )}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id} data-testid={testId}>
+              {/* A device's name breaks between its words only ('Playwrig|ht 1' in Arabic's larger text was a bug). */}
+              <TableCell className="min-w-28 [&_bdi]:wrap-normal">
+                {row.device}
+                <span className="mt-0.5 block ps-6 text-muted-foreground @xl:hidden">
+                  <span className="sr-only">{labels.ipAddress}: </span>
+                  {address(row)}
+                </span>
+              </TableCell>
+              <TableCell className="hidden @xl:table-cell">{address(row)}</TableCell>
+              <TableCell className="whitespace-nowrap" title={row.lastActiveTitle}>
+                {row.lastActive}
+              </TableCell>
+              {labels.token && <TableCell>{row.token}</TableCell>}
+              {/* As narrow as its button, which never wraps: the other columns give way first. */}
+              {actions && <TableCell className="w-px text-end whitespace-nowrap">{row.action}</TableCell>}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

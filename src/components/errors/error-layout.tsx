@@ -15,11 +15,13 @@ export function ErrorLayout({
   children,
   home = '/',
   signedInAs,
-}: ErrorPageProps & { code: string; title: string; children?: ReactNode }) {
+  illustration,
+}: ErrorPageProps & { code: string; title: string; children?: ReactNode; illustration?: ReactNode }) {
   const router = useRouter();
   const { t } = useTranslation();
   return (
     <div className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      {illustration}
       <p className="rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold tracking-widest text-brand-text dark:bg-brand/25">{code}</p>
       <h1 className="text-2xl font-bold">{title}</h1>
       {children}

@@ -22,7 +22,8 @@ export function AuthLayout({
   return (
     <div className="grid min-h-dvh grid-cols-1 lg:grid-cols-2">
       <div className="flex flex-col bg-muted/50 lg:bg-background">
-        <header className="flex justify-center p-4 sm:justify-end">
+        {/* The app's top bar's height and padding, so the switches sit where its controls do (h-14, px-4, 36 px). */}
+        <header data-testid="auth-top-bar" className="flex min-h-14 items-center justify-center px-4 py-2 sm:h-14 sm:justify-end sm:py-0">
           <PreferenceSwitches />
         </header>
         <main id="main" className="flex flex-1 flex-col items-center justify-center gap-6 px-4 pt-2 pb-12">

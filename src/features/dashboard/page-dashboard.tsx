@@ -9,6 +9,7 @@ import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
 import { buttonVariants } from '#/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
+import { StatCard as SharedStatCard, statCardFinish, statCardLinkClass } from '#/components/stat-card';
 import { PageHeader } from '#/components/ui/page-header';
 import { formatNumber } from '#/lib/i18n/format';
 import { useDates } from '#/lib/i18n/use-dates';
@@ -99,7 +100,7 @@ export function PageDashboard() {
           <StatCard key={stat.key} stat={stat} value={data.counts[stat.key]} />
         ))}
       </dl>
-      <Card data-testid="signups-chart" className={cardFinish}>
+      <Card data-testid="signups-chart" className={statCardFinish}>
         <CardHeader>
           <div className="flex flex-col gap-1">
             <CardTitle>{t('dashboard.growthTitle')}</CardTitle>
@@ -180,42 +181,33 @@ function RangeSwitch({ days }: { days: number }) {
   );
 }
 
-// dashboard-01's finish: a wash of the brand from the bottom in light mode, the card's own colour in dark.
-const cardFinish = 'bg-linear-to-t from-brand/5 to-card dark:bg-card';
-
 function StatCard({ stat, value }: { stat: Stat; value: number }) {
   const { i18n } = useTranslation('users');
-  const Icon = stat.icon;
   return (
-    <div
-      className={cn(
-        'relative row-span-3 grid min-w-0 grid-rows-subgrid gap-y-2 rounded-xl border p-4 shadow-xs sm:p-5',
-        cardFinish,
-        stat.link && 'hover:to-muted/50',
-      )}
+    <SharedStatCard
       data-testid={`count-${stat.key}`}
-    >
-      <dt className="flex flex-wrap items-start justify-between gap-2 text-sm text-muted-foreground">
-        <span className="flex min-w-0 items-center gap-1.5">
-          <Icon aria-hidden className="size-4 shrink-0" />
-          {stat.link ? (
-            // The link's ::after covers the whole card, so the card opens the list.
-            <Link {...stat.link} className="break-words after:absolute after:inset-0 after:rounded-xl hover:underline">
-              {stat.label}
-            </Link>
-          ) : (
-            <span className="break-words">{stat.label}</span>
-          )}
-        </span>
-        {stat.trend ? (
+      icon={stat.icon}
+      interactive={Boolean(stat.link)}
+      label={
+        stat.link ? (
+          // The link's ::after covers the whole card, so the card opens the list.
+          <Link {...stat.link} className={statCardLinkClass}>
+            {stat.label}
+          </Link>
+        ) : (
+          <span className="break-words">{stat.label}</span>
+        )
+      }
+      aside={
+        stat.trend ? (
           <TrendBadge trend={stat.trend} language={i18n.language} />
         ) : (
           stat.badge && <Badge className="border bg-transparent">{stat.badge}</Badge>
-        )}
-      </dt>
-      <dd className="text-2xl font-semibold tabular-nums sm:text-3xl">{formatNumber(value, i18n.language)}</dd>
-      <dd className="relative flex flex-col gap-0.5 text-xs sm:text-sm">
-        {stat.trend ? (
+        )
+      }
+      value={formatNumber(value, i18n.language)}
+      footer={
+        stat.trend ? (
           <>
             <TrendLine trend={stat.trend} />
             <span className="text-muted-foreground" data-testid={`trend-${stat.key}`}>
@@ -227,9 +219,9 @@ function StatCard({ stat, value }: { stat: Stat; value: number }) {
             <span className="font-medium">{stat.footer}</span>
             {stat.note && <span className="text-muted-foreground">{stat.note}</span>}
           </>
-        )}
-      </dd>
-    </div>
+        )
+      }
+    />
   );
 }
 

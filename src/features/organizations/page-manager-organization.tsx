@@ -8,6 +8,7 @@ import { DangerZone } from '#/components/danger-zone';
 import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
+import { Item, ItemContent, ItemDetails, ItemList } from '#/components/ui/item-list';
 import { PageHeader } from '#/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#/components/ui/table';
 import { toast } from '#/components/ui/toast';
@@ -16,6 +17,7 @@ import { orpc } from '#/lib/api-client';
 import { handledGlobally } from '#/lib/demo-mode-events';
 import { useDates } from '#/lib/i18n/use-dates';
 import { isolated } from '#/lib/text';
+import { useIsDesktop } from '#/lib/use-media-query';
 import { managerOrganizationQuery } from './organizations.queries';
 
 const route = getRouteApi('/manager/organizations/$id');
@@ -30,7 +32,10 @@ export function PageManagerOrganization() {
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // One layout at a time: the table from 640 px (and on the server), cards below.
+  const desktop = useIsDesktop();
   if (!org) return null;
+  const joined = (date: Date) => dates.date(date, { dateStyle: 'medium' });
   const roleName = (role: string | null) => (role ? t(`roles.${role}` as 'roles.member', { defaultValue: role }) : '');
 
   return (
@@ -48,40 +53,62 @@ export function PageManagerOrganization() {
       />
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('manager.members')}</h2>
-        <Table data-testid="manager-organization-members" aria-label={t('manager.members')}>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">{t('members.name')}</TableHead>
-              <TableHead scope="col">{t('members.email')}</TableHead>
-              <TableHead scope="col">{t('members.role')}</TableHead>
-              <TableHead scope="col">{t('members.joined')}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
+        {desktop ? (
+          <Table data-testid="manager-organization-members" aria-label={t('manager.members')}>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">{t('members.name')}</TableHead>
+                <TableHead scope="col">{t('members.email')}</TableHead>
+                <TableHead scope="col">{t('members.role')}</TableHead>
+                <TableHead scope="col">{t('members.joined')}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {org.members.map((m) => (
+                <TableRow key={m.id}>
+                  <TableCell className="whitespace-nowrap">
+                    <Link
+                      to="/manager/users/$id"
+                      params={{ id: m.userId }}
+                      className="flex items-center gap-3 font-medium underline-offset-2 hover:underline"
+                    >
+                      <Avatar id={m.userId} name={m.name} email={m.email} src={m.image} size="sm" lazy />
+                      <bdi>{m.name || m.email}</bdi>
+                    </Link>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    <bdi>{m.email}</bdi>
+                  </TableCell>
+                  <TableCell>
+                    <Badge>{roleName(m.role)}</Badge>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{joined(m.createdAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          // Below 640 px, cards as the session lists and the audit log: nothing sits off-screen.
+          <ItemList data-testid="manager-organization-members" aria-label={t('manager.members')}>
             {org.members.map((m) => (
-              <TableRow key={m.id}>
-                {/* Whole names: on a phone the table scrolls rather than stacking a name letter by letter. */}
-                <TableCell className="whitespace-nowrap">
+              <Item key={m.id} data-testid="manager-organization-member">
+                <Avatar id={m.userId} name={m.name} email={m.email} src={m.image} size="sm" lazy />
+                <ItemContent>
                   <Link
                     to="/manager/users/$id"
                     params={{ id: m.userId }}
-                    className="flex items-center gap-3 font-medium underline-offset-2 hover:underline"
+                    className="truncate font-medium underline-offset-2 hover:underline"
                   >
-                    <Avatar id={m.userId} name={m.name} email={m.email} src={m.image} size="sm" lazy />
                     <bdi>{m.name || m.email}</bdi>
                   </Link>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  <bdi>{m.email}</bdi>
-                </TableCell>
-                <TableCell>
-                  <Badge>{roleName(m.role)}</Badge>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{dates.date(m.createdAt, { dateStyle: 'medium' })}</TableCell>
-              </TableRow>
+                  <bdi className="truncate text-muted-foreground">{m.email}</bdi>
+                  <ItemDetails details={[{ label: t('members.joined'), value: joined(m.createdAt) }]} />
+                </ItemContent>
+                <Badge>{roleName(m.role)}</Badge>
+              </Item>
             ))}
-          </TableBody>
-        </Table>
+          </ItemList>
+        )}
       </section>
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('manager.invitations')}</h2>

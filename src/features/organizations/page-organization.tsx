@@ -1,14 +1,17 @@
 // What the caller's role may not do is hidden or disabled here, and refused by the server anyway.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { MailIcon, UsersIcon, UsersRoundIcon, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolatedSentence } from '#/components/isolated-sentence';
+import { StatCard, statCardLinkClass } from '#/components/stat-card';
 import { Avatar } from '#/components/ui/avatar';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
 import { TabNav, tabLinkClass } from '#/components/ui/tab-nav';
 import { authClient } from '#/features/auth/auth-client';
+import { formatNumber } from '#/lib/i18n/format';
 import { useDates } from '#/lib/i18n/use-dates';
 import { OrganizationInvitations } from './organization-invitations';
 import { OrganizationMembers } from './organization-members';
@@ -26,7 +29,7 @@ const route = getRouteApi('/app/organizations/$slug/');
 
 /** `Webhooks`: the organisation's endpoints, from the webhooks feature (the route hands it over). */
 export function PageOrganization({ Webhooks }: { Webhooks: ComponentType<{ slug: string }> }) {
-  const { t } = useTranslation(['organizations', 'webhooks']);
+  const { t, i18n } = useTranslation(['organizations', 'webhooks']);
   const dates = useDates();
   const { slug } = route.useParams();
   const { tab } = route.useSearch();
@@ -35,33 +38,48 @@ export function PageOrganization({ Webhooks }: { Webhooks: ComponentType<{ slug:
   if (!org) return null;
   const rights = organizationRights(org.membership.role);
   const roleName = (role: string) => t(`roles.${role}` as 'roles.member', { defaultValue: role });
+  const overviewStats: Array<{ tab: OrganizationTab; icon: LucideIcon; count: number; sentence: string; badge?: string }> = [
+    { tab: 'members', icon: UsersIcon, count: org.members.length, sentence: t('overview.members', { count: org.members.length }) },
+    { tab: 'teams', icon: UsersRoundIcon, count: org.teams.length, sentence: t('overview.teams', { count: org.teams.length }) },
+    {
+      tab: 'invitations',
+      icon: MailIcon,
+      count: org.invitations.length,
+      sentence: t('overview.pending', { count: org.invitations.length }),
+      badge: t('manager.statuses.pending'),
+    },
+  ];
 
   const sections: Record<OrganizationTab, React.ReactNode> = {
     overview: (
-      <>
-        <p className="mb-3 text-sm text-muted-foreground">{t('overview.created', { date: dates.date(org.createdAt) })}</p>
-        <dl className="grid gap-2 sm:grid-cols-2">
-          <div>
-            <dt className="text-sm text-muted-foreground">{t('tabs.members')}</dt>
-            <dd>{t('overview.members', { count: org.members.length })}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">{t('tabs.teams')}</dt>
-            <dd>{t('overview.teams', { count: org.teams.length })}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">{t('tabs.invitations')}</dt>
-            <dd>{t('overview.pending', { count: org.invitations.length })}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">{t('form.slug')}</dt>
-            {/* Left to right, where the page's text starts (at the right in Arabic, beside its label). */}
-            <dd>
-              <bdi dir="ltr">{org.slug}</bdi>
-            </dd>
-          </div>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-muted-foreground">
+          {t('overview.created', { date: dates.date(org.createdAt) })} · {t('form.slug')}{' '}
+          {/* Left to right, wherever the page's text starts. */}
+          <bdi dir="ltr" className="inline-block">
+            {org.slug}
+          </bdi>
+        </p>
+        {/* The manager dashboard's cards: each opens its tab. */}
+        <dl className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+          {overviewStats.map((stat) => (
+            <StatCard
+              key={stat.tab}
+              data-testid={`organization-count-${stat.tab}`}
+              interactive
+              icon={stat.icon}
+              label={
+                <Link to="/app/organizations/$slug" params={{ slug }} search={{ tab: stat.tab }} className={statCardLinkClass}>
+                  {t(`tabs.${stat.tab}`)}
+                </Link>
+              }
+              aside={stat.badge && <Badge className="border bg-transparent">{stat.badge}</Badge>}
+              value={formatNumber(stat.count, i18n.language)}
+              footer={<span className="text-muted-foreground">{stat.sentence}</span>}
+            />
+          ))}
         </dl>
-      </>
+      </div>
     ),
     members: <OrganizationMembers org={org} />,
     invitations: <OrganizationInvitations org={org} />,
