@@ -112,11 +112,15 @@ async function consentPath(person: APIRequestContext, origin: string, name: stri
       headers: { Origin: origin },
     }),
   );
+  const { scopes_supported: scopes } = await json<{ scopes_supported: string[] }>(
+    await person.get('/.well-known/oauth-protected-resource/api/mcp'),
+  );
   const query = new URLSearchParams({
     response_type: 'code',
     client_id: client.client_id,
     redirect_uri: AGENT_REDIRECT,
-    scope: 'book genre user audit offline_access',
+    // What the resource offers, whatever resources the product has (the example's may be gone): four, and to stay.
+    scope: [...scopes.filter((scope) => scope !== 'offline_access').slice(0, 4), 'offline_access'].join(' '),
     state: 'sweep',
     code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
     code_challenge_method: 'S256',

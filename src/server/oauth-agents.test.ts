@@ -12,6 +12,10 @@ describe('OAuth for agents is on', () => {
     ['http://10.0.0.7:3000', false],
     ['http://127.example.com', false],
   ])('at %s: %s', (baseUrl, on) => {
-    expect(oauthForAgentsOn({ baseUrl })).toBe(on);
+    expect(oauthForAgentsOn({ baseUrl, demoMode: false })).toBe(on);
+  });
+
+  it('is off in a read-only demo, whatever the address', () => {
+    expect(oauthForAgentsOn({ baseUrl: 'https://demo.example.com', demoMode: true })).toBe(false);
   });
 });

@@ -28,18 +28,21 @@ const OAUTH_SCOPES = [...API_KEY_RESOURCES, OFFLINE] as const;
 const mcpResource = (e: Pick<Env, 'baseUrl'>) => `${e.baseUrl}${MCP_PATH}`;
 
 /**
- * The plugin takes an HTTPS address, or plain HTTP on a loopback host (development): elsewhere, OAuth for agents is
- * off, with one line in the log, and agents use API keys.
+ * On with an HTTPS address, or plain HTTP on a loopback host (development). Off in a read-only demo: connecting a
+ * client writes its registration, the consent and tokens, and a demo's visitors make no keys either.
  */
-export function oauthForAgentsOn(e: Pick<Env, 'baseUrl'>) {
+export function oauthForAgentsOn(e: Pick<Env, 'baseUrl' | 'demoMode'>) {
+  if (e.demoMode) return false;
   const { protocol, hostname } = new URL(e.baseUrl);
   const loopback = hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
   return protocol === 'https:' || loopback;
 }
 
+/** Elsewhere, OAuth for agents is off (with one line in the log, but in a demo), and agents use API keys. */
 export function oauthForAgents(e: Env) {
   if (!oauthForAgentsOn(e)) {
-    logger().warn({ baseUrl: e.baseUrl }, 'OAuth for MCP clients is off: BASE_URL is neither HTTPS nor a loopback address');
+    if (!e.demoMode)
+      logger().warn({ baseUrl: e.baseUrl }, 'OAuth for MCP clients is off: BASE_URL is neither HTTPS nor a loopback address');
     return [];
   }
   return [
