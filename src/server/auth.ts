@@ -376,13 +376,32 @@ let instance: Promise<Auth> | undefined;
 /**
  * Created on first use, after the database is open, with its plugins' start-up work done then: the OAuth provider
  * seeds its resource row (src/server/oauth-agents.ts), which inside a request's transaction on the embedded
- * database's one connection would wait for itself.
+ * database's one connection would wait for itself. A failed start is not kept: the next request starts again.
  */
 export function getAuth(): Promise<Auth> {
-  instance ??= database().then(async (db) => {
-    const auth = createAuth(db);
-    await auth.$context;
-    return auth;
-  });
+  instance ??= database()
+    .then(startAuth)
+    .catch((error: unknown) => {
+      instance = undefined;
+      throw error;
+    });
   return instance;
+}
+
+/**
+ * Two processes starting at once (instances behind a balancer, or the dev server's two module graphs) both insert
+ * the OAuth resource's row; the plugin means to skip the conflict of the one that loses, but looks for it in the
+ * error's message, which Drizzle wraps. The loser starts again, and finds the row.
+ */
+export async function startAuth(db: Database): Promise<Auth> {
+  for (let attempt = 1; ; attempt++) {
+    const auth = createAuth(db);
+    try {
+      await auth.$context;
+      return auth;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      logger().warn({ err: error, attempt }, 'Better Auth did not start; starting it again');
+    }
+  }
 }
