@@ -35,6 +35,7 @@ const EXAMPLE_PATHS = [
   'src/routes/manager/books/',
   'src/components/book-card.tsx',
   'src/components/book-cover.tsx',
+  'src/components/book-cover.test.tsx',
   'src/features/organizations/organization-shelf.tsx',
   'src/locales/en/catalog.json',
   'src/locales/fr/catalog.json',
