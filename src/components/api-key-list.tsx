@@ -21,6 +21,15 @@ export function useGrantNames() {
   };
 }
 
+/** A grant as one line, 'Books: Read, Create': the key lists, connected apps and the consent card say it so. */
+export function useGrantLine() {
+  const { t, i18n } = useTranslation('account');
+  const names = useGrantNames();
+  const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }), [i18n.language]);
+  return (resource: string, actions: readonly string[]) =>
+    t('apiKeys.grant', { resource: names.resource(resource), actions: list.format(actions.map(names.action)) });
+}
+
 /** As the product API lists them (`apiKeySchema` of src/features/api-keys/api-keys.schema.ts). */
 export type ApiKey = {
   id: string;
@@ -50,14 +59,13 @@ export function ApiKeyList({
   /** With it, each key, revoked ones too, has Activity: what was done with it (an organisation's keys). */
   onActivity?: (key: ApiKey) => void;
 }) {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
   // Kept while the dialog closes, so its title does not empty out.
   const [chosen, setChosen] = useState<ApiKey | null>(null);
   const [confirming, setConfirming] = useState(false);
   const nameOf = (key: ApiKey) => key.name || t('apiKeys.defaultName');
   const dates = useDates();
-  const names = useGrantNames();
-  const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }), [i18n.language]);
+  const grantLine = useGrantLine();
   const when = (date: Date) => dates.date(date, { dateStyle: 'medium', timeStyle: 'short' });
   const by = (someone: { name: string } | null) => (someone ? someone.name : t('apiKeys.deletedAccount'));
   // One line a resource: 'Books: Read, Create'.
@@ -66,7 +74,7 @@ export function ApiKeyList({
       .filter(([, actions]) => actions.length)
       .map(([resource, actions]) => (
         <span key={resource} className="block">
-          {t('apiKeys.grant', { resource: names.resource(resource), actions: list.format(actions.map(names.action)) })}
+          {grantLine(resource, actions)}
         </span>
       ));
 

@@ -2,9 +2,9 @@
 // what it may do and since when, and Disconnect, which removes its consent and tokens so its next call is refused.
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { BotIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGrantNames } from '#/components/api-key-list';
+import { useGrantLine } from '#/components/api-key-list';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { SettingsSection } from '#/components/settings-section';
 import { Button } from '#/components/ui/button';
@@ -28,12 +28,11 @@ interface ConnectedApp {
 }
 
 export function ConnectedApps() {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
   const errorMessage = useAuthErrorMessage();
   const queryClient = useQueryClient();
   const dates = useDates();
-  const names = useGrantNames();
-  const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }), [i18n.language]);
+  const grantLine = useGrantLine();
   const { data: apps } = useSuspenseQuery(myConnectedAppsQuery);
   // Kept while the dialog closes, so its title does not empty out.
   const [chosen, setChosen] = useState<ConnectedApp | null>(null);
@@ -73,7 +72,7 @@ export function ConnectedApps() {
                       value: app.grants.length
                         ? app.grants.map(({ resource, actions }) => (
                             <span key={resource} className="block">
-                              {t('apiKeys.grant', { resource: names.resource(resource), actions: list.format(actions.map(names.action)) })}
+                              {grantLine(resource, actions)}
                             </span>
                           ))
                         : t('consent.nothing'),

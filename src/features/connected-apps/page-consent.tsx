@@ -7,9 +7,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { CheckIcon } from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGrantNames } from '#/components/api-key-list';
+import { useGrantLine } from '#/components/api-key-list';
 import { isolatedSentence } from '#/components/isolated-sentence';
 import { Button } from '#/components/ui/button';
 import { AuthLayout } from '#/features/auth/auth-layout';
@@ -24,9 +24,8 @@ const route = getRouteApi('/oauth/consent');
 type Answer = { url?: string; redirect_uri?: string; code?: string; message?: string };
 
 export function PageConsent() {
-  const { t, i18n } = useTranslation('account');
-  const names = useGrantNames();
-  const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }), [i18n.language]);
+  const { t } = useTranslation('account');
+  const grantLine = useGrantLine();
   const search = route.useSearch();
   const { oauthQuery } = route.useLoaderData();
   const { data: request } = useQuery({ ...consentRequestQuery(search), enabled: Boolean(search.client_id) });
@@ -91,7 +90,7 @@ export function PageConsent() {
             {request.grants.map(({ resource, actions }) => (
               <li key={resource} className="flex items-start gap-2">
                 <CheckIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-                <span>{t('apiKeys.grant', { resource: names.resource(resource), actions: list.format(actions.map(names.action)) })}</span>
+                <span>{grantLine(resource, actions)}</span>
               </li>
             ))}
           </ul>
